@@ -1,0 +1,233 @@
+//! Player and AI choices as data, and the reasons the rules refuse them.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::level::{MapEdge, ZoneCoord};
+use crate::rules::payment::PaymentError;
+
+/// One choice by one combatant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Command {
+    /// The acting unit's id.
+    pub unit: String,
+    pub order: Order,
+}
+
+impl Command {
+    pub fn new(unit: impl Into<String>, order: Order) -> Self {
+        Self {
+            unit: unit.into(),
+            order,
+        }
+    }
+}
+
+/// What a combatant does. `pay` names the die faces to spend; without it the
+/// least wasteful dice are taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Order {
+    /// Step to an orthogonally adjacent zone, arriving Alone.
+    Move {
+        to: ZoneCoord,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Into the target's group, from the same or an adjacent zone, InContact.
+    Charge {
+        target: String,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// InContact to Alone in the same zone, with no free attack.
+    Withdraw {
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Join a friend's group in the same zone.
+    JoinGroup {
+        friend: String,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Step out of a group of friends.
+    LeaveGroup {
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Leave the table over an edge the side may escape by.
+    LeaveTable {
+        edge: MapEdge,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Melee or missile attack. Without a weapon, the first that can be used.
+    /// `raise_with_one` spends a 1 after the roll to lift a die just short of a hit.
+    Attack {
+        target: String,
+        #[serde(default)]
+        weapon: Option<String>,
+        #[serde(default)]
+        raise_with_one: bool,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Spend one die to clear a State without rolling.
+    Recover {
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// 1-AD: +1 die to the next roll.
+    Effort,
+    /// 1-AD: an extra roll to clear a State.
+    RecoveryRoll,
+    /// Let others act first; back in the countdown once someone else acts.
+    Hold,
+    /// End this round's actions, dropping every die left.
+    Pass,
+    /// At a refresh: carry one die into the next round.
+    KeepDie,
+}
+
+impl Order {
+    pub fn payment(&self) -> Option<&[u8]> {
+        match self {
+            Self::Move { pay, .. }
+            | Self::Charge { pay, .. }
+            | Self::Withdraw { pay }
+            | Self::JoinGroup { pay, .. }
+            | Self::LeaveGroup { pay }
+            | Self::LeaveTable { pay, .. }
+            | Self::Attack { pay, .. }
+            | Self::Recover { pay } => pay.as_deref(),
+            Self::Effort | Self::RecoveryRoll | Self::Hold | Self::Pass | Self::KeepDie => None,
+        }
+    }
+
+    /// A short name for menus and logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Move { .. } => "Move",
+            Self::Charge { .. } => "Charge",
+            Self::Withdraw { .. } => "Withdraw",
+            Self::JoinGroup { .. } => "Join group",
+            Self::LeaveGroup { .. } => "Leave group",
+            Self::LeaveTable { .. } => "Leave the table",
+            Self::Attack { .. } => "Attack",
+            Self::Recover { .. } => "Recover",
+            Self::Effort => "Effort",
+            Self::RecoveryRoll => "Recovery roll",
+            Self::Hold => "Hold",
+            Self::Pass => "Pass",
+            Self::KeepDie => "Keep a die",
+        }
+    }
+}
+
+/// Commands waiting for resolution, in order.
+#[derive(Resource, Debug, Default)]
+pub struct CommandQueue(pub VecDeque<Command>);
+
+/// The answer to the last command resolved.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct LastVerdict(pub Option<Result<Command, (Command, RuleError)>>);
+
+/// Why the rules refuse a command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuleError {
+    BattleOver,
+    /// Between rounds: nobody may act until the dice are rolled.
+    NoTurnOpen,
+    UnknownUnit { unit: String },
+    NotYourTurn { unit: String, may_act: Vec<String> },
+    NotInAction { unit: String },
+    CannotPay(PaymentError),
+    NoSuchWeapon { weapon: String },
+    NoUsableWeapon { reason: String },
+    NotAnEnemy { unit: String },
+    NotAFriend { unit: String },
+    TargetGone { unit: String },
+    NotInSameZone { unit: String },
+    NotAdjacent { from: ZoneCoord, to: ZoneCoord },
+    OffTheMap { zone: ZoneCoord },
+    Impassable { zone: ZoneCoord },
+    OutOfRange { distance: u16, range: u8 },
+    /// Reach weapons cannot be used InContact.
+    ReachWeaponInContact,
+    /// No missile fire from inside a melee.
+    MissileWhileInContact,
+    /// Leaving a melee to join another group needs a Withdraw first.
+    WithdrawFirst,
+    NotInContact,
+    NotInFriendlyGroup,
+    AlreadyInGroup,
+    NoOneToSpend,
+    EffortAlreadySpent,
+    NotInState,
+    NotAtEdge { edge: MapEdge },
+    NoEscapeOverEdge { edge: MapEdge },
+    AlreadyHolding,
+    /// Holding makes no sense at a refresh: this is the last option.
+    LastOptionNow,
+    /// Keeping a die is only for the last option at a refresh.
+    OnlyAtRefresh,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::BattleOver => write!(f, "the battle is over"),
+            Self::NoTurnOpen => write!(f, "nobody may act until the action dice are rolled"),
+            Self::UnknownUnit { unit } => write!(f, "there is no unit `{unit}`"),
+            Self::NotYourTurn { unit, may_act } => {
+                write!(f, "not `{unit}`'s turn: the countdown gives it to {}", may_act.join(", "))
+            }
+            Self::NotInAction { unit } => write!(f, "`{unit}` is out of the fight"),
+            Self::CannotPay(error) => match error {
+                PaymentError::CannotAfford { cost, pool } => {
+                    write!(f, "not enough pips: costs {cost:?}, dice left {pool:?}")
+                }
+                PaymentError::DieNotInPool { face } => write!(f, "no die showing {face} to pay with"),
+                PaymentError::OnesCannotPay => write!(f, "1s cannot pay for actions"),
+                PaymentError::ShortOfCost { cost, paid } => {
+                    write!(f, "those dice make {paid} pips, the cost is {cost:?}")
+                }
+                PaymentError::SuperfluousDie { face } => {
+                    write!(f, "the die showing {face} is not needed to pay")
+                }
+                PaymentError::NotOneDie => write!(f, "this costs exactly one die"),
+            },
+            Self::NoSuchWeapon { weapon } => write!(f, "does not carry a `{weapon}`"),
+            Self::NoUsableWeapon { reason } => write!(f, "no weapon can be used: {reason}"),
+            Self::NotAnEnemy { unit } => write!(f, "`{unit}` is not an enemy"),
+            Self::NotAFriend { unit } => write!(f, "`{unit}` is not a friend"),
+            Self::TargetGone { unit } => write!(f, "`{unit}` is no longer on the table"),
+            Self::NotInSameZone { unit } => write!(f, "`{unit}` is not in the same zone"),
+            Self::NotAdjacent { from, to } => write!(f, "{to} is not next to {from}"),
+            Self::OffTheMap { zone } => write!(f, "{zone} is off the map"),
+            Self::Impassable { zone } => write!(f, "nobody can enter {zone}"),
+            Self::OutOfRange { distance, range } => {
+                write!(f, "target is {distance} zones away, range is {range}")
+            }
+            Self::ReachWeaponInContact => write!(f, "a reach weapon cannot be used InContact"),
+            Self::MissileWhileInContact => write!(f, "no missile fire while InContact"),
+            Self::WithdrawFirst => write!(f, "InContact: Withdraw first"),
+            Self::NotInContact => write!(f, "not InContact"),
+            Self::NotInFriendlyGroup => write!(f, "not in a group of friends"),
+            Self::AlreadyInGroup => write!(f, "already in that group"),
+            Self::NoOneToSpend => write!(f, "no die showing 1 to spend"),
+            Self::EffortAlreadySpent => write!(f, "Effort is already spent for the next roll"),
+            Self::NotInState => write!(f, "not in a State"),
+            Self::NotAtEdge { edge } => write!(f, "not in a zone on the {edge:?} edge"),
+            Self::NoEscapeOverEdge { edge } => write!(f, "this side cannot escape over the {edge:?} edge"),
+            Self::AlreadyHolding => write!(f, "already holding"),
+            Self::LastOptionNow => write!(f, "a refresh was called: act or keep a die now"),
+            Self::OnlyAtRefresh => write!(f, "dice are kept only at a refresh"),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}

@@ -1,0 +1,207 @@
+//! The battle's state as ECS components and resources.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::data::{EdgeFeature, Terrain};
+use crate::level::{Controller, SideKind, ZoneCoord};
+use crate::rules::action_dice::ActionDiceSpec;
+
+/// Who a combatant is. `index` is its order in the level, used for every
+/// deterministic iteration.
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub index: usize,
+    pub id: String,
+    pub name: String,
+    pub template: String,
+    pub side: usize,
+}
+
+/// A combatant's fixed fighting numbers (template plus level overrides).
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub action_dice: ActionDiceSpec,
+    pub attack_dice: u8,
+    pub defence_dice: u8,
+    pub armour: u8,
+    pub size: u8,
+    pub stateless: bool,
+    pub heroic: bool,
+    pub weapons: Vec<String>,
+}
+
+/// A group of combatants inside one zone (a melee, or friends standing together).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct GroupId(pub u32);
+
+/// Where a combatant stands.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    pub zone: ZoneCoord,
+    pub group: Option<GroupId>,
+}
+
+/// A combatant's standing inside its zone.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Apart from any enemy (alone, or with friends only).
+    Alone,
+    /// In a group with at least one enemy: a melee.
+    InContact,
+    /// Hand to hand inside a melee.
+    InClose,
+}
+
+/// A combatant's action dice for the current round.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionPool {
+    pub dice: Vec<u8>,
+    /// Dice kept at the last refresh, rolled with the next pool.
+    pub carried: u8,
+    /// Holding its action: skipped by the countdown until someone else acts.
+    pub holding: bool,
+}
+
+impl ActionPool {
+    /// Dice that can pay for an action (not 1s): what the countdown counts.
+    pub fn usable(&self) -> usize {
+        self.dice.iter().filter(|&&f| f > 1).count()
+    }
+
+    pub fn ones(&self) -> usize {
+        self.dice.iter().filter(|&&f| f == 1).count()
+    }
+}
+
+/// One track of ranks (physical or mental).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RankTrack {
+    /// Real ranks, heroic rank included: these absorb damage.
+    pub real: i8,
+    /// Temporary ranks: they count toward thresholds but absorb nothing.
+    pub bonus: i8,
+    /// Real ranks marked as lost.
+    pub lost: i8,
+}
+
+impl RankTrack {
+    pub fn new(real: i8) -> Self {
+        Self {
+            real,
+            bonus: 0,
+            lost: 0,
+        }
+    }
+
+    /// The rank damage thresholds are measured against (losses do not lower it).
+    pub fn total(&self) -> i32 {
+        i32::from(self.real) + i32::from(self.bonus)
+    }
+
+    /// Real ranks not yet lost.
+    pub fn remaining(&self) -> i32 {
+        i32::from(self.real) - i32::from(self.lost)
+    }
+}
+
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ranks {
+    pub physical: RankTrack,
+    pub mental: RankTrack,
+}
+
+/// The States, marks and one-shot effects on a combatant.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conditions {
+    /// Physical State.
+    pub stunned: bool,
+    /// Mental State.
+    pub shocked: bool,
+    /// Rolled more 1s than hits: attacks on it hit on 4-6 until its next action.
+    pub fumbled: bool,
+    /// Exposure dice (1s) in front of it until its next action.
+    pub exposure: u8,
+    /// A 1 spent on Effort: +1 die to its next roll.
+    pub effort: bool,
+    /// Caught by surprise: no dice in the first round, no soaking.
+    pub surprised: bool,
+}
+
+impl Conditions {
+    pub fn in_state(&self) -> bool {
+        self.stunned || self.shocked
+    }
+}
+
+/// Whether a combatant is still on the table and fighting.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fate {
+    Fighting,
+    /// Out of action: no dice; a further hit needs a BODY roll or it is killed.
+    OutOfAction,
+    Killed,
+    /// Left the table over an edge.
+    Escaped,
+}
+
+/// A zone of the table.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZoneTile {
+    pub coord: ZoneCoord,
+    pub terrain: Terrain,
+}
+
+/// A side of the battle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SideInfo {
+    pub id: String,
+    pub name: String,
+    pub colour: (f32, f32, f32),
+    pub kind: SideKind,
+    pub controller: Controller,
+}
+
+/// The table: terrain and edge features.
+#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    pub width: u16,
+    pub height: u16,
+    pub tile_size: u8,
+    /// Row-major terrain.
+    pub terrain: Vec<Terrain>,
+    /// Features keyed by the two zones in ascending order.
+    pub edges: BTreeMap<(ZoneCoord, ZoneCoord), EdgeFeature>,
+}
+
+impl Board {
+    pub fn contains(&self, zone: ZoneCoord) -> bool {
+        zone.0 < self.width && zone.1 < self.height
+    }
+
+    pub fn terrain(&self, zone: ZoneCoord) -> Option<Terrain> {
+        if !self.contains(zone) {
+            return None;
+        }
+        self.terrain
+            .get(usize::from(zone.1) * usize::from(self.width) + usize::from(zone.0))
+            .copied()
+    }
+
+    pub fn edge(&self, a: ZoneCoord, b: ZoneCoord) -> Option<EdgeFeature> {
+        self.edges.get(&(a.min(b), a.max(b))).copied()
+    }
+
+    /// Whether a zone lies on the given map edge.
+    pub fn on_edge(&self, zone: ZoneCoord, edge: crate::level::MapEdge) -> bool {
+        use crate::level::MapEdge;
+        match edge {
+            MapEdge::North => zone.1 == 0,
+            MapEdge::South => zone.1 + 1 == self.height,
+            MapEdge::West => zone.0 == 0,
+            MapEdge::East => zone.0 + 1 == self.width,
+        }
+    }
+}

@@ -1,0 +1,261 @@
+//! The sequence of play as steps over a [`Table`]: surprise, the action-dice
+//! roll, the countdown, the refresh and the end-of-battle check. Each step
+//! does nothing unless the battle is in the phase it handles.
+
+use super::components::*;
+use super::events::{BattleEvent, Outcome};
+use super::table::{Phase, Table, Turn};
+use crate::level::{SideKind, VictoryCondition};
+use crate::rules::action_dice::roll_action_dice;
+use crate::rules::countdown::{CountdownEntry, next_to_act, refresh_order};
+use crate::rules::dice::DiceSource;
+
+/// Sequence of play (a): determine surprise. The surprised are marked for
+/// the first round, in which they get no action dice.
+pub fn determine_surprise(table: &mut Table, events: &mut Vec<BattleEvent>) {
+    if table.battle.phase != Phase::Setup {
+        return;
+    }
+    events.push(BattleEvent::BattleStarted {
+        level: table.battle.level.name.clone(),
+        seed: table.battle.seed,
+    });
+    if let Some(side) = table.battle.surprise {
+        events.push(BattleEvent::Surprise {
+            side: table.side_id(side),
+        });
+        for unit in &mut table.units {
+            if unit.unit.side != side {
+                unit.conditions.surprised = true;
+            }
+        }
+    }
+    table.battle.phase = Phase::RollActionDice;
+}
+
+/// Sequence of play (c): every fighting combatant rolls its action dice,
+/// carried dice included.
+pub fn roll_round(table: &mut Table, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) {
+    if table.battle.phase != Phase::RollActionDice {
+        return;
+    }
+    table.battle.round += 1;
+    let round = table.battle.round;
+    if round == 2 && table.battle.surprise.is_some() {
+        for unit in &mut table.units {
+            unit.conditions.surprised = false;
+        }
+        events.push(BattleEvent::SurpriseOver);
+    }
+    events.push(BattleEvent::RoundStarted { round });
+    let rules = table.ruleset.rules.clone();
+    for unit in table.units.iter_mut().filter(|u| u.fighting()) {
+        unit.pool.holding = false;
+        let carried = std::mem::take(&mut unit.pool.carried);
+        if unit.conditions.surprised {
+            unit.pool.dice.clear();
+            events.push(BattleEvent::NoActionDice { unit: unit.unit.id.clone() });
+            continue;
+        }
+        let roll = roll_action_dice(&unit.profile.action_dice, 0, carried, &rules, dice);
+        unit.pool.dice = roll.pool();
+        events.push(BattleEvent::ActionDiceRolled {
+            unit: unit.unit.id.clone(),
+            rolled: roll.rolled,
+            extra: roll.extra,
+        });
+    }
+    table.battle.last_actor = None;
+    table.battle.phase = Phase::Countdown;
+}
+
+fn countdown_entries(table: &Table, include: impl Fn(&UnitState) -> bool) -> Vec<CountdownEntry> {
+    table
+        .units
+        .iter()
+        .filter(|u| u.fighting() && include(u))
+        .map(|u| CountdownEntry {
+            unit: u.unit.index,
+            dice: u.pool.usable(),
+            heroes: table.side_kind(u.unit.side) == SideKind::Heroes,
+            side: u.unit.side,
+        })
+        .collect()
+}
+
+/// Sequence of play (d): the countdown opens the turn to the combatants with
+/// the most dice left; at a refresh, to the next combatant's last option.
+/// When nobody can act (all dry, or every one left is holding) the round
+/// closes with a refresh.
+pub fn open_turn(table: &mut Table, events: &mut Vec<BattleEvent>) {
+    match &table.battle.phase {
+        Phase::Countdown => {
+            let candidates = next_to_act(&countdown_entries(table, |u| !u.pool.holding));
+            if candidates.is_empty() {
+                call_refresh(table, None, events);
+                open_turn(table, events);
+            } else {
+                table.battle.turn = Turn::Act { candidates };
+            }
+        }
+        Phase::Refresh { queue } => {
+            let next = queue.iter().copied().find(|&i| table.units[i].fighting() && !table.units[i].pool.dice.is_empty());
+            table.battle.turn = match next {
+                Some(unit) => Turn::LastOption { unit },
+                None => Turn::Closed,
+            };
+        }
+        _ => table.battle.turn = Turn::Closed,
+    }
+}
+
+fn call_refresh(table: &mut Table, by: Option<usize>, events: &mut Vec<BattleEvent>) {
+    let entries = countdown_entries(table, |u| Some(u.unit.index) != by && !u.pool.dice.is_empty());
+    let queue = refresh_order(&entries);
+    events.push(BattleEvent::RefreshCalled {
+        by: by.map(|i| table.units[i].unit.id.clone()),
+    });
+    table.battle.phase = Phase::Refresh { queue };
+    table.battle.turn = Turn::Closed;
+}
+
+/// The refresh: called when the last actor has no die left that can pay for
+/// an action; closed, and the round with it, once everyone had a last option.
+pub fn refresh(table: &mut Table, events: &mut Vec<BattleEvent>) {
+    if table.battle.phase == Phase::Countdown
+        && let Some(actor) = table.battle.last_actor.take()
+        && table.units[actor].fighting()
+        && table.units[actor].pool.usable() == 0
+    {
+        call_refresh(table, Some(actor), events);
+    }
+    if let Phase::Refresh { queue } = &table.battle.phase {
+        let waiting = queue
+            .iter()
+            .any(|&i| table.units[i].fighting() && !table.units[i].pool.dice.is_empty());
+        if !waiting {
+            for unit in &mut table.units {
+                unit.pool.dice.clear();
+                unit.pool.holding = false;
+            }
+            events.push(BattleEvent::RoundClosed {
+                round: table.battle.round,
+            });
+            table.battle.round_closed = true;
+            table.battle.phase = Phase::RollActionDice;
+            table.battle.turn = Turn::Closed;
+        }
+    }
+}
+
+/// Sequence of play (e, f): the victory conditions and the round limit.
+/// Conditions are tried in the level's order; the first met wins. A battle
+/// always ends: at the latest when the round limit closes, as a draw.
+pub fn check_end(table: &mut Table, events: &mut Vec<BattleEvent>) {
+    if table.battle.outcome.is_some() || table.battle.phase == Phase::Setup {
+        return;
+    }
+    let round_closed = std::mem::take(&mut table.battle.round_closed);
+    let conditions = table.battle.level.victory.clone();
+    table.battle.hold_streaks.resize(conditions.len(), 0);
+    let mut outcome = None;
+    for (index, condition) in conditions.iter().enumerate() {
+        let Some(side) = table.battle.level.side_index(condition.side()) else {
+            continue;
+        };
+        let side_id = table.side_id(side);
+        let met = match condition {
+            VictoryCondition::DefeatAll { .. } => {
+                !table.units.iter().any(|u| u.unit.side != side && u.fighting())
+            }
+            VictoryCondition::HoldZone { zone, rounds, .. } => {
+                if round_closed {
+                    let ours = table.units.iter().any(|u| u.fighting() && u.unit.side == side && u.placement.zone == *zone);
+                    let theirs = table.units.iter().any(|u| u.fighting() && u.unit.side != side && u.placement.zone == *zone);
+                    let streak = &mut table.battle.hold_streaks[index];
+                    *streak = if ours && !theirs { *streak + 1 } else { 0 };
+                    if *streak > 0 {
+                        events.push(BattleEvent::ZoneHeld {
+                            side: side_id.clone(),
+                            zone: *zone,
+                            rounds: *streak,
+                        });
+                    }
+                }
+                table.battle.hold_streaks[index] >= *rounds
+            }
+            VictoryCondition::Escape { count, .. } => {
+                let escaped = table.units.iter().filter(|u| u.unit.side == side && u.fate == Fate::Escaped).count() as u32;
+                let still_here = table.units.iter().any(|u| u.unit.side == side && u.fighting());
+                match count {
+                    Some(count) => escaped >= *count,
+                    None => escaped > 0 && !still_here,
+                }
+            }
+            VictoryCondition::Survive { rounds, .. } => {
+                round_closed
+                    && table.battle.round >= *rounds
+                    && table.units.iter().any(|u| u.unit.side == side && u.fighting())
+            }
+        };
+        if met {
+            outcome = Some(Outcome::Victory {
+                side: side_id,
+                how: describe(condition),
+            });
+            break;
+        }
+    }
+    if outcome.is_none() {
+        outcome = last_side_standing(table);
+    }
+    if outcome.is_none() && round_closed && table.battle.round >= table.battle.round_limit {
+        outcome = Some(Outcome::Draw {
+            reason: format!("the round limit of {} was reached", table.battle.round_limit),
+        });
+    }
+    if let Some(outcome) = outcome {
+        table.battle.outcome = Some(outcome.clone());
+        table.battle.phase = Phase::Ended;
+        table.battle.turn = Turn::Closed;
+        events.push(BattleEvent::BattleEnded { outcome });
+    }
+}
+
+/// When at most one side still has a combatant fighting, the battle is over
+/// whatever the victory conditions say: that side wins, or nobody does.
+fn last_side_standing(table: &Table) -> Option<Outcome> {
+    let mut standing: Vec<usize> = table.units.iter().filter(|u| u.fighting()).map(|u| u.unit.side).collect();
+    standing.dedup();
+    standing.sort_unstable();
+    standing.dedup();
+    match standing.as_slice() {
+        [] => Some(Outcome::Draw {
+            reason: "no side has anyone left fighting".into(),
+        }),
+        [side] => {
+            let escaped_elsewhere = table.units.iter().any(|u| u.unit.side != *side && u.fate == Fate::Escaped);
+            if escaped_elsewhere {
+                // Escapers left on purpose: only their Escape condition decides for them.
+                return Some(Outcome::Victory {
+                    side: table.side_id(*side),
+                    how: "the last side on the table".into(),
+                });
+            }
+            Some(Outcome::Victory {
+                side: table.side_id(*side),
+                how: "every enemy is out of the fight".into(),
+            })
+        }
+        _ => None,
+    }
+}
+
+fn describe(condition: &VictoryCondition) -> String {
+    match condition {
+        VictoryCondition::DefeatAll { .. } => "every enemy is out of the fight".into(),
+        VictoryCondition::HoldZone { zone, rounds, .. } => format!("held zone {zone} for {rounds} rounds"),
+        VictoryCondition::Escape { edge, .. } => format!("escaped over the {edge:?} edge"),
+        VictoryCondition::Survive { rounds, .. } => format!("survived {rounds} rounds"),
+    }
+}

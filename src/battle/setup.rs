@@ -1,0 +1,187 @@
+//! Sequence of play (b): the battlefield and starting positions, spawned from
+//! a level; and saving and restoring a battle in progress.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::command::{CommandQueue, LastVerdict};
+use super::components::*;
+use super::events::BattleEvent;
+use super::table::{Battle, BattleDice, BattleLog, Phase, Rules, Table, Turn, UnitState};
+use crate::data::Ruleset;
+use crate::level::{Level, apply_overrides};
+use crate::rules::dice::Dice;
+
+/// Builds the starting state of a battle from a checked level.
+pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
+    let board = Board {
+        width: level.width(),
+        height: level.height(),
+        tile_size: level.tile_size,
+        terrain: (0..level.height())
+            .flat_map(|y| (0..level.width()).map(move |x| crate::level::ZoneCoord(x, y)))
+            .map(|zone| level.terrain(zone).unwrap_or(crate::data::Terrain::Grass))
+            .collect(),
+        edges: level
+            .edges
+            .iter()
+            .map(|edge| {
+                let (a, b) = edge.between;
+                ((a.min(b), a.max(b)), edge.feature)
+            })
+            .collect::<BTreeMap<_, _>>(),
+    };
+    let sides = level
+        .sides
+        .iter()
+        .map(|side| SideInfo {
+            id: side.id.clone(),
+            name: side.name.clone(),
+            colour: side.colour,
+            kind: side.kind,
+            controller: side.controller,
+        })
+        .collect();
+    let units = level
+        .units
+        .iter()
+        .enumerate()
+        .filter_map(|(index, spec)| {
+            let mut template = ruleset.creatures.get(&spec.template)?.clone();
+            apply_overrides(&mut template, &spec.overrides);
+            let heroic_rank = i8::from(template.heroic);
+            Some(UnitState {
+                unit: Unit {
+                    index,
+                    id: spec.id.clone(),
+                    name: spec.name.clone().unwrap_or_else(|| template.name.clone()),
+                    template: spec.template.clone(),
+                    side: level.side_index(&spec.side)?,
+                },
+                profile: Profile {
+                    action_dice: template.action_dice.clone(),
+                    attack_dice: template.attack_dice,
+                    defence_dice: template.defence_dice,
+                    armour: template.armour,
+                    size: template.size,
+                    stateless: template.stateless,
+                    heroic: template.heroic,
+                    weapons: template.weapons.clone(),
+                },
+                placement: Placement {
+                    zone: spec.zone,
+                    group: None,
+                },
+                status: Status::Alone,
+                pool: ActionPool::default(),
+                ranks: Ranks {
+                    physical: RankTrack::new(template.physical + heroic_rank),
+                    mental: RankTrack::new(template.mental),
+                },
+                conditions: Conditions::default(),
+                fate: Fate::Fighting,
+            })
+        })
+        .collect();
+    let battle = Battle {
+        level: level.clone(),
+        sides,
+        seed,
+        round: 0,
+        round_limit: level.round_limit.unwrap_or(ruleset.rules.default_round_limit),
+        phase: Phase::Setup,
+        turn: Turn::Closed,
+        surprise: level.surprise.as_deref().and_then(|side| level.side_index(side)),
+        next_group: 0,
+        last_actor: None,
+        round_closed: false,
+        hold_streaks: vec![0; level.victory.len()],
+        outcome: None,
+        actions: 0,
+    };
+    Table::from_parts(ruleset, board, battle, units)
+}
+
+/// Marks the entities that belong to the battle on the table.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct OnTable;
+
+/// Puts a battle into the world: resources, zones and combatants. Anything
+/// left from an earlier battle is removed first.
+pub fn install_battle(world: &mut World, table: &Table, dice: Dice, log: Vec<BattleEvent>) {
+    let old: Vec<Entity> = world.query_filtered::<Entity, With<OnTable>>().iter(world).collect();
+    for entity in old {
+        world.despawn(entity);
+    }
+    for y in 0..table.board.height {
+        for x in 0..table.board.width {
+            let coord = crate::level::ZoneCoord(x, y);
+            if let Some(terrain) = table.board.terrain(coord) {
+                world.spawn((OnTable, ZoneTile { coord, terrain }));
+            }
+        }
+    }
+    for state in &table.units {
+        world.spawn((
+            OnTable,
+            Name::new(state.unit.name.clone()),
+            state.unit.clone(),
+            state.profile.clone(),
+            state.placement,
+            state.status,
+            state.pool.clone(),
+            state.ranks,
+            state.conditions,
+            state.fate,
+        ));
+    }
+    world.insert_resource(Rules(table.ruleset.clone()));
+    world.insert_resource(table.board.clone());
+    world.insert_resource(table.battle.clone());
+    world.insert_resource(BattleDice(dice));
+    world.insert_resource(BattleLog(log));
+    world.insert_resource(CommandQueue::default());
+    world.insert_resource(LastVerdict::default());
+}
+
+/// Starts a fresh battle on a level.
+pub fn start_battle(world: &mut World, level: &Level, ruleset: Arc<Ruleset>, seed: u64, dice: Dice) {
+    let table = initial_table(level, ruleset, seed);
+    install_battle(world, &table, dice, Vec::new());
+}
+
+/// A battle in progress, as saved to RON: the state, the dice and the log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BattleSave {
+    pub battle: Battle,
+    pub board: Board,
+    pub units: Vec<UnitState>,
+    pub dice: Dice,
+    pub log: Vec<BattleEvent>,
+}
+
+impl BattleSave {
+    pub fn capture(world: &mut World) -> Option<Self> {
+        let table = Table::capture(world)?;
+        Some(Self {
+            battle: table.battle,
+            board: table.board,
+            units: table.units,
+            dice: world.get_resource::<BattleDice>()?.0.clone(),
+            log: world.get_resource::<BattleLog>()?.0.clone(),
+        })
+    }
+
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+    }
+
+    /// Puts the saved battle back into a world, with the data it is fought with.
+    pub fn restore(self, world: &mut World, ruleset: Arc<Ruleset>) {
+        let table = Table::from_parts(ruleset, self.board, self.battle, self.units);
+        install_battle(world, &table, self.dice, self.log);
+    }
+}

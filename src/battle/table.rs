@@ -1,0 +1,288 @@
+//! A plain snapshot of the battle, built from the ECS world and written back
+//! to it. Every rules step is a function over a `Table`; the ECS systems are
+//! thin wrappers, and the UI and AI can check commands against a snapshot.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::components::*;
+use super::events::{BattleEvent, Outcome};
+use crate::data::Ruleset;
+use crate::level::{Level, SideKind};
+use crate::rules::dice::Dice;
+
+/// Where the battle stands in the sequence of play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Surprise and starting positions still to settle.
+    Setup,
+    /// A new round's action dice are to be rolled.
+    RollActionDice,
+    /// Combatants act in countdown order.
+    Countdown,
+    /// A refresh was called: these combatants (in order) still get their last option.
+    Refresh { queue: Vec<usize> },
+    Ended,
+}
+
+/// Who may give a command now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Turn {
+    /// Nobody: the engine is between steps.
+    Closed,
+    /// Any of these (all of one side) may act; the side chooses which.
+    Act { candidates: Vec<usize> },
+    /// This combatant's last option before the reroll.
+    LastOption { unit: usize },
+}
+
+/// The battle as a whole.
+#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Battle {
+    pub level: Level,
+    pub sides: Vec<SideInfo>,
+    pub seed: u64,
+    pub round: u32,
+    pub round_limit: u32,
+    pub phase: Phase,
+    pub turn: Turn,
+    /// The side that has surprise in round 1.
+    pub surprise: Option<usize>,
+    pub next_group: u32,
+    /// The combatant whose action was resolved last, if it may call a refresh.
+    pub last_actor: Option<usize>,
+    /// Set when a round has just closed, for the end-of-round checks.
+    pub round_closed: bool,
+    /// Consecutive closed rounds each victory condition has been held.
+    pub hold_streaks: Vec<u32>,
+    pub outcome: Option<Outcome>,
+    /// Actions resolved so far.
+    pub actions: u32,
+}
+
+/// The battle's dice, saved with it.
+#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BattleDice(pub Dice);
+
+/// The data the battle is fought with.
+#[derive(Resource, Debug, Clone)]
+pub struct Rules(pub Arc<Ruleset>);
+
+/// Every event of the battle so far, in order.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BattleLog(pub Vec<BattleEvent>);
+
+/// One combatant's whole state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitState {
+    pub unit: Unit,
+    pub profile: Profile,
+    pub placement: Placement,
+    pub status: Status,
+    pub pool: ActionPool,
+    pub ranks: Ranks,
+    pub conditions: Conditions,
+    pub fate: Fate,
+}
+
+impl UnitState {
+    pub fn fighting(&self) -> bool {
+        self.fate == Fate::Fighting
+    }
+
+    /// Still a figure on the table (fighting or out of action).
+    pub fn on_table(&self) -> bool {
+        matches!(self.fate, Fate::Fighting | Fate::OutOfAction)
+    }
+
+    pub fn id(&self) -> &str {
+        &self.unit.id
+    }
+}
+
+/// The battle as plain data.
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub ruleset: Arc<Ruleset>,
+    pub board: Board,
+    pub battle: Battle,
+    /// In level order: `units[i].unit.index == i`.
+    pub units: Vec<UnitState>,
+    entities: Vec<Entity>,
+}
+
+type UnitQuery<'a> = (
+    Entity,
+    &'a Unit,
+    &'a Profile,
+    &'a Placement,
+    &'a Status,
+    &'a ActionPool,
+    &'a Ranks,
+    &'a Conditions,
+    &'a Fate,
+);
+
+impl Table {
+    /// Reads the battle out of the world. `None` when no battle is set up.
+    pub fn capture(world: &mut World) -> Option<Self> {
+        let ruleset = world.get_resource::<Rules>()?.0.clone();
+        let board = world.get_resource::<Board>()?.clone();
+        let battle = world.get_resource::<Battle>()?.clone();
+        let mut query = world.query::<UnitQuery>();
+        let mut rows: Vec<(Entity, UnitState)> = query
+            .iter(world)
+            .map(|(entity, unit, profile, placement, status, pool, ranks, conditions, fate)| {
+                (
+                    entity,
+                    UnitState {
+                        unit: unit.clone(),
+                        profile: profile.clone(),
+                        placement: *placement,
+                        status: *status,
+                        pool: pool.clone(),
+                        ranks: *ranks,
+                        conditions: *conditions,
+                        fate: *fate,
+                    },
+                )
+            })
+            .collect();
+        rows.sort_by_key(|(_, state)| state.unit.index);
+        let (entities, units) = rows.into_iter().unzip();
+        Some(Self {
+            ruleset,
+            board,
+            battle,
+            units,
+            entities,
+        })
+    }
+
+    /// Builds a table from parts (for tests, saves and the AI).
+    pub fn from_parts(ruleset: Arc<Ruleset>, board: Board, battle: Battle, units: Vec<UnitState>) -> Self {
+        Self {
+            ruleset,
+            board,
+            battle,
+            units,
+            entities: Vec::new(),
+        }
+    }
+
+    /// Writes every changed component and the battle back to the world.
+    pub fn write_back(&self, world: &mut World) {
+        for (entity, state) in self.entities.iter().zip(&self.units) {
+            let Ok(mut entry) = world.get_entity_mut(*entity) else {
+                continue;
+            };
+            set_if_changed(&mut entry, state.placement);
+            set_if_changed(&mut entry, state.status);
+            set_if_changed(&mut entry, state.pool.clone());
+            set_if_changed(&mut entry, state.ranks);
+            set_if_changed(&mut entry, state.conditions);
+            set_if_changed(&mut entry, state.fate);
+        }
+        if let Some(mut battle) = world.get_resource_mut::<Battle>()
+            && *battle != self.battle
+        {
+            *battle = self.battle.clone();
+        }
+    }
+
+    pub fn unit_index(&self, id: &str) -> Option<usize> {
+        self.units.iter().position(|u| u.unit.id == id)
+    }
+
+    pub fn side_kind(&self, side: usize) -> SideKind {
+        self.battle.sides.get(side).map_or(SideKind::Npcs, |s| s.kind)
+    }
+
+    pub fn side_id(&self, side: usize) -> String {
+        self.battle.sides.get(side).map_or_else(String::new, |s| s.id.clone())
+    }
+
+    /// The ids of the combatants the current turn belongs to.
+    pub fn turn_units(&self) -> Vec<String> {
+        match &self.battle.turn {
+            Turn::Closed => Vec::new(),
+            Turn::Act { candidates } => candidates.iter().map(|&i| self.units[i].unit.id.clone()).collect(),
+            Turn::LastOption { unit } => vec![self.units[*unit].unit.id.clone()],
+        }
+    }
+
+    pub fn new_group(&mut self) -> GroupId {
+        self.battle.next_group += 1;
+        GroupId(self.battle.next_group)
+    }
+
+    /// Fighting members of a group.
+    pub fn group_members(&self, group: GroupId) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&i| self.units[i].fighting() && self.units[i].placement.group == Some(group))
+            .collect()
+    }
+
+    /// Settles the groups of one zone after someone moved: a group with an
+    /// enemy in it is a melee (InContact); a group of friends only stands Alone;
+    /// a group of one dissolves. Writes a StatusChanged for every change.
+    pub fn regroup(&mut self, zone: crate::level::ZoneCoord, events: &mut Vec<BattleEvent>) {
+        let in_zone: Vec<usize> = (0..self.units.len())
+            .filter(|&i| self.units[i].on_table() && self.units[i].placement.zone == zone)
+            .collect();
+        for &i in &in_zone {
+            if !self.units[i].fighting() {
+                self.units[i].placement.group = None;
+            }
+        }
+        for &i in &in_zone {
+            if !self.units[i].fighting() {
+                continue;
+            }
+            let status = match self.units[i].placement.group {
+                None => Status::Alone,
+                Some(group) => {
+                    let members = self.group_members(group);
+                    if members.len() < 2 {
+                        self.units[i].placement.group = None;
+                        Status::Alone
+                    } else if members.iter().any(|&m| self.units[m].unit.side != self.units[i].unit.side) {
+                        // InClose is kept while the melee lasts.
+                        if self.units[i].status == Status::InClose {
+                            Status::InClose
+                        } else {
+                            Status::InContact
+                        }
+                    } else {
+                        Status::Alone
+                    }
+                }
+            };
+            if self.units[i].status != status {
+                self.units[i].status = status;
+                events.push(BattleEvent::StatusChanged {
+                    unit: self.units[i].unit.id.clone(),
+                    status,
+                });
+            }
+        }
+    }
+}
+
+fn set_if_changed<C: Component<Mutability = bevy::ecs::component::Mutable> + PartialEq>(
+    entry: &mut EntityWorldMut,
+    value: C,
+) {
+    match entry.get_mut::<C>() {
+        Some(mut current) => {
+            if *current != value {
+                *current = value;
+            }
+        }
+        None => {
+            entry.insert(value);
+        }
+    }
+}

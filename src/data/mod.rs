@@ -1,0 +1,344 @@
+//! The game's data: weapons, creature templates, the action catalogue, the
+//! rule numbers and terrain, all RON files under `assets/data/`.
+//!
+//! Each file parses on its own with exact syntax errors; then [`Ruleset::validate`]
+//! checks the references between them.
+
+mod types;
+
+pub use types::*;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
+
+/// The file names of the data folder, and what each holds.
+pub const WEAPONS_FILE: &str = "weapons.ron";
+pub const CREATURES_FILE: &str = "creatures.ron";
+pub const ACTIONS_FILE: &str = "actions.ron";
+pub const RULES_FILE: &str = "rules.ron";
+pub const TERRAIN_FILE: &str = "terrain.ron";
+
+/// Which kind of data file a path is, by its file name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataKind {
+    Weapons,
+    Creatures,
+    Actions,
+    Rules,
+    Terrain,
+}
+
+impl DataKind {
+    pub fn of(path: &Path) -> Option<Self> {
+        match path.file_name()?.to_str()? {
+            WEAPONS_FILE => Some(Self::Weapons),
+            CREATURES_FILE => Some(Self::Creatures),
+            ACTIONS_FILE => Some(Self::Actions),
+            RULES_FILE => Some(Self::Rules),
+            TERRAIN_FILE => Some(Self::Terrain),
+            _ => None,
+        }
+    }
+}
+
+/// Everything the rules need besides the level, as one value.
+#[derive(Debug, Clone, PartialEq, bevy::prelude::Resource, bevy::asset::Asset, bevy::reflect::TypePath)]
+pub struct Ruleset {
+    pub weapons: BTreeMap<String, Weapon>,
+    pub creatures: BTreeMap<String, CreatureTemplate>,
+    pub actions: ActionCatalogue,
+    pub rules: RuleNumbers,
+    pub terrain: TerrainTable,
+    /// Where each part came from, for error messages.
+    pub sources: DataSources,
+}
+
+/// The text and path of each data file, kept to place semantic errors.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DataSources {
+    pub weapons: (PathBuf, String),
+    pub creatures: (PathBuf, String),
+    pub actions: (PathBuf, String),
+    pub rules: (PathBuf, String),
+    pub terrain: (PathBuf, String),
+}
+
+/// Parses RON text into `T`, with the file's path on any error.
+pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, Diagnostic> {
+    ron::Options::default()
+        .from_str(text)
+        .map_err(|error| Diagnostic::from_ron(path, &error))
+}
+
+fn read(path: &Path) -> Result<String, Diagnostic> {
+    std::fs::read_to_string(path)
+        .map_err(|error| Diagnostic::new(path, (1, 1), format!("cannot read the file: {error}")))
+}
+
+impl Ruleset {
+    /// Loads and checks every data file in `dir`, reporting every problem.
+    pub fn load_dir(dir: &Path) -> Result<Self, Diagnostics> {
+        let texts = [WEAPONS_FILE, CREATURES_FILE, ACTIONS_FILE, RULES_FILE, TERRAIN_FILE]
+            .map(|name| {
+                let path = dir.join(name);
+                read(&path).map(|text| (path, text))
+            });
+        let mut errors = Vec::new();
+        let mut ok = Vec::new();
+        for text in texts {
+            match text {
+                Ok(pair) => ok.push(pair),
+                Err(error) => errors.push(error),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(Diagnostics(errors));
+        }
+        let mut ok = ok.into_iter();
+        let mut next = || ok.next().unwrap_or_default();
+        Self::from_texts(DataSources {
+            weapons: next(),
+            creatures: next(),
+            actions: next(),
+            rules: next(),
+            terrain: next(),
+        })
+    }
+
+    /// The data shipped in `assets/data/`, built into the binary.
+    pub fn embedded() -> Result<Self, Diagnostics> {
+        let at = |name: &str| PathBuf::from("assets/data").join(name);
+        Self::from_texts(DataSources {
+            weapons: (at(WEAPONS_FILE), include_str!("../../assets/data/weapons.ron").into()),
+            creatures: (at(CREATURES_FILE), include_str!("../../assets/data/creatures.ron").into()),
+            actions: (at(ACTIONS_FILE), include_str!("../../assets/data/actions.ron").into()),
+            rules: (at(RULES_FILE), include_str!("../../assets/data/rules.ron").into()),
+            terrain: (at(TERRAIN_FILE), include_str!("../../assets/data/terrain.ron").into()),
+        })
+    }
+
+    /// Parses each file, then checks them together.
+    pub fn from_texts(sources: DataSources) -> Result<Self, Diagnostics> {
+        let mut errors = Vec::new();
+        let weapons = parse_ron::<BTreeMap<String, Weapon>>(&sources.weapons.0, &sources.weapons.1)
+            .map_err(|e| errors.push(e))
+            .ok();
+        let creatures =
+            parse_ron::<BTreeMap<String, CreatureTemplate>>(&sources.creatures.0, &sources.creatures.1)
+                .map_err(|e| errors.push(e))
+                .ok();
+        let actions = parse_ron::<ActionCatalogue>(&sources.actions.0, &sources.actions.1)
+            .map_err(|e| errors.push(e))
+            .ok();
+        let rules = parse_ron::<RuleNumbers>(&sources.rules.0, &sources.rules.1)
+            .map_err(|e| errors.push(e))
+            .ok();
+        let terrain = parse_ron::<TerrainTable>(&sources.terrain.0, &sources.terrain.1)
+            .map_err(|e| errors.push(e))
+            .ok();
+        let (Some(weapons), Some(creatures), Some(actions), Some(rules), Some(terrain)) =
+            (weapons, creatures, actions, rules, terrain)
+        else {
+            return Err(Diagnostics(errors));
+        };
+        let ruleset = Self {
+            weapons,
+            creatures,
+            actions,
+            rules,
+            terrain,
+            sources,
+        };
+        let problems = ruleset.validate();
+        if problems.is_empty() {
+            Ok(ruleset)
+        } else {
+            Err(Diagnostics(problems))
+        }
+    }
+
+    /// Checks the references between the data files and the ranges of values.
+    pub fn validate(&self) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
+        let (weapons_path, weapons_text) = &self.sources.weapons;
+        let weapons_source = SourceText::new(weapons_text);
+        for (id, weapon) in &self.weapons {
+            if let Some(range) = weapon.range
+                && range > 20
+            {
+                errors.push(Diagnostic::new(
+                    weapons_path,
+                    weapons_source.field_or_start("range", "Some", 0),
+                    format!("weapon `{id}`: a range of {range} zones is more than the 20 allowed"),
+                ));
+            }
+            if weapon.hands > 4 {
+                errors.push(Diagnostic::new(
+                    weapons_path,
+                    weapons_source.find_string(id, 0).unwrap_or((1, 1)),
+                    format!("weapon `{id}`: {} hands is more than the 4 allowed", weapon.hands),
+                ));
+            }
+        }
+        let (creatures_path, creatures_text) = &self.sources.creatures;
+        let creatures_source = SourceText::new(creatures_text);
+        let mut weapon_mentions: BTreeMap<&str, usize> = BTreeMap::new();
+        for (id, creature) in &self.creatures {
+            let at = creatures_source.find_string(id, 0).unwrap_or((1, 1));
+            for weapon in &creature.weapons {
+                let seen = weapon_mentions.entry(weapon.as_str()).or_default();
+                let place = creatures_source.find_string(weapon, *seen).unwrap_or(at);
+                *seen += 1;
+                if !self.weapons.contains_key(weapon) {
+                    errors.push(Diagnostic::new(
+                        creatures_path,
+                        place,
+                        format!(
+                            "creature `{id}`: unknown weapon `{weapon}`, expected one of: {}",
+                            keys(&self.weapons)
+                        ),
+                    ));
+                }
+            }
+            if creature.weapons.is_empty() {
+                errors.push(Diagnostic::new(
+                    creatures_path,
+                    at,
+                    format!("creature `{id}`: needs at least one weapon (natural weapons count)"),
+                ));
+            }
+            errors.extend(creature.check_numbers().into_iter().map(|message| {
+                Diagnostic::new(creatures_path, at, format!("creature `{id}`: {message}"))
+            }));
+        }
+        let (actions_path, actions_text) = &self.sources.actions;
+        let actions_source = SourceText::new(actions_text);
+        for (table, key) in [
+            (&self.actions.melee_attack, "melee_attack"),
+            (&self.actions.ranged_attack, "ranged_attack"),
+        ] {
+            for weight in WeightClass::ALL {
+                if !table.contains_key(&weight) {
+                    errors.push(Diagnostic::new(
+                        actions_path,
+                        actions_source.find_key(key, 0).unwrap_or((1, 1)),
+                        format!("`{key}` has no cost for the {weight:?} weight class"),
+                    ));
+                }
+            }
+        }
+        for kind in ActionKind::ALL {
+            if !self.actions.actions.contains_key(&kind) {
+                errors.push(Diagnostic::new(
+                    actions_path,
+                    actions_source.find_key("actions", 0).unwrap_or((1, 1)),
+                    format!("`actions` has no entry for {kind:?}"),
+                ));
+            }
+        }
+        let (rules_path, rules_text) = &self.sources.rules;
+        let rules_source = SourceText::new(rules_text);
+        for weight in WeightClass::ALL {
+            if !self.rules.damage.contains_key(&weight) {
+                errors.push(Diagnostic::new(
+                    rules_path,
+                    rules_source.find_key("damage", 0).unwrap_or((1, 1)),
+                    format!("`damage` has no rule for the {weight:?} weight class"),
+                ));
+            }
+        }
+        for (key, value) in [
+            ("standard_sl", self.rules.standard_sl),
+            ("fumbled_target_sl", self.rules.fumbled_target_sl),
+            ("floor_die_face", self.rules.floor_die_face),
+        ] {
+            if !(2..=6).contains(&value) {
+                errors.push(Diagnostic::new(
+                    rules_path,
+                    rules_source.find_key(key, 0).unwrap_or((1, 1)),
+                    format!("`{key}` is {value}, expected a die face from 2 to 6"),
+                ));
+            }
+        }
+        let (terrain_path, terrain_text) = &self.sources.terrain;
+        let terrain_source = SourceText::new(terrain_text);
+        for terrain in Terrain::ALL {
+            if !self.terrain.terrain.contains_key(&terrain) {
+                errors.push(Diagnostic::new(
+                    terrain_path,
+                    terrain_source.find_key("terrain", 0).unwrap_or((1, 1)),
+                    format!("`terrain` has no entry for {terrain:?}"),
+                ));
+            }
+        }
+        for feature in EdgeFeature::ALL {
+            if !self.terrain.edges.contains_key(&feature) {
+                errors.push(Diagnostic::new(
+                    terrain_path,
+                    terrain_source.find_key("edges", 0).unwrap_or((1, 1)),
+                    format!("`edges` has no entry for {feature:?}"),
+                ));
+            }
+        }
+        errors
+    }
+
+    pub fn action_cost(&self, kind: ActionKind) -> crate::rules::payment::Cost {
+        self.actions
+            .actions
+            .get(&kind)
+            .map(|info| info.cost)
+            .unwrap_or(crate::rules::payment::Cost::Pips(u8::MAX))
+    }
+}
+
+/// A comma-separated list of a map's keys, for "expected one of" messages.
+pub fn keys<V>(map: &BTreeMap<String, V>) -> String {
+    map.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
+}
+
+/// Checks one data file on its own (used by `check` on a single file).
+pub fn check_data_file(path: &Path, text: &str) -> Vec<Diagnostic> {
+    let result = match DataKind::of(path) {
+        Some(DataKind::Weapons) => parse_ron::<BTreeMap<String, Weapon>>(path, text).map(drop),
+        Some(DataKind::Creatures) => {
+            parse_ron::<BTreeMap<String, CreatureTemplate>>(path, text).map(drop)
+        }
+        Some(DataKind::Actions) => parse_ron::<ActionCatalogue>(path, text).map(drop),
+        Some(DataKind::Rules) => parse_ron::<RuleNumbers>(path, text).map(drop),
+        Some(DataKind::Terrain) => parse_ron::<TerrainTable>(path, text).map(drop),
+        None => Err(Diagnostic::new(path, (1, 1), "not a known data file")),
+    };
+    result.err().into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_data_is_valid() {
+        let ruleset = Ruleset::embedded();
+        assert!(ruleset.is_ok(), "{}", ruleset.unwrap_err());
+    }
+
+    #[test]
+    fn an_unknown_weapon_in_a_creature_is_reported_with_its_position() {
+        let mut sources = Ruleset::embedded().unwrap().sources;
+        sources.creatures.1 = sources.creatures.1.replacen("\"broadsword\"", "\"brodsword\"", 1);
+        let errors = Ruleset::from_texts(sources).unwrap_err();
+        assert!(errors.0.iter().any(|e| e.message.contains("unknown weapon `brodsword`") && e.line > 1));
+    }
+
+    #[test]
+    fn an_unknown_field_names_the_expected_ones() {
+        let error = parse_ron::<RuleNumbers>(Path::new("rules.ron"), "(standard_sl: 5, colour: 3)")
+            .unwrap_err();
+        assert_eq!((error.line, error.col), (1, 18));
+        assert!(error.message.contains("unknown field `colour`"), "{}", error.message);
+    }
+}

@@ -1,0 +1,288 @@
+//! The shapes of the data files.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::action_dice::ActionDiceSpec;
+use crate::rules::damage::DamageRule;
+use crate::rules::payment::Cost;
+
+/// A weapon's weight class, which sets its damage and attack cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum WeightClass {
+    Light,
+    Medium,
+    Heavy,
+    Large,
+    Huge,
+    Massive,
+}
+
+impl WeightClass {
+    pub const ALL: [Self; 6] = [
+        Self::Light,
+        Self::Medium,
+        Self::Heavy,
+        Self::Large,
+        Self::Huge,
+        Self::Massive,
+    ];
+}
+
+/// One entry of `weapons.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub name: String,
+    pub weight: WeightClass,
+    /// Attacks an enemy in the same zone from Alone; useless InContact.
+    #[serde(default)]
+    pub reach: bool,
+    /// A missile weapon's range in zones (0 is its own zone only).
+    #[serde(default)]
+    pub range: Option<u8>,
+    #[serde(default = "one")]
+    pub hands: u8,
+    /// Claws, fangs, fists: part of the creature.
+    #[serde(default)]
+    pub natural: bool,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn man_size() -> u8 {
+    2
+}
+
+/// One entry of `creatures.ron`: a template for combatants.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureTemplate {
+    pub name: String,
+    /// `Rolled(4)` for four action dice, or `Fixed([5, 3, 2])` for a minor NPC.
+    pub action_dice: ActionDiceSpec,
+    pub physical: i8,
+    pub mental: i8,
+    /// One extra real rank (on the physical side unless the unit says otherwise),
+    /// and out of action only at the heroic floor rank.
+    #[serde(default)]
+    pub heroic: bool,
+    /// Always loses ranks, never takes a State.
+    #[serde(default)]
+    pub stateless: bool,
+    /// Size on the scale where a man is 2 (see docs/RULES.md).
+    #[serde(default = "man_size")]
+    pub size: u8,
+    pub attack_dice: u8,
+    pub defence_dice: u8,
+    /// Passive armour: points taken off the damage of every hit.
+    #[serde(default)]
+    pub armour: u8,
+    pub weapons: Vec<String>,
+}
+
+impl CreatureTemplate {
+    /// Range checks on the numbers, as messages.
+    pub fn check_numbers(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (name, rank) in [("physical", self.physical), ("mental", self.mental)] {
+            if !(0..=9).contains(&rank) {
+                problems.push(format!("{name} rank {rank} is outside 0 to 9"));
+            }
+        }
+        match &self.action_dice {
+            ActionDiceSpec::Rolled(count) if *count == 0 || *count > 12 => {
+                problems.push(format!("Rolled({count}) action dice, expected 1 to 12"));
+            }
+            ActionDiceSpec::Fixed(faces) if faces.is_empty() => {
+                problems.push("a Fixed action dice list needs at least one face".into());
+            }
+            ActionDiceSpec::Fixed(faces) if faces.iter().any(|f| !(1..=6).contains(f)) => {
+                problems.push(format!("Fixed({faces:?}) has a face outside 1 to 6"));
+            }
+            _ => {}
+        }
+        if self.attack_dice == 0 {
+            problems.push("attack_dice must be at least 1".into());
+        }
+        if self.size == 0 {
+            problems.push("size must be at least 1".into());
+        }
+        problems
+    }
+}
+
+/// The actions with a fixed cost. Attacks cost by weight class instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// To an adjacent zone (or off the map edge to escape), arriving Alone.
+    Move,
+    /// Into an adjacent zone, arriving InContact with the target's group.
+    Charge,
+    /// From InContact to Alone in the same zone, with no free attack.
+    Withdraw,
+    /// Join a friend's group in the same zone.
+    JoinGroup,
+    /// Step out of a group of friends to stand Alone.
+    LeaveGroup,
+    /// Spend a die to clear one State without a roll.
+    Recover,
+}
+
+impl ActionKind {
+    pub const ALL: [Self; 6] = [
+        Self::Move,
+        Self::Charge,
+        Self::Withdraw,
+        Self::JoinGroup,
+        Self::LeaveGroup,
+        Self::Recover,
+    ];
+}
+
+/// One entry of the action catalogue.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionInfo {
+    pub cost: Cost,
+    /// Whether the action can build an action pool (none of the basic ones can yet).
+    #[serde(default)]
+    pub poolable: bool,
+    pub about: String,
+}
+
+/// `actions.ron`: what every action costs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionCatalogue {
+    pub actions: BTreeMap<ActionKind, ActionInfo>,
+    /// Pips for a melee attack by the weapon's weight class.
+    pub melee_attack: BTreeMap<WeightClass, u8>,
+    /// Pips for a missile attack by the weapon's weight class.
+    pub ranged_attack: BTreeMap<WeightClass, u8>,
+}
+
+impl ActionCatalogue {
+    pub fn attack_cost(&self, weapon: &Weapon) -> Cost {
+        let table = if weapon.range.is_some() {
+            &self.ranged_attack
+        } else {
+            &self.melee_attack
+        };
+        Cost::Pips(table.get(&weapon.weight).copied().unwrap_or(u8::MAX))
+    }
+}
+
+/// `rules.ron`: the numbers of the core rules.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleNumbers {
+    /// The lowest face that hits at the standard Superiority Level.
+    pub standard_sl: u8,
+    /// The lowest face that hits a Fumbled target.
+    pub fumbled_target_sl: u8,
+    /// The most action dice rolled, before carried and extra dice.
+    pub max_action_dice: u8,
+    /// The face of the single die given to a combatant reduced below one die.
+    pub floor_die_face: u8,
+    /// Extra attack dice for minor advantage in a melee group.
+    pub minor_advantage_dice: u8,
+    /// Extra attack dice for major advantage in a melee group.
+    pub major_advantage_dice: u8,
+    /// BODY, MIND and SPIRIT rolls use this many dice plus the current rank.
+    pub characteristic_base_dice: u8,
+    /// The rank at which heroic combatants go out of action.
+    pub heroic_ooa_rank: i8,
+    /// Damage per weight class.
+    pub damage: BTreeMap<WeightClass, DamageRule>,
+    /// The round limit of a level that sets none.
+    pub default_round_limit: u32,
+}
+
+impl RuleNumbers {
+    /// The shipped rule numbers, for unit tests of the rule arithmetic.
+    #[cfg(test)]
+    pub fn standard() -> Self {
+        ron::from_str(include_str!("../../assets/data/rules.ron")).expect("shipped rules.ron parses")
+    }
+
+    pub fn damage_rule(&self, weight: WeightClass) -> DamageRule {
+        self.damage
+            .get(&weight)
+            .copied()
+            .unwrap_or(DamageRule::Points { base: 1, successes_per_extra: 1 })
+    }
+}
+
+/// The dominant terrain of a zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Terrain {
+    Grass,
+    Woods,
+    Rough,
+    Rocky,
+    Hill,
+    Water,
+    Marsh,
+    Road,
+    Building,
+}
+
+impl Terrain {
+    pub const ALL: [Self; 9] = [
+        Self::Grass,
+        Self::Woods,
+        Self::Rough,
+        Self::Rocky,
+        Self::Hill,
+        Self::Water,
+        Self::Marsh,
+        Self::Road,
+        Self::Building,
+    ];
+}
+
+/// A feature on the edge between two zones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum EdgeFeature {
+    Wall,
+    Hedge,
+    Fence,
+}
+
+impl EdgeFeature {
+    pub const ALL: [Self; 3] = [Self::Wall, Self::Hedge, Self::Fence];
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainInfo {
+    pub name: String,
+    /// Whether figures on foot may enter.
+    pub passable: bool,
+    /// Pips added to a Move or Charge into this terrain.
+    #[serde(default)]
+    pub extra_move_cost: u8,
+    /// Base colour for the view, as linear RGB.
+    pub colour: (f32, f32, f32),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeInfo {
+    pub name: String,
+    /// Pips added to a Move or Charge across this edge.
+    pub crossing_cost: u8,
+    pub colour: (f32, f32, f32),
+}
+
+/// `terrain.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainTable {
+    pub terrain: BTreeMap<Terrain, TerrainInfo>,
+    pub edges: BTreeMap<EdgeFeature, EdgeInfo>,
+}

@@ -1,0 +1,47 @@
+//! `--screenshot FILE.png`: save the window once the table is drawn, then exit.
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use super::{PlaySettings, Screen};
+
+/// Frames to let the table and panel draw before the shot.
+const SETTLE_FRAMES: u32 = 20;
+
+#[derive(Resource, Default)]
+struct ShotProgress {
+    frames: u32,
+    taken: bool,
+    saved: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShotProgress>();
+    app.add_systems(
+        Update,
+        take_screenshot.run_if(in_state(Screen::Battle).or(in_state(Screen::LoadFailed))),
+    );
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    settings: Res<PlaySettings>,
+    mut progress: ResMut<ShotProgress>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(path) = &settings.screenshot else {
+        return;
+    };
+    if progress.saved {
+        exit.write(AppExit::Success);
+        return;
+    }
+    progress.frames += 1;
+    if progress.frames >= SETTLE_FRAMES && !progress.taken {
+        progress.taken = true;
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path.clone()))
+            .observe(|_: On<ScreenshotCaptured>, mut progress: ResMut<ShotProgress>| progress.saved = true);
+    }
+}

@@ -1,0 +1,499 @@
+//! The level format (`levels/*.ron`) and its semantic check.
+//!
+//! A level parses with serde (unknown or missing fields are errors with their
+//! position), then [`validate`] checks it against the data and reports every
+//! problem it finds, each placed at the line and column it comes from.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::{EdgeFeature, Ruleset, Terrain, keys, parse_ron};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
+use crate::rules::action_dice::ActionDiceSpec;
+
+/// A zone's place on the map: column from the west edge, row from the north edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ZoneCoord(pub u16, pub u16);
+
+impl ZoneCoord {
+    pub fn x(self) -> u16 {
+        self.0
+    }
+
+    pub fn y(self) -> u16 {
+        self.1
+    }
+
+    /// Zones sharing an edge (not a corner).
+    pub fn orthogonal_to(self, other: Self) -> bool {
+        self.0.abs_diff(other.0) + self.1.abs_diff(other.1) == 1
+    }
+
+    /// Distance in zones, counting a diagonal step as one (used for missile range).
+    pub fn distance(self, other: Self) -> u16 {
+        self.0.abs_diff(other.0).max(self.1.abs_diff(other.1))
+    }
+}
+
+impl std::fmt::Display for ZoneCoord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.0, self.1)
+    }
+}
+
+/// A map edge, for escaping off the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum MapEdge {
+    North,
+    East,
+    South,
+    West,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SideKind {
+    /// Player-side heroes: they win countdown ties.
+    Heroes,
+    Npcs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Controller {
+    Human,
+    Ai,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    pub id: String,
+    pub name: String,
+    /// Linear RGB, each 0 to 1.
+    pub colour: (f32, f32, f32),
+    pub kind: SideKind,
+    #[serde(default = "human")]
+    pub controller: Controller,
+}
+
+fn human() -> Controller {
+    Controller::Human
+}
+
+/// Per-unit changes to its template.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitOverrides {
+    #[serde(default)]
+    pub action_dice: Option<ActionDiceSpec>,
+    #[serde(default)]
+    pub physical: Option<i8>,
+    #[serde(default)]
+    pub mental: Option<i8>,
+    #[serde(default)]
+    pub heroic: Option<bool>,
+    #[serde(default)]
+    pub stateless: Option<bool>,
+    #[serde(default)]
+    pub attack_dice: Option<u8>,
+    #[serde(default)]
+    pub defence_dice: Option<u8>,
+    #[serde(default)]
+    pub armour: Option<u8>,
+    #[serde(default)]
+    pub size: Option<u8>,
+    #[serde(default)]
+    pub weapons: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    /// Unique within the level; scripts and commands name units by it.
+    pub id: String,
+    pub template: String,
+    pub side: String,
+    pub zone: ZoneCoord,
+    /// Shown instead of the template's name.
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub overrides: UnitOverrides,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeSpec {
+    /// Two orthogonally adjacent zones.
+    pub between: (ZoneCoord, ZoneCoord),
+    pub feature: EdgeFeature,
+}
+
+/// How a side wins.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum VictoryCondition {
+    /// Every enemy out of action, killed, or off the table.
+    DefeatAll { side: String },
+    /// The side alone holds the zone (it has a combatant there and no enemy
+    /// does) at the end of this many rounds in a row.
+    HoldZone { side: String, zone: ZoneCoord, rounds: u32 },
+    /// This many of the side's combatants (all that started, if `None`)
+    /// leave the table over the edge.
+    Escape { side: String, edge: MapEdge, count: Option<u32> },
+    /// The side still has a combatant in action at the end of this round.
+    Survive { side: String, rounds: u32 },
+}
+
+impl VictoryCondition {
+    pub fn side(&self) -> &str {
+        match self {
+            Self::DefeatAll { side }
+            | Self::HoldZone { side, .. }
+            | Self::Escape { side, .. }
+            | Self::Survive { side, .. } => side,
+        }
+    }
+}
+
+fn six() -> u8 {
+    6
+}
+
+/// One level file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, bevy::asset::Asset, bevy::reflect::TypePath)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    pub name: String,
+    #[serde(default)]
+    pub briefing: String,
+    /// Inches on a tile's side: 6 or 9.
+    #[serde(default = "six")]
+    pub tile_size: u8,
+    /// Which terrain each map character stands for.
+    pub legend: BTreeMap<char, Terrain>,
+    /// Rows from north to south, one character per zone.
+    pub map: Vec<String>,
+    #[serde(default)]
+    pub edges: Vec<EdgeSpec>,
+    pub sides: Vec<SideSpec>,
+    pub units: Vec<UnitSpec>,
+    /// The side that surprises the others in the first round.
+    #[serde(default)]
+    pub surprise: Option<String>,
+    #[serde(default)]
+    pub victory: Vec<VictoryCondition>,
+    /// Rounds before the battle ends as a draw; the rules' default if unset.
+    #[serde(default)]
+    pub round_limit: Option<u32>,
+    /// The battle's seed, unless the player gives one.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl Level {
+    pub fn width(&self) -> u16 {
+        self.map.first().map_or(0, |row| row.chars().count() as u16)
+    }
+
+    pub fn height(&self) -> u16 {
+        self.map.len() as u16
+    }
+
+    pub fn contains(&self, zone: ZoneCoord) -> bool {
+        zone.0 < self.width() && zone.1 < self.height()
+    }
+
+    pub fn terrain(&self, zone: ZoneCoord) -> Option<Terrain> {
+        let code = self.map.get(usize::from(zone.1))?.chars().nth(usize::from(zone.0))?;
+        self.legend.get(&code).copied()
+    }
+
+    pub fn side_index(&self, id: &str) -> Option<usize> {
+        self.sides.iter().position(|side| side.id == id)
+    }
+}
+
+/// A level that parsed and passed its semantic check, with its path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadedLevel {
+    pub path: PathBuf,
+    pub level: Level,
+}
+
+/// Parses and checks a level's text.
+pub fn parse_level(path: &Path, text: &str, ruleset: &Ruleset) -> Result<Level, Diagnostics> {
+    let level: Level = parse_ron(path, text).map_err(|e| Diagnostics(vec![e]))?;
+    let problems = validate(path, text, &level, ruleset);
+    if problems.is_empty() {
+        Ok(level)
+    } else {
+        Err(Diagnostics(problems))
+    }
+}
+
+/// Reads, parses and checks a level file.
+pub fn load_level(path: &Path, ruleset: &Ruleset) -> Result<LoadedLevel, Diagnostics> {
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        Diagnostics(vec![Diagnostic::new(path, (1, 1), format!("cannot read the level: {error}"))])
+    })?;
+    parse_level(path, &text, ruleset).map(|level| LoadedLevel {
+        path: path.to_path_buf(),
+        level,
+    })
+}
+
+/// Every semantic problem of a parsed level.
+pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Vec<Diagnostic> {
+    let source = SourceText::new(text);
+    let mut errors = Vec::new();
+    let mut error = |at: (usize, usize), message: String| errors.push(Diagnostic::new(path, at, message));
+
+    if level.name.trim().is_empty() {
+        error(source.field_or_start("name", "", 0), "the level needs a name".into());
+    }
+    if level.tile_size != 6 && level.tile_size != 9 {
+        error(
+            source.field_or_start("tile_size", "", 0),
+            format!("tile_size is {}, expected 6 or 9 (inches)", level.tile_size),
+        );
+    }
+    if let Some(limit) = level.round_limit
+        && limit == 0
+    {
+        error(source.field_or_start("round_limit", "", 0), "round_limit must be at least 1".into());
+    }
+
+    // The map.
+    if level.map.is_empty() {
+        error(source.field_or_start("map", "", 0), "the map has no rows".into());
+    }
+    let width = level.width() as usize;
+    if level.map.first().is_some_and(|row| row.is_empty()) {
+        error(source.find_list_string("map", 0).unwrap_or((1, 1)), "the map's first row is empty".into());
+    }
+    for (row_index, row) in level.map.iter().enumerate() {
+        let at = source.find_list_string("map", row_index).unwrap_or((1, 1));
+        let length = row.chars().count();
+        if length != width {
+            error(
+                at,
+                format!("map row {row_index} has {length} zones, expected {width} like the first row"),
+            );
+        }
+        for (column, code) in row.chars().enumerate() {
+            if !level.legend.contains_key(&code) {
+                let known: String = level.legend.keys().collect();
+                error(
+                    (at.0, at.1 + 1 + column),
+                    format!("unknown tile code '{code}' at zone ({column}, {row_index}), expected one of \"{known}\" from the legend"),
+                );
+            }
+        }
+    }
+
+    // Edges.
+    for (index, edge) in level.edges.iter().enumerate() {
+        let at = source.find_key("between", index).unwrap_or((1, 1));
+        let (a, b) = edge.between;
+        for zone in [a, b] {
+            if !level.contains(zone) {
+                error(at, format!("edge between {a} and {b}: zone {zone} is off the map"));
+            }
+        }
+        if !a.orthogonal_to(b) {
+            error(at, format!("edge between {a} and {b}: the zones must share an edge"));
+        }
+    }
+
+    // Sides.
+    let mut side_ids = BTreeSet::new();
+    for (index, side) in level.sides.iter().enumerate() {
+        let at = source.field_or_start("id", &format!("\"{}\"", side.id), side_occurrence(level, index));
+        if !side_ids.insert(side.id.as_str()) {
+            error(at, format!("duplicate side id `{}`", side.id));
+        }
+        let (r, g, b) = side.colour;
+        if [r, g, b].iter().any(|c| !(0.0..=1.0).contains(c)) {
+            error(at, format!("side `{}`: colour components must be between 0 and 1", side.id));
+        }
+        if !level.units.iter().any(|unit| unit.side == side.id) {
+            error(at, format!("side `{}` has no units", side.id));
+        }
+    }
+    if level.sides.len() < 2 {
+        error(source.field_or_start("sides", "", 0), "a battle needs at least two sides".into());
+    }
+    let side_list = level.sides.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
+
+    // Units.
+    let mut unit_ids = BTreeMap::<&str, usize>::new();
+    let mut template_seen = BTreeMap::<&str, usize>::new();
+    let mut side_seen = BTreeMap::<&str, usize>::new();
+    for (index, unit) in level.units.iter().enumerate() {
+        let id_value = format!("\"{}\"", unit.id);
+        let occurrence = unit_ids.entry(unit.id.as_str()).or_default();
+        let id_at = source.field_or_start("id", &id_value, side_ids.contains(unit.id.as_str()) as usize + *occurrence);
+        if *occurrence > 0 {
+            error(id_at, format!("duplicate unit id `{}`", unit.id));
+        }
+        *occurrence += 1;
+        let zone_at = source.find_key("zone", index).unwrap_or(id_at);
+
+        let seen = template_seen.entry(unit.template.as_str()).or_default();
+        let template_at = source.field_or_start("template", &format!("\"{}\"", unit.template), *seen);
+        *seen += 1;
+        let template = ruleset.creatures.get(&unit.template);
+        if template.is_none() {
+            error(
+                template_at,
+                format!(
+                    "unit `{}`: unknown template `{}`, expected one of: {}",
+                    unit.id,
+                    unit.template,
+                    keys(&ruleset.creatures)
+                ),
+            );
+        }
+
+        let seen = side_seen.entry(unit.side.as_str()).or_default();
+        let side_at = source.field_or_start("side", &format!("\"{}\"", unit.side), *seen);
+        *seen += 1;
+        if level.side_index(&unit.side).is_none() {
+            error(side_at, format!("unit `{}`: unknown side `{}`, expected one of: {side_list}", unit.id, unit.side));
+        }
+
+        if !level.contains(unit.zone) {
+            error(
+                zone_at,
+                format!(
+                    "unit `{}`: zone {} is outside the {}x{} map",
+                    unit.id,
+                    unit.zone,
+                    level.width(),
+                    level.height()
+                ),
+            );
+        } else if let Some(terrain) = level.terrain(unit.zone)
+            && ruleset.terrain.terrain.get(&terrain).is_some_and(|info| !info.passable)
+        {
+            error(zone_at, format!("unit `{}`: zone {} is {terrain:?}, which nobody can stand in", unit.id, unit.zone));
+        }
+
+        if let Some(weapons) = &unit.overrides.weapons {
+            for weapon in weapons {
+                if !ruleset.weapons.contains_key(weapon) {
+                    error(
+                        source.find_string(weapon, 0).unwrap_or(id_at),
+                        format!("unit `{}`: unknown weapon `{weapon}`, expected one of: {}", unit.id, keys(&ruleset.weapons)),
+                    );
+                }
+            }
+            if weapons.is_empty() {
+                error(id_at, format!("unit `{}`: the weapons override is empty", unit.id));
+            }
+        }
+        if let Some(template) = template {
+            let mut merged = template.clone();
+            apply_overrides(&mut merged, &unit.overrides);
+            for problem in merged.check_numbers() {
+                error(id_at, format!("unit `{}`: {problem}", unit.id));
+            }
+        }
+    }
+    if level.units.is_empty() {
+        error(source.field_or_start("units", "", 0), "the level has no units".into());
+    }
+
+    // Surprise and victory.
+    if let Some(side) = &level.surprise
+        && level.side_index(side).is_none()
+    {
+        error(
+            source.field_or_start("surprise", "", 0),
+            format!("surprise names unknown side `{side}`, expected one of: {side_list}"),
+        );
+    }
+    for (index, condition) in level.victory.iter().enumerate() {
+        let at = victory_position(&source, level, index);
+        if level.side_index(condition.side()).is_none() {
+            error(at, format!("victory condition names unknown side `{}`, expected one of: {side_list}", condition.side()));
+        }
+        match condition {
+            VictoryCondition::HoldZone { zone, rounds, .. } => {
+                if !level.contains(*zone) {
+                    error(at, format!("HoldZone zone {zone} is off the {}x{} map", level.width(), level.height()));
+                }
+                if *rounds == 0 {
+                    error(at, "HoldZone needs at least 1 round".into());
+                }
+            }
+            VictoryCondition::Survive { rounds, .. } if *rounds == 0 => {
+                error(at, "Survive needs at least 1 round".into());
+            }
+            VictoryCondition::Escape { count: Some(0), .. } => {
+                error(at, "Escape needs a count of at least 1".into());
+            }
+            _ => {}
+        }
+    }
+    errors
+}
+
+fn side_occurrence(level: &Level, index: usize) -> usize {
+    // A side's `id:` comes before any unit's, so earlier sides with the same id count.
+    level.sides[..index].iter().filter(|s| s.id == level.sides[index].id).count()
+}
+
+fn victory_position(source: &SourceText, level: &Level, index: usize) -> (usize, usize) {
+    let variant = |c: &VictoryCondition| match c {
+        VictoryCondition::DefeatAll { .. } => "DefeatAll",
+        VictoryCondition::HoldZone { .. } => "HoldZone",
+        VictoryCondition::Escape { .. } => "Escape",
+        VictoryCondition::Survive { .. } => "Survive",
+    };
+    let name = variant(&level.victory[index]);
+    let occurrence = level.victory[..index].iter().filter(|c| variant(c) == name).count();
+    source
+        .find_word(name, occurrence)
+        .or_else(|| source.find_key("victory", 0))
+        .unwrap_or((1, 1))
+}
+
+/// Applies a unit's overrides to a copy of its template.
+pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: &UnitOverrides) {
+    let o = overrides.clone();
+    if let Some(v) = o.action_dice {
+        template.action_dice = v;
+    }
+    if let Some(v) = o.physical {
+        template.physical = v;
+    }
+    if let Some(v) = o.mental {
+        template.mental = v;
+    }
+    if let Some(v) = o.heroic {
+        template.heroic = v;
+    }
+    if let Some(v) = o.stateless {
+        template.stateless = v;
+    }
+    if let Some(v) = o.attack_dice {
+        template.attack_dice = v;
+    }
+    if let Some(v) = o.defence_dice {
+        template.defence_dice = v;
+    }
+    if let Some(v) = o.armour {
+        template.armour = v;
+    }
+    if let Some(v) = o.size {
+        template.size = v;
+    }
+    if let Some(v) = o.weapons {
+        template.weapons = v;
+    }
+}
+
+#[cfg(test)]
+mod tests;

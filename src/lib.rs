@@ -1,0 +1,17 @@
+//! Swift Swords: a digital table for Swift Swords Tactica.
+//!
+//! - [`rules`]: the arithmetic of every rule, as plain functions.
+//! - [`data`] and [`level`]: the RON data and level formats with their checks.
+//! - [`battle`]: the battle engine as ECS systems in one fixed order.
+//! - [`script`]: rules scripts that replay commands and check the outcome.
+//! - [`game`]: the windowed game.
+
+pub mod battle;
+pub mod cli;
+pub mod data;
+pub mod diagnostics;
+pub mod game;
+pub mod headless;
+pub mod level;
+pub mod rules;
+pub mod script;

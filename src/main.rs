@@ -1,0 +1,15 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+use swift_swords::cli::{self, Cli, CliCommand, PlayArgs};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let data = cli.data.as_deref();
+    match cli.command {
+        None => swift_swords::game::run(data, PlayArgs::default()),
+        Some(CliCommand::Play(args)) => swift_swords::game::run(data, args),
+        Some(CliCommand::Check { paths }) => cli::run_check(data, &paths),
+        Some(CliCommand::Script { files }) => cli::run_scripts(data, &files),
+    }
+}

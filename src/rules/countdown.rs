@@ -1,0 +1,66 @@
+//! The countdown: who acts next.
+//!
+//! The combatant with the most dice left acts first (dice, not pips). On a tie
+//! the player-side heroes go before NPCs, and the side that goes first chooses
+//! which of its tied combatants acts. Dice showing 1 do not count: they cannot
+//! pay for an action, only for the 1-AD options.
+
+/// One combatant's standing in the countdown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountdownEntry {
+    /// The caller's index for this combatant.
+    pub unit: usize,
+    /// Dice left that can pay for an action.
+    pub dice: usize,
+    /// Whether its side is a heroes (player) side.
+    pub heroes: bool,
+    /// Its side's order in the level, the last tie-break between sides of one kind.
+    pub side: usize,
+}
+
+/// The combatants that may act now: all of one side, tied for the most dice.
+/// Empty when nobody has a die to act with.
+pub fn next_to_act(entries: &[CountdownEntry]) -> Vec<usize> {
+    let key = |e: &CountdownEntry| (std::cmp::Reverse(e.dice), !e.heroes, e.side);
+    let Some(best) = entries.iter().filter(|e| e.dice > 0).min_by_key(|e| key(e)) else {
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .filter(|e| e.dice > 0 && key(e) == key(best))
+        .map(|e| e.unit)
+        .collect()
+}
+
+/// The order in which combatants get their last option at a refresh.
+pub fn refresh_order(entries: &[CountdownEntry]) -> Vec<usize> {
+    let mut sorted: Vec<&CountdownEntry> = entries.iter().collect();
+    sorted.sort_by_key(|e| (std::cmp::Reverse(e.dice), !e.heroes, e.side, e.unit));
+    sorted.into_iter().map(|e| e.unit).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(unit: usize, dice: usize, heroes: bool, side: usize) -> CountdownEntry {
+        CountdownEntry { unit, dice, heroes, side }
+    }
+
+    #[test]
+    fn most_dice_act_first() {
+        let entries = [entry(0, 2, true, 0), entry(1, 4, false, 1)];
+        assert_eq!(next_to_act(&entries), vec![1]);
+    }
+
+    #[test]
+    fn heroes_win_ties_and_their_side_chooses_among_its_own() {
+        let entries = [entry(0, 3, false, 1), entry(1, 3, true, 0), entry(2, 3, true, 0)];
+        assert_eq!(next_to_act(&entries), vec![1, 2]);
+    }
+
+    #[test]
+    fn nobody_acts_without_dice() {
+        assert!(next_to_act(&[entry(0, 0, true, 0)]).is_empty());
+    }
+}

@@ -1,0 +1,12 @@
+//! The arithmetic of every rule, as plain functions over plain data.
+//!
+//! The ECS systems, the odds preview and the AI all call these: one
+//! implementation of each rule.
+
+pub mod action_dice;
+pub mod attack;
+pub mod countdown;
+pub mod damage;
+pub mod dice;
+pub mod payment;
+pub mod rolls;

@@ -1,0 +1,331 @@
+//! Rules scripts: a level, the dice, and steps of commands and expectations.
+//! Designers use them to pin a rule down; the project keeps its own in
+//! `tests/scripts/`, run by `cargo test`. The format is in docs/SCRIPTS.md.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::battle::command::{Command, Order};
+use crate::battle::components::{Fate, Status};
+use crate::battle::events::{BattleEvent, Outcome};
+use crate::battle::table::{Battle, BattleDice, BattleLog, Table};
+use crate::data::{Ruleset, parse_ron};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::headless::{battle_app, submit};
+use crate::level::{Level, ZoneCoord, parse_level, validate};
+use crate::rules::dice::Dice;
+
+/// Where a script's level comes from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum LevelSource {
+    /// A level file, relative to the script's folder or else the working folder.
+    File(String),
+    /// A whole level written into the script.
+    Inline(Level),
+}
+
+/// Where a script's dice come from.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub enum DiceSpec {
+    /// The level's seed (0 if it has none).
+    #[default]
+    LevelSeed,
+    Seed(u64),
+    /// These results, in order, for every roll of the battle.
+    Scripted(Vec<u8>),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Script {
+    pub name: String,
+    #[serde(default)]
+    pub about: String,
+    pub level: LevelSource,
+    #[serde(default)]
+    pub dice: DiceSpec,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Step {
+    /// The command must be accepted.
+    Do { unit: String, order: Order },
+    /// The command must be refused with this reason (the name of the rule error).
+    Reject { unit: String, order: Order, reason: String },
+    Expect(Expectation),
+}
+
+/// Something that must be true of the battle at this step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Expectation {
+    /// The unit's action dice, in order.
+    Dice { unit: String, dice: Vec<u8> },
+    /// Real ranks not yet lost.
+    Ranks {
+        unit: String,
+        #[serde(default)]
+        physical: Option<i32>,
+        #[serde(default)]
+        mental: Option<i32>,
+    },
+    /// Only the fields given are checked.
+    Conditions {
+        unit: String,
+        #[serde(default)]
+        stunned: Option<bool>,
+        #[serde(default)]
+        shocked: Option<bool>,
+        #[serde(default)]
+        fumbled: Option<bool>,
+        #[serde(default)]
+        exposure: Option<u8>,
+        #[serde(default)]
+        surprised: Option<bool>,
+    },
+    Status { unit: String, status: Status },
+    Zone { unit: String, zone: ZoneCoord },
+    Fate { unit: String, fate: Fate },
+    /// Dice carried into the next round.
+    Carried { unit: String, dice: u8 },
+    /// Exactly these units may act now.
+    Turn { units: Vec<String> },
+    Round { round: u32 },
+    /// This event is somewhere in the log.
+    Happened { event: BattleEvent },
+    NotHappened { event: BattleEvent },
+    /// The last command produced exactly these events, in order.
+    LastEvents { events: Vec<BattleEvent> },
+    Winner { side: String },
+    Draw,
+    /// The battle has not ended yet.
+    Ongoing,
+}
+
+/// How one script went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScriptReport {
+    pub name: String,
+    pub path: PathBuf,
+    /// The first failed step and what was found instead.
+    pub failure: Option<String>,
+}
+
+impl ScriptReport {
+    pub fn passed(&self) -> bool {
+        self.failure.is_none()
+    }
+}
+
+/// Reads and parses a script file.
+pub fn load_script(path: &Path) -> Result<Script, Diagnostics> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostics(vec![Diagnostic::new(path, (1, 1), format!("cannot read the script: {e}"))]))?;
+    parse_ron(path, &text).map_err(|e| Diagnostics(vec![e]))
+}
+
+/// Finds and checks a script's level.
+pub fn script_level(path: &Path, script: &Script, ruleset: &Ruleset) -> Result<Level, Diagnostics> {
+    match &script.level {
+        LevelSource::Inline(level) => {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let problems = validate(path, &text, level, ruleset);
+            if problems.is_empty() {
+                Ok(level.clone())
+            } else {
+                Err(Diagnostics(problems))
+            }
+        }
+        LevelSource::File(file) => {
+            let beside = path.parent().unwrap_or(Path::new(".")).join(file);
+            let level_path = if beside.exists() { beside } else { PathBuf::from(file) };
+            let text = std::fs::read_to_string(&level_path).map_err(|e| {
+                Diagnostics(vec![Diagnostic::new(
+                    path,
+                    (1, 1),
+                    format!("cannot read level `{}`: {e}", level_path.display()),
+                )])
+            })?;
+            parse_level(&level_path, &text, ruleset)
+        }
+    }
+}
+
+/// Runs a script file and reports how it went (a broken file is a failure).
+pub fn run_script_file(path: &Path, ruleset: Arc<Ruleset>) -> ScriptReport {
+    let fail = |name: String, message: String| ScriptReport {
+        name,
+        path: path.to_path_buf(),
+        failure: Some(message),
+    };
+    let script = match load_script(path) {
+        Ok(script) => script,
+        Err(errors) => return fail(path.display().to_string(), errors.to_string()),
+    };
+    let level = match script_level(path, &script, &ruleset) {
+        Ok(level) => level,
+        Err(errors) => return fail(script.name, errors.to_string()),
+    };
+    let failure = run_script(&script, &level, ruleset).err();
+    ScriptReport {
+        name: script.name,
+        path: path.to_path_buf(),
+        failure,
+    }
+}
+
+/// Runs a parsed script on its level; `Err` names the first failed step.
+pub fn run_script(script: &Script, level: &Level, ruleset: Arc<Ruleset>) -> Result<(), String> {
+    let seed = match script.dice {
+        DiceSpec::Seed(seed) => seed,
+        _ => level.seed.unwrap_or(0),
+    };
+    let dice = match &script.dice {
+        DiceSpec::Scripted(results) => {
+            if let Some(bad) = results.iter().find(|f| !(1..=6).contains(*f)) {
+                return Err(format!("scripted die {bad} is not a face from 1 to 6"));
+            }
+            Dice::scripted(results.iter().copied())
+        }
+        _ => Dice::seeded(seed),
+    };
+    let mut app = battle_app(level, ruleset, seed, dice);
+    let mut last_events_from = 0;
+    for (number, step) in script.steps.iter().enumerate() {
+        let at = |message: String| format!("step {}: {message}", number + 1);
+        match step {
+            Step::Do { unit, order } => {
+                last_events_from = app.world().resource::<BattleLog>().0.len();
+                submit(&mut app, Command::new(unit.clone(), order.clone()))
+                    .map_err(|error| at(format!("`{unit}` {order:?} was refused: {error}")))?;
+            }
+            Step::Reject { unit, order, reason } => {
+                match submit(&mut app, Command::new(unit.clone(), order.clone())) {
+                    Ok(()) => return Err(at(format!("`{unit}` {order:?} was accepted, expected refusal {reason}"))),
+                    Err(error) => {
+                        let name = format!("{error:?}");
+                        if !name.starts_with(reason.as_str()) {
+                            return Err(at(format!("refused with {name}, expected {reason}")));
+                        }
+                    }
+                }
+            }
+            Step::Expect(expectation) => {
+                check_expectation(&mut app, expectation, last_events_from).map_err(at)?;
+            }
+        }
+        let overrun = app.world().resource::<BattleDice>().0.overrun();
+        if overrun > 0 {
+            return Err(at(format!("the scripted dice ran out ({overrun} more rolls were needed)")));
+        }
+    }
+    Ok(())
+}
+
+fn check_expectation(app: &mut App, expectation: &Expectation, last_events_from: usize) -> Result<(), String> {
+    let table = Table::capture(app.world_mut()).ok_or("no battle is running")?;
+    let log = &app.world().resource::<BattleLog>().0;
+    let battle = app.world().resource::<Battle>();
+    let unit = |id: &str| {
+        table
+            .unit_index(id)
+            .map(|i| &table.units[i])
+            .ok_or_else(|| format!("there is no unit `{id}`"))
+    };
+    let compare = |what: String, expected: String, found: String| {
+        if expected == found {
+            Ok(())
+        } else {
+            Err(format!("{what}: expected {expected}, found {found}"))
+        }
+    };
+    match expectation {
+        Expectation::Dice { unit: id, dice } => {
+            compare(format!("dice of `{id}`"), format!("{dice:?}"), format!("{:?}", unit(id)?.pool.dice))
+        }
+        Expectation::Ranks { unit: id, physical, mental } => {
+            let u = unit(id)?;
+            if let Some(p) = physical {
+                compare(format!("physical ranks of `{id}`"), p.to_string(), u.ranks.physical.remaining().to_string())?;
+            }
+            if let Some(m) = mental {
+                compare(format!("mental ranks of `{id}`"), m.to_string(), u.ranks.mental.remaining().to_string())?;
+            }
+            Ok(())
+        }
+        Expectation::Conditions {
+            unit: id,
+            stunned,
+            shocked,
+            fumbled,
+            exposure,
+            surprised,
+        } => {
+            let c = unit(id)?.conditions;
+            let checks = [
+                ("stunned", stunned.map(|v| v.to_string()), c.stunned.to_string()),
+                ("shocked", shocked.map(|v| v.to_string()), c.shocked.to_string()),
+                ("fumbled", fumbled.map(|v| v.to_string()), c.fumbled.to_string()),
+                ("exposure", exposure.map(|v| v.to_string()), c.exposure.to_string()),
+                ("surprised", surprised.map(|v| v.to_string()), c.surprised.to_string()),
+            ];
+            for (name, expected, found) in checks {
+                if let Some(expected) = expected {
+                    compare(format!("{name} of `{id}`"), expected, found)?;
+                }
+            }
+            Ok(())
+        }
+        Expectation::Status { unit: id, status } => {
+            compare(format!("status of `{id}`"), format!("{status:?}"), format!("{:?}", unit(id)?.status))
+        }
+        Expectation::Zone { unit: id, zone } => {
+            compare(format!("zone of `{id}`"), zone.to_string(), unit(id)?.placement.zone.to_string())
+        }
+        Expectation::Fate { unit: id, fate } => {
+            compare(format!("fate of `{id}`"), format!("{fate:?}"), format!("{:?}", unit(id)?.fate))
+        }
+        Expectation::Carried { unit: id, dice } => {
+            compare(format!("dice carried by `{id}`"), dice.to_string(), unit(id)?.pool.carried.to_string())
+        }
+        Expectation::Turn { units } => compare("turn".into(), format!("{units:?}"), format!("{:?}", table.turn_units())),
+        Expectation::Round { round } => compare("round".into(), round.to_string(), battle.round.to_string()),
+        Expectation::Happened { event } => {
+            if log.contains(event) {
+                Ok(())
+            } else {
+                Err(format!("{event:?} did not happen"))
+            }
+        }
+        Expectation::NotHappened { event } => {
+            if log.contains(event) {
+                Err(format!("{event:?} happened"))
+            } else {
+                Ok(())
+            }
+        }
+        Expectation::LastEvents { events } => {
+            let found = &log[last_events_from.min(log.len())..];
+            if found == events.as_slice() {
+                Ok(())
+            } else {
+                Err(format!("events: expected {events:#?}\nfound {found:#?}"))
+            }
+        }
+        Expectation::Winner { side } => match &battle.outcome {
+            Some(Outcome::Victory { side: winner, .. }) if winner == side => Ok(()),
+            other => Err(format!("winner: expected `{side}`, found {other:?}")),
+        },
+        Expectation::Draw => match &battle.outcome {
+            Some(Outcome::Draw { .. }) => Ok(()),
+            other => Err(format!("expected a draw, found {other:?}")),
+        },
+        Expectation::Ongoing => match &battle.outcome {
+            None => Ok(()),
+            Some(outcome) => Err(format!("expected the battle to go on, found {outcome:?}")),
+        },
+    }
+}

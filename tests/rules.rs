@@ -1,0 +1,567 @@
+//! Headless tests of the battle engine, each named after the rule it pins,
+//! with fixed dice. They run the real ECS app (MinimalPlugins + StatesPlugin)
+//! and assert the outcome.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use swift_swords::battle::command::{Command, Order, RuleError};
+use swift_swords::battle::components::{Fate, Status};
+use swift_swords::battle::events::{BattleEvent, Outcome};
+use swift_swords::battle::setup::BattleSave;
+use swift_swords::battle::table::{Battle, BattleLog, Table};
+use swift_swords::data::Ruleset;
+use swift_swords::headless::{battle_app, headless_app, submit};
+use swift_swords::level::{Level, ZoneCoord, parse_level};
+use swift_swords::rules::dice::Dice;
+use swift_swords::rules::payment::PaymentError;
+
+fn ruleset() -> Arc<Ruleset> {
+    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
+}
+
+/// A one-zone (or wider) level with the given units, written inline.
+fn level(map: &str, units: &str, extra: &str) -> Level {
+    let text = format!(
+        r#"(
+            name: "Test",
+            legend: {{ 'g': Grass, 'w': Woods, '~': Water }},
+            map: [{map}],
+            sides: [
+                (id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.9), kind: Heroes),
+                (id: "foes", name: "Foes", colour: (0.7, 0.2, 0.1), kind: Npcs),
+            ],
+            units: [{units}],
+            {extra}
+        )"#
+    );
+    parse_level(Path::new("test.ron"), &text, &ruleset()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn app(level: &Level, dice: &[u8]) -> App {
+    battle_app(level, ruleset(), 0, Dice::scripted(dice.iter().copied()))
+}
+
+fn table(app: &mut App) -> Table {
+    Table::capture(app.world_mut()).expect("a battle is running")
+}
+
+fn unit<'a>(table: &'a Table, id: &str) -> &'a swift_swords::battle::table::UnitState {
+    &table.units[table.unit_index(id).expect("unit exists")]
+}
+
+fn act(app: &mut App, unit: &str, order: Order) {
+    if let Err(error) = submit(app, Command::new(unit, order.clone())) {
+        panic!("{unit} {order:?} refused: {error}");
+    }
+}
+
+fn log(app: &App) -> Vec<BattleEvent> {
+    app.world().resource::<BattleLog>().0.clone()
+}
+
+fn attack(target: &str) -> Order {
+    Order::Attack {
+        target: target.into(),
+        weapon: None,
+        raise_with_one: false,
+        pay: None,
+    }
+}
+
+fn attack_with(target: &str, weapon: &str) -> Order {
+    Order::Attack {
+        target: target.into(),
+        weapon: Some(weapon.into()),
+        raise_with_one: false,
+        pay: None,
+    }
+}
+
+const HERO_AND_BANDIT: &str = r#"
+    (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+    (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+"#;
+
+#[test]
+fn action_dice_sixes_add_one_extra_die_each() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[6, 6, 2, 2, 6, 1, 3, 3, 3]);
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "hero").pool.dice, vec![6, 6, 2, 2, 6, 1]);
+    assert_eq!(unit(&t, "bandit").pool.dice, vec![3, 3, 3]);
+}
+
+#[test]
+fn countdown_counts_dice_not_pips_and_ignores_ones() {
+    // The hero has more pips but only two usable dice; the bandit has three.
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[5, 5, 1, 1, 2, 2, 2]);
+    assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
+}
+
+#[test]
+fn countdown_tie_goes_to_the_heroes_side() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[2, 2, 2, 1, 3, 3, 3]);
+    assert_eq!(table(&mut app).turn_units(), vec!["hero"]);
+}
+
+#[test]
+fn holding_passes_the_turn_until_someone_acts() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[4, 4, 4, 4, 3, 3, 3, 1, 1, 1]);
+    act(&mut app, "hero", Order::Hold);
+    assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
+    assert_eq!(
+        submit(&mut app, Command::new("hero", Order::Pass)),
+        Err(RuleError::NotYourTurn {
+            unit: "hero".into(),
+            may_act: vec!["bandit".into()]
+        })
+    );
+    act(&mut app, "bandit", attack("hero"));
+    // The bandit acted, so the hero is back in the countdown with the most dice.
+    assert_eq!(table(&mut app).turn_units(), vec!["hero"]);
+}
+
+#[test]
+fn everyone_holding_closes_the_round_with_a_refresh() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[4, 4, 4, 4, 3, 3, 3]);
+    act(&mut app, "hero", Order::Hold);
+    act(&mut app, "bandit", Order::Hold);
+    assert!(log(&app).contains(&BattleEvent::RefreshCalled { by: None }));
+    // Both get a last option, in countdown order.
+    assert_eq!(table(&mut app).turn_units(), vec!["hero"]);
+    act(&mut app, "hero", Order::KeepDie);
+    assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
+}
+
+#[test]
+fn refresh_gives_a_last_option_and_a_kept_die_is_rolled_into_the_next_pool() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    // Round 1: hero 5,4,3,2; bandit 2,2,2. Round 2: hero 4 dice, bandit 3 + 1 kept.
+    let mut app = app(&level, &[5, 4, 3, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4]);
+    act(&mut app, "hero", Order::Pass);
+    assert!(log(&app).contains(&BattleEvent::RefreshCalled { by: Some("hero".into()) }));
+    assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
+    act(&mut app, "bandit", Order::KeepDie);
+    let t = table(&mut app);
+    assert_eq!(t.battle.round, 2);
+    assert_eq!(unit(&t, "hero").pool.dice, vec![3, 3, 3, 3]);
+    assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 4, 4, 4]);
+}
+
+#[test]
+fn a_last_option_may_be_an_action_and_then_its_dice_are_set_aside() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[5, 4, 3, 2, 5, 5, 2, 1, 1, 2]);
+    act(&mut app, "hero", Order::Pass);
+    act(&mut app, "bandit", attack("hero"));
+    let t = table(&mut app);
+    assert_eq!(t.battle.round, 2, "the refresh closed once the bandit had acted");
+    assert!(log(&app).contains(&BattleEvent::DicePaid {
+        unit: "bandit".into(),
+        dice: vec![5]
+    }));
+}
+
+#[test]
+fn paying_refuses_dice_not_in_the_pool_and_ones() {
+    let level = level(r#""gg""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[5, 1, 3, 2, 2, 2, 2]);
+    let move_paying = |faces: &[u8]| Order::Move {
+        to: ZoneCoord(1, 0),
+        pay: Some(faces.to_vec()),
+    };
+    assert_eq!(
+        submit(&mut app, Command::new("hero", move_paying(&[6]))),
+        Err(RuleError::CannotPay(PaymentError::DieNotInPool { face: 6 }))
+    );
+    assert_eq!(
+        submit(&mut app, Command::new("hero", move_paying(&[1, 3]))),
+        Err(RuleError::CannotPay(PaymentError::OnesCannotPay))
+    );
+    assert_eq!(
+        submit(&mut app, Command::new("hero", Order::Withdraw { pay: None })),
+        Err(RuleError::NotInContact)
+    );
+    act(&mut app, "hero", move_paying(&[3]));
+    assert_eq!(unit(&table(&mut app), "hero").pool.dice, vec![5, 1, 2]);
+}
+
+/// The bandit's armour stops a single Medium hit, so it is not stunned.
+const HERO_AND_ARMOURED_BANDIT: &str = r#"
+    (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+    (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (armour: Some(1))),
+"#;
+
+#[test]
+fn exposure_dice_join_the_next_attack_on_the_exposed_and_clear_at_its_next_action() {
+    let level = level(r#""g""#, HERO_AND_ARMOURED_BANDIT, "");
+    // Hero 5,4,4,4; bandit 3,3,3. Hero attacks: 6,1,2,2 (one hit, one 1: exposure).
+    // Bandit attacks with 3 + 1 dice: 2,2,2,2. Hero acts again: exposure cleared.
+    let mut app = app(&level, &[5, 4, 4, 4, 3, 3, 3, 6, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3]);
+    act(&mut app, "hero", attack("bandit"));
+    assert_eq!(unit(&table(&mut app), "hero").conditions.exposure, 1);
+    act(&mut app, "hero", attack("bandit"));
+    assert_eq!(unit(&table(&mut app), "hero").conditions.exposure, 0, "cleared by the hero's own action");
+    act(&mut app, "bandit", attack("hero"));
+    let rolled = log(&app)
+        .into_iter()
+        .filter_map(|e| match e {
+            BattleEvent::AttackRolled { attacker, exposure_used, dice, .. } if attacker == "bandit" => Some((exposure_used, dice.len())),
+            _ => None,
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(rolled, vec![(0, 3)]);
+}
+
+#[test]
+fn fumble_makes_the_fumbler_easier_to_hit_until_its_next_action() {
+    let level = level(r#""g""#, HERO_AND_ARMOURED_BANDIT, "");
+    // Hero 5,5,5,5 attacks: 1,1,5,2 (fumble). Bandit attacks at SL 4: 4,4,2 = 2 hits.
+    let mut app = app(&level, &[5, 5, 5, 5, 3, 3, 3, 1, 1, 5, 2, 4, 4, 2]);
+    act(&mut app, "hero", attack("bandit"));
+    assert!(unit(&table(&mut app), "hero").conditions.fumbled);
+    act(&mut app, "hero", Order::Hold);
+    act(&mut app, "bandit", attack("hero"));
+    assert!(log(&app).iter().any(|e| matches!(e, BattleEvent::AttackRolled { attacker, superiority_level: 4, hits: 2, .. } if attacker == "bandit")));
+}
+
+#[test]
+fn effort_spends_a_one_for_one_more_attack_die() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[1, 5, 5, 5, 3, 3, 3, 2, 2, 2, 2, 2]);
+    act(&mut app, "hero", Order::Effort);
+    assert_eq!(
+        submit(&mut app, Command::new("hero", Order::Effort)),
+        Err(RuleError::NoOneToSpend)
+    );
+    act(&mut app, "hero", attack("bandit"));
+    let dice = log(&app).into_iter().find_map(|e| match e {
+        BattleEvent::AttackRolled { dice, .. } => Some(dice),
+        _ => None,
+    });
+    assert_eq!(dice, Some(vec![2, 2, 2, 2, 2]));
+}
+
+#[test]
+fn a_one_raises_a_die_just_short_of_a_hit_after_the_roll() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[1, 5, 5, 5, 3, 3, 3, 4, 2, 2, 2]);
+    act(
+        &mut app,
+        "hero",
+        Order::Attack {
+            target: "bandit".into(),
+            weapon: None,
+            raise_with_one: true,
+            pay: None,
+        },
+    );
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::DieRaised { unit: "hero".into(), from: 4, to: 5 }));
+    assert!(events.iter().any(|e| matches!(e, BattleEvent::AttackRolled { hits: 1, dice, .. } if dice == &vec![5, 2, 2, 2])));
+    assert_eq!(unit(&table(&mut app), "hero").pool.dice, vec![5, 5], "the 1 was spent");
+}
+
+#[test]
+fn minor_and_major_advantage_add_attack_dice_in_a_melee() {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0)),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+    "#;
+    let level = level(r#""g""#, units, "");
+    // Hero 5,5,5,5; ally 4,4,4,4; bandit 2,2,2. Ally joins the hero's melee
+    // with the bandit: two against one is major advantage, +2 dice.
+    let mut app = app(&level, &[5, 5, 5, 5, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    act(&mut app, "hero", attack("bandit"));
+    act(&mut app, "ally", attack("bandit"));
+    let advantage: Vec<u32> = log(&app)
+        .into_iter()
+        .filter_map(|e| match e {
+            BattleEvent::AttackRolled { advantage_dice, .. } => Some(advantage_dice),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(advantage, vec![0, 2]);
+}
+
+#[test]
+fn reach_weapons_strike_from_alone_but_not_in_contact() {
+    let units = r#"
+        (id: "spearman", template: "soldier", side: "heroes", zone: (0, 0), overrides: (weapons: Some(["spear"]))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (action_dice: Some(Fixed([2])))),
+    "#;
+    let level = level(r#""g""#, units, "");
+    let mut app = app(&level, &[5, 5, 5, 2, 2, 2]);
+    act(&mut app, "spearman", attack("bandit"));
+    assert_eq!(unit(&table(&mut app), "spearman").status, Status::Alone, "a reach attack does not close in");
+    act(&mut app, "spearman", Order::Charge { target: "bandit".into(), pay: None });
+    assert_eq!(
+        submit(&mut app, Command::new("spearman", attack("bandit"))),
+        Err(RuleError::ReachWeaponInContact)
+    );
+}
+
+#[test]
+fn missile_fire_reaches_only_its_range_in_zones() {
+    let units = r#"
+        (id: "archer", template: "hero_archer", side: "heroes", zone: (0, 0)),
+        (id: "bandit", template: "bandit", side: "foes", zone: (4, 0)),
+        (id: "near", template: "bandit", side: "foes", zone: (3, 0)),
+    "#;
+    let level = level(r#""ggggg""#, units, "");
+    let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(
+        submit(&mut app, Command::new("archer", attack_with("bandit", "bow"))),
+        Err(RuleError::OutOfRange { distance: 4, range: 3 })
+    );
+    act(&mut app, "archer", attack_with("near", "bow"));
+    assert!(log(&app).iter().any(|e| matches!(e, BattleEvent::AttackRolled { weapon, target, .. } if weapon == "bow" && target == "near")));
+    assert_eq!(unit(&table(&mut app), "archer").status, Status::Alone);
+}
+
+#[test]
+fn no_missile_fire_from_inside_a_melee() {
+    let units = r#"
+        (id: "archer", template: "hero_archer", side: "heroes", zone: (0, 0)),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (action_dice: Some(Fixed([2])))),
+    "#;
+    let level = level(r#""g""#, units, "");
+    let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2]);
+    act(&mut app, "archer", attack_with("bandit", "short_sword"));
+    assert_eq!(unit(&table(&mut app), "archer").status, Status::InContact);
+    assert_eq!(
+        submit(&mut app, Command::new("archer", attack_with("bandit", "bow"))),
+        Err(RuleError::MissileWhileInContact)
+    );
+}
+
+#[test]
+fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+        (id: "brute", template: "veteran", side: "foes", zone: (0, 0)),
+    "#;
+    let level = level(r#""g""#, units, "");
+    // Hero 1,4,4,2 (three usable); brute 5,5,5,5 attacks first: 5,5,2,2 is
+    // 2 damage less 1 armour: a Stun. Then the hero's extra recovery roll
+    // with a 1: 7 dice, one success.
+    let mut app = app(&level, &[1, 4, 4, 2, 5, 5, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 6]);
+    act(&mut app, "brute", attack("hero"));
+    assert!(unit(&table(&mut app), "hero").conditions.stunned);
+    act(&mut app, "hero", Order::RecoveryRoll);
+    let t = table(&mut app);
+    assert!(!unit(&t, "hero").conditions.stunned);
+    assert_eq!(unit(&t, "hero").pool.dice, vec![4, 4, 2]);
+}
+
+#[test]
+fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
+    let units = r#"
+        (id: "giant", template: "ogre", side: "heroes", zone: (0, 0), overrides: (weapons: Some(["giant_club"]), attack_dice: Some(6))),
+        (id: "b1", template: "bandit", side: "foes", zone: (0, 0)),
+        (id: "b2", template: "bandit", side: "foes", zone: (0, 0)),
+    "#;
+    let level = level(r#""g""#, units, "");
+    // Giant 6,6,6 (+3 extra: 5,5,5); bandits 2,2,2 each. Giant hits b1 with
+    // two successes: Huge 5 damage against rank 2 is more than twice: a
+    // Killing Blow. Then b2 with four: 7 damage, more than three times: Massive.
+    let mut app = app(
+        &level,
+        &[6, 6, 6, 5, 5, 5, 2, 2, 2, 2, 2, 2, 5, 5, 2, 2, 2, 2, 6, 6, 6, 6, 2, 2],
+    );
+    act(&mut app, "giant", attack("b1"));
+    act(&mut app, "giant", attack("b2"));
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "b1").fate, Fate::OutOfAction);
+    assert_eq!(unit(&t, "b2").fate, Fate::Killed);
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::KillingBlow { unit: "b1".into() }));
+    assert!(events.contains(&BattleEvent::MassiveDamage { unit: "b2".into() }));
+    assert!(matches!(&t.battle.outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"));
+}
+
+#[test]
+fn heroes_stay_in_action_until_minus_three_ranks() {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (armour: Some(0), physical: Some(0))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (attack_dice: Some(1), action_dice: Some(Fixed([3, 3, 3, 3, 3])))),
+    "#;
+    // The hero has 1 real rank (0 + heroic), is stunned first, then loses a
+    // rank per hit: at 0, -1, -2 it still fights; at -3 it is out. It holds
+    // whenever the countdown comes to it.
+    let level = level(r#""g""#, units, "");
+    let mut app = app(&level, &[2, 2, 2, 2, 5, 5, 5, 5, 5]);
+    let mut attacks = 0;
+    while attacks < 5 {
+        if table(&mut app).turn_units() == vec!["hero"] {
+            act(&mut app, "hero", Order::Hold);
+        } else {
+            act(&mut app, "bandit", attack("hero"));
+            attacks += 1;
+        }
+    }
+    let events = log(&app);
+    let remaining: Vec<i32> = events
+        .iter()
+        .filter_map(|e| match e {
+            BattleEvent::RankLost { unit, remaining } if unit == "hero" => Some(*remaining),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(remaining, vec![0, -1, -2, -3]);
+    assert_eq!(unit(&table(&mut app), "hero").fate, Fate::OutOfAction);
+}
+
+#[test]
+fn round_limit_ends_the_battle_as_a_draw() {
+    let level = level(r#""gg""#, HERO_AND_BANDIT, "round_limit: Some(1),");
+    let mut app = app(&level, &[2, 2, 2, 2, 2, 2, 2]);
+    act(&mut app, "hero", Order::Pass);
+    act(&mut app, "bandit", Order::Pass);
+    let battle = app.world().resource::<Battle>();
+    assert!(matches!(&battle.outcome, Some(Outcome::Draw { .. })), "{:?}", battle.outcome);
+}
+
+#[test]
+fn hold_zone_wins_after_the_zone_is_held_for_enough_closed_rounds() {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (1, 0)),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+    "#;
+    let level = level(r#""gg""#, units, "victory: [HoldZone(side: \"heroes\", zone: (1, 0), rounds: 2)],");
+    let mut app = app(&level, &[2; 40]);
+    act(&mut app, "hero", Order::Pass);
+    act(&mut app, "bandit", Order::Pass);
+    assert!(app.world().resource::<Battle>().outcome.is_none());
+    act(&mut app, "hero", Order::Pass);
+    act(&mut app, "bandit", Order::Pass);
+    let battle = app.world().resource::<Battle>();
+    assert!(matches!(&battle.outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"), "{:?}", battle.outcome);
+    assert!(log(&app).contains(&BattleEvent::ZoneHeld {
+        side: "heroes".into(),
+        zone: ZoneCoord(1, 0),
+        rounds: 2
+    }));
+}
+
+#[test]
+fn survive_wins_when_its_round_closes_with_the_side_still_fighting() {
+    let level = level(r#""gg""#, HERO_AND_BANDIT, "victory: [Survive(side: \"foes\", rounds: 1)],");
+    let mut app = app(&level, &[2; 20]);
+    act(&mut app, "hero", Order::Pass);
+    act(&mut app, "bandit", Order::Pass);
+    let battle = app.world().resource::<Battle>();
+    assert!(matches!(&battle.outcome, Some(Outcome::Victory { side, .. }) if side == "foes"));
+}
+
+/// A simple, deterministic way to pick legal commands, for whole battles.
+fn first_legal(table: &Table) -> Option<Command> {
+    let actors = table.turn_units();
+    let actor = actors.first()?;
+    let me = table.units[table.unit_index(actor)?].clone();
+    let enemies: Vec<String> = table
+        .units
+        .iter()
+        .filter(|u| u.unit.side != me.unit.side && u.fighting())
+        .map(|u| u.unit.id.clone())
+        .collect();
+    let mut options: Vec<Order> = enemies.iter().map(|e| attack(e)).collect();
+    options.extend(enemies.iter().map(|e| Order::Charge { target: e.clone(), pay: None }));
+    if let Some(enemy) = enemies.first() {
+        let there = table.units[table.unit_index(enemy)?].placement.zone;
+        let here = me.placement.zone;
+        let step = |a: u16, b: u16| if a < b { a + 1 } else if a > b { a - 1 } else { a };
+        for to in [
+            ZoneCoord(step(here.0, there.0), here.1),
+            ZoneCoord(here.0, step(here.1, there.1)),
+        ] {
+            options.push(Order::Move { to, pay: None });
+        }
+    }
+    options.push(Order::KeepDie);
+    options.push(Order::Pass);
+    options
+        .into_iter()
+        .map(|order| Command::new(actor.clone(), order))
+        .find(|command| swift_swords::battle::resolve::check(table, command).is_ok())
+}
+
+/// Plays a battle to its end with [`first_legal`], returning its log.
+fn play_out(level: &Level, seed: u64) -> (Vec<BattleEvent>, Option<Outcome>) {
+    let mut app = battle_app(level, ruleset(), seed, Dice::seeded(seed));
+    for _ in 0..5_000 {
+        let t = table(&mut app);
+        if t.battle.outcome.is_some() {
+            break;
+        }
+        let command = first_legal(&t).expect("someone can always act or pass");
+        submit(&mut app, command).expect("first_legal only picks legal commands");
+    }
+    let outcome = app.world().resource::<Battle>().outcome.clone();
+    (log(&app), outcome)
+}
+
+fn shipped_levels() -> Vec<Level> {
+    let ruleset = ruleset();
+    let mut paths: Vec<_> = std::fs::read_dir("levels").unwrap().flatten().map(|e| e.path()).collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| swift_swords::level::load_level(p, &ruleset).unwrap_or_else(|e| panic!("{e}")).level)
+        .collect()
+}
+
+#[test]
+fn every_battle_on_every_shipped_level_ends() {
+    for level in shipped_levels() {
+        for seed in 0..8 {
+            let (_, outcome) = play_out(&level, seed);
+            assert!(outcome.is_some(), "{} with seed {seed} did not end", level.name);
+        }
+    }
+}
+
+#[test]
+fn the_same_level_seed_and_commands_give_the_same_battle_to_the_die() {
+    for level in shipped_levels() {
+        let first = play_out(&level, 11);
+        let second = play_out(&level, 11);
+        assert_eq!(first, second, "{}", level.name);
+        let other = play_out(&level, 12);
+        assert_ne!(first.0, other.0, "a different seed should give a different battle");
+    }
+}
+
+#[test]
+fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
+    let level = shipped_levels().into_iter().find(|l| l.name == "The Duel").unwrap();
+    let mut original = battle_app(&level, ruleset(), 5, Dice::seeded(5));
+    for _ in 0..6 {
+        let command = first_legal(&table(&mut original)).unwrap();
+        submit(&mut original, command).unwrap();
+    }
+    let save = BattleSave::capture(original.world_mut()).unwrap();
+    let text = save.to_ron().unwrap();
+    let loaded: BattleSave = ron::from_str(&text).unwrap();
+    assert_eq!(loaded, save);
+    let mut restored = headless_app();
+    loaded.restore(restored.world_mut(), ruleset());
+    for _ in 0..40 {
+        let a = table(&mut original);
+        if a.battle.outcome.is_some() {
+            break;
+        }
+        let command = first_legal(&a).unwrap();
+        assert_eq!(first_legal(&table(&mut restored)), Some(command.clone()));
+        submit(&mut original, command.clone()).unwrap();
+        submit(&mut restored, command).unwrap();
+    }
+    assert_eq!(log(&original), log(&restored));
+}

@@ -1,0 +1,163 @@
+//! The rules scripts of `tests/scripts/`, the shipped levels, and the
+//! command line's `check` and `script`, as a designer would run them.
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+use swift_swords::data::Ruleset;
+use swift_swords::script::run_script_file;
+
+fn ruleset() -> Arc<Ruleset> {
+    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
+}
+
+fn run(name: &str) {
+    let report = run_script_file(&Path::new("tests/scripts").join(name), ruleset());
+    if let Some(failure) = report.failure {
+        panic!("{}: {failure}", report.name);
+    }
+}
+
+#[test]
+fn script_duel_first_round_replays_die_by_die() {
+    run("duel_round_one.ron");
+}
+
+#[test]
+fn script_minor_npcs_with_fixed_dice() {
+    run("goblins_fixed_dice.ron");
+}
+
+#[test]
+fn script_surprise_round() {
+    run("ambush_surprise.ron");
+}
+
+#[test]
+fn script_movement_terrain_and_escape() {
+    run("movement_and_escape.ron");
+}
+
+#[test]
+fn every_script_in_tests_scripts_has_a_test() {
+    let source = include_str!("scripts.rs");
+    for entry in std::fs::read_dir("tests/scripts").unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert!(source.contains(&format!("run(\"{name}\")")), "{name} is not run by a test");
+    }
+}
+
+fn swift_swords(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_swift-swords"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_passes_every_shipped_level_data_file_and_script() {
+    let (code, stdout, stderr) = swift_swords(&["check", "levels", "assets/data", "tests/scripts"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}
+
+#[test]
+fn check_reports_every_problem_with_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("swift-swords-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(
+        &bad,
+        r#"(
+    name: "Bad",
+    legend: { 'g': Grass, '~': Water },
+    map: [
+        "gg~",
+        "gx",
+    ],
+    sides: [
+        (id: "a", name: "A", colour: (0.1, 0.1, 0.1), kind: Heroes),
+        (id: "b", name: "B", colour: (0.9, 0.1, 0.1), kind: Npcs),
+        (id: "c", name: "C", colour: (0.9, 0.9, 0.1), kind: Npcs),
+    ],
+    units: [
+        (id: "u1", template: "hero_swordsman", side: "a", zone: (0, 0)),
+        (id: "u1", template: "gobbo", side: "b", zone: (7, 0)),
+        (id: "u3", template: "bandit", side: "b", zone: (2, 0)),
+    ],
+    victory: [HoldZone(side: "a", zone: (9, 9), rounds: 2)],
+)"#,
+    )
+    .unwrap();
+    let (code, stdout, _) = swift_swords(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let file = bad.display().to_string();
+    for expected in [
+        format!("{file}:6:9: map row 1 has 2 zones, expected 3 like the first row"),
+        format!("{file}:6:11: unknown tile code 'x' at zone (1, 1)"),
+        format!("{file}:11:15: side `c` has no units"),
+        format!("{file}:15:15: duplicate unit id `u1`"),
+        format!("{file}:15:31: unit `u1`: unknown template `gobbo`, expected one of:"),
+        format!("{file}:15:63: unit `u1`: zone (7, 0) is outside the 3x2 map"),
+        format!("{file}:16:60: unit `u3`: zone (2, 0) is Water, which nobody can stand in"),
+        format!("{file}:18:15: HoldZone zone (9, 9) is off the 3x2 map"),
+    ] {
+        assert!(stdout.lines().any(|line| line.starts_with(&expected)), "missing `{expected}` in:\n{stdout}");
+    }
+
+    std::fs::write(&bad, "(\n    name: \"Typo\",\n    legend: {},\n    mapp: [],\n)").unwrap();
+    let (code, stdout, _) = swift_swords(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(stdout.starts_with(&format!("{file}:4:5: unknown field `mapp`, expected one of:")), "{stdout}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_of_a_missing_path_fails_cleanly() {
+    let (code, stdout, _) = swift_swords(&["check", "no/such/level.ron"]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("no/such/level.ron:1:1: no such file or folder"), "{stdout}");
+}
+
+#[test]
+fn script_command_prints_pass_per_script_and_fail_with_the_reason() {
+    let (code, stdout, _) = swift_swords(&["script", "tests/scripts"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("PASS ")).count(), 4, "{stdout}");
+
+    let dir = std::env::temp_dir().join(format!("swift-swords-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let failing = dir.join("failing.ron");
+    let level = std::fs::canonicalize("levels/duel.ron").unwrap();
+    std::fs::write(
+        &failing,
+        format!(
+            r#"(name: "Wrong expectation", level: File("{}"), dice: Scripted([6, 5, 4, 2, 3, 5, 5, 3, 1]),
+               steps: [Expect(Dice(unit: "roland", dice: [1, 2]))])"#,
+            level.display()
+        ),
+    )
+    .unwrap();
+    let (code, stdout, _) = swift_swords(&["script", failing.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("FAIL Wrong expectation") && stdout.contains("step 1: dice of `roland`: expected [1, 2], found [6, 5, 4, 2, 3]"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_command_line_arguments_get_a_usage_error() {
+    let (code, _, stderr) = swift_swords(&["play", "--seed", "not-a-number"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("invalid value 'not-a-number'"), "{stderr}");
+    let (code, _, stderr) = swift_swords(&["play", "no/such/level.ron"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("no/such/level.ron:1:1: no such level file"), "{stderr}");
+}
