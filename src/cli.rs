@@ -16,7 +16,11 @@ use crate::script::{load_script, run_script_file, script_level};
 pub const DEFAULT_LEVEL: &str = "levels/duel.ron";
 
 #[derive(Debug, Parser)]
-#[command(name = "swift-swords", version, about = "A digital table for Swift Swords Tactica.")]
+#[command(
+    name = "swift-swords",
+    version,
+    about = "A digital table for Swift Swords Tactica."
+)]
 pub struct Cli {
     /// The data folder (weapons, creatures, actions, rules, terrain).
     /// Defaults to assets/data, or the data built into the game if there is none.
@@ -85,26 +89,22 @@ pub fn load_ruleset(data: Option<&Path>) -> Result<Ruleset, Diagnostics> {
 pub fn run_check(data: Option<&Path>, paths: &[PathBuf]) -> ExitCode {
     let (files, mut errors) = collect_files(paths);
     let ruleset = load_ruleset(data);
-    let mut reported = BTreeSet::new();
-    match &ruleset {
-        Ok(_) => {}
-        Err(problems) => {
-            // The data is broken: report it once, and check levels against nothing.
-            for problem in &problems.0 {
-                reported.insert(problem.to_string());
-            }
-        }
+    if let Err(problems) = &ruleset {
+        // The data is broken: report it, and check levels against nothing.
+        errors.extend(problems.0.iter().cloned());
     }
     for file in &files {
         errors.extend(check_file(file, ruleset.as_ref().ok()));
     }
-    for error in errors {
-        reported.insert(error.to_string());
+    let reported: BTreeSet<Diagnostic> = errors.into_iter().collect();
+    for diagnostic in &reported {
+        println!("{diagnostic}");
     }
-    for line in &reported {
-        println!("{line}");
-    }
-    eprintln!("checked {} file(s): {} problem(s)", files.len(), reported.len());
+    eprintln!(
+        "checked {} file(s): {} problem(s)",
+        files.len(),
+        reported.len()
+    );
     if reported.is_empty() {
         ExitCode::SUCCESS
     } else {
@@ -134,7 +134,11 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<Diagnostic>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(error) => {
-            errors.push(Diagnostic::new(dir, (1, 1), format!("cannot read the folder: {error}")));
+            errors.push(Diagnostic::new(
+                dir,
+                (1, 1),
+                format!("cannot read the folder: {error}"),
+            ));
             return;
         }
     };
@@ -152,7 +156,13 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<Diagnostic>) {
 fn check_file(path: &Path, ruleset: Option<&Ruleset>) -> Vec<Diagnostic> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
-        Err(error) => return vec![Diagnostic::new(path, (1, 1), format!("cannot read the file: {error}"))],
+        Err(error) => {
+            return vec![Diagnostic::new(
+                path,
+                (1, 1),
+                format!("cannot read the file: {error}"),
+            )];
+        }
     };
     if DataKind::of(path).is_some() {
         let mut errors = check_data_file(path, &text);
@@ -169,11 +179,15 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>) -> Vec<Diagnostic> {
     };
     if SourceText::new(&text).find_key("steps", 0).is_some() {
         return match load_script(path) {
-            Ok(script) => script_level(path, &script, ruleset).err().map_or_else(Vec::new, |d| d.0),
+            Ok(script) => script_level(path, &script, ruleset)
+                .err()
+                .map_or_else(Vec::new, |d| d.0),
             Err(problems) => problems.0,
         };
     }
-    parse_level(path, &text, ruleset).err().map_or_else(Vec::new, |d| d.0)
+    parse_level(path, &text, ruleset)
+        .err()
+        .map_or_else(Vec::new, |d| d.0)
 }
 
 /// `swift-swords script`: runs each script, PASS or FAIL with the reason.
@@ -200,7 +214,11 @@ pub fn run_scripts(data: Option<&Path>, files: &[PathBuf]) -> ExitCode {
             }
         }
     }
-    println!("{} passed, {} failed", files.len().saturating_sub(failed.min(files.len())), failed);
+    println!(
+        "{} passed, {} failed",
+        files.len().saturating_sub(failed.min(files.len())),
+        failed
+    );
     if failed == 0 {
         ExitCode::SUCCESS
     } else {

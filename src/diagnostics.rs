@@ -7,8 +7,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// One problem found in one file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One problem found in one file. Ordered by file, line, column, message.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Diagnostic {
     pub file: PathBuf,
     pub line: usize,
@@ -104,7 +104,10 @@ impl<'a> SourceText<'a> {
     pub fn position(&self, offset: usize) -> (usize, usize) {
         let line = self.line_starts.partition_point(|&start| start <= offset);
         let start = self.line_starts[line - 1];
-        let col = self.text[start..offset.min(self.text.len())].chars().count() + 1;
+        let col = self.text[start..offset.min(self.text.len())]
+            .chars()
+            .count()
+            + 1;
         (line, col)
     }
 
@@ -238,7 +241,8 @@ impl<'a> SourceText<'a> {
                 }
                 c if c.is_ascii_alphabetic() || c == b'_' => {
                     let start = i;
-                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_')
+                    {
                         i += 1;
                     }
                     if &self.text[start..i] == word {
@@ -295,8 +299,8 @@ mod tests {
     fn find_field_skips_strings_and_comments() {
         let text = "(\n  // id: \"a\"\n  note: \"id: \\\"a\\\"\",\n  units: [(id: \"a\"), (id: \"a\")],\n)";
         let source = SourceText::new(text);
-        assert_eq!(source.find_field("id", "\"a\"", 0), Some((4, 15)));
-        assert_eq!(source.find_field("id", "\"a\"", 1), Some((4, 26)));
+        assert_eq!(source.find_field("id", "\"a\"", 0), Some((4, 16)));
+        assert_eq!(source.find_field("id", "\"a\"", 1), Some((4, 27)));
         assert_eq!(source.find_field("id", "\"a\"", 2), None);
     }
 

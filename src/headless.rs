@@ -36,7 +36,10 @@ pub fn battle_app(level: &Level, ruleset: Arc<Ruleset>, seed: u64, dice: Dice) -
 /// refusal if it was refused.
 pub fn submit(app: &mut App, command: Command) -> Result<(), RuleError> {
     app.world_mut().resource_mut::<LastVerdict>().0 = None;
-    app.world_mut().resource_mut::<CommandQueue>().0.push_back(command);
+    app.world_mut()
+        .resource_mut::<CommandQueue>()
+        .0
+        .push_back(command);
     for _ in 0..SETTLE_LIMIT {
         app.update();
         if app.world().resource::<LastVerdict>().0.is_some() {

@@ -145,7 +145,9 @@ fn refresh_gives_a_last_option_and_a_kept_die_is_rolled_into_the_next_pool() {
     // Round 1: hero 5,4,3,2; bandit 2,2,2. Round 2: hero 4 dice, bandit 3 + 1 kept.
     let mut app = app(&level, &[5, 4, 3, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4]);
     act(&mut app, "hero", Order::Pass);
-    assert!(log(&app).contains(&BattleEvent::RefreshCalled { by: Some("hero".into()) }));
+    assert!(log(&app).contains(&BattleEvent::RefreshCalled {
+        by: Some("hero".into())
+    }));
     assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
     act(&mut app, "bandit", Order::KeepDie);
     let t = table(&mut app);
@@ -161,7 +163,10 @@ fn a_last_option_may_be_an_action_and_then_its_dice_are_set_aside() {
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", attack("hero"));
     let t = table(&mut app);
-    assert_eq!(t.battle.round, 2, "the refresh closed once the bandit had acted");
+    assert_eq!(
+        t.battle.round, 2,
+        "the refresh closed once the bandit had acted"
+    );
     assert!(log(&app).contains(&BattleEvent::DicePaid {
         unit: "bandit".into(),
         dice: vec![5]
@@ -185,7 +190,10 @@ fn paying_refuses_dice_not_in_the_pool_and_ones() {
         Err(RuleError::CannotPay(PaymentError::OnesCannotPay))
     );
     assert_eq!(
-        submit(&mut app, Command::new("hero", Order::Withdraw { pay: None })),
+        submit(
+            &mut app,
+            Command::new("hero", Order::Withdraw { pay: None })
+        ),
         Err(RuleError::NotInContact)
     );
     act(&mut app, "hero", move_paying(&[3]));
@@ -203,16 +211,28 @@ fn exposure_dice_join_the_next_attack_on_the_exposed_and_clear_at_its_next_actio
     let level = level(r#""g""#, HERO_AND_ARMOURED_BANDIT, "");
     // Hero 5,4,4,4; bandit 3,3,3. Hero attacks: 6,1,2,2 (one hit, one 1: exposure).
     // Bandit attacks with 3 + 1 dice: 2,2,2,2. Hero acts again: exposure cleared.
-    let mut app = app(&level, &[5, 4, 4, 4, 3, 3, 3, 6, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3]);
+    let mut app = app(
+        &level,
+        &[5, 4, 4, 4, 3, 3, 3, 6, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3],
+    );
     act(&mut app, "hero", attack("bandit"));
     assert_eq!(unit(&table(&mut app), "hero").conditions.exposure, 1);
     act(&mut app, "hero", attack("bandit"));
-    assert_eq!(unit(&table(&mut app), "hero").conditions.exposure, 0, "cleared by the hero's own action");
+    assert_eq!(
+        unit(&table(&mut app), "hero").conditions.exposure,
+        0,
+        "cleared by the hero's own action"
+    );
     act(&mut app, "bandit", attack("hero"));
     let rolled = log(&app)
         .into_iter()
         .filter_map(|e| match e {
-            BattleEvent::AttackRolled { attacker, exposure_used, dice, .. } if attacker == "bandit" => Some((exposure_used, dice.len())),
+            BattleEvent::AttackRolled {
+                attacker,
+                exposure_used,
+                dice,
+                ..
+            } if attacker == "bandit" => Some((exposure_used, dice.len())),
             _ => None,
         })
         .collect::<Vec<_>>();
@@ -263,9 +283,17 @@ fn a_one_raises_a_die_just_short_of_a_hit_after_the_roll() {
         },
     );
     let events = log(&app);
-    assert!(events.contains(&BattleEvent::DieRaised { unit: "hero".into(), from: 4, to: 5 }));
+    assert!(events.contains(&BattleEvent::DieRaised {
+        unit: "hero".into(),
+        from: 4,
+        to: 5
+    }));
     assert!(events.iter().any(|e| matches!(e, BattleEvent::AttackRolled { hits: 1, dice, .. } if dice == &vec![5, 2, 2, 2])));
-    assert_eq!(unit(&table(&mut app), "hero").pool.dice, vec![5, 5], "the 1 was spent");
+    assert_eq!(
+        unit(&table(&mut app), "hero").pool.dice,
+        vec![5, 5],
+        "the 1 was spent"
+    );
 }
 
 #[test]
@@ -278,7 +306,12 @@ fn minor_and_major_advantage_add_attack_dice_in_a_melee() {
     let level = level(r#""g""#, units, "");
     // Hero 5,5,5,5; ally 4,4,4,4; bandit 2,2,2. Ally joins the hero's melee
     // with the bandit: two against one is major advantage, +2 dice.
-    let mut app = app(&level, &[5, 5, 5, 5, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    let mut app = app(
+        &level,
+        &[
+            5, 5, 5, 5, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        ],
+    );
     act(&mut app, "hero", attack("bandit"));
     act(&mut app, "ally", attack("bandit"));
     let advantage: Vec<u32> = log(&app)
@@ -300,8 +333,19 @@ fn reach_weapons_strike_from_alone_but_not_in_contact() {
     let level = level(r#""g""#, units, "");
     let mut app = app(&level, &[5, 5, 5, 2, 2, 2]);
     act(&mut app, "spearman", attack("bandit"));
-    assert_eq!(unit(&table(&mut app), "spearman").status, Status::Alone, "a reach attack does not close in");
-    act(&mut app, "spearman", Order::Charge { target: "bandit".into(), pay: None });
+    assert_eq!(
+        unit(&table(&mut app), "spearman").status,
+        Status::Alone,
+        "a reach attack does not close in"
+    );
+    act(
+        &mut app,
+        "spearman",
+        Order::Charge {
+            target: "bandit".into(),
+            pay: None,
+        },
+    );
     assert_eq!(
         submit(&mut app, Command::new("spearman", attack("bandit"))),
         Err(RuleError::ReachWeaponInContact)
@@ -318,8 +362,14 @@ fn missile_fire_reaches_only_its_range_in_zones() {
     let level = level(r#""ggggg""#, units, "");
     let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     assert_eq!(
-        submit(&mut app, Command::new("archer", attack_with("bandit", "bow"))),
-        Err(RuleError::OutOfRange { distance: 4, range: 3 })
+        submit(
+            &mut app,
+            Command::new("archer", attack_with("bandit", "bow"))
+        ),
+        Err(RuleError::OutOfRange {
+            distance: 4,
+            range: 3
+        })
     );
     act(&mut app, "archer", attack_with("near", "bow"));
     assert!(log(&app).iter().any(|e| matches!(e, BattleEvent::AttackRolled { weapon, target, .. } if weapon == "bow" && target == "near")));
@@ -337,7 +387,10 @@ fn no_missile_fire_from_inside_a_melee() {
     act(&mut app, "archer", attack_with("bandit", "short_sword"));
     assert_eq!(unit(&table(&mut app), "archer").status, Status::InContact);
     assert_eq!(
-        submit(&mut app, Command::new("archer", attack_with("bandit", "bow"))),
+        submit(
+            &mut app,
+            Command::new("archer", attack_with("bandit", "bow"))
+        ),
         Err(RuleError::MissileWhileInContact)
     );
 }
@@ -352,7 +405,10 @@ fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
     // Hero 1,4,4,2 (three usable); brute 5,5,5,5 attacks first: 5,5,2,2 is
     // 2 damage less 1 armour: a Stun. Then the hero's extra recovery roll
     // with a 1: 7 dice, one success.
-    let mut app = app(&level, &[1, 4, 4, 2, 5, 5, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 6]);
+    let mut app = app(
+        &level,
+        &[1, 4, 4, 2, 5, 5, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 6],
+    );
     act(&mut app, "brute", attack("hero"));
     assert!(unit(&table(&mut app), "hero").conditions.stunned);
     act(&mut app, "hero", Order::RecoveryRoll);
@@ -374,7 +430,9 @@ fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
     // Killing Blow. Then b2 with four: 7 damage, more than three times: Massive.
     let mut app = app(
         &level,
-        &[6, 6, 6, 5, 5, 5, 2, 2, 2, 2, 2, 2, 5, 5, 2, 2, 2, 2, 6, 6, 6, 6, 2, 2],
+        &[
+            6, 6, 6, 5, 5, 5, 2, 2, 2, 2, 2, 2, 5, 5, 2, 2, 2, 2, 6, 6, 6, 6, 2, 2,
+        ],
     );
     act(&mut app, "giant", attack("b1"));
     act(&mut app, "giant", attack("b2"));
@@ -426,7 +484,11 @@ fn round_limit_ends_the_battle_as_a_draw() {
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
     let battle = app.world().resource::<Battle>();
-    assert!(matches!(&battle.outcome, Some(Outcome::Draw { .. })), "{:?}", battle.outcome);
+    assert!(
+        matches!(&battle.outcome, Some(Outcome::Draw { .. })),
+        "{:?}",
+        battle.outcome
+    );
 }
 
 #[test]
@@ -435,7 +497,11 @@ fn hold_zone_wins_after_the_zone_is_held_for_enough_closed_rounds() {
         (id: "hero", template: "hero_swordsman", side: "heroes", zone: (1, 0)),
         (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
     "#;
-    let level = level(r#""gg""#, units, "victory: [HoldZone(side: \"heroes\", zone: (1, 0), rounds: 2)],");
+    let level = level(
+        r#""gg""#,
+        units,
+        "victory: [HoldZone(side: \"heroes\", zone: (1, 0), rounds: 2)],",
+    );
     let mut app = app(&level, &[2; 40]);
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
@@ -443,7 +509,11 @@ fn hold_zone_wins_after_the_zone_is_held_for_enough_closed_rounds() {
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
     let battle = app.world().resource::<Battle>();
-    assert!(matches!(&battle.outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"), "{:?}", battle.outcome);
+    assert!(
+        matches!(&battle.outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"),
+        "{:?}",
+        battle.outcome
+    );
     assert!(log(&app).contains(&BattleEvent::ZoneHeld {
         side: "heroes".into(),
         zone: ZoneCoord(1, 0),
@@ -453,7 +523,11 @@ fn hold_zone_wins_after_the_zone_is_held_for_enough_closed_rounds() {
 
 #[test]
 fn survive_wins_when_its_round_closes_with_the_side_still_fighting() {
-    let level = level(r#""gg""#, HERO_AND_BANDIT, "victory: [Survive(side: \"foes\", rounds: 1)],");
+    let level = level(
+        r#""gg""#,
+        HERO_AND_BANDIT,
+        "victory: [Survive(side: \"foes\", rounds: 1)],",
+    );
     let mut app = app(&level, &[2; 20]);
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
@@ -473,11 +547,22 @@ fn first_legal(table: &Table) -> Option<Command> {
         .map(|u| u.unit.id.clone())
         .collect();
     let mut options: Vec<Order> = enemies.iter().map(|e| attack(e)).collect();
-    options.extend(enemies.iter().map(|e| Order::Charge { target: e.clone(), pay: None }));
+    options.extend(enemies.iter().map(|e| Order::Charge {
+        target: e.clone(),
+        pay: None,
+    }));
     if let Some(enemy) = enemies.first() {
         let there = table.units[table.unit_index(enemy)?].placement.zone;
         let here = me.placement.zone;
-        let step = |a: u16, b: u16| if a < b { a + 1 } else if a > b { a - 1 } else { a };
+        let step = |a: u16, b: u16| {
+            if a < b {
+                a + 1
+            } else if a > b {
+                a - 1
+            } else {
+                a
+            }
+        };
         for to in [
             ZoneCoord(step(here.0, there.0), here.1),
             ZoneCoord(here.0, step(here.1, there.1)),
@@ -510,11 +595,19 @@ fn play_out(level: &Level, seed: u64) -> (Vec<BattleEvent>, Option<Outcome>) {
 
 fn shipped_levels() -> Vec<Level> {
     let ruleset = ruleset();
-    let mut paths: Vec<_> = std::fs::read_dir("levels").unwrap().flatten().map(|e| e.path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir("levels")
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     paths.sort();
     paths
         .iter()
-        .map(|p| swift_swords::level::load_level(p, &ruleset).unwrap_or_else(|e| panic!("{e}")).level)
+        .map(|p| {
+            swift_swords::level::load_level(p, &ruleset)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .level
+        })
         .collect()
 }
 
@@ -523,7 +616,11 @@ fn every_battle_on_every_shipped_level_ends() {
     for level in shipped_levels() {
         for seed in 0..8 {
             let (_, outcome) = play_out(&level, seed);
-            assert!(outcome.is_some(), "{} with seed {seed} did not end", level.name);
+            assert!(
+                outcome.is_some(),
+                "{} with seed {seed} did not end",
+                level.name
+            );
         }
     }
 }
@@ -535,13 +632,19 @@ fn the_same_level_seed_and_commands_give_the_same_battle_to_the_die() {
         let second = play_out(&level, 11);
         assert_eq!(first, second, "{}", level.name);
         let other = play_out(&level, 12);
-        assert_ne!(first.0, other.0, "a different seed should give a different battle");
+        assert_ne!(
+            first.0, other.0,
+            "a different seed should give a different battle"
+        );
     }
 }
 
 #[test]
 fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
-    let level = shipped_levels().into_iter().find(|l| l.name == "The Duel").unwrap();
+    let level = shipped_levels()
+        .into_iter()
+        .find(|l| l.name == "The Duel")
+        .unwrap();
     let mut original = battle_app(&level, ruleset(), 5, Dice::seeded(5));
     for _ in 0..6 {
         let command = first_legal(&table(&mut original)).unwrap();

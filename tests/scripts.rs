@@ -44,7 +44,10 @@ fn every_script_in_tests_scripts_has_a_test() {
     let source = include_str!("scripts.rs");
     for entry in std::fs::read_dir("tests/scripts").unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        assert!(source.contains(&format!("run(\"{name}\")")), "{name} is not run by a test");
+        assert!(
+            source.contains(&format!("run(\"{name}\")")),
+            "{name} is not run by a test"
+        );
     }
 }
 
@@ -100,20 +103,32 @@ fn check_reports_every_problem_with_file_line_and_column() {
     for expected in [
         format!("{file}:6:9: map row 1 has 2 zones, expected 3 like the first row"),
         format!("{file}:6:11: unknown tile code 'x' at zone (1, 1)"),
-        format!("{file}:11:15: side `c` has no units"),
-        format!("{file}:15:15: duplicate unit id `u1`"),
-        format!("{file}:15:31: unit `u1`: unknown template `gobbo`, expected one of:"),
-        format!("{file}:15:63: unit `u1`: zone (7, 0) is outside the 3x2 map"),
-        format!("{file}:16:60: unit `u3`: zone (2, 0) is Water, which nobody can stand in"),
+        format!("{file}:11:14: side `c` has no units"),
+        format!("{file}:15:14: duplicate unit id `u1`"),
+        format!("{file}:15:30: unit `u1`: unknown template `gobbo`, expected one of:"),
+        format!("{file}:15:56: unit `u1`: zone (7, 0) is outside the 3x2 map"),
+        format!("{file}:16:57: unit `u3`: zone (2, 0) is Water, which nobody can stand in"),
         format!("{file}:18:15: HoldZone zone (9, 9) is off the 3x2 map"),
     ] {
-        assert!(stdout.lines().any(|line| line.starts_with(&expected)), "missing `{expected}` in:\n{stdout}");
+        assert!(
+            stdout.lines().any(|line| line.starts_with(&expected)),
+            "missing `{expected}` in:\n{stdout}"
+        );
     }
 
-    std::fs::write(&bad, "(\n    name: \"Typo\",\n    legend: {},\n    mapp: [],\n)").unwrap();
+    std::fs::write(
+        &bad,
+        "(\n    name: \"Typo\",\n    legend: {},\n    mapp: [],\n)",
+    )
+    .unwrap();
     let (code, stdout, _) = swift_swords(&["check", bad.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(stdout.starts_with(&format!("{file}:4:5: unknown field `mapp`, expected one of:")), "{stdout}");
+    assert!(
+        stdout.starts_with(&format!(
+            "{file}:4:5: unknown field `mapp`, expected one of:"
+        )),
+        "{stdout}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -121,14 +136,21 @@ fn check_reports_every_problem_with_file_line_and_column() {
 fn check_of_a_missing_path_fails_cleanly() {
     let (code, stdout, _) = swift_swords(&["check", "no/such/level.ron"]);
     assert_eq!(code, 1);
-    assert!(stdout.contains("no/such/level.ron:1:1: no such file or folder"), "{stdout}");
+    assert!(
+        stdout.contains("no/such/level.ron:1:1: no such file or folder"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn script_command_prints_pass_per_script_and_fail_with_the_reason() {
     let (code, stdout, _) = swift_swords(&["script", "tests/scripts"]);
     assert_eq!(code, 0, "{stdout}");
-    assert_eq!(stdout.lines().filter(|l| l.starts_with("PASS ")).count(), 4, "{stdout}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("PASS ")).count(),
+        4,
+        "{stdout}"
+    );
 
     let dir = std::env::temp_dir().join(format!("swift-swords-script-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -146,7 +168,8 @@ fn script_command_prints_pass_per_script_and_fail_with_the_reason() {
     let (code, stdout, _) = swift_swords(&["script", failing.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(
-        stdout.contains("FAIL Wrong expectation") && stdout.contains("step 1: dice of `roland`: expected [1, 2], found [6, 5, 4, 2, 3]"),
+        stdout.contains("FAIL Wrong expectation")
+            && stdout.contains("step 1: dice of `roland`: expected [1, 2], found [6, 5, 4, 2, 3]"),
         "{stdout}"
     );
     std::fs::remove_dir_all(&dir).ok();
@@ -159,5 +182,8 @@ fn bad_command_line_arguments_get_a_usage_error() {
     assert!(stderr.contains("invalid value 'not-a-number'"), "{stderr}");
     let (code, _, stderr) = swift_swords(&["play", "no/such/level.ron"]);
     assert_eq!(code, 1);
-    assert!(stderr.contains("no/such/level.ron:1:1: no such level file"), "{stderr}");
+    assert!(
+        stderr.contains("no/such/level.ron:1:1: no such level file"),
+        "{stderr}"
+    );
 }

@@ -141,20 +141,49 @@ pub enum RuleError {
     BattleOver,
     /// Between rounds: nobody may act until the dice are rolled.
     NoTurnOpen,
-    UnknownUnit { unit: String },
-    NotYourTurn { unit: String, may_act: Vec<String> },
-    NotInAction { unit: String },
+    UnknownUnit {
+        unit: String,
+    },
+    NotYourTurn {
+        unit: String,
+        may_act: Vec<String>,
+    },
+    NotInAction {
+        unit: String,
+    },
     CannotPay(PaymentError),
-    NoSuchWeapon { weapon: String },
-    NoUsableWeapon { reason: String },
-    NotAnEnemy { unit: String },
-    NotAFriend { unit: String },
-    TargetGone { unit: String },
-    NotInSameZone { unit: String },
-    NotAdjacent { from: ZoneCoord, to: ZoneCoord },
-    OffTheMap { zone: ZoneCoord },
-    Impassable { zone: ZoneCoord },
-    OutOfRange { distance: u16, range: u8 },
+    NoSuchWeapon {
+        weapon: String,
+    },
+    NoUsableWeapon {
+        reason: String,
+    },
+    NotAnEnemy {
+        unit: String,
+    },
+    NotAFriend {
+        unit: String,
+    },
+    TargetGone {
+        unit: String,
+    },
+    NotInSameZone {
+        unit: String,
+    },
+    NotAdjacent {
+        from: ZoneCoord,
+        to: ZoneCoord,
+    },
+    OffTheMap {
+        zone: ZoneCoord,
+    },
+    Impassable {
+        zone: ZoneCoord,
+    },
+    OutOfRange {
+        distance: u16,
+        range: u8,
+    },
     /// Reach weapons cannot be used InContact.
     ReachWeaponInContact,
     /// No missile fire from inside a melee.
@@ -167,8 +196,12 @@ pub enum RuleError {
     NoOneToSpend,
     EffortAlreadySpent,
     NotInState,
-    NotAtEdge { edge: MapEdge },
-    NoEscapeOverEdge { edge: MapEdge },
+    NotAtEdge {
+        edge: MapEdge,
+    },
+    NoEscapeOverEdge {
+        edge: MapEdge,
+    },
     AlreadyHolding,
     /// Holding makes no sense at a refresh: this is the last option.
     LastOptionNow,
@@ -183,14 +216,20 @@ impl fmt::Display for RuleError {
             Self::NoTurnOpen => write!(f, "nobody may act until the action dice are rolled"),
             Self::UnknownUnit { unit } => write!(f, "there is no unit `{unit}`"),
             Self::NotYourTurn { unit, may_act } => {
-                write!(f, "not `{unit}`'s turn: the countdown gives it to {}", may_act.join(", "))
+                write!(
+                    f,
+                    "not `{unit}`'s turn: the countdown gives it to {}",
+                    may_act.join(", ")
+                )
             }
             Self::NotInAction { unit } => write!(f, "`{unit}` is out of the fight"),
             Self::CannotPay(error) => match error {
                 PaymentError::CannotAfford { cost, pool } => {
                     write!(f, "not enough pips: costs {cost:?}, dice left {pool:?}")
                 }
-                PaymentError::DieNotInPool { face } => write!(f, "no die showing {face} to pay with"),
+                PaymentError::DieNotInPool { face } => {
+                    write!(f, "no die showing {face} to pay with")
+                }
                 PaymentError::OnesCannotPay => write!(f, "1s cannot pay for actions"),
                 PaymentError::ShortOfCost { cost, paid } => {
                     write!(f, "those dice make {paid} pips, the cost is {cost:?}")
@@ -222,7 +261,9 @@ impl fmt::Display for RuleError {
             Self::EffortAlreadySpent => write!(f, "Effort is already spent for the next roll"),
             Self::NotInState => write!(f, "not in a State"),
             Self::NotAtEdge { edge } => write!(f, "not in a zone on the {edge:?} edge"),
-            Self::NoEscapeOverEdge { edge } => write!(f, "this side cannot escape over the {edge:?} edge"),
+            Self::NoEscapeOverEdge { edge } => {
+                write!(f, "this side cannot escape over the {edge:?} edge")
+            }
             Self::AlreadyHolding => write!(f, "already holding"),
             Self::LastOptionNow => write!(f, "a refresh was called: act or keep a die now"),
             Self::OnlyAtRefresh => write!(f, "dice are kept only at a refresh"),

@@ -18,35 +18,87 @@ pub enum StateKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Outcome {
     /// A side met a victory condition (described in `how`).
-    Victory { side: String, how: String },
-    Draw { reason: String },
+    Victory {
+        side: String,
+        how: String,
+    },
+    Draw {
+        reason: String,
+    },
 }
 
 /// One thing that happened in a battle. Units and sides are named by id.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum BattleEvent {
-    BattleStarted { level: String, seed: u64 },
+    BattleStarted {
+        level: String,
+        seed: u64,
+    },
     /// The side catches the others unprepared: they get no dice in round 1.
-    Surprise { side: String },
+    Surprise {
+        side: String,
+    },
     SurpriseOver,
-    RoundStarted { round: u32 },
-    ActionDiceRolled { unit: String, rolled: Vec<u8>, extra: Vec<u8> },
+    RoundStarted {
+        round: u32,
+    },
+    ActionDiceRolled {
+        unit: String,
+        rolled: Vec<u8>,
+        extra: Vec<u8>,
+    },
     /// Surprised, so no dice this round.
-    NoActionDice { unit: String },
-    DicePaid { unit: String, dice: Vec<u8> },
-    Held { unit: String },
-    Passed { unit: String },
+    NoActionDice {
+        unit: String,
+    },
+    DicePaid {
+        unit: String,
+        dice: Vec<u8>,
+    },
+    Held {
+        unit: String,
+    },
+    Passed {
+        unit: String,
+    },
     /// Spent a 1 on Effort: +1 die to its next roll.
-    EffortSpent { unit: String },
+    EffortSpent {
+        unit: String,
+    },
     /// Spent a 1 to raise one attack die by a pip.
-    DieRaised { unit: String, from: u8, to: u8 },
-    Moved { unit: String, from: ZoneCoord, to: ZoneCoord },
-    Charged { unit: String, target: String, to: ZoneCoord },
-    Withdrew { unit: String },
-    JoinedGroup { unit: String, with: String },
-    LeftGroup { unit: String },
-    StatusChanged { unit: String, status: Status },
-    LeftTable { unit: String, edge: MapEdge },
+    DieRaised {
+        unit: String,
+        from: u8,
+        to: u8,
+    },
+    Moved {
+        unit: String,
+        from: ZoneCoord,
+        to: ZoneCoord,
+    },
+    Charged {
+        unit: String,
+        target: String,
+        to: ZoneCoord,
+    },
+    Withdrew {
+        unit: String,
+    },
+    JoinedGroup {
+        unit: String,
+        with: String,
+    },
+    LeftGroup {
+        unit: String,
+    },
+    StatusChanged {
+        unit: String,
+        status: Status,
+    },
+    LeftTable {
+        unit: String,
+        edge: MapEdge,
+    },
     AttackRolled {
         attacker: String,
         target: String,
@@ -60,30 +112,86 @@ pub enum BattleEvent {
         /// Dice added for outnumbering the target's side.
         advantage_dice: u32,
     },
-    Missed { attacker: String, target: String },
-    Exposed { unit: String, dice: u8 },
-    Fumbled { unit: String },
+    Missed {
+        attacker: String,
+        target: String,
+    },
+    Exposed {
+        unit: String,
+        dice: u8,
+    },
+    Fumbled {
+        unit: String,
+    },
     /// Damage after armour.
-    Damaged { unit: String, damage: u32, armour: u8 },
+    Damaged {
+        unit: String,
+        damage: u32,
+        armour: u8,
+    },
     /// Armour stopped every point.
-    DamageStopped { unit: String },
-    StateTaken { unit: String, state: StateKind },
-    RankLost { unit: String, remaining: i32 },
-    Trauma { unit: String },
-    KillingBlow { unit: String },
-    MassiveDamage { unit: String },
-    OutOfAction { unit: String },
+    DamageStopped {
+        unit: String,
+    },
+    StateTaken {
+        unit: String,
+        state: StateKind,
+    },
+    RankLost {
+        unit: String,
+        remaining: i32,
+    },
+    Trauma {
+        unit: String,
+    },
+    KillingBlow {
+        unit: String,
+    },
+    MassiveDamage {
+        unit: String,
+    },
+    OutOfAction {
+        unit: String,
+    },
     /// A hit on an out-of-action combatant: a BODY roll to survive.
-    BodyRoll { unit: String, dice: Vec<u8>, survived: bool },
-    Killed { unit: String },
-    RecoveryRoll { unit: String, state: StateKind, dice: Vec<u8>, passed: bool },
-    StateCleared { unit: String, state: StateKind },
+    BodyRoll {
+        unit: String,
+        dice: Vec<u8>,
+        survived: bool,
+    },
+    Killed {
+        unit: String,
+    },
+    RecoveryRoll {
+        unit: String,
+        state: StateKind,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    StateCleared {
+        unit: String,
+        state: StateKind,
+    },
     /// The action was lost to a failed recovery roll.
-    ActionLost { unit: String },
+    ActionLost {
+        unit: String,
+    },
     /// `by` ran out of dice (none when everyone held or ran dry together).
-    RefreshCalled { by: Option<String> },
-    DieKept { unit: String },
-    RoundClosed { round: u32 },
-    ZoneHeld { side: String, zone: ZoneCoord, rounds: u32 },
-    BattleEnded { outcome: Outcome },
+    RefreshCalled {
+        by: Option<String>,
+    },
+    DieKept {
+        unit: String,
+    },
+    RoundClosed {
+        round: u32,
+    },
+    ZoneHeld {
+        side: String,
+        zone: ZoneCoord,
+        rounds: u32,
+    },
+    BattleEnded {
+        outcome: Outcome,
+    },
 }

@@ -4,7 +4,7 @@
 
 use super::components::*;
 use super::events::{BattleEvent, Outcome};
-use super::table::{Phase, Table, Turn};
+use super::table::{Phase, Table, Turn, UnitState};
 use crate::level::{SideKind, VictoryCondition};
 use crate::rules::action_dice::roll_action_dice;
 use crate::rules::countdown::{CountdownEntry, next_to_act, refresh_order};
@@ -54,7 +54,9 @@ pub fn roll_round(table: &mut Table, dice: &mut impl DiceSource, events: &mut Ve
         let carried = std::mem::take(&mut unit.pool.carried);
         if unit.conditions.surprised {
             unit.pool.dice.clear();
-            events.push(BattleEvent::NoActionDice { unit: unit.unit.id.clone() });
+            events.push(BattleEvent::NoActionDice {
+                unit: unit.unit.id.clone(),
+            });
             continue;
         }
         let roll = roll_action_dice(&unit.profile.action_dice, 0, carried, &rules, dice);
@@ -99,7 +101,10 @@ pub fn open_turn(table: &mut Table, events: &mut Vec<BattleEvent>) {
             }
         }
         Phase::Refresh { queue } => {
-            let next = queue.iter().copied().find(|&i| table.units[i].fighting() && !table.units[i].pool.dice.is_empty());
+            let next = queue
+                .iter()
+                .copied()
+                .find(|&i| table.units[i].fighting() && !table.units[i].pool.dice.is_empty());
             table.battle.turn = match next {
                 Some(unit) => Turn::LastOption { unit },
                 None => Turn::Closed,
@@ -110,7 +115,9 @@ pub fn open_turn(table: &mut Table, events: &mut Vec<BattleEvent>) {
 }
 
 fn call_refresh(table: &mut Table, by: Option<usize>, events: &mut Vec<BattleEvent>) {
-    let entries = countdown_entries(table, |u| Some(u.unit.index) != by && !u.pool.dice.is_empty());
+    let entries = countdown_entries(table, |u| {
+        Some(u.unit.index) != by && !u.pool.dice.is_empty()
+    });
     let queue = refresh_order(&entries);
     events.push(BattleEvent::RefreshCalled {
         by: by.map(|i| table.units[i].unit.id.clone()),
@@ -164,40 +171,56 @@ pub fn check_end(table: &mut Table, events: &mut Vec<BattleEvent>) {
             continue;
         };
         let side_id = table.side_id(side);
-        let met = match condition {
-            VictoryCondition::DefeatAll { .. } => {
-                !table.units.iter().any(|u| u.unit.side != side && u.fighting())
-            }
-            VictoryCondition::HoldZone { zone, rounds, .. } => {
-                if round_closed {
-                    let ours = table.units.iter().any(|u| u.fighting() && u.unit.side == side && u.placement.zone == *zone);
-                    let theirs = table.units.iter().any(|u| u.fighting() && u.unit.side != side && u.placement.zone == *zone);
-                    let streak = &mut table.battle.hold_streaks[index];
-                    *streak = if ours && !theirs { *streak + 1 } else { 0 };
-                    if *streak > 0 {
-                        events.push(BattleEvent::ZoneHeld {
-                            side: side_id.clone(),
-                            zone: *zone,
-                            rounds: *streak,
+        let met =
+            match condition {
+                VictoryCondition::DefeatAll { .. } => !table
+                    .units
+                    .iter()
+                    .any(|u| u.unit.side != side && u.fighting()),
+                VictoryCondition::HoldZone { zone, rounds, .. } => {
+                    if round_closed {
+                        let ours = table.units.iter().any(|u| {
+                            u.fighting() && u.unit.side == side && u.placement.zone == *zone
                         });
+                        let theirs = table.units.iter().any(|u| {
+                            u.fighting() && u.unit.side != side && u.placement.zone == *zone
+                        });
+                        let streak = &mut table.battle.hold_streaks[index];
+                        *streak = if ours && !theirs { *streak + 1 } else { 0 };
+                        if *streak > 0 {
+                            events.push(BattleEvent::ZoneHeld {
+                                side: side_id.clone(),
+                                zone: *zone,
+                                rounds: *streak,
+                            });
+                        }
+                    }
+                    table.battle.hold_streaks[index] >= *rounds
+                }
+                VictoryCondition::Escape { count, .. } => {
+                    let escaped = table
+                        .units
+                        .iter()
+                        .filter(|u| u.unit.side == side && u.fate == Fate::Escaped)
+                        .count() as u32;
+                    let still_here = table
+                        .units
+                        .iter()
+                        .any(|u| u.unit.side == side && u.fighting());
+                    match count {
+                        Some(count) => escaped >= *count,
+                        None => escaped > 0 && !still_here,
                     }
                 }
-                table.battle.hold_streaks[index] >= *rounds
-            }
-            VictoryCondition::Escape { count, .. } => {
-                let escaped = table.units.iter().filter(|u| u.unit.side == side && u.fate == Fate::Escaped).count() as u32;
-                let still_here = table.units.iter().any(|u| u.unit.side == side && u.fighting());
-                match count {
-                    Some(count) => escaped >= *count,
-                    None => escaped > 0 && !still_here,
+                VictoryCondition::Survive { rounds, .. } => {
+                    round_closed
+                        && table.battle.round >= *rounds
+                        && table
+                            .units
+                            .iter()
+                            .any(|u| u.unit.side == side && u.fighting())
                 }
-            }
-            VictoryCondition::Survive { rounds, .. } => {
-                round_closed
-                    && table.battle.round >= *rounds
-                    && table.units.iter().any(|u| u.unit.side == side && u.fighting())
-            }
-        };
+            };
         if met {
             outcome = Some(Outcome::Victory {
                 side: side_id,
@@ -211,7 +234,10 @@ pub fn check_end(table: &mut Table, events: &mut Vec<BattleEvent>) {
     }
     if outcome.is_none() && round_closed && table.battle.round >= table.battle.round_limit {
         outcome = Some(Outcome::Draw {
-            reason: format!("the round limit of {} was reached", table.battle.round_limit),
+            reason: format!(
+                "the round limit of {} was reached",
+                table.battle.round_limit
+            ),
         });
     }
     if let Some(outcome) = outcome {
@@ -225,7 +251,12 @@ pub fn check_end(table: &mut Table, events: &mut Vec<BattleEvent>) {
 /// When at most one side still has a combatant fighting, the battle is over
 /// whatever the victory conditions say: that side wins, or nobody does.
 fn last_side_standing(table: &Table) -> Option<Outcome> {
-    let mut standing: Vec<usize> = table.units.iter().filter(|u| u.fighting()).map(|u| u.unit.side).collect();
+    let mut standing: Vec<usize> = table
+        .units
+        .iter()
+        .filter(|u| u.fighting())
+        .map(|u| u.unit.side)
+        .collect();
     standing.dedup();
     standing.sort_unstable();
     standing.dedup();
@@ -234,7 +265,10 @@ fn last_side_standing(table: &Table) -> Option<Outcome> {
             reason: "no side has anyone left fighting".into(),
         }),
         [side] => {
-            let escaped_elsewhere = table.units.iter().any(|u| u.unit.side != *side && u.fate == Fate::Escaped);
+            let escaped_elsewhere = table
+                .units
+                .iter()
+                .any(|u| u.unit.side != *side && u.fate == Fate::Escaped);
             if escaped_elsewhere {
                 // Escapers left on purpose: only their Escape condition decides for them.
                 return Some(Outcome::Victory {
@@ -254,7 +288,9 @@ fn last_side_standing(table: &Table) -> Option<Outcome> {
 fn describe(condition: &VictoryCondition) -> String {
     match condition {
         VictoryCondition::DefeatAll { .. } => "every enemy is out of the fight".into(),
-        VictoryCondition::HoldZone { zone, rounds, .. } => format!("held zone {zone} for {rounds} rounds"),
+        VictoryCondition::HoldZone { zone, rounds, .. } => {
+            format!("held zone {zone} for {rounds} rounds")
+        }
         VictoryCondition::Escape { edge, .. } => format!("escaped over the {edge:?} edge"),
         VictoryCondition::Survive { rounds, .. } => format!("survived {rounds} rounds"),
     }

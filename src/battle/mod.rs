@@ -93,7 +93,9 @@ fn phase(world: &World) -> Option<&Phase> {
 
 fn surprise(world: &mut World) {
     if phase(world) == Some(&Phase::Setup) {
-        run_step(world, |table, _, events| flow::determine_surprise(table, events));
+        run_step(world, |table, _, events| {
+            flow::determine_surprise(table, events)
+        });
     }
 }
 
@@ -113,7 +115,10 @@ fn countdown(world: &mut World) {
 }
 
 fn resolve_command(world: &mut World) {
-    let Some(command) = world.get_resource_mut::<CommandQueue>().and_then(|mut q| q.0.pop_front()) else {
+    let Some(command) = world
+        .get_resource_mut::<CommandQueue>()
+        .and_then(|mut q| q.0.pop_front())
+    else {
         return;
     };
     let mut verdict = None;
@@ -150,7 +155,9 @@ pub fn awaiting_input(world: &World) -> bool {
     let Some(battle) = world.get_resource::<Battle>() else {
         return true;
     };
-    let queue_empty = world.get_resource::<CommandQueue>().is_none_or(|q| q.0.is_empty());
+    let queue_empty = world
+        .get_resource::<CommandQueue>()
+        .is_none_or(|q| q.0.is_empty());
     battle.phase == Phase::Ended || (battle.turn != Turn::Closed && queue_empty)
 }
 

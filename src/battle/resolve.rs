@@ -9,8 +9,12 @@ use super::events::{BattleEvent, StateKind};
 use super::table::{Phase, Table, Turn};
 use crate::data::{ActionKind, Weapon};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
-use crate::rules::attack::{advantage, advantage_dice, evaluate_attack, raise_one_die, superiority_level};
-use crate::rules::damage::{DamageEffect, Soak, WeaponDamage, damage_effect, out_of_action, severity, weapon_damage};
+use crate::rules::attack::{
+    advantage, advantage_dice, evaluate_attack, raise_one_die, superiority_level,
+};
+use crate::rules::damage::{
+    DamageEffect, Soak, WeaponDamage, damage_effect, out_of_action, severity, weapon_damage,
+};
 use crate::rules::dice::DiceSource;
 use crate::rules::payment::{Cost, choose_payment};
 use crate::rules::rolls::characteristic_roll;
@@ -32,12 +36,16 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
     if table.battle.outcome.is_some() || table.battle.phase == Phase::Ended {
         return Err(RuleError::BattleOver);
     }
-    let actor = table.unit_index(&command.unit).ok_or_else(|| RuleError::UnknownUnit {
-        unit: command.unit.clone(),
-    })?;
+    let actor = table
+        .unit_index(&command.unit)
+        .ok_or_else(|| RuleError::UnknownUnit {
+            unit: command.unit.clone(),
+        })?;
     let me = &table.units[actor];
     if !me.fighting() {
-        return Err(RuleError::NotInAction { unit: command.unit.clone() });
+        return Err(RuleError::NotInAction {
+            unit: command.unit.clone(),
+        });
     }
     let at_refresh = match (&table.battle.phase, &table.battle.turn) {
         (Phase::Countdown, Turn::Act { candidates }) => {
@@ -79,7 +87,9 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             }
             let to = table.units[target].placement.zone;
             if to == me.placement.zone {
-                if me.placement.group.is_some() && me.placement.group == table.units[target].placement.group {
+                if me.placement.group.is_some()
+                    && me.placement.group == table.units[target].placement.group
+                {
                     return Err(RuleError::AlreadyInGroup);
                 }
                 if me.status != Status::Alone {
@@ -102,16 +112,26 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             rules.action_cost(ActionKind::Withdraw)
         }
         Order::JoinGroup { friend, .. } => {
-            let friend = table.unit_index(friend).ok_or_else(|| RuleError::UnknownUnit { unit: friend.clone() })?;
+            let friend = table
+                .unit_index(friend)
+                .ok_or_else(|| RuleError::UnknownUnit {
+                    unit: friend.clone(),
+                })?;
             let them = &table.units[friend];
             if them.unit.side != me.unit.side || friend == actor {
-                return Err(RuleError::NotAFriend { unit: them.unit.id.clone() });
+                return Err(RuleError::NotAFriend {
+                    unit: them.unit.id.clone(),
+                });
             }
             if !them.fighting() {
-                return Err(RuleError::TargetGone { unit: them.unit.id.clone() });
+                return Err(RuleError::TargetGone {
+                    unit: them.unit.id.clone(),
+                });
             }
             if them.placement.zone != me.placement.zone {
-                return Err(RuleError::NotInSameZone { unit: them.unit.id.clone() });
+                return Err(RuleError::NotInSameZone {
+                    unit: them.unit.id.clone(),
+                });
             }
             if me.placement.group.is_some() && me.placement.group == them.placement.group {
                 return Err(RuleError::AlreadyInGroup);
@@ -139,7 +159,11 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             }
             rules.action_cost(ActionKind::Move)
         }
-        Order::Attack { target, weapon: named, .. } => {
+        Order::Attack {
+            target,
+            weapon: named,
+            ..
+        } => {
             let target = enemy_on_table(table, actor, target)?;
             let chosen = choose_weapon(table, actor, target, named.as_deref())?;
             let cost = rules.actions.attack_cost(&rules.weapons[&chosen]);
@@ -187,12 +211,16 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             Cost::Free
         }
     };
-    if let Order::Attack { raise_with_one: true, .. } = &command.order
+    if let Order::Attack {
+        raise_with_one: true,
+        ..
+    } = &command.order
         && me.pool.ones() == 0
     {
         return Err(RuleError::NoOneToSpend);
     }
-    let paid = choose_payment(&me.pool.dice, cost, command.order.payment()).map_err(RuleError::CannotPay)?;
+    let paid = choose_payment(&me.pool.dice, cost, command.order.payment())
+        .map_err(RuleError::CannotPay)?;
     Ok(Plan {
         actor,
         order: command.order.clone(),
@@ -212,29 +240,45 @@ fn not_your_turn(table: &Table, command: &Command) -> RuleError {
 fn enemy_on_table(table: &Table, actor: usize, target: &str) -> Result<usize, RuleError> {
     let index = table
         .unit_index(target)
-        .ok_or_else(|| RuleError::UnknownUnit { unit: target.into() })?;
+        .ok_or_else(|| RuleError::UnknownUnit {
+            unit: target.into(),
+        })?;
     let them = &table.units[index];
     if them.unit.side == table.units[actor].unit.side {
-        return Err(RuleError::NotAnEnemy { unit: target.into() });
+        return Err(RuleError::NotAnEnemy {
+            unit: target.into(),
+        });
     }
     if !them.on_table() {
-        return Err(RuleError::TargetGone { unit: target.into() });
+        return Err(RuleError::TargetGone {
+            unit: target.into(),
+        });
     }
     Ok(index)
 }
 
-fn movement_cost(table: &Table, kind: ActionKind, from: ZoneCoord, to: ZoneCoord) -> Result<Cost, RuleError> {
-    let terrain = table.board.terrain(to).ok_or(RuleError::OffTheMap { zone: to })?;
+fn movement_cost(
+    table: &Table,
+    kind: ActionKind,
+    from: ZoneCoord,
+    to: ZoneCoord,
+) -> Result<Cost, RuleError> {
+    let terrain = table
+        .board
+        .terrain(to)
+        .ok_or(RuleError::OffTheMap { zone: to })?;
     let info = &table.ruleset.terrain.terrain[&terrain];
     if !info.passable {
         return Err(RuleError::Impassable { zone: to });
     }
-    let crossing = table
-        .board
-        .edge(from, to)
-        .map_or(0, |feature| table.ruleset.terrain.edges[&feature].crossing_cost);
+    let crossing = table.board.edge(from, to).map_or(0, |feature| {
+        table.ruleset.terrain.edges[&feature].crossing_cost
+    });
     Ok(match table.ruleset.action_cost(kind) {
-        Cost::Pips(base) => Cost::Pips(base.saturating_add(info.extra_move_cost).saturating_add(crossing)),
+        Cost::Pips(base) => Cost::Pips(
+            base.saturating_add(info.extra_move_cost)
+                .saturating_add(crossing),
+        ),
         other => other,
     })
 }
@@ -247,7 +291,12 @@ fn may_escape(table: &Table, side: usize, edge: MapEdge) -> bool {
 }
 
 /// Why a given weapon cannot strike the target now, if it cannot.
-fn weapon_problem(table: &Table, actor: usize, target: usize, weapon: &Weapon) -> Option<RuleError> {
+fn weapon_problem(
+    table: &Table,
+    actor: usize,
+    target: usize,
+    weapon: &Weapon,
+) -> Option<RuleError> {
     let me = &table.units[actor];
     let them = &table.units[target];
     let (from, to) = (me.placement.zone, them.placement.zone);
@@ -262,7 +311,9 @@ fn weapon_problem(table: &Table, actor: usize, target: usize, weapon: &Weapon) -
         return None;
     }
     if from != to {
-        return Some(RuleError::NotInSameZone { unit: them.unit.id.clone() });
+        return Some(RuleError::NotInSameZone {
+            unit: them.unit.id.clone(),
+        });
     }
     if weapon.reach {
         if me.status != Status::Alone {
@@ -278,14 +329,23 @@ fn weapon_problem(table: &Table, actor: usize, target: usize, weapon: &Weapon) -
     None
 }
 
-fn choose_weapon(table: &Table, actor: usize, target: usize, named: Option<&str>) -> Result<String, RuleError> {
+fn choose_weapon(
+    table: &Table,
+    actor: usize,
+    target: usize,
+    named: Option<&str>,
+) -> Result<String, RuleError> {
     let me = &table.units[actor];
     let weapons = &table.ruleset.weapons;
     if let Some(name) = named {
         if !me.profile.weapons.iter().any(|w| w == name) {
-            return Err(RuleError::NoSuchWeapon { weapon: name.into() });
+            return Err(RuleError::NoSuchWeapon {
+                weapon: name.into(),
+            });
         }
-        let weapon = weapons.get(name).ok_or_else(|| RuleError::NoSuchWeapon { weapon: name.into() })?;
+        let weapon = weapons.get(name).ok_or_else(|| RuleError::NoSuchWeapon {
+            weapon: name.into(),
+        })?;
         return match weapon_problem(table, actor, target, weapon) {
             Some(problem) => Err(problem),
             None => Ok(name.into()),
@@ -293,7 +353,9 @@ fn choose_weapon(table: &Table, actor: usize, target: usize, named: Option<&str>
     }
     let mut first_problem = None;
     for name in &me.profile.weapons {
-        let Some(weapon) = weapons.get(name) else { continue };
+        let Some(weapon) = weapons.get(name) else {
+            continue;
+        };
         match weapon_problem(table, actor, target, weapon) {
             None => return Ok(name.clone()),
             Some(problem) => {
@@ -307,7 +369,11 @@ fn choose_weapon(table: &Table, actor: usize, target: usize, named: Option<&str>
 }
 
 /// Checks and resolves one command, returning what happened.
-pub fn resolve(table: &mut Table, command: &Command, dice: &mut impl DiceSource) -> Result<Vec<BattleEvent>, RuleError> {
+pub fn resolve(
+    table: &mut Table,
+    command: &Command,
+    dice: &mut impl DiceSource,
+) -> Result<Vec<BattleEvent>, RuleError> {
     let plan = check(table, command)?;
     let mut events = Vec::new();
     execute(table, &plan, dice, &mut events);
@@ -315,7 +381,12 @@ pub fn resolve(table: &mut Table, command: &Command, dice: &mut impl DiceSource)
 }
 
 /// Carries out a checked plan.
-fn execute(table: &mut Table, plan: &Plan, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) {
+fn execute(
+    table: &mut Table,
+    plan: &Plan,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
     let actor = plan.actor;
     let id = table.units[actor].unit.id.clone();
     let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
@@ -340,21 +411,12 @@ fn execute(table: &mut Table, plan: &Plan, dice: &mut impl DiceSource, events: &
         _ => {}
     }
 
-    // Taking an action ends what lasted "until its next action".
-    {
-        let me = &mut table.units[actor];
-        me.conditions.fumbled = false;
-        me.conditions.exposure = 0;
-    }
-    for unit in &mut table.units {
-        unit.pool.holding = false;
-    }
-    table.battle.actions += 1;
-    table.battle.last_actor = Some(actor);
-
+    // Passing and keeping a die end the combatant's round without being
+    // actions: what lasts "until its next action" stays.
     match &plan.order {
         Order::Pass => {
             table.units[actor].pool.dice.clear();
+            table.battle.last_actor = Some(actor);
             events.push(BattleEvent::Passed { unit: id });
             finish_last_option(table, actor, at_refresh);
             return;
@@ -370,6 +432,19 @@ fn execute(table: &mut Table, plan: &Plan, dice: &mut impl DiceSource, events: &
         _ => {}
     }
 
+    // Taking an action ends what lasted "until its next action", and brings
+    // every holding combatant back into the countdown.
+    {
+        let me = &mut table.units[actor];
+        me.conditions.fumbled = false;
+        me.conditions.exposure = 0;
+    }
+    for unit in &mut table.units {
+        unit.pool.holding = false;
+    }
+    table.battle.actions += 1;
+    table.battle.last_actor = Some(actor);
+
     pay(table, actor, &plan.paid, events);
 
     if !matches!(plan.order, Order::Recover { .. }) && table.units[actor].conditions.in_state() {
@@ -384,8 +459,15 @@ fn execute(table: &mut Table, plan: &Plan, dice: &mut impl DiceSource, events: &
     match &plan.order {
         Order::Move { to, .. } => {
             let from = table.units[actor].placement.zone;
-            table.units[actor].placement = Placement { zone: *to, group: None };
-            events.push(BattleEvent::Moved { unit: id, from, to: *to });
+            table.units[actor].placement = Placement {
+                zone: *to,
+                group: None,
+            };
+            events.push(BattleEvent::Moved {
+                unit: id,
+                from,
+                to: *to,
+            });
             table.regroup(from, events);
             table.regroup(*to, events);
         }
@@ -401,7 +483,10 @@ fn execute(table: &mut Table, plan: &Plan, dice: &mut impl DiceSource, events: &
                     group
                 }
             };
-            table.units[actor].placement = Placement { zone: to, group: Some(group) };
+            table.units[actor].placement = Placement {
+                zone: to,
+                group: Some(group),
+            };
             events.push(BattleEvent::Charged {
                 unit: id,
                 target: table.units[target].unit.id.clone(),
@@ -444,14 +529,21 @@ fn execute(table: &mut Table, plan: &Plan, dice: &mut impl DiceSource, events: &
             me.fate = Fate::Escaped;
             me.placement.group = None;
             me.pool.dice.clear();
-            events.push(BattleEvent::LeftTable { unit: id, edge: *edge });
+            events.push(BattleEvent::LeftTable {
+                unit: id,
+                edge: *edge,
+            });
             table.regroup(zone, events);
         }
         Order::Recover { .. } => {
             let state = clear_one_state(table, actor);
             events.push(BattleEvent::StateCleared { unit: id, state });
         }
-        Order::Attack { target, raise_with_one, .. } => {
+        Order::Attack {
+            target,
+            raise_with_one,
+            ..
+        } => {
             let target = table.unit_index(target).unwrap_or(actor);
             let weapon = plan.weapon.clone().unwrap_or_default();
             attack(table, actor, target, &weapon, *raise_with_one, dice, events);
@@ -514,7 +606,12 @@ fn clear_one_state(table: &mut Table, actor: usize) -> StateKind {
 
 /// A roll to clear one State: BODY for Stun, MIND for Shock. Returns whether
 /// the combatant is now free of that State.
-fn recovery_roll(table: &mut Table, actor: usize, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) -> bool {
+fn recovery_roll(
+    table: &mut Table,
+    actor: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
     let me = &table.units[actor];
     let (state, rank) = if me.conditions.stunned {
         (StateKind::Stun, me.ranks.physical.remaining())
@@ -532,7 +629,10 @@ fn recovery_roll(table: &mut Table, actor: usize, dice: &mut impl DiceSource, ev
     });
     if roll.passed() {
         let cleared = clear_one_state(table, actor);
-        events.push(BattleEvent::StateCleared { unit: id, state: cleared });
+        events.push(BattleEvent::StateCleared {
+            unit: id,
+            state: cleared,
+        });
     }
     roll.passed()
 }
@@ -565,8 +665,8 @@ fn attack(
     // A plain melee attack on a fighting target in another group closes in first.
     let melee = weapon.range.is_none() && !weapon.reach;
     if melee && table.units[target].fighting() {
-        let same_group =
-            table.units[actor].placement.group.is_some() && table.units[actor].placement.group == table.units[target].placement.group;
+        let same_group = table.units[actor].placement.group.is_some()
+            && table.units[actor].placement.group == table.units[target].placement.group;
         if !same_group {
             let group = match table.units[target].placement.group {
                 Some(group) => group,
@@ -593,7 +693,10 @@ fn attack(
             Some(group) => {
                 let members = table.group_members(group);
                 let side = table.units[actor].unit.side;
-                let friends = members.iter().filter(|&&m| table.units[m].unit.side == side).count();
+                let friends = members
+                    .iter()
+                    .filter(|&&m| table.units[m].unit.side == side)
+                    .count();
                 advantage_dice(&ruleset.rules, advantage(friends, members.len() - friends))
             }
             None => 0,
@@ -602,7 +705,10 @@ fn attack(
         0
     };
     let effort = take_effort(table, actor) as u32;
-    let pool_size = u32::from(table.units[actor].profile.attack_dice) + effort + u32::from(exposure_used) + advantage_bonus;
+    let pool_size = u32::from(table.units[actor].profile.attack_dice)
+        + effort
+        + u32::from(exposure_used)
+        + advantage_bonus;
     let sl = superiority_level(&ruleset.rules, table.units[target].conditions.fumbled);
     let mut faces = dice.roll(pool_size as usize);
     if raise_with_one && let Some(index) = raise_one_die(&mut faces, sl) {
@@ -626,7 +732,9 @@ fn attack(
     });
     if roll.fumble {
         table.units[actor].conditions.fumbled = true;
-        events.push(BattleEvent::Fumbled { unit: attacker_id.clone() });
+        events.push(BattleEvent::Fumbled {
+            unit: attacker_id.clone(),
+        });
     } else if roll.exposures > 0 {
         let conditions = &mut table.units[actor].conditions;
         conditions.exposure = conditions.exposure.saturating_add(roll.exposures as u8);
@@ -642,7 +750,14 @@ fn attack(
         });
         return;
     }
-    hit(table, target, ruleset.rules.damage_rule(weapon.weight), roll.hits, dice, events);
+    hit(
+        table,
+        target,
+        ruleset.rules.damage_rule(weapon.weight),
+        roll.hits,
+        dice,
+        events,
+    );
 }
 
 /// Applies a hit of `successes` with a weight's damage rule to `target`.
@@ -670,10 +785,14 @@ fn hit(
         }
         return;
     }
-    let Some(raw) = weapon_damage(rule, successes) else { return };
+    let Some(raw) = weapon_damage(rule, successes) else {
+        return;
+    };
     let armour = table.units[target].profile.armour;
     let damage = match raw {
-        WeaponDamage::Points(points) => WeaponDamage::Points(points.saturating_sub(u32::from(armour))),
+        WeaponDamage::Points(points) => {
+            WeaponDamage::Points(points.saturating_sub(u32::from(armour)))
+        }
         WeaponDamage::KillingBlow => WeaponDamage::KillingBlow,
     };
     let Some(severity) = severity(damage, table.units[target].ranks.physical.total()) else {
@@ -710,8 +829,15 @@ fn hit(
             let unit = &mut table.units[target];
             unit.ranks.physical.lost += 1;
             let remaining = unit.ranks.physical.remaining();
-            events.push(BattleEvent::RankLost { unit: id.clone(), remaining });
-            if out_of_action(remaining, unit.profile.heroic, i32::from(rules.heroic_ooa_rank)) {
+            events.push(BattleEvent::RankLost {
+                unit: id.clone(),
+                remaining,
+            });
+            if out_of_action(
+                remaining,
+                unit.profile.heroic,
+                i32::from(rules.heroic_ooa_rank),
+            ) {
                 take_out_of_action(table, target, events);
             }
         }

@@ -91,10 +91,15 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
         sides,
         seed,
         round: 0,
-        round_limit: level.round_limit.unwrap_or(ruleset.rules.default_round_limit),
+        round_limit: level
+            .round_limit
+            .unwrap_or(ruleset.rules.default_round_limit),
         phase: Phase::Setup,
         turn: Turn::Closed,
-        surprise: level.surprise.as_deref().and_then(|side| level.side_index(side)),
+        surprise: level
+            .surprise
+            .as_deref()
+            .and_then(|side| level.side_index(side)),
         next_group: 0,
         last_actor: None,
         round_closed: false,
@@ -112,7 +117,10 @@ pub struct OnTable;
 /// Puts a battle into the world: resources, zones and combatants. Anything
 /// left from an earlier battle is removed first.
 pub fn install_battle(world: &mut World, table: &Table, dice: Dice, log: Vec<BattleEvent>) {
-    let old: Vec<Entity> = world.query_filtered::<Entity, With<OnTable>>().iter(world).collect();
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<OnTable>>()
+        .iter(world)
+        .collect();
     for entity in old {
         world.despawn(entity);
     }
@@ -148,7 +156,13 @@ pub fn install_battle(world: &mut World, table: &Table, dice: Dice, log: Vec<Bat
 }
 
 /// Starts a fresh battle on a level.
-pub fn start_battle(world: &mut World, level: &Level, ruleset: Arc<Ruleset>, seed: u64, dice: Dice) {
+pub fn start_battle(
+    world: &mut World,
+    level: &Level,
+    ruleset: Arc<Ruleset>,
+    seed: u64,
+    dice: Dice,
+) {
     let table = initial_table(level, ruleset, seed);
     install_battle(world, &table, dice, Vec::new());
 }

@@ -23,7 +23,9 @@ pub enum Phase {
     /// Combatants act in countdown order.
     Countdown,
     /// A refresh was called: these combatants (in order) still get their last option.
-    Refresh { queue: Vec<usize> },
+    Refresh {
+        queue: Vec<usize>,
+    },
     Ended,
 }
 
@@ -134,21 +136,23 @@ impl Table {
         let mut query = world.query::<UnitQuery>();
         let mut rows: Vec<(Entity, UnitState)> = query
             .iter(world)
-            .map(|(entity, unit, profile, placement, status, pool, ranks, conditions, fate)| {
-                (
-                    entity,
-                    UnitState {
-                        unit: unit.clone(),
-                        profile: profile.clone(),
-                        placement: *placement,
-                        status: *status,
-                        pool: pool.clone(),
-                        ranks: *ranks,
-                        conditions: *conditions,
-                        fate: *fate,
-                    },
-                )
-            })
+            .map(
+                |(entity, unit, profile, placement, status, pool, ranks, conditions, fate)| {
+                    (
+                        entity,
+                        UnitState {
+                            unit: unit.clone(),
+                            profile: profile.clone(),
+                            placement: *placement,
+                            status: *status,
+                            pool: pool.clone(),
+                            ranks: *ranks,
+                            conditions: *conditions,
+                            fate: *fate,
+                        },
+                    )
+                },
+            )
             .collect();
         rows.sort_by_key(|(_, state)| state.unit.index);
         let (entities, units) = rows.into_iter().unzip();
@@ -162,7 +166,12 @@ impl Table {
     }
 
     /// Builds a table from parts (for tests, saves and the AI).
-    pub fn from_parts(ruleset: Arc<Ruleset>, board: Board, battle: Battle, units: Vec<UnitState>) -> Self {
+    pub fn from_parts(
+        ruleset: Arc<Ruleset>,
+        board: Board,
+        battle: Battle,
+        units: Vec<UnitState>,
+    ) -> Self {
         Self {
             ruleset,
             board,
@@ -197,18 +206,27 @@ impl Table {
     }
 
     pub fn side_kind(&self, side: usize) -> SideKind {
-        self.battle.sides.get(side).map_or(SideKind::Npcs, |s| s.kind)
+        self.battle
+            .sides
+            .get(side)
+            .map_or(SideKind::Npcs, |s| s.kind)
     }
 
     pub fn side_id(&self, side: usize) -> String {
-        self.battle.sides.get(side).map_or_else(String::new, |s| s.id.clone())
+        self.battle
+            .sides
+            .get(side)
+            .map_or_else(String::new, |s| s.id.clone())
     }
 
     /// The ids of the combatants the current turn belongs to.
     pub fn turn_units(&self) -> Vec<String> {
         match &self.battle.turn {
             Turn::Closed => Vec::new(),
-            Turn::Act { candidates } => candidates.iter().map(|&i| self.units[i].unit.id.clone()).collect(),
+            Turn::Act { candidates } => candidates
+                .iter()
+                .map(|&i| self.units[i].unit.id.clone())
+                .collect(),
             Turn::LastOption { unit } => vec![self.units[*unit].unit.id.clone()],
         }
     }
@@ -248,7 +266,10 @@ impl Table {
                     if members.len() < 2 {
                         self.units[i].placement.group = None;
                         Status::Alone
-                    } else if members.iter().any(|&m| self.units[m].unit.side != self.units[i].unit.side) {
+                    } else if members
+                        .iter()
+                        .any(|&m| self.units[m].unit.side != self.units[i].unit.side)
+                    {
                         // InClose is kept while the melee lasts.
                         if self.units[i].status == Status::InClose {
                             Status::InClose

@@ -46,7 +46,9 @@ impl DataKind {
 }
 
 /// Everything the rules need besides the level, as one value.
-#[derive(Debug, Clone, PartialEq, bevy::prelude::Resource, bevy::asset::Asset, bevy::reflect::TypePath)]
+#[derive(
+    Debug, Clone, PartialEq, bevy::prelude::Resource, bevy::asset::Asset, bevy::reflect::TypePath,
+)]
 pub struct Ruleset {
     pub weapons: BTreeMap<String, Weapon>,
     pub creatures: BTreeMap<String, CreatureTemplate>,
@@ -82,11 +84,17 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
 impl Ruleset {
     /// Loads and checks every data file in `dir`, reporting every problem.
     pub fn load_dir(dir: &Path) -> Result<Self, Diagnostics> {
-        let texts = [WEAPONS_FILE, CREATURES_FILE, ACTIONS_FILE, RULES_FILE, TERRAIN_FILE]
-            .map(|name| {
-                let path = dir.join(name);
-                read(&path).map(|text| (path, text))
-            });
+        let texts = [
+            WEAPONS_FILE,
+            CREATURES_FILE,
+            ACTIONS_FILE,
+            RULES_FILE,
+            TERRAIN_FILE,
+        ]
+        .map(|name| {
+            let path = dir.join(name);
+            read(&path).map(|text| (path, text))
+        });
         let mut errors = Vec::new();
         let mut ok = Vec::new();
         for text in texts {
@@ -113,11 +121,26 @@ impl Ruleset {
     pub fn embedded() -> Result<Self, Diagnostics> {
         let at = |name: &str| PathBuf::from("assets/data").join(name);
         Self::from_texts(DataSources {
-            weapons: (at(WEAPONS_FILE), include_str!("../../assets/data/weapons.ron").into()),
-            creatures: (at(CREATURES_FILE), include_str!("../../assets/data/creatures.ron").into()),
-            actions: (at(ACTIONS_FILE), include_str!("../../assets/data/actions.ron").into()),
-            rules: (at(RULES_FILE), include_str!("../../assets/data/rules.ron").into()),
-            terrain: (at(TERRAIN_FILE), include_str!("../../assets/data/terrain.ron").into()),
+            weapons: (
+                at(WEAPONS_FILE),
+                include_str!("../../assets/data/weapons.ron").into(),
+            ),
+            creatures: (
+                at(CREATURES_FILE),
+                include_str!("../../assets/data/creatures.ron").into(),
+            ),
+            actions: (
+                at(ACTIONS_FILE),
+                include_str!("../../assets/data/actions.ron").into(),
+            ),
+            rules: (
+                at(RULES_FILE),
+                include_str!("../../assets/data/rules.ron").into(),
+            ),
+            terrain: (
+                at(TERRAIN_FILE),
+                include_str!("../../assets/data/terrain.ron").into(),
+            ),
         })
     }
 
@@ -127,10 +150,12 @@ impl Ruleset {
         let weapons = parse_ron::<BTreeMap<String, Weapon>>(&sources.weapons.0, &sources.weapons.1)
             .map_err(|e| errors.push(e))
             .ok();
-        let creatures =
-            parse_ron::<BTreeMap<String, CreatureTemplate>>(&sources.creatures.0, &sources.creatures.1)
-                .map_err(|e| errors.push(e))
-                .ok();
+        let creatures = parse_ron::<BTreeMap<String, CreatureTemplate>>(
+            &sources.creatures.0,
+            &sources.creatures.1,
+        )
+        .map_err(|e| errors.push(e))
+        .ok();
         let actions = parse_ron::<ActionCatalogue>(&sources.actions.0, &sources.actions.1)
             .map_err(|e| errors.push(e))
             .ok();
@@ -180,7 +205,10 @@ impl Ruleset {
                 errors.push(Diagnostic::new(
                     weapons_path,
                     weapons_source.find_string(id, 0).unwrap_or((1, 1)),
-                    format!("weapon `{id}`: {} hands is more than the 4 allowed", weapon.hands),
+                    format!(
+                        "weapon `{id}`: {} hands is more than the 4 allowed",
+                        weapon.hands
+                    ),
                 ));
             }
         }
@@ -298,7 +326,10 @@ impl Ruleset {
 
 /// A comma-separated list of a map's keys, for "expected one of" messages.
 pub fn keys<V>(map: &BTreeMap<String, V>) -> String {
-    map.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
+    map.keys()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Checks one data file on its own (used by `check` on a single file).
@@ -329,9 +360,17 @@ mod tests {
     #[test]
     fn an_unknown_weapon_in_a_creature_is_reported_with_its_position() {
         let mut sources = Ruleset::embedded().unwrap().sources;
-        sources.creatures.1 = sources.creatures.1.replacen("\"broadsword\"", "\"brodsword\"", 1);
+        sources.creatures.1 = sources
+            .creatures
+            .1
+            .replacen("\"broadsword\"", "\"brodsword\"", 1);
         let errors = Ruleset::from_texts(sources).unwrap_err();
-        assert!(errors.0.iter().any(|e| e.message.contains("unknown weapon `brodsword`") && e.line > 1));
+        assert!(
+            errors
+                .0
+                .iter()
+                .any(|e| e.message.contains("unknown weapon `brodsword`") && e.line > 1)
+        );
     }
 
     #[test]
@@ -339,6 +378,10 @@ mod tests {
         let error = parse_ron::<RuleNumbers>(Path::new("rules.ron"), "(standard_sl: 5, colour: 3)")
             .unwrap_err();
         assert_eq!((error.line, error.col), (1, 18));
-        assert!(error.message.contains("unknown field `colour`"), "{}", error.message);
+        assert!(
+            error.message.contains("unknown field `colour`"),
+            "{}",
+            error.message
+        );
     }
 }

@@ -206,14 +206,18 @@ impl RuleNumbers {
     /// The shipped rule numbers, for unit tests of the rule arithmetic.
     #[cfg(test)]
     pub fn standard() -> Self {
-        ron::from_str(include_str!("../../assets/data/rules.ron")).expect("shipped rules.ron parses")
+        ron::from_str(include_str!("../../assets/data/rules.ron"))
+            .expect("shipped rules.ron parses")
     }
 
     pub fn damage_rule(&self, weight: WeightClass) -> DamageRule {
         self.damage
             .get(&weight)
             .copied()
-            .unwrap_or(DamageRule::Points { base: 1, successes_per_extra: 1 })
+            .unwrap_or(DamageRule::Points {
+                base: 1,
+                successes_per_extra: 1,
+            })
     }
 }
 

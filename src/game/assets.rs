@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
 use crate::data::{
-    ACTIONS_FILE, CREATURES_FILE, DataSources, RULES_FILE, Ruleset, TERRAIN_FILE, WEAPONS_FILE, parse_ron,
+    ACTIONS_FILE, CREATURES_FILE, DataSources, Ruleset, TERRAIN_FILE, WEAPONS_FILE, parse_ron,
 };
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::level::Level;
@@ -31,7 +31,12 @@ impl AssetLoader for RulesetLoader {
     type Settings = ();
     type Error = Diagnostics;
 
-    async fn load(&self, reader: &mut dyn Reader, _: &(), context: &mut LoadContext<'_>) -> Result<Ruleset, Diagnostics> {
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _: &(),
+        context: &mut LoadContext<'_>,
+    ) -> Result<Ruleset, Diagnostics> {
         let own_path = PathBuf::from(context.path().path());
         let mut rules_text = Vec::new();
         reader
@@ -72,7 +77,6 @@ pub struct LevelLoader;
 /// A parsed level with its source text, for the semantic check's positions.
 #[derive(Asset, TypePath, Debug, Clone)]
 pub struct LevelFile {
-    pub path: PathBuf,
     pub text: String,
     pub level: Level,
 }
@@ -82,7 +86,12 @@ impl AssetLoader for LevelLoader {
     type Settings = ();
     type Error = Diagnostics;
 
-    async fn load(&self, reader: &mut dyn Reader, _: &(), context: &mut LoadContext<'_>) -> Result<LevelFile, Diagnostics> {
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _: &(),
+        context: &mut LoadContext<'_>,
+    ) -> Result<LevelFile, Diagnostics> {
         let path = PathBuf::from(context.path().path());
         let mut bytes = Vec::new();
         reader
@@ -91,7 +100,7 @@ impl AssetLoader for LevelLoader {
             .map_err(|e| single(path.clone(), format!("cannot read: {e}")))?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let level = parse_ron(&path, &text).map_err(|e| Diagnostics(vec![e]))?;
-        Ok(LevelFile { path, text, level })
+        Ok(LevelFile { text, level })
     }
 
     fn extensions(&self) -> &[&str] {
@@ -113,7 +122,9 @@ impl DynamicAsset for ChosenLevel {
     }
 
     fn build(&self, world: &mut World) -> Result<DynamicAssetType, anyhow::Error> {
-        let handle = world.resource::<AssetServer>().load::<LevelFile>(self.0.clone());
+        let handle = world
+            .resource::<AssetServer>()
+            .load::<LevelFile>(self.0.clone());
         Ok(DynamicAssetType::Single(handle.untyped()))
     }
 }
@@ -132,9 +143,4 @@ pub(super) fn plugin(app: &mut App) {
         .init_asset::<LevelFile>()
         .init_asset_loader::<RulesetLoader>()
         .init_asset_loader::<LevelLoader>();
-}
-
-/// The path of `rules.ron` relative to the data source, for error messages.
-pub fn rules_path() -> &'static str {
-    RULES_FILE
 }

@@ -34,8 +34,12 @@ fn spawn_panel(mut commands: Commands) {
 }
 
 fn update_panel(world: &mut World) {
-    let changed = world.get_resource_ref::<BattleLog>().is_some_and(|log| log.is_changed())
-        || world.get_resource_ref::<Battle>().is_some_and(|battle| battle.is_changed());
+    let changed = world
+        .get_resource_ref::<BattleLog>()
+        .is_some_and(|log| log.is_changed())
+        || world
+            .get_resource_ref::<Battle>()
+            .is_some_and(|battle| battle.is_changed());
     if !changed {
         return;
     }

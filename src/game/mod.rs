@@ -33,14 +33,27 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         eprintln!("{}:1:1: no such level file", args.level.display());
         return ExitCode::FAILURE;
     }
-    let data_dir = data.map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("assets/data"));
+    let data_dir = data
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("assets/data"));
     if !data_dir.join("rules.ron").is_file() {
-        eprintln!("{}:1:1: no rules.ron in the data folder", data_dir.display());
+        eprintln!(
+            "{}:1:1: no rules.ron in the data folder",
+            data_dir.display()
+        );
         return ExitCode::FAILURE;
     }
-    let level_dir = args.level.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let level_dir = args
+        .level
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let settings = PlaySettings {
-        level_file: args.level.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+        level_file: args
+            .level
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
         level_path: args.level.clone(),
         seed: args.seed,
         screenshot: args.screenshot.clone(),
@@ -63,8 +76,10 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         }),
         ..default()
     }));
+    let level_file = settings.level_file.clone();
     app.insert_resource(settings);
     app.add_plugins(plugin);
+    screens::choose_level(&mut app, &level_file);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,

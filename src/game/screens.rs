@@ -35,13 +35,21 @@ pub(super) fn plugin(app: &mut App) {
             .load_collection::<TableAssets>(),
     );
     app.init_resource::<LoadErrors>();
-    app.add_systems(Startup, choose_level);
     app.add_systems(OnEnter(Screen::Battle), begin_battle);
-    app.add_systems(OnEnter(Screen::LoadFailed), (collect_load_errors, show_load_errors).chain());
+    app.add_systems(
+        OnEnter(Screen::LoadFailed),
+        (collect_load_errors, show_load_errors).chain(),
+    );
 }
 
-fn choose_level(settings: Res<PlaySettings>, mut dynamic: ResMut<DynamicAssets>) {
-    dynamic.register_asset(LEVEL_KEY, Box::new(ChosenLevel(format!("{LEVEL_SOURCE}://{}", settings.level_file))));
+/// Names the level file for the loading state, before it starts.
+pub(super) fn choose_level(app: &mut App, level_file: &str) {
+    app.world_mut()
+        .get_resource_or_init::<DynamicAssets>()
+        .register_asset(
+            LEVEL_KEY,
+            Box::new(ChosenLevel(format!("{LEVEL_SOURCE}://{level_file}"))),
+        );
 }
 
 fn begin_battle(world: &mut World) {
@@ -49,22 +57,41 @@ fn begin_battle(world: &mut World) {
         return;
     };
     let (ruleset_handle, level_handle) = (table_assets.ruleset.clone(), table_assets.level.clone());
-    let ruleset = world.resource::<Assets<Ruleset>>().get(&ruleset_handle).cloned();
-    let level_file = world.resource::<Assets<LevelFile>>().get(&level_handle).cloned();
+    let ruleset = world
+        .resource::<Assets<Ruleset>>()
+        .get(&ruleset_handle)
+        .cloned();
+    let level_file = world
+        .resource::<Assets<LevelFile>>()
+        .get(&level_handle)
+        .cloned();
     let settings = world.resource::<PlaySettings>().clone();
     let (Some(ruleset), Some(file)) = (ruleset, level_file) else {
-        world.resource_mut::<NextState<Screen>>().set(Screen::LoadFailed);
+        world
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::LoadFailed);
         return;
     };
     let problems = validate(&settings.level_path, &file.text, &file.level, &ruleset);
     if !problems.is_empty() {
         world.resource_mut::<LoadErrors>().0 = problems.iter().map(ToString::to_string).collect();
-        world.resource_mut::<NextState<Screen>>().set(Screen::LoadFailed);
+        world
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::LoadFailed);
         return;
     }
-    let seed = settings.seed.or(file.level.seed).unwrap_or_else(seed_from_clock);
+    let seed = settings
+        .seed
+        .or(file.level.seed)
+        .unwrap_or_else(seed_from_clock);
     println!("{}: seed {seed}", file.level.name);
-    start_battle(world, &file.level, Arc::new(ruleset), seed, Dice::seeded(seed));
+    start_battle(
+        world,
+        &file.level,
+        Arc::new(ruleset),
+        seed,
+        Dice::seeded(seed),
+    );
 }
 
 /// A fresh seed for a battle the player gave none for. The battle's own dice
@@ -85,14 +112,20 @@ fn collect_load_errors(
     }
     let level = server.get_handle::<LevelFile>(format!("{LEVEL_SOURCE}://{}", settings.level_file));
     let ruleset = server.get_handle::<Ruleset>("data://rules.ron");
-    let ids = [level.map(|h| h.id().untyped()), ruleset.map(|h| h.id().untyped())];
+    let ids = [
+        level.map(|h| h.id().untyped()),
+        ruleset.map(|h| h.id().untyped()),
+    ];
     for id in ids.into_iter().flatten() {
         if let Some(LoadState::Failed(error)) = server.get_load_state(id) {
             errors.0.push(error.to_string());
         }
     }
     if errors.0.is_empty() {
-        errors.0.push(format!("{}: the level could not be loaded", settings.level_path.display()));
+        errors.0.push(format!(
+            "{}: the level could not be loaded",
+            settings.level_path.display()
+        ));
     }
 }
 
@@ -110,8 +143,15 @@ fn show_load_errors(mut commands: Commands, errors: Res<LoadErrors>) {
             ..default()
         },
         children![
-            (Text::new("The level could not be loaded"), TextFont::from_font_size(28.0)),
-            (Text::new(errors.0.join("\n")), TextFont::from_font_size(16.0), TextColor(Color::srgb(1.0, 0.6, 0.5))),
+            (
+                Text::new("The level could not be loaded"),
+                TextFont::from_font_size(28.0)
+            ),
+            (
+                Text::new(errors.0.join("\n")),
+                TextFont::from_font_size(16.0),
+                TextColor(Color::srgb(1.0, 0.6, 0.5))
+            ),
         ],
     ));
 }

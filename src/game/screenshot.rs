@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShotProgress>();
     app.add_systems(
         Update,
-        take_screenshot.run_if(in_state(Screen::Battle).or(in_state(Screen::LoadFailed))),
+        take_screenshot.run_if(in_state(Screen::Battle).or_else(in_state(Screen::LoadFailed))),
     );
 }
 
@@ -42,6 +42,10 @@ fn take_screenshot(
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path.clone()))
-            .observe(|_: On<ScreenshotCaptured>, mut progress: ResMut<ShotProgress>| progress.saved = true);
+            .observe(
+                |_: On<ScreenshotCaptured>, mut progress: ResMut<ShotProgress>| {
+                    progress.saved = true
+                },
+            );
     }
 }

@@ -32,7 +32,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), (make_palette, spawn_table).chain());
     app.add_systems(
         Update,
-        (dress_figures, place_figures).chain().run_if(in_state(Screen::Battle).and(resource_exists::<Palette>)),
+        (dress_figures, place_figures)
+            .chain()
+            .run_if(in_state(Screen::Battle).and_then(resource_exists::<Palette>)),
     );
 }
 
@@ -107,7 +109,11 @@ fn spawn_table(
     for ((a, b), feature) in &board.edges {
         let (r, g, bl) = rules.0.terrain.edges[feature].colour;
         let midpoint = (zone_centre(&board, *a) + zone_centre(&board, *b)) / 2.0;
-        let mesh = if a.0 == b.0 { along_x.clone() } else { along_z.clone() };
+        let mesh = if a.0 == b.0 {
+            along_x.clone()
+        } else {
+            along_z.clone()
+        };
         commands.spawn((
             Mesh3d(mesh),
             MeshMaterial3d(materials.add(Color::linear_rgb(r, g, bl))),
@@ -120,7 +126,8 @@ fn spawn_table(
     let reach = width.max(depth);
     commands.spawn((
         Camera3d::default(),
-        Transform::from_xyz(width / 2.0, reach * 1.0, depth / 2.0 + reach * 0.75).looking_at(Vec3::new(width / 2.0, 0.0, depth / 2.0), Vec3::Y),
+        Transform::from_xyz(width / 2.0, reach * 1.0, depth / 2.0 + reach * 0.75)
+            .looking_at(Vec3::new(width / 2.0, 0.0, depth / 2.0), Vec3::Y),
         DespawnOnExit(Screen::Battle),
     ));
     commands.spawn((
@@ -141,23 +148,46 @@ fn spawn_table(
 /// The centre of a zone in world inches, at table height.
 fn zone_centre(board: &Board, zone: crate::level::ZoneCoord) -> Vec3 {
     let size = f32::from(board.tile_size);
-    Vec3::new((f32::from(zone.0) + 0.5) * size, 0.0, (f32::from(zone.1) + 0.5) * size)
+    Vec3::new(
+        (f32::from(zone.0) + 0.5) * size,
+        0.0,
+        (f32::from(zone.1) + 0.5) * size,
+    )
 }
 
 /// Gives every new combatant a figure: base, body and head.
-fn dress_figures(mut commands: Commands, palette: Res<Palette>, added: Query<(Entity, &Unit), Added<Unit>>) {
+fn dress_figures(
+    mut commands: Commands,
+    palette: Res<Palette>,
+    added: Query<(Entity, &Unit), Added<Unit>>,
+) {
     for (entity, unit) in &added {
-        let side = palette.sides.get(unit.side).cloned().unwrap_or_else(|| palette.fallen.clone());
-        commands.entity(entity).insert((Transform::default(), Visibility::default())).with_children(|figure| {
-            figure.spawn((Mesh3d(palette.base.clone()), MeshMaterial3d(side.clone()), Transform::from_xyz(0.0, 0.06, 0.0)));
-            figure.spawn((
-                FigureBody,
-                Mesh3d(palette.body.clone()),
-                MeshMaterial3d(side),
-                Transform::from_xyz(0.0, 0.6, 0.0),
-            ));
-            figure.spawn((Mesh3d(palette.head.clone()), MeshMaterial3d(palette.flesh.clone()), Transform::from_xyz(0.0, 1.15, 0.0)));
-        });
+        let side = palette
+            .sides
+            .get(unit.side)
+            .cloned()
+            .unwrap_or_else(|| palette.fallen.clone());
+        commands
+            .entity(entity)
+            .insert((Transform::default(), Visibility::default()))
+            .with_children(|figure| {
+                figure.spawn((
+                    Mesh3d(palette.base.clone()),
+                    MeshMaterial3d(side.clone()),
+                    Transform::from_xyz(0.0, 0.06, 0.0),
+                ));
+                figure.spawn((
+                    FigureBody,
+                    Mesh3d(palette.body.clone()),
+                    MeshMaterial3d(side),
+                    Transform::from_xyz(0.0, 0.6, 0.0),
+                ));
+                figure.spawn((
+                    Mesh3d(palette.head.clone()),
+                    MeshMaterial3d(palette.flesh.clone()),
+                    Transform::from_xyz(0.0, 1.15, 0.0),
+                ));
+            });
     }
 }
 
@@ -166,8 +196,24 @@ fn dress_figures(mut commands: Commands, palette: Res<Palette>, added: Query<(En
 fn place_figures(
     board: Res<Board>,
     palette: Res<Palette>,
-    mut figures: Query<(&Unit, &Placement, &Status, &Fate, &mut Transform, &mut Visibility, &Children)>,
-    changed: Query<(), Or<(Changed<Placement>, Changed<Fate>, Changed<Status>, Added<Transform>)>>,
+    mut figures: Query<(
+        &Unit,
+        &Placement,
+        &Status,
+        &Fate,
+        &mut Transform,
+        &mut Visibility,
+        &Children,
+    )>,
+    changed: Query<
+        (),
+        Or<(
+            Changed<Placement>,
+            Changed<Fate>,
+            Changed<Status>,
+            Added<Transform>,
+        )>,
+    >,
     mut bodies: Query<&mut MeshMaterial3d<StandardMaterial>, With<FigureBody>>,
 ) {
     if changed.is_empty() {
@@ -176,7 +222,10 @@ fn place_figures(
     let size = f32::from(board.tile_size);
     let mut slots: BTreeMap<(crate::level::ZoneCoord, Option<u32>), Vec<usize>> = BTreeMap::new();
     for (unit, placement, ..) in &figures {
-        slots.entry((placement.zone, placement.group.map(|g| g.0))).or_default().push(unit.index);
+        slots
+            .entry((placement.zone, placement.group.map(|g| g.0)))
+            .or_default()
+            .push(unit.index);
     }
     // Each group or lone figure gets its own spot in the zone, in a 3x3 layout.
     let mut spot_of = BTreeMap::new();
@@ -201,22 +250,38 @@ fn place_figures(
     }
     for (unit, placement, status, fate, mut transform, mut visibility, children) in &mut figures {
         let (spot, k) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
-        let cell = Vec3::new(((spot % 3) as f32 - 1.0) * size / 3.2, 0.0, ((spot / 3 % 3) as f32 - 1.0) * size / 3.2);
+        let cell = Vec3::new(
+            ((spot % 3) as f32 - 1.0) * size / 3.2,
+            0.0,
+            ((spot / 3 % 3) as f32 - 1.0) * size / 3.2,
+        );
         let in_group = Vec3::new((k as f32 - 0.5) * 0.9, 0.0, 0.0);
         transform.translation = zone_centre(&board, placement.zone) + cell + in_group;
         let down = matches!(fate, Fate::OutOfAction | Fate::Killed) || *status == Status::InClose;
-        transform.rotation = if down { Quat::from_rotation_z(std::f32::consts::FRAC_PI_2) } else { Quat::IDENTITY };
+        transform.rotation = if down {
+            Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)
+        } else {
+            Quat::IDENTITY
+        };
         if down {
             transform.translation.y += 0.45;
         }
-        *visibility = if *fate == Fate::Escaped { Visibility::Hidden } else { Visibility::Inherited };
+        *visibility = if *fate == Fate::Escaped {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
         let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
         for child in children.iter() {
             if let Ok(mut material) = bodies.get_mut(child) {
                 material.0 = if fallen {
                     palette.fallen.clone()
                 } else {
-                    palette.sides.get(unit.side).cloned().unwrap_or_else(|| palette.fallen.clone())
+                    palette
+                        .sides
+                        .get(unit.side)
+                        .cloned()
+                        .unwrap_or_else(|| palette.fallen.clone())
                 };
             }
         }

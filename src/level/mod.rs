@@ -137,10 +137,18 @@ pub enum VictoryCondition {
     DefeatAll { side: String },
     /// The side alone holds the zone (it has a combatant there and no enemy
     /// does) at the end of this many rounds in a row.
-    HoldZone { side: String, zone: ZoneCoord, rounds: u32 },
+    HoldZone {
+        side: String,
+        zone: ZoneCoord,
+        rounds: u32,
+    },
     /// This many of the side's combatants (all that started, if `None`)
     /// leave the table over the edge.
-    Escape { side: String, edge: MapEdge, count: Option<u32> },
+    Escape {
+        side: String,
+        edge: MapEdge,
+        count: Option<u32>,
+    },
     /// The side still has a combatant in action at the end of this round.
     Survive { side: String, rounds: u32 },
 }
@@ -161,7 +169,7 @@ fn six() -> u8 {
 }
 
 /// One level file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, bevy::asset::Asset, bevy::reflect::TypePath)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Level {
     pub name: String,
@@ -205,7 +213,11 @@ impl Level {
     }
 
     pub fn terrain(&self, zone: ZoneCoord) -> Option<Terrain> {
-        let code = self.map.get(usize::from(zone.1))?.chars().nth(usize::from(zone.0))?;
+        let code = self
+            .map
+            .get(usize::from(zone.1))?
+            .chars()
+            .nth(usize::from(zone.0))?;
         self.legend.get(&code).copied()
     }
 
@@ -235,7 +247,11 @@ pub fn parse_level(path: &Path, text: &str, ruleset: &Ruleset) -> Result<Level, 
 /// Reads, parses and checks a level file.
 pub fn load_level(path: &Path, ruleset: &Ruleset) -> Result<LoadedLevel, Diagnostics> {
     let text = std::fs::read_to_string(path).map_err(|error| {
-        Diagnostics(vec![Diagnostic::new(path, (1, 1), format!("cannot read the level: {error}"))])
+        Diagnostics(vec![Diagnostic::new(
+            path,
+            (1, 1),
+            format!("cannot read the level: {error}"),
+        )])
     })?;
     parse_level(path, &text, ruleset).map(|level| LoadedLevel {
         path: path.to_path_buf(),
@@ -247,10 +263,14 @@ pub fn load_level(path: &Path, ruleset: &Ruleset) -> Result<LoadedLevel, Diagnos
 pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Vec<Diagnostic> {
     let source = SourceText::new(text);
     let mut errors = Vec::new();
-    let mut error = |at: (usize, usize), message: String| errors.push(Diagnostic::new(path, at, message));
+    let mut error =
+        |at: (usize, usize), message: String| errors.push(Diagnostic::new(path, at, message));
 
     if level.name.trim().is_empty() {
-        error(source.field_or_start("name", "", 0), "the level needs a name".into());
+        error(
+            source.field_or_start("name", "", 0),
+            "the level needs a name".into(),
+        );
     }
     if level.tile_size != 6 && level.tile_size != 9 {
         error(
@@ -261,16 +281,25 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
     if let Some(limit) = level.round_limit
         && limit == 0
     {
-        error(source.field_or_start("round_limit", "", 0), "round_limit must be at least 1".into());
+        error(
+            source.field_or_start("round_limit", "", 0),
+            "round_limit must be at least 1".into(),
+        );
     }
 
     // The map.
     if level.map.is_empty() {
-        error(source.field_or_start("map", "", 0), "the map has no rows".into());
+        error(
+            source.field_or_start("map", "", 0),
+            "the map has no rows".into(),
+        );
     }
     let width = level.width() as usize;
     if level.map.first().is_some_and(|row| row.is_empty()) {
-        error(source.find_list_string("map", 0).unwrap_or((1, 1)), "the map's first row is empty".into());
+        error(
+            source.find_list_string("map", 0).unwrap_or((1, 1)),
+            "the map's first row is empty".into(),
+        );
     }
     for (row_index, row) in level.map.iter().enumerate() {
         let at = source.find_list_string("map", row_index).unwrap_or((1, 1));
@@ -278,7 +307,9 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         if length != width {
             error(
                 at,
-                format!("map row {row_index} has {length} zones, expected {width} like the first row"),
+                format!(
+                    "map row {row_index} has {length} zones, expected {width} like the first row"
+                ),
             );
         }
         for (column, code) in row.chars().enumerate() {
@@ -286,7 +317,9 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
                 let known: String = level.legend.keys().collect();
                 error(
                     (at.0, at.1 + 1 + column),
-                    format!("unknown tile code '{code}' at zone ({column}, {row_index}), expected one of \"{known}\" from the legend"),
+                    format!(
+                        "unknown tile code '{code}' at zone ({column}, {row_index}), expected one of \"{known}\" from the legend"
+                    ),
                 );
             }
         }
@@ -298,33 +331,57 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         let (a, b) = edge.between;
         for zone in [a, b] {
             if !level.contains(zone) {
-                error(at, format!("edge between {a} and {b}: zone {zone} is off the map"));
+                error(
+                    at,
+                    format!("edge between {a} and {b}: zone {zone} is off the map"),
+                );
             }
         }
         if !a.orthogonal_to(b) {
-            error(at, format!("edge between {a} and {b}: the zones must share an edge"));
+            error(
+                at,
+                format!("edge between {a} and {b}: the zones must share an edge"),
+            );
         }
     }
 
     // Sides.
     let mut side_ids = BTreeSet::new();
     for (index, side) in level.sides.iter().enumerate() {
-        let at = source.field_or_start("id", &format!("\"{}\"", side.id), side_occurrence(level, index));
+        let at = source.field_or_start(
+            "id",
+            &format!("\"{}\"", side.id),
+            side_occurrence(level, index),
+        );
         if !side_ids.insert(side.id.as_str()) {
             error(at, format!("duplicate side id `{}`", side.id));
         }
         let (r, g, b) = side.colour;
         if [r, g, b].iter().any(|c| !(0.0..=1.0).contains(c)) {
-            error(at, format!("side `{}`: colour components must be between 0 and 1", side.id));
+            error(
+                at,
+                format!(
+                    "side `{}`: colour components must be between 0 and 1",
+                    side.id
+                ),
+            );
         }
         if !level.units.iter().any(|unit| unit.side == side.id) {
             error(at, format!("side `{}` has no units", side.id));
         }
     }
     if level.sides.len() < 2 {
-        error(source.field_or_start("sides", "", 0), "a battle needs at least two sides".into());
+        error(
+            source.field_or_start("sides", "", 0),
+            "a battle needs at least two sides".into(),
+        );
     }
-    let side_list = level.sides.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
+    let side_list = level
+        .sides
+        .iter()
+        .map(|s| s.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
 
     // Units.
     let mut unit_ids = BTreeMap::<&str, usize>::new();
@@ -333,7 +390,11 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
     for (index, unit) in level.units.iter().enumerate() {
         let id_value = format!("\"{}\"", unit.id);
         let occurrence = unit_ids.entry(unit.id.as_str()).or_default();
-        let id_at = source.field_or_start("id", &id_value, side_ids.contains(unit.id.as_str()) as usize + *occurrence);
+        let id_at = source.field_or_start(
+            "id",
+            &id_value,
+            side_ids.contains(unit.id.as_str()) as usize + *occurrence,
+        );
         if *occurrence > 0 {
             error(id_at, format!("duplicate unit id `{}`", unit.id));
         }
@@ -341,7 +402,8 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         let zone_at = source.find_key("zone", index).unwrap_or(id_at);
 
         let seen = template_seen.entry(unit.template.as_str()).or_default();
-        let template_at = source.field_or_start("template", &format!("\"{}\"", unit.template), *seen);
+        let template_at =
+            source.field_or_start("template", &format!("\"{}\"", unit.template), *seen);
         *seen += 1;
         let template = ruleset.creatures.get(&unit.template);
         if template.is_none() {
@@ -360,7 +422,13 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         let side_at = source.field_or_start("side", &format!("\"{}\"", unit.side), *seen);
         *seen += 1;
         if level.side_index(&unit.side).is_none() {
-            error(side_at, format!("unit `{}`: unknown side `{}`, expected one of: {side_list}", unit.id, unit.side));
+            error(
+                side_at,
+                format!(
+                    "unit `{}`: unknown side `{}`, expected one of: {side_list}",
+                    unit.id, unit.side
+                ),
+            );
         }
 
         if !level.contains(unit.zone) {
@@ -375,9 +443,19 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
                 ),
             );
         } else if let Some(terrain) = level.terrain(unit.zone)
-            && ruleset.terrain.terrain.get(&terrain).is_some_and(|info| !info.passable)
+            && ruleset
+                .terrain
+                .terrain
+                .get(&terrain)
+                .is_some_and(|info| !info.passable)
         {
-            error(zone_at, format!("unit `{}`: zone {} is {terrain:?}, which nobody can stand in", unit.id, unit.zone));
+            error(
+                zone_at,
+                format!(
+                    "unit `{}`: zone {} is {terrain:?}, which nobody can stand in",
+                    unit.id, unit.zone
+                ),
+            );
         }
 
         if let Some(weapons) = &unit.overrides.weapons {
@@ -385,12 +463,19 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
                 if !ruleset.weapons.contains_key(weapon) {
                     error(
                         source.find_string(weapon, 0).unwrap_or(id_at),
-                        format!("unit `{}`: unknown weapon `{weapon}`, expected one of: {}", unit.id, keys(&ruleset.weapons)),
+                        format!(
+                            "unit `{}`: unknown weapon `{weapon}`, expected one of: {}",
+                            unit.id,
+                            keys(&ruleset.weapons)
+                        ),
                     );
                 }
             }
             if weapons.is_empty() {
-                error(id_at, format!("unit `{}`: the weapons override is empty", unit.id));
+                error(
+                    id_at,
+                    format!("unit `{}`: the weapons override is empty", unit.id),
+                );
             }
         }
         if let Some(template) = template {
@@ -402,7 +487,10 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         }
     }
     if level.units.is_empty() {
-        error(source.field_or_start("units", "", 0), "the level has no units".into());
+        error(
+            source.field_or_start("units", "", 0),
+            "the level has no units".into(),
+        );
     }
 
     // Surprise and victory.
@@ -417,12 +505,25 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
     for (index, condition) in level.victory.iter().enumerate() {
         let at = victory_position(&source, level, index);
         if level.side_index(condition.side()).is_none() {
-            error(at, format!("victory condition names unknown side `{}`, expected one of: {side_list}", condition.side()));
+            error(
+                at,
+                format!(
+                    "victory condition names unknown side `{}`, expected one of: {side_list}",
+                    condition.side()
+                ),
+            );
         }
         match condition {
             VictoryCondition::HoldZone { zone, rounds, .. } => {
                 if !level.contains(*zone) {
-                    error(at, format!("HoldZone zone {zone} is off the {}x{} map", level.width(), level.height()));
+                    error(
+                        at,
+                        format!(
+                            "HoldZone zone {zone} is off the {}x{} map",
+                            level.width(),
+                            level.height()
+                        ),
+                    );
                 }
                 if *rounds == 0 {
                     error(at, "HoldZone needs at least 1 round".into());
@@ -442,7 +543,10 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
 
 fn side_occurrence(level: &Level, index: usize) -> usize {
     // A side's `id:` comes before any unit's, so earlier sides with the same id count.
-    level.sides[..index].iter().filter(|s| s.id == level.sides[index].id).count()
+    level.sides[..index]
+        .iter()
+        .filter(|s| s.id == level.sides[index].id)
+        .count()
 }
 
 fn victory_position(source: &SourceText, level: &Level, index: usize) -> (usize, usize) {
@@ -453,7 +557,10 @@ fn victory_position(source: &SourceText, level: &Level, index: usize) -> (usize,
         VictoryCondition::Survive { .. } => "Survive",
     };
     let name = variant(&level.victory[index]);
-    let occurrence = level.victory[..index].iter().filter(|c| variant(c) == name).count();
+    let occurrence = level.victory[..index]
+        .iter()
+        .filter(|c| variant(c) == name)
+        .count();
     source
         .find_word(name, occurrence)
         .or_else(|| source.find_key("victory", 0))

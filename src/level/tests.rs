@@ -37,29 +37,44 @@ fn a_good_level_passes() {
 #[test]
 fn an_edge_must_join_two_zones_that_share_a_side() {
     let text = GOOD.replace("((0, 0), (1, 0))", "((0, 0), (0, 0))");
-    assert_eq!(problems(&text), vec!["l.ron:5:15: edge between (0, 0) and (0, 0): the zones must share an edge"]);
+    assert_eq!(
+        problems(&text),
+        vec!["l.ron:5:23: edge between (0, 0) and (0, 0): the zones must share an edge"]
+    );
 }
 
 #[test]
 fn surprise_must_name_a_side() {
     let text = GOOD.replace("Some(\"b\")", "Some(\"z\")");
-    assert_eq!(problems(&text), vec!["l.ron:14:15: surprise names unknown side `z`, expected one of: a, b"]);
+    assert_eq!(
+        problems(&text),
+        vec!["l.ron:14:15: surprise names unknown side `z`, expected one of: a, b"]
+    );
 }
 
 #[test]
 fn duplicate_side_ids_are_reported_at_the_second() {
     let text = GOOD.replace("(id: \"b\", name: \"B\"", "(id: \"a\", name: \"B\"");
     let found = problems(&text);
-    assert!(found.contains(&"l.ron:8:14: duplicate side id `a`".to_string()), "{found:?}");
+    assert!(
+        found.contains(&"l.ron:8:14: duplicate side id `a`".to_string()),
+        "{found:?}"
+    );
 }
 
 #[test]
 fn unknown_weapon_overrides_and_tile_size_are_reported_together() {
     let text = GOOD
         .replace("name: \"Good\",", "name: \"Good\", tile_size: 7,")
-        .replace("zone: (1, 0))", "zone: (1, 0), overrides: (weapons: Some([\"laser\"])))");
+        .replace(
+            "zone: (1, 0))",
+            "zone: (1, 0), overrides: (weapons: Some([\"laser\"])))",
+        );
     let found = problems(&text);
     assert_eq!(found.len(), 2, "{found:?}");
     assert!(found[0].contains("tile_size is 7, expected 6 or 9"));
-    assert!(found[1].starts_with("l.ron:12:87: unit `u2`: unknown weapon `laser`"), "{found:?}");
+    assert!(
+        found[1].starts_with("l.ron:12:92: unit `u2`: unknown weapon `laser`"),
+        "{found:?}"
+    );
 }

@@ -98,7 +98,13 @@ mod tests {
     #[test]
     fn minor_npcs_take_their_fixed_list_without_rolling() {
         let mut dice = Dice::scripted([]);
-        let roll = roll_action_dice(&ActionDiceSpec::Fixed(vec![5, 3, 2]), 0, 0, &rules(), &mut dice);
+        let roll = roll_action_dice(
+            &ActionDiceSpec::Fixed(vec![5, 3, 2]),
+            0,
+            0,
+            &rules(),
+            &mut dice,
+        );
         assert_eq!(roll.pool(), vec![5, 3, 2]);
         assert_eq!(dice.overrun(), 0);
     }

@@ -44,7 +44,12 @@ mod tests {
     use super::*;
 
     fn entry(unit: usize, dice: usize, heroes: bool, side: usize) -> CountdownEntry {
-        CountdownEntry { unit, dice, heroes, side }
+        CountdownEntry {
+            unit,
+            dice,
+            heroes,
+            side,
+        }
     }
 
     #[test]
@@ -55,7 +60,11 @@ mod tests {
 
     #[test]
     fn heroes_win_ties_and_their_side_chooses_among_its_own() {
-        let entries = [entry(0, 3, false, 1), entry(1, 3, true, 0), entry(2, 3, true, 0)];
+        let entries = [
+            entry(0, 3, false, 1),
+            entry(1, 3, true, 0),
+            entry(2, 3, true, 0),
+        ];
         assert_eq!(next_to_act(&entries), vec![1, 2]);
     }
 

@@ -123,9 +123,18 @@ pub fn out_of_action(remaining: i32, heroic: bool, heroic_floor: i32) -> bool {
 mod tests {
     use super::*;
 
-    const LIGHT: DamageRule = DamageRule::Points { base: 1, successes_per_extra: 2 };
-    const MEDIUM: DamageRule = DamageRule::Points { base: 1, successes_per_extra: 1 };
-    const HEAVY: DamageRule = DamageRule::Points { base: 2, successes_per_extra: 1 };
+    const LIGHT: DamageRule = DamageRule::Points {
+        base: 1,
+        successes_per_extra: 2,
+    };
+    const MEDIUM: DamageRule = DamageRule::Points {
+        base: 1,
+        successes_per_extra: 1,
+    };
+    const HEAVY: DamageRule = DamageRule::Points {
+        base: 2,
+        successes_per_extra: 1,
+    };
 
     #[test]
     fn light_weapons_damage_on_one_three_five_seven_successes() {
@@ -133,7 +142,16 @@ mod tests {
         use WeaponDamage::Points;
         assert_eq!(
             damage,
-            [Points(1), Points(1), Points(2), Points(2), Points(3), Points(3), Points(4)].map(Some)
+            [
+                Points(1),
+                Points(1),
+                Points(2),
+                Points(2),
+                Points(3),
+                Points(3),
+                Points(4)
+            ]
+            .map(Some)
         );
     }
 
@@ -150,23 +168,67 @@ mod tests {
         assert_eq!(severity(WeaponDamage::Points(3), 3), Some(Severity::Wound));
         assert_eq!(severity(WeaponDamage::Points(4), 3), Some(Severity::Trauma));
         assert_eq!(severity(WeaponDamage::Points(6), 3), Some(Severity::Trauma));
-        assert_eq!(severity(WeaponDamage::Points(7), 3), Some(Severity::KillingBlow));
-        assert_eq!(severity(WeaponDamage::Points(10), 3), Some(Severity::Massive));
+        assert_eq!(
+            severity(WeaponDamage::Points(7), 3),
+            Some(Severity::KillingBlow)
+        );
+        assert_eq!(
+            severity(WeaponDamage::Points(10), 3),
+            Some(Severity::Massive)
+        );
     }
 
     #[test]
     fn a_massive_weapon_hit_is_a_killing_blow() {
-        assert_eq!(weapon_damage(DamageRule::KillingBlow, 1), Some(WeaponDamage::KillingBlow));
-        assert_eq!(severity(WeaponDamage::KillingBlow, 8), Some(Severity::KillingBlow));
+        assert_eq!(
+            weapon_damage(DamageRule::KillingBlow, 1),
+            Some(WeaponDamage::KillingBlow)
+        );
+        assert_eq!(
+            severity(WeaponDamage::KillingBlow, 8),
+            Some(Severity::KillingBlow)
+        );
     }
 
     #[test]
     fn a_wound_becomes_a_state_only_when_the_target_may_soak() {
-        let soak = Soak { stateless: false, already_in_state: false, may_soak: true, prefers_state: true };
+        let soak = Soak {
+            stateless: false,
+            already_in_state: false,
+            may_soak: true,
+            prefers_state: true,
+        };
         assert_eq!(damage_effect(Severity::Wound, soak), DamageEffect::State);
-        assert_eq!(damage_effect(Severity::Wound, Soak { stateless: true, ..soak }), DamageEffect::RankLoss);
-        assert_eq!(damage_effect(Severity::Wound, Soak { already_in_state: true, ..soak }), DamageEffect::RankLoss);
-        assert_eq!(damage_effect(Severity::Wound, Soak { may_soak: false, ..soak }), DamageEffect::RankLoss);
+        assert_eq!(
+            damage_effect(
+                Severity::Wound,
+                Soak {
+                    stateless: true,
+                    ..soak
+                }
+            ),
+            DamageEffect::RankLoss
+        );
+        assert_eq!(
+            damage_effect(
+                Severity::Wound,
+                Soak {
+                    already_in_state: true,
+                    ..soak
+                }
+            ),
+            DamageEffect::RankLoss
+        );
+        assert_eq!(
+            damage_effect(
+                Severity::Wound,
+                Soak {
+                    may_soak: false,
+                    ..soak
+                }
+            ),
+            DamageEffect::RankLoss
+        );
     }
 
     #[test]

@@ -3,9 +3,9 @@
 
 use std::collections::VecDeque;
 
+use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 /// Anything that can roll a six-sided die.

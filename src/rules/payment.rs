@@ -41,8 +41,8 @@ pub fn least_wasteful(pool: &[u8], cost: Cost) -> Option<Vec<usize>> {
         Cost::FullDie => pool
             .iter()
             .enumerate()
-            .filter(|(_, &face)| face > 1)
-            .min_by_key(|(_, &face)| face)
+            .filter(|&(_, &face)| face > 1)
+            .min_by_key(|&(_, &face)| face)
             .map(|(index, _)| vec![index]),
         Cost::Pips(needed) => {
             let usable: Vec<usize> = (0..pool.len()).filter(|&i| pool[i] > 1).collect();
@@ -118,7 +118,11 @@ pub fn check_payment(pool: &[u8], cost: Cost, faces: &[u8]) -> Result<Vec<usize>
 }
 
 /// Chooses the dice for `cost`: the named faces if given, else the least wasteful.
-pub fn choose_payment(pool: &[u8], cost: Cost, faces: Option<&[u8]>) -> Result<Vec<usize>, PaymentError> {
+pub fn choose_payment(
+    pool: &[u8],
+    cost: Cost,
+    faces: Option<&[u8]>,
+) -> Result<Vec<usize>, PaymentError> {
     match faces {
         Some(faces) => check_payment(pool, cost, faces),
         None => least_wasteful(pool, cost).ok_or_else(|| PaymentError::CannotAfford {
@@ -133,7 +137,13 @@ pub fn can_afford(pool: &[u8], cost: Cost) -> bool {
     match cost {
         Cost::Free => true,
         Cost::FullDie => pool.iter().any(|&f| f > 1),
-        Cost::Pips(needed) => pool.iter().filter(|&&f| f > 1).map(|&f| u32::from(f)).sum::<u32>() >= u32::from(needed),
+        Cost::Pips(needed) => {
+            pool.iter()
+                .filter(|&&f| f > 1)
+                .map(|&f| u32::from(f))
+                .sum::<u32>()
+                >= u32::from(needed)
+        }
     }
 }
 
@@ -155,31 +165,52 @@ mod tests {
     #[test]
     fn least_wasteful_prefers_exact_then_fewer_dice() {
         let pool = [6, 4, 2, 2];
-        assert_eq!(faces(&pool, &least_wasteful(&pool, Cost::Pips(4)).unwrap()), vec![4]);
+        assert_eq!(
+            faces(&pool, &least_wasteful(&pool, Cost::Pips(4)).unwrap()),
+            vec![4]
+        );
         let pool = [6, 5];
-        assert_eq!(faces(&pool, &least_wasteful(&pool, Cost::Pips(4)).unwrap()), vec![5]);
+        assert_eq!(
+            faces(&pool, &least_wasteful(&pool, Cost::Pips(4)).unwrap()),
+            vec![5]
+        );
     }
 
     #[test]
     fn ones_never_combine_toward_a_cost() {
         assert!(least_wasteful(&[1, 1, 1, 1], Cost::Pips(3)).is_none());
         assert!(!can_afford(&[1, 1, 2], Cost::Pips(3)));
-        assert_eq!(check_payment(&[1, 3], Cost::Pips(4), &[1, 3]), Err(PaymentError::OnesCannotPay));
+        assert_eq!(
+            check_payment(&[1, 3], Cost::Pips(4), &[1, 3]),
+            Err(PaymentError::OnesCannotPay)
+        );
     }
 
     #[test]
     fn a_named_payment_must_reach_the_cost_without_spare_dice() {
         let pool = [5, 3, 2];
         assert_eq!(check_payment(&pool, Cost::Pips(4), &[3, 2]), Ok(vec![1, 2]));
-        assert!(matches!(check_payment(&pool, Cost::Pips(4), &[3]), Err(PaymentError::ShortOfCost { .. })));
-        assert_eq!(check_payment(&pool, Cost::Pips(4), &[5, 2]), Err(PaymentError::SuperfluousDie { face: 2 }));
-        assert_eq!(check_payment(&pool, Cost::Pips(4), &[6]), Err(PaymentError::DieNotInPool { face: 6 }));
+        assert!(matches!(
+            check_payment(&pool, Cost::Pips(4), &[3]),
+            Err(PaymentError::ShortOfCost { .. })
+        ));
+        assert_eq!(
+            check_payment(&pool, Cost::Pips(4), &[5, 2]),
+            Err(PaymentError::SuperfluousDie { face: 2 })
+        );
+        assert_eq!(
+            check_payment(&pool, Cost::Pips(4), &[6]),
+            Err(PaymentError::DieNotInPool { face: 6 })
+        );
     }
 
     #[test]
     fn a_full_die_cost_takes_one_die_that_is_not_a_one() {
         assert_eq!(least_wasteful(&[1, 4, 2], Cost::FullDie), Some(vec![2]));
         assert_eq!(least_wasteful(&[1, 1], Cost::FullDie), None);
-        assert_eq!(check_payment(&[4, 2], Cost::FullDie, &[4, 2]), Err(PaymentError::NotOneDie));
+        assert_eq!(
+            check_payment(&[4, 2], Cost::FullDie, &[4, 2]),
+            Err(PaymentError::NotOneDie)
+        );
     }
 }

@@ -31,7 +31,10 @@ pub fn characteristic_roll(
 ) -> CharacteristicRoll {
     let faces = dice.roll(characteristic_dice(rules, rank, modifier));
     let successes = faces.iter().filter(|&&f| f >= rules.standard_sl).count() as u32;
-    CharacteristicRoll { dice: faces, successes }
+    CharacteristicRoll {
+        dice: faces,
+        successes,
+    }
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub enum LevelSource {
     /// A level file, relative to the script's folder or else the working folder.
     File(String),
     /// A whole level written into the script.
-    Inline(Level),
+    Inline(Box<Level>),
 }
 
 /// Where a script's dice come from.
@@ -53,9 +53,16 @@ pub struct Script {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// The command must be accepted.
-    Do { unit: String, order: Order },
+    Do {
+        unit: String,
+        order: Order,
+    },
     /// The command must be refused with this reason (the name of the rule error).
-    Reject { unit: String, order: Order, reason: String },
+    Reject {
+        unit: String,
+        order: Order,
+        reason: String,
+    },
     Expect(Expectation),
 }
 
@@ -63,7 +70,10 @@ pub enum Step {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Expectation {
     /// The unit's action dice, in order.
-    Dice { unit: String, dice: Vec<u8> },
+    Dice {
+        unit: String,
+        dice: Vec<u8>,
+    },
     /// Real ranks not yet lost.
     Ranks {
         unit: String,
@@ -86,20 +96,44 @@ pub enum Expectation {
         #[serde(default)]
         surprised: Option<bool>,
     },
-    Status { unit: String, status: Status },
-    Zone { unit: String, zone: ZoneCoord },
-    Fate { unit: String, fate: Fate },
+    Status {
+        unit: String,
+        status: Status,
+    },
+    Zone {
+        unit: String,
+        zone: ZoneCoord,
+    },
+    Fate {
+        unit: String,
+        fate: Fate,
+    },
     /// Dice carried into the next round.
-    Carried { unit: String, dice: u8 },
+    Carried {
+        unit: String,
+        dice: u8,
+    },
     /// Exactly these units may act now.
-    Turn { units: Vec<String> },
-    Round { round: u32 },
+    Turn {
+        units: Vec<String>,
+    },
+    Round {
+        round: u32,
+    },
     /// This event is somewhere in the log.
-    Happened { event: BattleEvent },
-    NotHappened { event: BattleEvent },
+    Happened {
+        event: BattleEvent,
+    },
+    NotHappened {
+        event: BattleEvent,
+    },
     /// The last command produced exactly these events, in order.
-    LastEvents { events: Vec<BattleEvent> },
-    Winner { side: String },
+    LastEvents {
+        events: Vec<BattleEvent>,
+    },
+    Winner {
+        side: String,
+    },
     Draw,
     /// The battle has not ended yet.
     Ongoing,
@@ -122,8 +156,13 @@ impl ScriptReport {
 
 /// Reads and parses a script file.
 pub fn load_script(path: &Path) -> Result<Script, Diagnostics> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Diagnostics(vec![Diagnostic::new(path, (1, 1), format!("cannot read the script: {e}"))]))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Diagnostics(vec![Diagnostic::new(
+            path,
+            (1, 1),
+            format!("cannot read the script: {e}"),
+        )])
+    })?;
     parse_ron(path, &text).map_err(|e| Diagnostics(vec![e]))
 }
 
@@ -134,14 +173,18 @@ pub fn script_level(path: &Path, script: &Script, ruleset: &Ruleset) -> Result<L
             let text = std::fs::read_to_string(path).unwrap_or_default();
             let problems = validate(path, &text, level, ruleset);
             if problems.is_empty() {
-                Ok(level.clone())
+                Ok(level.as_ref().clone())
             } else {
                 Err(Diagnostics(problems))
             }
         }
         LevelSource::File(file) => {
             let beside = path.parent().unwrap_or(Path::new(".")).join(file);
-            let level_path = if beside.exists() { beside } else { PathBuf::from(file) };
+            let level_path = if beside.exists() {
+                beside
+            } else {
+                PathBuf::from(file)
+            };
             let text = std::fs::read_to_string(&level_path).map_err(|e| {
                 Diagnostics(vec![Diagnostic::new(
                     path,
@@ -202,30 +245,42 @@ pub fn run_script(script: &Script, level: &Level, ruleset: Arc<Ruleset>) -> Resu
                 submit(&mut app, Command::new(unit.clone(), order.clone()))
                     .map_err(|error| at(format!("`{unit}` {order:?} was refused: {error}")))?;
             }
-            Step::Reject { unit, order, reason } => {
-                match submit(&mut app, Command::new(unit.clone(), order.clone())) {
-                    Ok(()) => return Err(at(format!("`{unit}` {order:?} was accepted, expected refusal {reason}"))),
-                    Err(error) => {
-                        let name = format!("{error:?}");
-                        if !name.starts_with(reason.as_str()) {
-                            return Err(at(format!("refused with {name}, expected {reason}")));
-                        }
+            Step::Reject {
+                unit,
+                order,
+                reason,
+            } => match submit(&mut app, Command::new(unit.clone(), order.clone())) {
+                Ok(()) => {
+                    return Err(at(format!(
+                        "`{unit}` {order:?} was accepted, expected refusal {reason}"
+                    )));
+                }
+                Err(error) => {
+                    let name = format!("{error:?}");
+                    if !name.starts_with(reason.as_str()) {
+                        return Err(at(format!("refused with {name}, expected {reason}")));
                     }
                 }
-            }
+            },
             Step::Expect(expectation) => {
                 check_expectation(&mut app, expectation, last_events_from).map_err(at)?;
             }
         }
         let overrun = app.world().resource::<BattleDice>().0.overrun();
         if overrun > 0 {
-            return Err(at(format!("the scripted dice ran out ({overrun} more rolls were needed)")));
+            return Err(at(format!(
+                "the scripted dice ran out ({overrun} more rolls were needed)"
+            )));
         }
     }
     Ok(())
 }
 
-fn check_expectation(app: &mut App, expectation: &Expectation, last_events_from: usize) -> Result<(), String> {
+fn check_expectation(
+    app: &mut App,
+    expectation: &Expectation,
+    last_events_from: usize,
+) -> Result<(), String> {
     let table = Table::capture(app.world_mut()).ok_or("no battle is running")?;
     let log = &app.world().resource::<BattleLog>().0;
     let battle = app.world().resource::<Battle>();
@@ -243,16 +298,30 @@ fn check_expectation(app: &mut App, expectation: &Expectation, last_events_from:
         }
     };
     match expectation {
-        Expectation::Dice { unit: id, dice } => {
-            compare(format!("dice of `{id}`"), format!("{dice:?}"), format!("{:?}", unit(id)?.pool.dice))
-        }
-        Expectation::Ranks { unit: id, physical, mental } => {
+        Expectation::Dice { unit: id, dice } => compare(
+            format!("dice of `{id}`"),
+            format!("{dice:?}"),
+            format!("{:?}", unit(id)?.pool.dice),
+        ),
+        Expectation::Ranks {
+            unit: id,
+            physical,
+            mental,
+        } => {
             let u = unit(id)?;
             if let Some(p) = physical {
-                compare(format!("physical ranks of `{id}`"), p.to_string(), u.ranks.physical.remaining().to_string())?;
+                compare(
+                    format!("physical ranks of `{id}`"),
+                    p.to_string(),
+                    u.ranks.physical.remaining().to_string(),
+                )?;
             }
             if let Some(m) = mental {
-                compare(format!("mental ranks of `{id}`"), m.to_string(), u.ranks.mental.remaining().to_string())?;
+                compare(
+                    format!("mental ranks of `{id}`"),
+                    m.to_string(),
+                    u.ranks.mental.remaining().to_string(),
+                )?;
             }
             Ok(())
         }
@@ -266,11 +335,31 @@ fn check_expectation(app: &mut App, expectation: &Expectation, last_events_from:
         } => {
             let c = unit(id)?.conditions;
             let checks = [
-                ("stunned", stunned.map(|v| v.to_string()), c.stunned.to_string()),
-                ("shocked", shocked.map(|v| v.to_string()), c.shocked.to_string()),
-                ("fumbled", fumbled.map(|v| v.to_string()), c.fumbled.to_string()),
-                ("exposure", exposure.map(|v| v.to_string()), c.exposure.to_string()),
-                ("surprised", surprised.map(|v| v.to_string()), c.surprised.to_string()),
+                (
+                    "stunned",
+                    stunned.map(|v| v.to_string()),
+                    c.stunned.to_string(),
+                ),
+                (
+                    "shocked",
+                    shocked.map(|v| v.to_string()),
+                    c.shocked.to_string(),
+                ),
+                (
+                    "fumbled",
+                    fumbled.map(|v| v.to_string()),
+                    c.fumbled.to_string(),
+                ),
+                (
+                    "exposure",
+                    exposure.map(|v| v.to_string()),
+                    c.exposure.to_string(),
+                ),
+                (
+                    "surprised",
+                    surprised.map(|v| v.to_string()),
+                    c.surprised.to_string(),
+                ),
             ];
             for (name, expected, found) in checks {
                 if let Some(expected) = expected {
@@ -279,20 +368,34 @@ fn check_expectation(app: &mut App, expectation: &Expectation, last_events_from:
             }
             Ok(())
         }
-        Expectation::Status { unit: id, status } => {
-            compare(format!("status of `{id}`"), format!("{status:?}"), format!("{:?}", unit(id)?.status))
+        Expectation::Status { unit: id, status } => compare(
+            format!("status of `{id}`"),
+            format!("{status:?}"),
+            format!("{:?}", unit(id)?.status),
+        ),
+        Expectation::Zone { unit: id, zone } => compare(
+            format!("zone of `{id}`"),
+            zone.to_string(),
+            unit(id)?.placement.zone.to_string(),
+        ),
+        Expectation::Fate { unit: id, fate } => compare(
+            format!("fate of `{id}`"),
+            format!("{fate:?}"),
+            format!("{:?}", unit(id)?.fate),
+        ),
+        Expectation::Carried { unit: id, dice } => compare(
+            format!("dice carried by `{id}`"),
+            dice.to_string(),
+            unit(id)?.pool.carried.to_string(),
+        ),
+        Expectation::Turn { units } => compare(
+            "turn".into(),
+            format!("{units:?}"),
+            format!("{:?}", table.turn_units()),
+        ),
+        Expectation::Round { round } => {
+            compare("round".into(), round.to_string(), battle.round.to_string())
         }
-        Expectation::Zone { unit: id, zone } => {
-            compare(format!("zone of `{id}`"), zone.to_string(), unit(id)?.placement.zone.to_string())
-        }
-        Expectation::Fate { unit: id, fate } => {
-            compare(format!("fate of `{id}`"), format!("{fate:?}"), format!("{:?}", unit(id)?.fate))
-        }
-        Expectation::Carried { unit: id, dice } => {
-            compare(format!("dice carried by `{id}`"), dice.to_string(), unit(id)?.pool.carried.to_string())
-        }
-        Expectation::Turn { units } => compare("turn".into(), format!("{units:?}"), format!("{:?}", table.turn_units())),
-        Expectation::Round { round } => compare("round".into(), round.to_string(), battle.round.to_string()),
         Expectation::Happened { event } => {
             if log.contains(event) {
                 Ok(())
