@@ -270,7 +270,7 @@ pub struct TerrainInfo {
     /// Pips added to a Move or Charge into this terrain.
     #[serde(default)]
     pub extra_move_cost: u8,
-    /// Base colour for the view, as linear RGB.
+    /// Base colour for the view, as sRGB from 0 to 1.
     pub colour: (f32, f32, f32),
 }
 

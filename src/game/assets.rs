@@ -67,6 +67,12 @@ impl AssetLoader for RulesetLoader {
             terrain,
         })
     }
+
+    /// The loading state asks for `data://rules.ron` untyped, by extension;
+    /// levels are always asked for by type, so they never land here.
+    fn extensions(&self) -> &[&str] {
+        &["ron"]
+    }
 }
 
 /// Parses a level file (its semantic check needs the ruleset, and runs once
@@ -101,10 +107,6 @@ impl AssetLoader for LevelLoader {
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let level = parse_ron(&path, &text).map_err(|e| Diagnostics(vec![e]))?;
         Ok(LevelFile { text, level })
-    }
-
-    fn extensions(&self) -> &[&str] {
-        &["ron"]
     }
 }
 

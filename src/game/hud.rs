@@ -4,7 +4,11 @@
 use bevy::prelude::*;
 
 use super::Screen;
+use super::screens::EnterBattle;
 use crate::battle::table::{Battle, BattleLog, Table};
+
+/// The panel's width in logical pixels; the table is drawn to its right.
+pub(super) const PANEL_WIDTH: f32 = 440.0;
 
 /// How many of the latest events the panel shows.
 const EVENTS_SHOWN: usize = 12;
@@ -13,23 +17,38 @@ const EVENTS_SHOWN: usize = 12;
 struct BattlePanel;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Battle), spawn_panel);
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        spawn_panel.in_set(EnterBattle::Draw),
+    );
     app.add_systems(Update, update_panel.run_if(in_state(Screen::Battle)));
 }
 
 fn spawn_panel(mut commands: Commands) {
+    // The UI gets its own full-window camera, drawn over the table's.
+    commands.spawn((
+        Camera2d,
+        Camera {
+            order: 1,
+            clear_color: ClearColorConfig::None,
+            ..default()
+        },
+        IsDefaultUiCamera,
+        DespawnOnExit(Screen::Battle),
+    ));
     commands.spawn((
         DespawnOnExit(Screen::Battle),
         Node {
             position_type: PositionType::Absolute,
-            left: px(12),
-            top: px(12),
+            left: px(0),
+            top: px(0),
+            bottom: px(0),
             padding: UiRect::all(px(10)),
-            max_width: px(520),
+            width: px(PANEL_WIDTH),
             ..default()
         },
         BackgroundColor(Color::srgba(0.05, 0.05, 0.08, 0.75)),
-        children![(BattlePanel, Text::new(""), TextFont::from_font_size(15.0))],
+        children![(BattlePanel, Text::new(""), TextFont::from_font_size(13.0))],
     ));
 }
 

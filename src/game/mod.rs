@@ -43,11 +43,19 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let level_dir = args
-        .level
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    // Asset sources resolve relative paths against the executable's folder,
+    // so hand them absolute ones.
+    let (Ok(data_dir), Ok(level_path)) = (
+        std::fs::canonicalize(&data_dir),
+        std::fs::canonicalize(&args.level),
+    ) else {
+        eprintln!(
+            "{}:1:1: cannot resolve the level's path",
+            args.level.display()
+        );
+        return ExitCode::FAILURE;
+    };
+    let level_dir = level_path.parent().unwrap_or(Path::new("/")).to_path_buf();
     let settings = PlaySettings {
         level_file: args
             .level

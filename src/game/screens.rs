@@ -10,6 +10,7 @@ use bevy_asset_loader::prelude::*;
 use super::PlaySettings;
 use super::assets::{ChosenLevel, LEVEL_KEY, LEVEL_SOURCE, LevelFile, TableAssets};
 use crate::battle::setup::start_battle;
+use crate::battle::table::Battle;
 use crate::data::Ruleset;
 use crate::level::validate;
 use crate::rules::dice::Dice;
@@ -20,6 +21,13 @@ pub enum Screen {
     Loading,
     Battle,
     LoadFailed,
+}
+
+/// The steps of entering the battle screen: start the battle, then draw it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EnterBattle {
+    Start,
+    Draw,
 }
 
 /// The problems that stopped the level from loading, one per line.
@@ -35,7 +43,18 @@ pub(super) fn plugin(app: &mut App) {
             .load_collection::<TableAssets>(),
     );
     app.init_resource::<LoadErrors>();
-    app.add_systems(OnEnter(Screen::Battle), begin_battle);
+    app.configure_sets(
+        OnEnter(Screen::Battle),
+        (
+            EnterBattle::Start,
+            EnterBattle::Draw.run_if(resource_exists::<Battle>),
+        )
+            .chain(),
+    );
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        begin_battle.in_set(EnterBattle::Start),
+    );
     app.add_systems(
         OnEnter(Screen::LoadFailed),
         (collect_load_errors, show_load_errors).chain(),

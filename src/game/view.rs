@@ -4,9 +4,12 @@
 
 use std::collections::BTreeMap;
 
+use bevy::camera::Viewport;
 use bevy::prelude::*;
 
 use super::Screen;
+use super::hud::PANEL_WIDTH;
+use super::screens::EnterBattle;
 use crate::battle::components::{Board, Fate, Placement, Status, Unit, ZoneTile};
 use crate::battle::table::{Battle, Rules};
 use crate::data::Terrain;
@@ -29,7 +32,13 @@ struct Palette {
 struct FigureBody;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Battle), (make_palette, spawn_table).chain());
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        (make_palette, spawn_table)
+            .chain()
+            .in_set(EnterBattle::Draw),
+    );
+    app.add_systems(Update, fit_viewport.run_if(in_state(Screen::Battle)));
     app.add_systems(
         Update,
         (dress_figures, place_figures)
@@ -61,7 +70,7 @@ fn make_palette(
         .iter()
         .map(|(kind, info)| {
             let (r, g, b) = info.colour;
-            (*kind, matte(Color::linear_rgb(r, g, b)))
+            (*kind, matte(Color::srgb(r, g, b)))
         })
         .collect();
     let sides = battle
@@ -69,7 +78,7 @@ fn make_palette(
         .iter()
         .map(|side| {
             let (r, g, b) = side.colour;
-            matte(Color::linear_rgb(r, g, b))
+            matte(Color::srgb(r, g, b))
         })
         .collect();
     let palette = Palette {
@@ -116,18 +125,20 @@ fn spawn_table(
         };
         commands.spawn((
             Mesh3d(mesh),
-            MeshMaterial3d(materials.add(Color::linear_rgb(r, g, bl))),
+            MeshMaterial3d(materials.add(Color::srgb(r, g, bl))),
             Transform::from_translation(midpoint + Vec3::Y * 0.4),
             DespawnOnExit(Screen::Battle),
         ));
     }
+    // Frame the whole table from the south, a little above.
     let width = f32::from(board.width) * size;
     let depth = f32::from(board.height) * size;
     let reach = width.max(depth);
+    let centre = Vec3::new(width / 2.0, 0.0, depth / 2.0);
     commands.spawn((
         Camera3d::default(),
-        Transform::from_xyz(width / 2.0, reach * 1.0, depth / 2.0 + reach * 0.75)
-            .looking_at(Vec3::new(width / 2.0, 0.0, depth / 2.0), Vec3::Y),
+        Transform::from_translation(centre + Vec3::new(0.0, reach * 1.2, reach * 0.95))
+            .looking_at(centre, Vec3::Y),
         DespawnOnExit(Screen::Battle),
     ));
     commands.spawn((
@@ -211,7 +222,7 @@ fn place_figures(
             Changed<Placement>,
             Changed<Fate>,
             Changed<Status>,
-            Added<Transform>,
+            Added<Children>,
         )>,
     >,
     mut bodies: Query<&mut MeshMaterial3d<StandardMaterial>, With<FigureBody>>,
@@ -285,5 +296,26 @@ fn place_figures(
                 };
             }
         }
+    }
+}
+
+/// Keeps the table's camera to the right of the text panel.
+fn fit_viewport(window: Single<&Window>, mut camera: Single<&mut Camera, With<Camera3d>>) {
+    let size = window.physical_size();
+    let panel = (PANEL_WIDTH * window.scale_factor()) as u32;
+    if size.x <= panel || size.y == 0 {
+        return;
+    }
+    let viewport = Viewport {
+        physical_position: UVec2::new(panel, 0),
+        physical_size: UVec2::new(size.x - panel, size.y),
+        ..default()
+    };
+    let unchanged = camera.viewport.as_ref().is_some_and(|old| {
+        old.physical_position == viewport.physical_position
+            && old.physical_size == viewport.physical_size
+    });
+    if !unchanged {
+        camera.viewport = Some(viewport);
     }
 }

@@ -70,7 +70,7 @@ pub enum Controller {
 pub struct SideSpec {
     pub id: String,
     pub name: String,
-    /// Linear RGB, each 0 to 1.
+    /// sRGB, each 0 to 1.
     pub colour: (f32, f32, f32),
     pub kind: SideKind,
     #[serde(default = "human")]
