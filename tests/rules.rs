@@ -668,3 +668,106 @@ fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
     }
     assert_eq!(log(&original), log(&restored));
 }
+
+#[test]
+fn an_enemy_charging_friends_who_stand_alone_together_puts_them_all_in_contact() {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0)),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0)),
+    "#;
+    let level = level(r#""gg""#, units, "");
+    // Hero 5,5,4,4; ally 3,3,3,2; bandit 6,5,4 (+ extra 2).
+    let mut app = app(&level, &[5, 5, 4, 4, 3, 3, 3, 2, 6, 5, 4, 2]);
+    act(
+        &mut app,
+        "hero",
+        Order::JoinGroup {
+            friend: "ally".into(),
+            pay: None,
+        },
+    );
+    let t = table(&mut app);
+    assert_eq!(
+        unit(&t, "hero").placement.group,
+        unit(&t, "ally").placement.group
+    );
+    assert_eq!(
+        unit(&t, "hero").status,
+        Status::Alone,
+        "friends together are still Alone"
+    );
+    act(&mut app, "ally", Order::Hold);
+    act(
+        &mut app,
+        "bandit",
+        Order::Charge {
+            target: "ally".into(),
+            pay: None,
+        },
+    );
+    let t = table(&mut app);
+    for id in ["hero", "ally", "bandit"] {
+        assert_eq!(unit(&t, id).status, Status::InContact, "{id}");
+    }
+    assert_eq!(unit(&t, "bandit").placement.zone, ZoneCoord(0, 0));
+}
+
+#[test]
+fn leaving_a_group_of_friends_stands_alone_and_a_melee_needs_a_withdraw() {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0)),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+    "#;
+    let level = level(r#""g""#, units, "");
+    let mut app = app(&level, &[5, 5, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2]);
+    act(
+        &mut app,
+        "hero",
+        Order::JoinGroup {
+            friend: "ally".into(),
+            pay: None,
+        },
+    );
+    act(&mut app, "ally", Order::Hold);
+    act(&mut app, "hero", Order::LeaveGroup { pay: None });
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "hero").placement.group, None);
+    assert_eq!(
+        unit(&t, "ally").placement.group,
+        None,
+        "a group of one dissolves"
+    );
+    act(&mut app, "ally", attack("bandit"));
+    act(&mut app, "bandit", Order::Hold);
+    assert_eq!(
+        submit(
+            &mut app,
+            Command::new("hero", Order::LeaveGroup { pay: None })
+        ),
+        Err(RuleError::NotInFriendlyGroup)
+    );
+    act(
+        &mut app,
+        "hero",
+        Order::JoinGroup {
+            friend: "ally".into(),
+            pay: None,
+        },
+    );
+    assert_eq!(
+        unit(&table(&mut app), "hero").status,
+        Status::InContact,
+        "joining a friend's melee"
+    );
+    act(&mut app, "bandit", Order::Hold);
+    act(&mut app, "ally", Order::Hold);
+    assert_eq!(
+        submit(
+            &mut app,
+            Command::new("hero", Order::LeaveGroup { pay: None })
+        ),
+        Err(RuleError::WithdrawFirst)
+    );
+}

@@ -27,13 +27,18 @@ fn take_screenshot(
     mut commands: Commands,
     settings: Res<PlaySettings>,
     mut progress: ResMut<ShotProgress>,
+    screen: Res<State<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = &settings.screenshot else {
         return;
     };
     if progress.saved {
-        exit.write(AppExit::Success);
+        // A shot of the load errors still says the level failed.
+        exit.write(match screen.get() {
+            Screen::LoadFailed => AppExit::error(),
+            _ => AppExit::Success,
+        });
         return;
     }
     progress.frames += 1;
