@@ -29,6 +29,7 @@ impl Command {
 /// What a combatant does. `pay` names the die faces to spend; without it the
 /// least wasteful dice are taken.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Order {
     /// Step to an orthogonally adjacent zone, arriving Alone.
     Move {

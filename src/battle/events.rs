@@ -29,6 +29,7 @@ pub enum Outcome {
 
 /// One thing that happened in a battle. Units and sides are named by id.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BattleEvent {
     BattleStarted {
         level: String,

@@ -132,6 +132,7 @@ pub struct EdgeSpec {
 
 /// How a side wins.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum VictoryCondition {
     /// Every enemy out of action, killed, or off the table.
     DefeatAll { side: String },

@@ -78,3 +78,17 @@ fn unknown_weapon_overrides_and_tile_size_are_reported_together() {
         "{found:?}"
     );
 }
+
+#[test]
+fn unknown_fields_inside_victory_conditions_are_errors() {
+    let text = GOOD.replace(
+        "surprise: Some(\"b\"),",
+        "victory: [HoldZone(side: \"a\", zone: (0, 0), turns: 2)],",
+    );
+    let found = problems(&text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("l.ron:14:49: unknown field `turns`"),
+        "{found:?}"
+    );
+}

@@ -20,6 +20,7 @@ use crate::rules::dice::Dice;
 
 /// Where a script's level comes from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum LevelSource {
     /// A level file, relative to the script's folder or else the working folder.
     File(String),
@@ -29,6 +30,7 @@ pub enum LevelSource {
 
 /// Where a script's dice come from.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DiceSpec {
     /// The level's seed (0 if it has none).
     #[default]
@@ -51,6 +53,7 @@ pub struct Script {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Step {
     /// The command must be accepted.
     Do {
@@ -68,6 +71,7 @@ pub enum Step {
 
 /// Something that must be true of the battle at this step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Expectation {
     /// The unit's action dice, in order.
     Dice {
