@@ -7,10 +7,12 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 
+use crate::ai::AiLevel;
 use crate::data::{DataKind, Ruleset, check_data_file};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
-use crate::level::parse_level;
+use crate::level::{load_level, parse_level};
 use crate::script::{load_script, run_script_file, script_level};
+use crate::simulate::{SimConfig, decision_timings, run_all, summarise};
 
 /// The level `swift-swords` opens with no arguments.
 pub const DEFAULT_LEVEL: &str = "levels/duel.ron";
@@ -45,6 +47,47 @@ pub enum CliCommand {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Play many AI-against-AI battles on a level and report the results.
+    Simulate(SimulateArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct SimulateArgs {
+    /// The level file.
+    #[arg(value_name = "LEVEL")]
+    pub level: PathBuf,
+    /// How many battles.
+    #[arg(long, default_value_t = 100)]
+    pub battles: usize,
+    /// The run's seed; battle i gets a seed derived from it.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// A side's AI level, as SIDE=LEVEL (random, easy, normal, hard); sides
+    /// not named play normal. May be given once per side.
+    #[arg(long = "ai", value_name = "SIDE=LEVEL", value_parser = parse_side_ai)]
+    pub ai: Vec<(String, AiLevel)>,
+    /// Threads to spread the battles over (all cores by default).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Also write the report as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Exchange the two sides' AI levels every other battle (for mirror levels).
+    #[arg(long)]
+    pub swap: bool,
+    /// Report how long the AI took per decision.
+    #[arg(long)]
+    pub timings: bool,
+}
+
+fn parse_side_ai(text: &str) -> Result<(String, AiLevel), String> {
+    let (side, level) = text
+        .split_once('=')
+        .ok_or_else(|| format!("expected SIDE=LEVEL, found `{text}`"))?;
+    let level = <AiLevel as clap::ValueEnum>::from_str(level, true).map_err(|_| {
+        format!("unknown AI level `{level}`, expected random, easy, normal or hard")
+    })?;
+    Ok((side.to_string(), level))
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -224,4 +267,88 @@ pub fn run_scripts(data: Option<&Path>, files: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// `swift-swords simulate`: AI-against-AI battles and their report.
+pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
+    let ruleset = match load_ruleset(data) {
+        Ok(ruleset) => Arc::new(ruleset),
+        Err(problems) => {
+            eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let level = match load_level(&args.level, &ruleset) {
+        Ok(loaded) => loaded.level,
+        Err(problems) => {
+            eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let sides: Vec<&str> = level.sides.iter().map(|s| s.id.as_str()).collect();
+    for (side, _) in &args.ai {
+        if !sides.contains(&side.as_str()) {
+            eprintln!(
+                "--ai: unknown side `{side}`, expected one of: {}",
+                sides.join(", ")
+            );
+            return ExitCode::from(2);
+        }
+    }
+    if args.swap && level.sides.len() != 2 {
+        eprintln!("--swap needs a level with exactly two sides");
+        return ExitCode::from(2);
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let config = SimConfig {
+        level,
+        ruleset,
+        battles: args.battles,
+        seed: args.seed,
+        ai: args.ai.iter().cloned().collect(),
+        jobs,
+        swap: args.swap,
+    };
+    let progress = indicatif::ProgressBar::new(args.battles as u64);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} battles, {elapsed} elapsed, {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let started = std::time::Instant::now();
+    let results = run_all(&config, &|| progress.inc(1));
+    let elapsed = started.elapsed();
+    progress.finish_and_clear();
+    let report = summarise(&config, &results);
+    print!("{report}");
+    println!(
+        "took {:.2} s on {jobs} thread(s): {:.1} battles per second",
+        elapsed.as_secs_f64(),
+        results.len() as f64 / elapsed.as_secs_f64().max(1e-9)
+    );
+    if args.timings {
+        println!("AI decision time:");
+        for (level, (count, median, p99, max)) in decision_timings(&results) {
+            println!(
+                "  {level:<8} {count} decisions: median {:.2} ms, 99th percentile {:.2} ms, max {:.2} ms",
+                median.as_secs_f64() * 1e3,
+                p99.as_secs_f64() * 1e3,
+                max.as_secs_f64() * 1e3
+            );
+        }
+    }
+    if let Some(path) = &args.json {
+        let written = serde_json::to_string_pretty(&report)
+            .map_err(|e| e.to_string())
+            .and_then(|json| std::fs::write(path, json + "\n").map_err(|e| e.to_string()));
+        if let Err(error) = written {
+            eprintln!("{}:1:1: cannot write the report: {error}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
 }

@@ -6,6 +6,7 @@
 //! - [`script`]: rules scripts that replay commands and check the outcome.
 //! - [`game`]: the windowed game.
 
+pub mod ai;
 pub mod battle;
 pub mod cli;
 pub mod data;
@@ -15,3 +16,4 @@ pub mod headless;
 pub mod level;
 pub mod rules;
 pub mod script;
+pub mod simulate;

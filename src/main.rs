@@ -11,5 +11,6 @@ fn main() -> ExitCode {
         Some(CliCommand::Play(args)) => swift_swords::game::run(data, args),
         Some(CliCommand::Check { paths }) => cli::run_check(data, &paths),
         Some(CliCommand::Script { files }) => cli::run_scripts(data, &files),
+        Some(CliCommand::Simulate(args)) => cli::run_simulate(data, &args),
     }
 }

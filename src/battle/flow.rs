@@ -81,6 +81,7 @@ fn countdown_entries(table: &Table, include: impl Fn(&UnitState) -> bool) -> Vec
             dice: u.pool.usable(),
             heroes: table.side_kind(u.unit.side) == SideKind::Heroes,
             side: u.unit.side,
+            side_acted_last: table.battle.last_side == Some(u.unit.side),
         })
         .collect()
 }
@@ -293,5 +294,39 @@ fn describe(condition: &VictoryCondition) -> String {
         }
         VictoryCondition::Escape { edge, .. } => format!("escaped over the {edge:?} edge"),
         VictoryCondition::Survive { rounds, .. } => format!("survived {rounds} rounds"),
+    }
+}
+
+/// Whether a battle waits for a command (or is over).
+pub fn awaiting_command(table: &Table) -> bool {
+    table.battle.phase == Phase::Ended
+        || (table.battle.turn != Turn::Closed
+            && matches!(table.battle.phase, Phase::Countdown | Phase::Refresh { .. }))
+}
+
+/// Runs the steps that follow a resolved command, in the order of the ECS
+/// chain (refresh and end check, then surprise, roll and countdown again),
+/// until a turn opens or the battle ends. The AI's look-ahead uses it on a
+/// copy of the table; the game itself runs the ECS systems.
+pub fn settle_after_command(
+    table: &mut Table,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    refresh(table, events);
+    check_end(table, events);
+    for _ in 0..64 {
+        if awaiting_command(table) {
+            return;
+        }
+        determine_surprise(table, events);
+        roll_round(table, dice, events);
+        if table.battle.turn == Turn::Closed
+            && matches!(table.battle.phase, Phase::Countdown | Phase::Refresh { .. })
+        {
+            open_turn(table, events);
+        }
+        refresh(table, events);
+        check_end(table, events);
     }
 }

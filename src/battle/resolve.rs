@@ -16,8 +16,9 @@ use crate::rules::damage::{
     DamageEffect, Soak, WeaponDamage, damage_effect, out_of_action, severity, weapon_damage,
 };
 use crate::rules::dice::DiceSource;
+use crate::rules::odds::TargetFacts;
 use crate::rules::payment::{Cost, choose_payment};
-use crate::rules::rolls::characteristic_roll;
+use crate::rules::rolls::{characteristic_dice, characteristic_roll};
 
 /// A checked command, ready to resolve.
 #[derive(Debug, Clone, PartialEq)]
@@ -444,6 +445,7 @@ fn execute(
     }
     table.battle.actions += 1;
     table.battle.last_actor = Some(actor);
+    table.battle.last_side = Some(table.units[actor].unit.side);
 
     pay(table, actor, &plan.paid, events);
 
@@ -648,6 +650,80 @@ fn take_effort(table: &mut Table, actor: usize) -> i32 {
     }
 }
 
+/// The dice and Superiority Level of an attack about to be rolled: the same
+/// numbers for the resolution, the odds preview and the AI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackSetup {
+    pub dice: u32,
+    pub superiority_level: u8,
+    pub advantage_dice: u32,
+    /// The target's exposure dice the attacker picks up.
+    pub exposure_used: u8,
+    /// A pending Effort adds a die.
+    pub effort: bool,
+}
+
+/// Sets up an attack as it would be rolled now, counting advantage in the
+/// melee the attacker fights in once it has closed in on the target.
+pub fn attack_setup(table: &Table, actor: usize, target: usize, weapon: &Weapon) -> AttackSetup {
+    let me = &table.units[actor];
+    let them = &table.units[target];
+    let melee = weapon.range.is_none() && !weapon.reach;
+    let advantage_dice = if melee {
+        let group = if them.fighting() {
+            them.placement.group
+        } else {
+            me.placement.group
+        };
+        let mut members: Vec<usize> = group.map(|g| table.group_members(g)).unwrap_or_default();
+        for unit in [actor, target] {
+            if table.units[unit].fighting() && !members.contains(&unit) {
+                members.push(unit);
+            }
+        }
+        let friends = members
+            .iter()
+            .filter(|&&m| table.units[m].unit.side == me.unit.side)
+            .count();
+        advantage_dice(
+            &table.ruleset.rules,
+            advantage(friends, members.len() - friends),
+        )
+    } else {
+        0
+    };
+    let effort = me.conditions.effort;
+    let exposure_used = them.conditions.exposure;
+    AttackSetup {
+        dice: u32::from(me.profile.attack_dice)
+            + u32::from(effort)
+            + u32::from(exposure_used)
+            + advantage_dice,
+        superiority_level: superiority_level(&table.ruleset.rules, them.conditions.fumbled),
+        advantage_dice,
+        exposure_used,
+        effort,
+    }
+}
+
+/// What an attack's odds depend on about its target.
+pub fn target_facts(table: &Table, target: usize) -> TargetFacts {
+    let them = &table.units[target];
+    TargetFacts {
+        armour: them.profile.armour,
+        total_rank: them.ranks.physical.total(),
+        soak: Soak {
+            stateless: them.profile.stateless,
+            already_in_state: them.conditions.stunned,
+            may_soak: !them.conditions.surprised,
+            prefers_state: true,
+        },
+        fallen_body_dice: (them.fate == Fate::OutOfAction).then(|| {
+            characteristic_dice(&table.ruleset.rules, them.ranks.physical.remaining(), 0) as u32
+        }),
+    }
+}
+
 fn attack(
     table: &mut Table,
     actor: usize,
@@ -662,6 +738,7 @@ fn attack(
     let attacker_id = table.units[actor].unit.id.clone();
     let target_id = table.units[target].unit.id.clone();
 
+    let setup = attack_setup(table, actor, target, weapon);
     // A plain melee attack on a fighting target in another group closes in first.
     let melee = weapon.range.is_none() && !weapon.reach;
     if melee && table.units[target].fighting() {
@@ -686,31 +763,10 @@ fn attack(
         }
     }
 
-    let exposure_used = table.units[target].conditions.exposure;
     table.units[target].conditions.exposure = 0;
-    let advantage_bonus = if melee {
-        match table.units[actor].placement.group {
-            Some(group) => {
-                let members = table.group_members(group);
-                let side = table.units[actor].unit.side;
-                let friends = members
-                    .iter()
-                    .filter(|&&m| table.units[m].unit.side == side)
-                    .count();
-                advantage_dice(&ruleset.rules, advantage(friends, members.len() - friends))
-            }
-            None => 0,
-        }
-    } else {
-        0
-    };
-    let effort = take_effort(table, actor) as u32;
-    let pool_size = u32::from(table.units[actor].profile.attack_dice)
-        + effort
-        + u32::from(exposure_used)
-        + advantage_bonus;
-    let sl = superiority_level(&ruleset.rules, table.units[target].conditions.fumbled);
-    let mut faces = dice.roll(pool_size as usize);
+    table.units[actor].conditions.effort = false;
+    let sl = setup.superiority_level;
+    let mut faces = dice.roll(setup.dice as usize);
     if raise_with_one && let Some(index) = raise_one_die(&mut faces, sl) {
         spend_a_one(table, actor);
         events.push(BattleEvent::DieRaised {
@@ -727,8 +783,8 @@ fn attack(
         dice: roll.dice.clone(),
         superiority_level: sl,
         hits: roll.hits,
-        exposure_used,
-        advantage_dice: advantage_bonus,
+        exposure_used: setup.exposure_used,
+        advantage_dice: setup.advantage_dice,
     });
     if roll.fumble {
         table.units[actor].conditions.fumbled = true;

@@ -102,6 +102,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
             .and_then(|side| level.side_index(side)),
         next_group: 0,
         last_actor: None,
+        last_side: None,
         round_closed: false,
         hold_streaks: vec![0; level.victory.len()],
         outcome: None,

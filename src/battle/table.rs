@@ -55,6 +55,9 @@ pub struct Battle {
     pub next_group: u32,
     /// The combatant whose action was resolved last, if it may call a refresh.
     pub last_actor: Option<usize>,
+    /// The side that took the last action (countdown ties between sides of
+    /// one kind go to the other side).
+    pub last_side: Option<usize>,
     /// Set when a round has just closed, for the end-of-round checks.
     pub round_closed: bool,
     /// Consecutive closed rounds each victory condition has been held.

@@ -1,6 +1,7 @@
 //! The windowed game. Until the full tabletop view lands it shows the
 //! level's tiles and figures plainly, with a text panel of the battle.
 
+mod ai_driver;
 mod assets;
 mod hud;
 mod screens;
@@ -98,6 +99,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         crate::battle::plugin,
+        ai_driver::plugin,
         assets::plugin,
         screens::plugin,
         view::plugin,

@@ -1,9 +1,10 @@
 //! The countdown: who acts next.
 //!
 //! The combatant with the most dice left acts first (dice, not pips). On a tie
-//! the player-side heroes go before NPCs, and the side that goes first chooses
-//! which of its tied combatants acts. Dice showing 1 do not count: they cannot
-//! pay for an action, only for the 1-AD options.
+//! the player-side heroes go before NPCs; between sides of the same kind, the
+//! side that did not act last goes first; and the side that goes first
+//! chooses which of its tied combatants acts. Dice showing 1 do not count:
+//! they cannot pay for an action, only for the 1-AD options.
 
 /// One combatant's standing in the countdown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,12 +17,21 @@ pub struct CountdownEntry {
     pub heroes: bool,
     /// Its side's order in the level, the last tie-break between sides of one kind.
     pub side: usize,
+    /// Its side took the last action: it yields ties to sides of its kind.
+    pub side_acted_last: bool,
 }
 
 /// The combatants that may act now: all of one side, tied for the most dice.
 /// Empty when nobody has a die to act with.
 pub fn next_to_act(entries: &[CountdownEntry]) -> Vec<usize> {
-    let key = |e: &CountdownEntry| (std::cmp::Reverse(e.dice), !e.heroes, e.side);
+    let key = |e: &CountdownEntry| {
+        (
+            std::cmp::Reverse(e.dice),
+            !e.heroes,
+            e.side_acted_last,
+            e.side,
+        )
+    };
     let Some(best) = entries.iter().filter(|e| e.dice > 0).min_by_key(|e| key(e)) else {
         return Vec::new();
     };
@@ -35,7 +45,15 @@ pub fn next_to_act(entries: &[CountdownEntry]) -> Vec<usize> {
 /// The order in which combatants get their last option at a refresh.
 pub fn refresh_order(entries: &[CountdownEntry]) -> Vec<usize> {
     let mut sorted: Vec<&CountdownEntry> = entries.iter().collect();
-    sorted.sort_by_key(|e| (std::cmp::Reverse(e.dice), !e.heroes, e.side, e.unit));
+    sorted.sort_by_key(|e| {
+        (
+            std::cmp::Reverse(e.dice),
+            !e.heroes,
+            e.side_acted_last,
+            e.side,
+            e.unit,
+        )
+    });
     sorted.into_iter().map(|e| e.unit).collect()
 }
 
@@ -49,6 +67,7 @@ mod tests {
             dice,
             heroes,
             side,
+            side_acted_last: false,
         }
     }
 
@@ -66,6 +85,25 @@ mod tests {
             entry(2, 3, true, 0),
         ];
         assert_eq!(next_to_act(&entries), vec![1, 2]);
+    }
+
+    #[test]
+    fn between_sides_of_one_kind_the_side_that_did_not_act_last_wins_the_tie() {
+        let first = entry(0, 3, false, 0);
+        let second = entry(1, 3, false, 1);
+        assert_eq!(next_to_act(&[first, second]), vec![0]);
+        let first_acted = CountdownEntry {
+            side_acted_last: true,
+            ..first
+        };
+        assert_eq!(next_to_act(&[first_acted, second]), vec![1]);
+        // Heroes still come before NPCs, whoever acted last.
+        let heroes_acted = CountdownEntry {
+            heroes: true,
+            side_acted_last: true,
+            ..first
+        };
+        assert_eq!(next_to_act(&[heroes_acted, second]), vec![0]);
     }
 
     #[test]

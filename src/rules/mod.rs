@@ -8,5 +8,6 @@ pub mod attack;
 pub mod countdown;
 pub mod damage;
 pub mod dice;
+pub mod odds;
 pub mod payment;
 pub mod rolls;

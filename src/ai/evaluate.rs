@@ -1,0 +1,310 @@
+//! Scoring commands and positions for the AI.
+//!
+//! A command's score is the expected change it makes to the acting side's
+//! position, in "ranks": the exact odds of each attack result times what
+//! that result is worth, plus simple terms for movement and tempo.
+
+use rand::RngExt;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::battle::command::{Command, Order};
+use crate::battle::components::{Fate, Status};
+use crate::battle::resolve::{attack_setup, check, target_facts};
+use crate::battle::table::{Table, UnitState};
+use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
+use crate::rules::damage::out_of_action;
+use crate::rules::odds::{attack_odds, roll_passes};
+use crate::rules::payment::Cost;
+use crate::rules::rolls::characteristic_dice;
+
+/// What one combatant is worth to its side.
+fn worth(table: &Table, unit: &UnitState) -> f64 {
+    match unit.fate {
+        Fate::Fighting => {
+            let floor = if unit.profile.heroic {
+                i32::from(table.ruleset.rules.heroic_ooa_rank)
+            } else {
+                0
+            };
+            2.0 + f64::from(unit.ranks.physical.remaining() - floor).max(0.0)
+                - if unit.conditions.stunned { 0.6 } else { 0.0 }
+        }
+        Fate::OutOfAction => 0.3,
+        Fate::Killed => 0.0,
+        Fate::Escaped => {
+            if side_escapes(table, unit.unit.side) {
+                4.0
+            } else {
+                0.0
+            }
+        }
+    }
+}
+
+fn side_escapes(table: &Table, side: usize) -> bool {
+    let id = table.side_id(side);
+    table
+        .battle
+        .level
+        .victory
+        .iter()
+        .any(|c| matches!(c, VictoryCondition::Escape { side: s, .. } if *s == id))
+}
+
+/// How the position stands for `side`: its combatants' worth less its
+/// enemies'.
+pub fn position_value(table: &Table, side: usize) -> f64 {
+    table
+        .units
+        .iter()
+        .map(|u| {
+            let value = worth(table, u);
+            if u.unit.side == side { value } else { -value }
+        })
+        .sum()
+}
+
+/// The fewest zones between a zone and the nearest fighting enemy of `side`.
+fn distance_to_enemy(table: &Table, side: usize, zone: ZoneCoord) -> Option<u16> {
+    table
+        .units
+        .iter()
+        .filter(|u| u.fighting() && u.unit.side != side)
+        .map(|u| {
+            let ZoneCoord(x, y) = u.placement.zone;
+            x.abs_diff(zone.0) + y.abs_diff(zone.1)
+        })
+        .min()
+}
+
+/// What losing one more rank does to `target`: a plain rank, or taking it out.
+fn rank_loss_gain(table: &Table, target: &UnitState, extra: f64) -> f64 {
+    let after = target.ranks.physical.remaining() - 1;
+    let floor = i32::from(table.ruleset.rules.heroic_ooa_rank);
+    if out_of_action(after, target.profile.heroic, floor) {
+        worth(table, target) - 0.3
+    } else {
+        1.0 + extra
+    }
+}
+
+/// The chance a combatant in a State passes the roll it must make before acting.
+fn acting_chance(table: &Table, me: &UnitState) -> f64 {
+    if !me.conditions.in_state() {
+        return 1.0;
+    }
+    let rank = if me.conditions.stunned {
+        me.ranks.physical.remaining()
+    } else {
+        me.ranks.mental.remaining()
+    };
+    let dice = characteristic_dice(&table.ruleset.rules, rank, i32::from(me.conditions.effort));
+    roll_passes(dice as u32, table.ruleset.rules.standard_sl)
+}
+
+/// The expected gain of an attack, from the exact odds.
+fn attack_value(table: &Table, actor: usize, target: usize, weapon: &str) -> f64 {
+    let Some(weapon) = table.ruleset.weapons.get(weapon) else {
+        return f64::NEG_INFINITY;
+    };
+    let setup = attack_setup(table, actor, target, weapon);
+    let them = &table.units[target];
+    let odds = attack_odds(
+        setup.dice,
+        setup.superiority_level,
+        table.ruleset.rules.damage_rule(weapon.weight),
+        &target_facts(table, target),
+    );
+    let gain = odds.state * 0.7
+        + odds.rank_loss * rank_loss_gain(table, them, 0.0)
+        + odds.trauma * rank_loss_gain(table, them, 0.3)
+        + (odds.killing_blow + odds.massive) * (worth(table, them) - 0.3).max(1.0)
+        + odds.massive * 0.3
+        + odds.killed * 0.3;
+    let risk = odds.fumble * 0.5 + odds.exposure * 0.25;
+    acting_chance(table, &table.units[actor]) * gain - risk
+}
+
+fn pips(cost: Cost) -> f64 {
+    match cost {
+        Cost::Pips(p) => f64::from(p),
+        Cost::FullDie => 3.0,
+        Cost::Free => 0.0,
+    }
+}
+
+/// The score of one legal command for the side that gives it.
+pub fn score_command(table: &Table, command: &Command) -> f64 {
+    let Ok(plan) = check(table, command) else {
+        return f64::NEG_INFINITY;
+    };
+    let actor = plan.actor;
+    let me = &table.units[actor];
+    let side = me.unit.side;
+    let spend = 0.02 * pips(plan.cost);
+    let approach = |to: ZoneCoord| -> f64 {
+        let before = distance_to_enemy(table, side, me.placement.zone).unwrap_or(0);
+        let after = distance_to_enemy(table, side, to).unwrap_or(0);
+        0.3 * (f64::from(before) - f64::from(after))
+    };
+    let holds = |to: ZoneCoord| -> f64 {
+        let id = table.side_id(side);
+        table
+            .battle
+            .level
+            .victory
+            .iter()
+            .map(|c| match c {
+                VictoryCondition::HoldZone { side: s, zone, .. } if *s == id => {
+                    if *zone == to {
+                        0.8
+                    } else if *zone == me.placement.zone {
+                        -0.8
+                    } else {
+                        0.0
+                    }
+                }
+                VictoryCondition::Escape { side: s, edge, .. } if *s == id => {
+                    let toward = |z: ZoneCoord| -> f64 {
+                        match edge {
+                            MapEdge::North => -f64::from(z.1),
+                            MapEdge::South => f64::from(z.1),
+                            MapEdge::West => -f64::from(z.0),
+                            MapEdge::East => f64::from(z.0),
+                        }
+                    };
+                    0.5 * (toward(to) - toward(me.placement.zone))
+                }
+                _ => 0.0,
+            })
+            .sum()
+    };
+    let target_index = |id: &str| table.unit_index(id);
+    match &command.order {
+        Order::Attack {
+            target,
+            raise_with_one,
+            ..
+        } => {
+            let Some(target) = target_index(target) else {
+                return f64::NEG_INFINITY;
+            };
+            let weapon = plan.weapon.as_deref().unwrap_or_default();
+            let mut value = attack_value(table, actor, target, weapon);
+            if *raise_with_one {
+                // A 1 spent on the roll is worth a little more than its cost.
+                value += 0.05;
+            }
+            if table.units[target].fate == Fate::OutOfAction {
+                value -= 0.4;
+            }
+            value - spend
+        }
+        Order::Charge { target, .. } => {
+            let Some(target) = target_index(target) else {
+                return f64::NEG_INFINITY;
+            };
+            let to = table.units[target].placement.zone;
+            let melee = me.profile.weapons.iter().any(|w| {
+                table
+                    .ruleset
+                    .weapons
+                    .get(w)
+                    .is_some_and(|w| w.range.is_none())
+            });
+            (if melee { 0.45 } else { -0.4 }) + approach(to) + holds(to) - spend
+        }
+        Order::Move { to, .. } => {
+            let shooter = me.profile.weapons.iter().any(|w| {
+                table
+                    .ruleset
+                    .weapons
+                    .get(w)
+                    .is_some_and(|w| w.range.is_some())
+            });
+            let toward = if shooter {
+                0.2 * approach(*to).min(0.3)
+            } else {
+                approach(*to)
+            };
+            let leaving_melee = if me.status == Status::InContact {
+                -0.5
+            } else {
+                0.0
+            };
+            toward + holds(*to) + leaving_melee - spend - 0.05
+        }
+        Order::LeaveTable { .. } => 3.0,
+        Order::Withdraw { .. } => {
+            let weak = me.ranks.physical.remaining() <= 1;
+            (if weak { 0.1 } else { -0.4 }) - spend
+        }
+        Order::JoinGroup { friend, .. } => {
+            let joins_melee =
+                target_index(friend).is_some_and(|f| table.units[f].status == Status::InContact);
+            (if joins_melee { 0.3 } else { -0.3 }) - spend
+        }
+        Order::LeaveGroup { .. } => -0.3 - spend,
+        Order::Recover { .. } => 0.65 - spend,
+        Order::RecoveryRoll => 0.6 * acting_chance(table, me),
+        Order::Effort => {
+            if me.status == Status::Alone
+                && distance_to_enemy(table, side, me.placement.zone) != Some(0)
+            {
+                -0.2
+            } else {
+                0.12
+            }
+        }
+        Order::Hold => -0.35,
+        Order::KeepDie => 0.25,
+        Order::Pass => -0.3,
+    }
+}
+
+/// Normal: the best-scoring legal command (the first on a tie).
+pub fn best(table: &Table, legal: Vec<Command>) -> Option<Command> {
+    let mut best: Option<(f64, Command)> = None;
+    for command in legal {
+        let score = score_command(table, &command);
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, command));
+        }
+    }
+    best.map(|(_, command)| command)
+}
+
+/// Legal commands sorted best first, with their scores.
+pub fn ranked(table: &Table, legal: Vec<Command>) -> Vec<(f64, Command)> {
+    let mut scored: Vec<(f64, Command)> = legal
+        .into_iter()
+        .map(|c| (score_command(table, &c), c))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored
+}
+
+/// Easy: often not the best command. A third of the time any legal command
+/// but Pass; otherwise one of the three best.
+pub fn choose_easy(
+    table: &Table,
+    legal: Vec<Command>,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Command> {
+    let ranked = ranked(table, legal);
+    if ranked.is_empty() {
+        return None;
+    }
+    if rng.random_range(0..3) == 0 {
+        let not_passing: Vec<&Command> = ranked
+            .iter()
+            .map(|(_, c)| c)
+            .filter(|c| c.order != Order::Pass)
+            .collect();
+        if !not_passing.is_empty() {
+            return Some(not_passing[rng.random_range(0..not_passing.len())].clone());
+        }
+    }
+    let top = ranked.len().min(3);
+    Some(ranked[rng.random_range(0..top)].1.clone())
+}

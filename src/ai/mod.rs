@@ -1,0 +1,87 @@
+//! The AI: one controller for any side, at four levels.
+//!
+//! - `Random` picks uniformly among the legal commands: the baseline.
+//! - `Easy` scores commands like Normal but often settles for a worse one.
+//! - `Normal` scores every legal command by its exact expected value,
+//!   using the same odds as the preview ([`crate::rules::odds`]).
+//! - `Hard` looks one step further: for its best few commands it resolves each
+//!   against several determinized dice sequences and scores the positions
+//!   that follow, including the enemy's best reply.
+//!
+//! Every command comes from [`legal_commands`], which runs the rules' own
+//! legality check, so the AI never issues an illegal one. Its randomness is
+//! derived from the battle's seed and the number of actions taken, so the
+//! same battle gives the same choices.
+
+mod evaluate;
+mod legal;
+mod search;
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+use crate::battle::command::Command;
+use crate::battle::table::Table;
+
+pub use evaluate::{position_value, ranked, score_command};
+pub use legal::legal_commands;
+
+/// How well the AI plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+pub enum AiLevel {
+    Random,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl std::fmt::Display for AiLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match self {
+            Self::Random => "random",
+            Self::Easy => "easy",
+            Self::Normal => "normal",
+            Self::Hard => "hard",
+        };
+        f.write_str(name)
+    }
+}
+
+/// The AI's choice for whoever may act now, or `None` if nobody may.
+pub fn choose(table: &Table, level: AiLevel) -> Option<Command> {
+    let legal = legal_commands(table);
+    if legal.is_empty() {
+        return None;
+    }
+    let mut rng = decision_rng(table);
+    match level {
+        AiLevel::Random => {
+            use rand::RngExt;
+            let index = rng.random_range(0..legal.len());
+            legal.into_iter().nth(index)
+        }
+        AiLevel::Easy => evaluate::choose_easy(table, legal, &mut rng),
+        AiLevel::Normal => evaluate::best(table, legal),
+        AiLevel::Hard => search::choose_hard(table, legal),
+    }
+}
+
+/// A generator for one decision, seeded from the battle's seed and how far
+/// the battle has gone: the same battle makes the same choices.
+fn decision_rng(table: &Table) -> Xoshiro256PlusPlus {
+    let battle = &table.battle;
+    let mix = battle.seed
+        ^ (u64::from(battle.actions) << 20)
+        ^ (u64::from(battle.round) << 48)
+        ^ 0x5157_1F75_A0D5;
+    Xoshiro256PlusPlus::seed_from_u64(splitmix(mix))
+}
+
+/// SplitMix64: spreads nearby seeds far apart.
+pub fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}

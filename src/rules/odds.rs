@@ -1,0 +1,215 @@
+//! Exact odds of an attack, computed from the dice (never sampled): the odds
+//! preview and the AI both read these.
+
+use serde::{Deserialize, Serialize};
+
+use super::damage::{
+    DamageEffect, DamageRule, Soak, WeaponDamage, damage_effect, severity, weapon_damage,
+};
+
+/// What the attack's odds depend on about the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TargetFacts {
+    pub armour: u8,
+    /// Real plus bonus ranks: the thresholds for Trauma and worse.
+    pub total_rank: i32,
+    pub soak: Soak,
+    /// Out of action: any hit calls for a BODY roll with this many dice.
+    pub fallen_body_dice: Option<u32>,
+}
+
+/// The chance of each result of one attack. The effect chances add up to one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AttackOdds {
+    /// Chance of exactly `k` hits, for `k` from 0 to the pool size.
+    pub hits: Vec<f64>,
+    pub fumble: f64,
+    /// Expected exposure dice left in front of the attacker.
+    pub exposure: f64,
+    pub nothing: f64,
+    pub state: f64,
+    pub rank_loss: f64,
+    pub trauma: f64,
+    pub killing_blow: f64,
+    pub massive: f64,
+    /// Against a fallen target: the chance it dies.
+    pub killed: f64,
+}
+
+impl AttackOdds {
+    pub fn at_least_one_hit(&self) -> f64 {
+        1.0 - self.hits.first().copied().unwrap_or(1.0)
+    }
+
+    /// Chance of a Trauma or anything worse.
+    pub fn trauma_or_worse(&self) -> f64 {
+        self.trauma + self.killing_blow + self.massive
+    }
+
+    /// Chance of a Killing Blow or Massive damage.
+    pub fn killing_blow_or_worse(&self) -> f64 {
+        self.killing_blow + self.massive
+    }
+}
+
+/// The joint chance of (hits, ones) for `dice` dice hitting on `superiority_level`+.
+fn hits_and_ones(dice: u32, superiority_level: u8) -> Vec<Vec<f64>> {
+    let n = dice as usize;
+    let hit = f64::from(7 - superiority_level.clamp(2, 6)) / 6.0;
+    let one = 1.0 / 6.0;
+    let miss = 1.0 - hit - one;
+    let mut table = vec![vec![0.0; n + 1]; n + 1];
+    table[0][0] = 1.0;
+    for rolled in 0..n {
+        let mut next = vec![vec![0.0; n + 1]; n + 1];
+        for h in 0..=rolled {
+            for o in 0..=(rolled - h) {
+                let p = table[h][o];
+                if p == 0.0 {
+                    continue;
+                }
+                next[h + 1][o] += p * hit;
+                next[h][o + 1] += p * one;
+                next[h][o] += p * miss;
+            }
+        }
+        table = next;
+    }
+    table
+}
+
+/// The exact odds of an attack of `dice` dice at `superiority_level` with a
+/// weight's damage rule against a target.
+pub fn attack_odds(
+    dice: u32,
+    superiority_level: u8,
+    rule: DamageRule,
+    target: &TargetFacts,
+) -> AttackOdds {
+    let joint = hits_and_ones(dice, superiority_level);
+    let n = dice as usize;
+    let mut odds = AttackOdds {
+        hits: vec![0.0; n + 1],
+        fumble: 0.0,
+        exposure: 0.0,
+        nothing: 0.0,
+        state: 0.0,
+        rank_loss: 0.0,
+        trauma: 0.0,
+        killing_blow: 0.0,
+        massive: 0.0,
+        killed: 0.0,
+    };
+    for (h, row) in joint.iter().enumerate() {
+        for (o, &p) in row.iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            odds.hits[h] += p;
+            if o > h {
+                odds.fumble += p;
+            } else {
+                odds.exposure += p * o as f64;
+            }
+            if h == 0 {
+                odds.nothing += p;
+                continue;
+            }
+            if let Some(body_dice) = target.fallen_body_dice {
+                let dies = (4.0f64 / 6.0).powi(body_dice as i32);
+                odds.killed += p * dies;
+                odds.nothing += p * (1.0 - dies);
+                continue;
+            }
+            let damage = match weapon_damage(rule, h as u32) {
+                Some(WeaponDamage::Points(points)) => {
+                    WeaponDamage::Points(points.saturating_sub(u32::from(target.armour)))
+                }
+                Some(WeaponDamage::KillingBlow) => WeaponDamage::KillingBlow,
+                None => WeaponDamage::Points(0),
+            };
+            match severity(damage, target.total_rank).map(|s| damage_effect(s, target.soak)) {
+                None => odds.nothing += p,
+                Some(DamageEffect::State) => odds.state += p,
+                Some(DamageEffect::RankLoss) => odds.rank_loss += p,
+                Some(DamageEffect::Trauma) => odds.trauma += p,
+                Some(DamageEffect::KillingBlow) => odds.killing_blow += p,
+                Some(DamageEffect::Massive) => odds.massive += p,
+            }
+        }
+    }
+    odds
+}
+
+/// The chance a characteristic roll of `dice` dice gets at least one success.
+pub fn roll_passes(dice: u32, superiority_level: u8) -> f64 {
+    let fail = f64::from(superiority_level.clamp(2, 6) - 1) / 6.0;
+    1.0 - fail.powi(dice as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MEDIUM: DamageRule = DamageRule::Points {
+        base: 1,
+        successes_per_extra: 1,
+    };
+    const SOAK: Soak = Soak {
+        stateless: false,
+        already_in_state: false,
+        may_soak: true,
+        prefers_state: true,
+    };
+
+    fn facts(armour: u8, total_rank: i32) -> TargetFacts {
+        TargetFacts {
+            armour,
+            total_rank,
+            soak: SOAK,
+            fallen_body_dice: None,
+        }
+    }
+
+    #[test]
+    fn one_die_hits_a_third_of_the_time_at_the_standard_sl() {
+        let odds = attack_odds(1, 5, MEDIUM, &facts(0, 3));
+        assert!((odds.at_least_one_hit() - 1.0 / 3.0).abs() < 1e-12);
+        // A lone 1 with no hit is a fumble.
+        assert!((odds.fumble - 1.0 / 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_effect_odds_add_up_to_one() {
+        for dice in 0..10 {
+            let odds = attack_odds(dice, 5, MEDIUM, &facts(1, 2));
+            let total = odds.nothing
+                + odds.state
+                + odds.rank_loss
+                + odds.trauma
+                + odds.killing_blow
+                + odds.massive;
+            assert!((total - 1.0).abs() < 1e-9, "{dice}: {total}");
+            assert!((odds.hits.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn two_dice_against_rank_one_give_a_trauma_on_exactly_two_hits() {
+        // Medium: 2 hits are 2 damage, more than rank 1 and not more than 2.
+        let odds = attack_odds(2, 5, MEDIUM, &facts(0, 1));
+        assert!((odds.trauma - 1.0 / 9.0).abs() < 1e-12);
+        assert!((odds.state - 2.0 * (1.0 / 3.0) * (2.0 / 3.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_fallen_target_dies_when_its_body_roll_fails() {
+        let target = TargetFacts {
+            fallen_body_dice: Some(1),
+            ..facts(0, 2)
+        };
+        let odds = attack_odds(1, 5, MEDIUM, &target);
+        assert!((odds.killed - (1.0 / 3.0) * (2.0 / 3.0)).abs() < 1e-12);
+        assert!((roll_passes(1, 5) - 1.0 / 3.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,427 @@
+//! AI-against-AI simulation for designers: many headless battles on one
+//! level, spread over threads, summed up in a report.
+//!
+//! Battle `i` gets its own seed derived from the run's seed, and results are
+//! gathered by index, so the report is the same whatever the thread count.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::ai::{AiLevel, choose, splitmix};
+use crate::battle::components::Fate;
+use crate::battle::events::{BattleEvent, Outcome};
+use crate::battle::table::{Battle, BattleLog, Table};
+use crate::data::Ruleset;
+use crate::headless::{battle_app, submit};
+use crate::level::Level;
+use crate::rules::dice::Dice;
+
+/// Commands allowed in one battle before it is called off as a draw; far
+/// beyond any real battle (the round limit ends them much sooner).
+const COMMAND_LIMIT: usize = 20_000;
+
+#[derive(Debug, Clone)]
+pub struct SimConfig {
+    pub level: Level,
+    pub ruleset: Arc<Ruleset>,
+    pub battles: usize,
+    pub seed: u64,
+    /// The AI level of each side by id; sides not named play Normal.
+    pub ai: BTreeMap<String, AiLevel>,
+    pub jobs: usize,
+    /// Exchange the two sides' AI levels every other battle.
+    pub swap: bool,
+}
+
+impl SimConfig {
+    /// The AI level of each side (in level order) for battle `index`.
+    fn levels_for(&self, index: usize) -> Vec<AiLevel> {
+        let mut levels: Vec<AiLevel> = self
+            .level
+            .sides
+            .iter()
+            .map(|side| self.ai.get(&side.id).copied().unwrap_or(AiLevel::Normal))
+            .collect();
+        if self.swap && index % 2 == 1 && levels.len() == 2 {
+            levels.swap(0, 1);
+        }
+        levels
+    }
+}
+
+/// One battle's result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BattleResult {
+    pub index: usize,
+    pub seed: u64,
+    /// The AI level of each side, in level order.
+    pub levels: Vec<AiLevel>,
+    /// The winning side's index, if any.
+    pub winner: Option<usize>,
+    pub rounds: u32,
+    pub actions: u32,
+    /// Per side: combatants out of action or killed.
+    pub casualties: Vec<u32>,
+    /// Per side: Traumas and Killing Blows taken.
+    pub injuries: Vec<u32>,
+    /// (template, still fighting or escaped at the end) for every combatant.
+    pub survivors: Vec<(String, bool)>,
+    #[serde(skip)]
+    pub decisions: Vec<(AiLevel, Duration)>,
+}
+
+/// Plays one battle between AIs to its end.
+pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
+    let seed = splitmix(config.seed ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let levels = config.levels_for(index);
+    let mut app = battle_app(
+        &config.level,
+        config.ruleset.clone(),
+        seed,
+        Dice::seeded(seed),
+    );
+    let mut decisions = Vec::new();
+    for _ in 0..COMMAND_LIMIT {
+        let Some(table) = Table::capture(app.world_mut()) else {
+            break;
+        };
+        if table.battle.outcome.is_some() {
+            break;
+        }
+        let Some(acting) = table
+            .turn_units()
+            .first()
+            .and_then(|id| table.unit_index(id))
+        else {
+            break;
+        };
+        let level = levels[table.units[acting].unit.side];
+        let started = Instant::now();
+        let Some(command) = choose(&table, level) else {
+            break;
+        };
+        decisions.push((level, started.elapsed()));
+        if submit(&mut app, command).is_err() {
+            break;
+        }
+    }
+    let table = Table::capture(app.world_mut()).expect("the battle is still there");
+    let battle: &Battle = &table.battle;
+    let sides = battle.sides.len();
+    let winner = match &battle.outcome {
+        Some(Outcome::Victory { side, .. }) => battle.sides.iter().position(|s| &s.id == side),
+        _ => None,
+    };
+    let mut casualties = vec![0; sides];
+    let mut survivors = Vec::new();
+    for unit in &table.units {
+        if matches!(unit.fate, Fate::OutOfAction | Fate::Killed) {
+            casualties[unit.unit.side] += 1;
+        }
+        survivors.push((
+            unit.unit.template.clone(),
+            matches!(unit.fate, Fate::Fighting | Fate::Escaped),
+        ));
+    }
+    let mut injuries = vec![0; sides];
+    for event in &app.world().resource::<BattleLog>().0 {
+        if let BattleEvent::Trauma { unit } | BattleEvent::KillingBlow { unit } = event
+            && let Some(index) = table.unit_index(unit)
+        {
+            injuries[table.units[index].unit.side] += 1;
+        }
+    }
+    BattleResult {
+        index,
+        seed,
+        levels,
+        winner,
+        rounds: battle.round,
+        actions: battle.actions,
+        casualties,
+        injuries,
+        survivors,
+        decisions,
+    }
+}
+
+/// Runs every battle of a simulation over `config.jobs` threads, calling
+/// `tick` after each one finishes. Results come back in battle order.
+pub fn run_all(config: &SimConfig, tick: &(dyn Fn() + Sync)) -> Vec<BattleResult> {
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<BattleResult> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..config.jobs.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= config.battles {
+                            break;
+                        }
+                        mine.push(run_battle(config, index));
+                        tick();
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    results.sort_by_key(|r| r.index);
+    results
+}
+
+/// A share with its 95% Wilson score interval.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rate {
+    pub count: usize,
+    pub share: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+pub fn wilson(count: usize, total: usize) -> Rate {
+    if total == 0 {
+        return Rate {
+            count,
+            share: 0.0,
+            low: 0.0,
+            high: 0.0,
+        };
+    }
+    let n = total as f64;
+    let p = count as f64 / n;
+    let z = 1.959_963_984_540_054;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    Rate {
+        count,
+        share: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideReport {
+    pub id: String,
+    pub name: String,
+    pub wins: Rate,
+    /// Mean per battle.
+    pub casualties: f64,
+    pub injuries: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    pub level: String,
+    pub battles: usize,
+    pub seed: u64,
+    pub swap: bool,
+    pub sides: Vec<SideReport>,
+    pub draws: Rate,
+    /// Wins by the AI level that played the winning side.
+    pub wins_by_ai: BTreeMap<String, Rate>,
+    pub rounds_mean: f64,
+    pub rounds_median: f64,
+    pub actions_mean: f64,
+    pub actions_median: f64,
+    /// Template: share of its combatants still fighting (or escaped) at the end.
+    pub survival_by_template: BTreeMap<String, f64>,
+}
+
+fn mean(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        0.0
+    } else {
+        values.iter().sum::<f64>() / values.len() as f64
+    }
+}
+
+fn median(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mid = sorted.len() / 2;
+    if sorted.len().is_multiple_of(2) {
+        (sorted[mid - 1] + sorted[mid]) / 2.0
+    } else {
+        sorted[mid]
+    }
+}
+
+pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
+    let total = results.len();
+    let sides = config
+        .level
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, side)| SideReport {
+            id: side.id.clone(),
+            name: side.name.clone(),
+            wins: wilson(
+                results.iter().filter(|r| r.winner == Some(i)).count(),
+                total,
+            ),
+            casualties: mean(
+                &results
+                    .iter()
+                    .map(|r| f64::from(r.casualties[i]))
+                    .collect::<Vec<_>>(),
+            ),
+            injuries: mean(
+                &results
+                    .iter()
+                    .map(|r| f64::from(r.injuries[i]))
+                    .collect::<Vec<_>>(),
+            ),
+        })
+        .collect();
+    let mut ai_wins: BTreeMap<String, usize> = BTreeMap::new();
+    for result in results {
+        for level in &result.levels {
+            ai_wins.entry(level.to_string()).or_default();
+        }
+        if let Some(winner) = result.winner {
+            *ai_wins
+                .entry(result.levels[winner].to_string())
+                .or_default() += 1;
+        }
+    }
+    let mut survival: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for result in results {
+        for (template, alive) in &result.survivors {
+            let entry = survival.entry(template.clone()).or_default();
+            entry.0 += usize::from(*alive);
+            entry.1 += 1;
+        }
+    }
+    let rounds: Vec<f64> = results.iter().map(|r| f64::from(r.rounds)).collect();
+    let actions: Vec<f64> = results.iter().map(|r| f64::from(r.actions)).collect();
+    Report {
+        level: config.level.name.clone(),
+        battles: total,
+        seed: config.seed,
+        swap: config.swap,
+        sides,
+        draws: wilson(results.iter().filter(|r| r.winner.is_none()).count(), total),
+        wins_by_ai: ai_wins
+            .into_iter()
+            .map(|(level, wins)| (level, wilson(wins, total)))
+            .collect(),
+        rounds_mean: mean(&rounds),
+        rounds_median: median(&rounds),
+        actions_mean: mean(&actions),
+        actions_median: median(&actions),
+        survival_by_template: survival
+            .into_iter()
+            .map(|(template, (alive, all))| (template, alive as f64 / all.max(1) as f64))
+            .collect(),
+    }
+}
+
+/// Decision times per AI level: (decisions, median, 99th percentile, max).
+pub fn decision_timings(
+    results: &[BattleResult],
+) -> BTreeMap<String, (usize, Duration, Duration, Duration)> {
+    let mut by_level: BTreeMap<String, Vec<Duration>> = BTreeMap::new();
+    for result in results {
+        for (level, time) in &result.decisions {
+            by_level.entry(level.to_string()).or_default().push(*time);
+        }
+    }
+    by_level
+        .into_iter()
+        .map(|(level, mut times)| {
+            times.sort();
+            let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+            (level, (times.len(), at(0.5), at(0.99), at(1.0)))
+        })
+        .collect()
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pct = |r: &Rate| {
+            format!(
+                "{:5.1}% [{:5.1}%, {:5.1}%] ({})",
+                r.share * 100.0,
+                r.low * 100.0,
+                r.high * 100.0,
+                r.count
+            )
+        };
+        writeln!(
+            f,
+            "{}: {} battles, seed {}{}",
+            self.level,
+            self.battles,
+            self.seed,
+            if self.swap {
+                ", sides swapped every other battle"
+            } else {
+                ""
+            }
+        )?;
+        writeln!(f, "wins (95% interval):")?;
+        for side in &self.sides {
+            writeln!(f, "  {:<24} {}", side.name, pct(&side.wins))?;
+        }
+        writeln!(f, "  {:<24} {}", "draws", pct(&self.draws))?;
+        writeln!(f, "wins by AI level:")?;
+        for (level, rate) in &self.wins_by_ai {
+            writeln!(f, "  {:<24} {}", level, pct(rate))?;
+        }
+        writeln!(
+            f,
+            "length: rounds mean {:.1}, median {:.1}; actions mean {:.1}, median {:.1}",
+            self.rounds_mean, self.rounds_median, self.actions_mean, self.actions_median
+        )?;
+        writeln!(f, "per battle, by side:")?;
+        for side in &self.sides {
+            writeln!(
+                f,
+                "  {:<24} casualties {:.2}, injuries {:.2}",
+                side.name, side.casualties, side.injuries
+            )?;
+        }
+        writeln!(f, "survival by template:")?;
+        for (template, share) in &self.survival_by_template {
+            writeln!(f, "  {:<24} {:5.1}%", template, share * 100.0)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_brackets_the_share() {
+        let rate = wilson(95, 100);
+        assert!((rate.share - 0.95).abs() < 1e-12);
+        assert!(
+            rate.low > 0.88 && rate.low < 0.95 && rate.high > 0.95 && rate.high < 0.99,
+            "{rate:?}"
+        );
+        assert_eq!(wilson(0, 0).share, 0.0);
+    }
+
+    #[test]
+    fn median_of_an_even_count_is_the_middle_pair_mean() {
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+    }
+}

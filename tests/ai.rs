@@ -1,0 +1,121 @@
+//! The AI: it only issues legal commands, its battles end, it is
+//! deterministic, and it plays better than chance.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use swift_swords::ai::{AiLevel, choose, legal_commands};
+use swift_swords::battle::resolve::check;
+use swift_swords::battle::table::{BattleLog, Table};
+use swift_swords::data::Ruleset;
+use swift_swords::headless::{battle_app, submit};
+use swift_swords::level::{Level, load_level};
+use swift_swords::rules::dice::Dice;
+use swift_swords::simulate::{SimConfig, run_all, summarise};
+
+fn ruleset() -> Arc<Ruleset> {
+    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
+}
+
+fn shipped_levels() -> Vec<Level> {
+    let ruleset = ruleset();
+    let mut paths: Vec<_> = std::fs::read_dir("levels")
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| load_level(p, &ruleset).unwrap().level)
+        .collect()
+}
+
+/// Plays a battle with the given AI level on every side, checking every
+/// command against the rules before it is given. Returns the log.
+fn play(level: &Level, ai: AiLevel, seed: u64) -> Vec<swift_swords::battle::events::BattleEvent> {
+    let mut app = battle_app(level, ruleset(), seed, Dice::seeded(seed));
+    for _ in 0..10_000 {
+        let table = Table::capture(app.world_mut()).unwrap();
+        if table.battle.outcome.is_some() {
+            let log = app.world().resource::<BattleLog>().0.clone();
+            return log;
+        }
+        let command = choose(&table, ai).expect("someone may always act");
+        assert!(check(&table, &command).is_ok(), "{ai}: illegal {command:?}");
+        assert!(legal_commands(&table).contains(&command));
+        submit(&mut app, command).expect("a checked command is accepted");
+    }
+    panic!("{} with {ai} and seed {seed} did not end", level.name);
+}
+
+#[test]
+fn the_ai_never_issues_an_illegal_command_and_every_battle_ends() {
+    for level in shipped_levels() {
+        for ai in [
+            AiLevel::Random,
+            AiLevel::Easy,
+            AiLevel::Normal,
+            AiLevel::Hard,
+        ] {
+            let seeds = if ai == AiLevel::Hard { 0..1 } else { 0..3 };
+            for seed in seeds {
+                play(&level, ai, seed);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_ai_the_same_battle() {
+    let level = shipped_levels()
+        .into_iter()
+        .find(|l| l.name.starts_with("Goblin"))
+        .unwrap();
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        assert_eq!(play(&level, ai, 9), play(&level, ai, 9), "{ai}");
+    }
+}
+
+fn skirmish_config(battles: usize, jobs: usize, ai: &[(&str, AiLevel)]) -> SimConfig {
+    let ruleset = ruleset();
+    let level = load_level(Path::new("levels/skirmish.ron"), &ruleset)
+        .unwrap()
+        .level;
+    SimConfig {
+        level,
+        ruleset,
+        battles,
+        seed: 17,
+        ai: ai
+            .iter()
+            .map(|(s, l)| (s.to_string(), *l))
+            .collect::<BTreeMap<_, _>>(),
+        jobs,
+        swap: true,
+    }
+}
+
+#[test]
+fn the_simulation_report_is_the_same_whatever_the_thread_count() {
+    let one = skirmish_config(6, 1, &[("west", AiLevel::Easy)]);
+    let three = skirmish_config(6, 3, &[("west", AiLevel::Easy)]);
+    let a = summarise(&one, &run_all(&one, &|| {}));
+    let b = summarise(&three, &run_all(&three, &|| {}));
+    assert_eq!(a, b);
+    assert_eq!(a.battles, 6);
+}
+
+#[test]
+fn normal_beats_the_random_player_on_the_mirror_level() {
+    let config = skirmish_config(
+        40,
+        2,
+        &[("west", AiLevel::Normal), ("east", AiLevel::Random)],
+    );
+    let report = summarise(&config, &run_all(&config, &|| {}));
+    let normal = &report.wins_by_ai["normal"];
+    assert!(normal.share >= 0.9, "{report}");
+    assert_eq!(report.wins_by_ai["random"].count, 0, "{report}");
+}
