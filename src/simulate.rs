@@ -92,11 +92,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         if table.battle.outcome.is_some() {
             break;
         }
-        let Some(acting) = table
-            .turn_units()
-            .first()
-            .and_then(|id| table.unit_index(id))
-        else {
+        let Some(acting) = table.acting_unit() else {
             break;
         };
         let level = levels[table.units[acting].unit.side];

@@ -3,34 +3,17 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Arc;
 
+mod common;
+
+use common::{ruleset, shipped_levels};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
 use swift_swords::battle::resolve::check;
 use swift_swords::battle::table::{BattleLog, Table};
-use swift_swords::data::Ruleset;
 use swift_swords::headless::{battle_app, submit};
 use swift_swords::level::{Level, load_level};
 use swift_swords::rules::dice::Dice;
 use swift_swords::simulate::{SimConfig, run_all, summarise};
-
-fn ruleset() -> Arc<Ruleset> {
-    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
-}
-
-fn shipped_levels() -> Vec<Level> {
-    let ruleset = ruleset();
-    let mut paths: Vec<_> = std::fs::read_dir("levels")
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| load_level(p, &ruleset).unwrap().level)
-        .collect()
-}
 
 /// Plays a battle with the given AI level on every side, checking every
 /// command against the rules before it is given. Returns the log.

@@ -3,23 +3,20 @@
 //! and assert the outcome.
 
 use std::path::Path;
-use std::sync::Arc;
+
+mod common;
 
 use bevy::prelude::*;
+use common::{ruleset, shipped_levels};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::{Fate, Status};
 use swift_swords::battle::events::{BattleEvent, Outcome};
 use swift_swords::battle::setup::BattleSave;
 use swift_swords::battle::table::{Battle, BattleLog, Table};
-use swift_swords::data::Ruleset;
 use swift_swords::headless::{battle_app, headless_app, submit};
 use swift_swords::level::{Level, ZoneCoord, parse_level};
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::payment::PaymentError;
-
-fn ruleset() -> Arc<Ruleset> {
-    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
-}
 
 /// A one-zone (or wider) level with the given units, written inline.
 fn level(map: &str, units: &str, extra: &str) -> Level {
@@ -591,24 +588,6 @@ fn play_out(level: &Level, seed: u64) -> (Vec<BattleEvent>, Option<Outcome>) {
     }
     let outcome = app.world().resource::<Battle>().outcome.clone();
     (log(&app), outcome)
-}
-
-fn shipped_levels() -> Vec<Level> {
-    let ruleset = ruleset();
-    let mut paths: Vec<_> = std::fs::read_dir("levels")
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| {
-            swift_swords::level::load_level(p, &ruleset)
-                .unwrap_or_else(|e| panic!("{e}"))
-                .level
-        })
-        .collect()
 }
 
 #[test]

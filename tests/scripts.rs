@@ -1,16 +1,13 @@
 //! The rules scripts of `tests/scripts/`, the shipped levels, and the
 //! command line's `check` and `script`, as a designer would run them.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
-use std::sync::Arc;
 
-use swift_swords::data::Ruleset;
+use common::ruleset;
 use swift_swords::script::run_script_file;
-
-fn ruleset() -> Arc<Ruleset> {
-    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
-}
 
 fn run(name: &str) {
     let report = run_script_file(&Path::new("tests/scripts").join(name), ruleset());

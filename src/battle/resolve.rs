@@ -477,18 +477,8 @@ fn execute(
             let target = table.unit_index(target).unwrap_or(actor);
             let from = table.units[actor].placement.zone;
             let to = table.units[target].placement.zone;
-            let group = match table.units[target].placement.group {
-                Some(group) => group,
-                None => {
-                    let group = table.new_group();
-                    table.units[target].placement.group = Some(group);
-                    group
-                }
-            };
-            table.units[actor].placement = Placement {
-                zone: to,
-                group: Some(group),
-            };
+            table.join_group_of(actor, target);
+            table.units[actor].placement.zone = to;
             events.push(BattleEvent::Charged {
                 unit: id,
                 target: table.units[target].unit.id.clone(),
@@ -509,15 +499,7 @@ fn execute(
         }
         Order::JoinGroup { friend, .. } => {
             let friend = table.unit_index(friend).unwrap_or(actor);
-            let group = match table.units[friend].placement.group {
-                Some(group) => group,
-                None => {
-                    let group = table.new_group();
-                    table.units[friend].placement.group = Some(group);
-                    group
-                }
-            };
-            table.units[actor].placement.group = Some(group);
+            table.join_group_of(actor, friend);
             events.push(BattleEvent::JoinedGroup {
                 unit: id,
                 with: table.units[friend].unit.id.clone(),
@@ -745,15 +727,7 @@ fn attack(
         let same_group = table.units[actor].placement.group.is_some()
             && table.units[actor].placement.group == table.units[target].placement.group;
         if !same_group {
-            let group = match table.units[target].placement.group {
-                Some(group) => group,
-                None => {
-                    let group = table.new_group();
-                    table.units[target].placement.group = Some(group);
-                    group
-                }
-            };
-            table.units[actor].placement.group = Some(group);
+            table.join_group_of(actor, target);
             events.push(BattleEvent::JoinedGroup {
                 unit: attacker_id.clone(),
                 with: target_id.clone(),

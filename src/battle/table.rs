@@ -234,9 +234,32 @@ impl Table {
         }
     }
 
+    /// The combatant the AI or a player acts with first now: the first of
+    /// the combatants the turn belongs to.
+    pub fn acting_unit(&self) -> Option<usize> {
+        match &self.battle.turn {
+            Turn::Closed => None,
+            Turn::Act { candidates } => candidates.first().copied(),
+            Turn::LastOption { unit } => Some(*unit),
+        }
+    }
+
     pub fn new_group(&mut self) -> GroupId {
         self.battle.next_group += 1;
         GroupId(self.battle.next_group)
+    }
+
+    /// Puts `unit` into `other`'s group, forming one if `other` stands apart.
+    pub fn join_group_of(&mut self, unit: usize, other: usize) {
+        let group = match self.units[other].placement.group {
+            Some(group) => group,
+            None => {
+                let group = self.new_group();
+                self.units[other].placement.group = Some(group);
+                group
+            }
+        };
+        self.units[unit].placement.group = Some(group);
     }
 
     /// Fighting members of a group.

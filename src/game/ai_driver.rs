@@ -48,11 +48,7 @@ fn play_ai_turns(world: &mut World) {
     let Some(table) = Table::capture(world) else {
         return;
     };
-    let Some(acting) = table
-        .turn_units()
-        .first()
-        .and_then(|id| table.unit_index(id))
-    else {
+    let Some(acting) = table.acting_unit() else {
         return;
     };
     let side = table.units[acting].unit.side;
