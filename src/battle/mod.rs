@@ -137,16 +137,36 @@ fn resolve_command(world: &mut World) {
     }
 }
 
+/// Runs after an action (which may have emptied its actor's pool) and while a
+/// called refresh waits to close; not while a turn simply waits for a command.
 fn refresh(world: &mut World) {
-    if matches!(phase(world), Some(Phase::Countdown | Phase::Refresh { .. })) {
+    let due = world
+        .get_resource::<Battle>()
+        .is_some_and(|b| match b.phase {
+            Phase::Countdown => b.last_actor.is_some(),
+            Phase::Refresh { .. } => b.turn == Turn::Closed,
+            _ => false,
+        });
+    if due {
         run_step(world, |table, _, events| flow::refresh(table, events));
     }
 }
 
-fn end_check(world: &mut World) {
-    if !matches!(phase(world), Some(Phase::Ended | Phase::Setup) | None) {
-        run_step(world, |table, _, events| flow::check_end(table, events));
+/// Runs when something that can end the battle happened: an action, or a
+/// round closing.
+fn end_check(world: &mut World, mut checked: Local<Option<(u32, u32, bool)>>) {
+    let Some(battle) = world.get_resource::<Battle>() else {
+        return;
+    };
+    if matches!(battle.phase, Phase::Ended | Phase::Setup) {
+        return;
     }
+    let progress = (battle.actions, battle.round, battle.round_closed);
+    if *checked == Some(progress) {
+        return;
+    }
+    run_step(world, |table, _, events| flow::check_end(table, events));
+    *checked = Some(progress);
 }
 
 /// Whether the battle waits for a command (or is over), so updating again
