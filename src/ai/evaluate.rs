@@ -42,13 +42,9 @@ fn worth(table: &Table, unit: &UnitState) -> f64 {
 }
 
 fn side_escapes(table: &Table, side: usize) -> bool {
-    let id = table.side_id(side);
     table
-        .battle
-        .level
-        .victory
-        .iter()
-        .any(|c| matches!(c, VictoryCondition::Escape { side: s, .. } if *s == id))
+        .victory_conditions_of(side)
+        .any(|c| matches!(c, VictoryCondition::Escape { .. }))
 }
 
 /// How the position stands for `side`: its combatants' worth less its
@@ -148,14 +144,10 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
         0.3 * (f64::from(before) - f64::from(after))
     };
     let holds = |to: ZoneCoord| -> f64 {
-        let id = table.side_id(side);
         table
-            .battle
-            .level
-            .victory
-            .iter()
+            .victory_conditions_of(side)
             .map(|c| match c {
-                VictoryCondition::HoldZone { side: s, zone, .. } if *s == id => {
+                VictoryCondition::HoldZone { zone, .. } => {
                     if *zone == to {
                         0.8
                     } else if *zone == me.placement.zone {
@@ -164,7 +156,7 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
                         0.0
                     }
                 }
-                VictoryCondition::Escape { side: s, edge, .. } if *s == id => {
+                VictoryCondition::Escape { edge, .. } => {
                     let toward = |z: ZoneCoord| -> f64 {
                         match edge {
                             MapEdge::North => -f64::from(z.1),

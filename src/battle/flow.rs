@@ -252,36 +252,21 @@ pub fn check_end(table: &mut Table, events: &mut Vec<BattleEvent>) {
 /// When at most one side still has a combatant fighting, the battle is over
 /// whatever the victory conditions say: that side wins, or nobody does.
 fn last_side_standing(table: &Table) -> Option<Outcome> {
-    let mut standing: Vec<usize> = table
+    let standing: std::collections::BTreeSet<usize> = table
         .units
         .iter()
         .filter(|u| u.fighting())
         .map(|u| u.unit.side)
         .collect();
-    standing.dedup();
-    standing.sort_unstable();
-    standing.dedup();
-    match standing.as_slice() {
-        [] => Some(Outcome::Draw {
+    let mut sides = standing.into_iter();
+    match (sides.next(), sides.next()) {
+        (None, _) => Some(Outcome::Draw {
             reason: "no side has anyone left fighting".into(),
         }),
-        [side] => {
-            let escaped_elsewhere = table
-                .units
-                .iter()
-                .any(|u| u.unit.side != *side && u.fate == Fate::Escaped);
-            if escaped_elsewhere {
-                // Escapers left on purpose: only their Escape condition decides for them.
-                return Some(Outcome::Victory {
-                    side: table.side_id(*side),
-                    how: "the last side on the table".into(),
-                });
-            }
-            Some(Outcome::Victory {
-                side: table.side_id(*side),
-                how: "every enemy is out of the fight".into(),
-            })
-        }
+        (Some(side), None) => Some(Outcome::Victory {
+            side: table.side_id(side),
+            how: "the last side with anyone fighting".into(),
+        }),
         _ => None,
     }
 }

@@ -285,10 +285,9 @@ fn movement_cost(
 }
 
 fn may_escape(table: &Table, side: usize, edge: MapEdge) -> bool {
-    let side_id = table.side_id(side);
-    table.battle.level.victory.iter().any(|condition| {
-        matches!(condition, VictoryCondition::Escape { side, edge: e, .. } if *side == side_id && *e == edge)
-    })
+    table.victory_conditions_of(side).any(
+        |condition| matches!(condition, VictoryCondition::Escape { edge: e, .. } if *e == edge),
+    )
 }
 
 /// Why a given weapon cannot strike the target now, if it cannot.

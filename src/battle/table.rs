@@ -215,6 +215,19 @@ impl Table {
             .map_or(SideKind::Npcs, |s| s.kind)
     }
 
+    /// The level's victory conditions that belong to `side`.
+    pub fn victory_conditions_of(
+        &self,
+        side: usize,
+    ) -> impl Iterator<Item = &crate::level::VictoryCondition> {
+        let id = self.side_id(side);
+        self.battle
+            .level
+            .victory
+            .iter()
+            .filter(move |c| c.side() == id)
+    }
+
     pub fn side_id(&self, side: usize) -> String {
         self.battle
             .sides
