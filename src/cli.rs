@@ -10,12 +10,10 @@ use clap::{Parser, Subcommand};
 use crate::ai::AiLevel;
 use crate::data::{DataKind, Ruleset, check_data_file};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
+use crate::game::match_setup::Mode;
 use crate::level::{load_level, parse_level};
 use crate::script::{load_script, run_script_file, script_level};
 use crate::simulate::{SimConfig, decision_timings, run_all, summarise};
-
-/// The level `swift-swords` opens with no arguments.
-pub const DEFAULT_LEVEL: &str = "levels/duel.ron";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -90,27 +88,33 @@ fn parse_side_ai(text: &str) -> Result<(String, AiLevel), String> {
     Ok((side.to_string(), level))
 }
 
-#[derive(Debug, Clone, clap::Args)]
+#[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayArgs {
-    /// The level file.
-    #[arg(value_name = "LEVEL", default_value = DEFAULT_LEVEL)]
-    pub level: PathBuf,
+    /// The level file. Without one the game opens on the title screen.
+    #[arg(value_name = "LEVEL")]
+    pub level: Option<PathBuf>,
     /// The battle's seed (the level's own, or a random one, if not given).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Who plays: solo against the AI, hot-seat (the level's own human and
+    /// AI sides, the default), or AI against AI.
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
+    /// In solo play, the side you play (its id); the first side by default.
+    #[arg(long, value_name = "SIDE")]
+    pub side: Option<String>,
+    /// How well the AI sides play.
+    #[arg(long, value_enum)]
+    pub ai: Option<AiLevel>,
     /// Save a screenshot here once the table is drawn, then exit.
     #[arg(long, value_name = "FILE.png")]
     pub screenshot: Option<PathBuf>,
-}
-
-impl Default for PlayArgs {
-    fn default() -> Self {
-        Self {
-            level: PathBuf::from(DEFAULT_LEVEL),
-            seed: None,
-            screenshot: None,
-        }
-    }
+    /// With --screenshot: wait until this many actions have been resolved.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "screenshot")]
+    pub screenshot_after_actions: u32,
+    /// Print the mean frame time (Bevy's frame-time diagnostics) on exit.
+    #[arg(long)]
+    pub frame_time: bool,
 }
 
 /// Loads the ruleset from `--data`, `assets/data`, or the built-in copy.

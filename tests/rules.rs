@@ -2,43 +2,19 @@
 //! with fixed dice. They run the real ECS app (MinimalPlugins + StatesPlugin)
 //! and assert the outcome.
 
-use std::path::Path;
-
 mod common;
 
 use bevy::prelude::*;
-use common::{ruleset, shipped_levels};
+use common::{app, level, ruleset, shipped_levels};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::{Fate, Status};
 use swift_swords::battle::events::{BattleEvent, Outcome};
 use swift_swords::battle::setup::BattleSave;
 use swift_swords::battle::table::{Battle, BattleLog, Table};
 use swift_swords::headless::{battle_app, headless_app, submit};
-use swift_swords::level::{Level, ZoneCoord, parse_level};
+use swift_swords::level::{Level, ZoneCoord};
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::payment::PaymentError;
-
-/// A one-zone (or wider) level with the given units, written inline.
-fn level(map: &str, units: &str, extra: &str) -> Level {
-    let text = format!(
-        r#"(
-            name: "Test",
-            legend: {{ 'g': Grass, 'w': Woods, '~': Water }},
-            map: [{map}],
-            sides: [
-                (id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.9), kind: Heroes),
-                (id: "foes", name: "Foes", colour: (0.7, 0.2, 0.1), kind: Npcs),
-            ],
-            units: [{units}],
-            {extra}
-        )"#
-    );
-    parse_level(Path::new("test.ron"), &text, &ruleset()).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn app(level: &Level, dice: &[u8]) -> App {
-    battle_app(level, ruleset(), 0, Dice::scripted(dice.iter().copied()))
-}
 
 fn table(app: &mut App) -> Table {
     Table::capture(app.world_mut()).expect("a battle is running")

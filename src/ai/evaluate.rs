@@ -9,11 +9,11 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, Status};
-use crate::battle::resolve::{attack_setup, check, target_facts};
+use crate::battle::resolve::{attack_preview, check};
 use crate::battle::table::{Table, UnitState};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::damage::out_of_action;
-use crate::rules::odds::{attack_odds, roll_passes};
+use crate::rules::odds::roll_passes;
 use crate::rules::payment::Cost;
 use crate::rules::rolls::characteristic_dice;
 
@@ -100,17 +100,10 @@ fn acting_chance(table: &Table, me: &UnitState) -> f64 {
 
 /// The expected gain of an attack, from the exact odds.
 fn attack_value(table: &Table, actor: usize, target: usize, weapon: &str) -> f64 {
-    let Some(weapon) = table.ruleset.weapons.get(weapon) else {
+    let Some(odds) = attack_preview(table, actor, target, weapon) else {
         return f64::NEG_INFINITY;
     };
-    let setup = attack_setup(table, actor, target, weapon);
     let them = &table.units[target];
-    let odds = attack_odds(
-        setup.dice,
-        setup.superiority_level,
-        table.ruleset.rules.damage_rule(weapon.weight),
-        &target_facts(table, target),
-    );
     let gain = odds.state * 0.7
         + odds.rank_loss * rank_loss_gain(table, them, 0.0)
         + odds.trauma * rank_loss_gain(table, them, 0.3)

@@ -1,71 +1,75 @@
-//! Every legal command for whoever may act now.
+//! Every order a combatant might give, and the legal ones for whoever may act
+//! now. The game's action menu lists the same candidates, each with the
+//! verdict of the one legality check.
 
 use crate::battle::command::{Command, Order};
 use crate::battle::resolve::check;
 use crate::battle::table::Table;
 use crate::level::{MapEdge, ZoneCoord};
 
+/// Every order the combatant at `index` could conceivably give, legal or not,
+/// in a fixed order. Payment is left to the least wasteful default.
+pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
+    let me = &table.units[index];
+    let mut orders = Vec::new();
+    for other in &table.units {
+        if other.unit.side != me.unit.side && other.on_table() {
+            for weapon in &me.profile.weapons {
+                for raise_with_one in [false, true] {
+                    orders.push(Order::Attack {
+                        target: other.unit.id.clone(),
+                        weapon: Some(weapon.clone()),
+                        raise_with_one,
+                        pay: None,
+                    });
+                }
+            }
+            orders.push(Order::Charge {
+                target: other.unit.id.clone(),
+                pay: None,
+            });
+        } else if other.unit.index != index && other.unit.side == me.unit.side && other.fighting() {
+            orders.push(Order::JoinGroup {
+                friend: other.unit.id.clone(),
+                pay: None,
+            });
+        }
+    }
+    let ZoneCoord(x, y) = me.placement.zone;
+    for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
+        let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+        if nx >= 0 && ny >= 0 {
+            orders.push(Order::Move {
+                to: ZoneCoord(nx as u16, ny as u16),
+                pay: None,
+            });
+        }
+    }
+    for edge in [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West] {
+        orders.push(Order::LeaveTable { edge, pay: None });
+    }
+    orders.extend([
+        Order::Withdraw { pay: None },
+        Order::LeaveGroup { pay: None },
+        Order::Recover { pay: None },
+        Order::Effort,
+        Order::RecoveryRoll,
+        Order::Hold,
+        Order::KeepDie,
+        Order::Pass,
+    ]);
+    orders
+}
+
 /// The legal commands of the combatants whose turn it is, in a fixed order.
-/// Payment is left to the least wasteful default.
 pub fn legal_commands(table: &Table) -> Vec<Command> {
     let mut legal = Vec::new();
     for id in table.turn_units() {
         let Some(index) = table.unit_index(&id) else {
             continue;
         };
-        let me = &table.units[index];
-        let mut orders = Vec::new();
-        for other in &table.units {
-            if other.unit.side != me.unit.side && other.on_table() {
-                for weapon in &me.profile.weapons {
-                    for raise_with_one in [false, true] {
-                        orders.push(Order::Attack {
-                            target: other.unit.id.clone(),
-                            weapon: Some(weapon.clone()),
-                            raise_with_one,
-                            pay: None,
-                        });
-                    }
-                }
-                orders.push(Order::Charge {
-                    target: other.unit.id.clone(),
-                    pay: None,
-                });
-            } else if other.unit.index != index
-                && other.unit.side == me.unit.side
-                && other.fighting()
-            {
-                orders.push(Order::JoinGroup {
-                    friend: other.unit.id.clone(),
-                    pay: None,
-                });
-            }
-        }
-        let ZoneCoord(x, y) = me.placement.zone;
-        for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
-            let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
-            if nx >= 0 && ny >= 0 {
-                orders.push(Order::Move {
-                    to: ZoneCoord(nx as u16, ny as u16),
-                    pay: None,
-                });
-            }
-        }
-        for edge in [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West] {
-            orders.push(Order::LeaveTable { edge, pay: None });
-        }
-        orders.extend([
-            Order::Withdraw { pay: None },
-            Order::LeaveGroup { pay: None },
-            Order::Recover { pay: None },
-            Order::Effort,
-            Order::RecoveryRoll,
-            Order::Hold,
-            Order::KeepDie,
-            Order::Pass,
-        ]);
         legal.extend(
-            orders
+            candidate_orders(table, index)
                 .into_iter()
                 .map(|order| Command::new(id.clone(), order))
                 .filter(|command| check(table, command).is_ok()),

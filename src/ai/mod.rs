@@ -25,7 +25,7 @@ use crate::battle::command::Command;
 use crate::battle::table::Table;
 
 pub use evaluate::{position_value, ranked, score_command};
-pub use legal::legal_commands;
+pub use legal::{candidate_orders, legal_commands};
 
 /// How well the AI plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]

@@ -2,6 +2,7 @@
 
 pub mod command;
 pub mod components;
+mod describe;
 pub mod events;
 pub mod flow;
 pub mod resolve;

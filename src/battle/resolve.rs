@@ -16,7 +16,7 @@ use crate::rules::damage::{
     DamageEffect, Soak, WeaponDamage, damage_effect, out_of_action, severity, weapon_damage,
 };
 use crate::rules::dice::DiceSource;
-use crate::rules::odds::TargetFacts;
+use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds};
 use crate::rules::payment::{Cost, choose_payment};
 use crate::rules::rolls::{characteristic_dice, characteristic_roll};
 
@@ -685,6 +685,24 @@ pub fn attack_setup(table: &Table, actor: usize, target: usize, weapon: &Weapon)
         exposure_used,
         effort,
     }
+}
+
+/// The exact odds of `actor` attacking `target` with a weapon now: the odds
+/// preview and the AI both read this.
+pub fn attack_preview(
+    table: &Table,
+    actor: usize,
+    target: usize,
+    weapon: &str,
+) -> Option<AttackOdds> {
+    let weapon = table.ruleset.weapons.get(weapon)?;
+    let setup = attack_setup(table, actor, target, weapon);
+    Some(attack_odds(
+        setup.dice,
+        setup.superiority_level,
+        table.ruleset.rules.damage_rule(weapon.weight),
+        &target_facts(table, target),
+    ))
 }
 
 /// What an attack's odds depend on about its target.

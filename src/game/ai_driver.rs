@@ -1,50 +1,50 @@
-//! Sides set to AI play themselves: when the countdown gives the turn to an
-//! AI side, the AI's command goes into the same queue a player's would.
+//! Sides seated as AI play themselves: when the countdown gives the turn to
+//! an AI side, its command goes into the same queue a player's would, after
+//! a pause a person can follow (set on the HUD's slider).
 
 use bevy::prelude::*;
 
 use super::Screen;
-use crate::ai::{AiLevel, choose};
+use super::hud::HudState;
+use super::match_setup::{MatchSetup, Seat};
+use crate::ai::choose;
 use crate::battle::awaiting_input;
 use crate::battle::command::CommandQueue;
 use crate::battle::table::Table;
-use crate::level::Controller;
 
-/// How the AI sides play in the game.
+/// The pause before each AI command.
 #[derive(Resource, Debug, Clone)]
-pub struct AiSettings {
-    pub level: AiLevel,
-    /// Pause before each AI command, so a person can follow the battle.
-    pub pause: Timer,
+pub struct AiPace {
+    pub seconds: f32,
+    waited: f32,
 }
 
-impl Default for AiSettings {
+impl Default for AiPace {
     fn default() -> Self {
         Self {
-            level: AiLevel::Normal,
-            pause: Timer::from_seconds(0.6, TimerMode::Once),
+            seconds: 0.6,
+            waited: 0.0,
         }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AiSettings>();
+    app.init_resource::<AiPace>();
     app.add_systems(Update, play_ai_turns.run_if(in_state(Screen::Battle)));
 }
 
 fn play_ai_turns(world: &mut World) {
-    if !awaiting_input(world) {
+    if !awaiting_input(world) || world.resource::<HudState>().paused {
         return;
     }
-    let delta = world.resource::<Time>().delta();
-    let level = {
-        let mut settings = world.resource_mut::<AiSettings>();
-        settings.pause.tick(delta);
-        if !settings.pause.is_finished() {
+    let delta = world.resource::<Time>().delta_secs();
+    {
+        let mut pace = world.resource_mut::<AiPace>();
+        pace.waited += delta;
+        if pace.waited < pace.seconds {
             return;
         }
-        settings.level
-    };
+    }
     let Some(table) = Table::capture(world) else {
         return;
     };
@@ -52,11 +52,11 @@ fn play_ai_turns(world: &mut World) {
         return;
     };
     let side = table.units[acting].unit.side;
-    if table.battle.sides.get(side).map(|s| s.controller) != Some(Controller::Ai) {
+    let Some(Seat::Ai(level)) = world.resource::<MatchSetup>().seats.get(side).copied() else {
         return;
-    }
+    };
     if let Some(command) = choose(&table, level) {
         world.resource_mut::<CommandQueue>().0.push_back(command);
-        world.resource_mut::<AiSettings>().pause.reset();
+        world.resource_mut::<AiPace>().waited = 0.0;
     }
 }

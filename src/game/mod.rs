@@ -1,9 +1,17 @@
-//! The windowed game. Until the full tabletop view lands it shows the
-//! level's tiles and figures plainly, with a text panel of the battle.
+//! The windowed game: menus, the 15mm table in 3D, the egui HUD, and the
+//! seats (human or AI) of each side. `main.rs` starts it through [`run`].
 
 mod ai_driver;
 mod assets;
+mod camera;
 mod hud;
+mod input;
+mod markers;
+pub mod match_setup;
+mod menu;
+pub mod orders;
+mod picking;
+pub mod results;
 mod screens;
 mod screenshot;
 mod view;
@@ -12,28 +20,33 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use bevy::asset::io::AssetSourceBuilder;
+use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
 use bevy::prelude::*;
+use bevy_egui::{EguiGlobalSettings, EguiPlugin, PrimaryEguiContext};
 
-use crate::cli::PlayArgs;
+use crate::ai::AiLevel;
+use crate::cli::{PlayArgs, load_ruleset};
+use match_setup::{LevelLibrary, MatchSetup, Mode, fresh_seed, seats_for};
 
 pub use screens::Screen;
 
-/// What the player asked for on the command line.
+/// How the game was started, from the command line.
 #[derive(Resource, Debug, Clone)]
 pub struct PlaySettings {
-    /// The level's file name inside its folder (the `table` asset source).
-    pub level_file: String,
-    pub level_path: PathBuf,
-    pub seed: Option<u64>,
+    /// The data folder (the `data` asset source).
+    pub data_dir: PathBuf,
+    /// The folder of levels offered on level select (the `table` asset source).
+    pub levels_dir: PathBuf,
     pub screenshot: Option<PathBuf>,
+    /// Take the screenshot once this many actions have been resolved.
+    pub screenshot_after_actions: u32,
+    /// Print the mean frame time when the game exits.
+    pub report_frame_time: bool,
 }
 
-/// Starts the game window on a level.
+/// Starts the game window: on the title screen, or straight into a battle
+/// when a level is named.
 pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
-    if !args.level.is_file() {
-        eprintln!("{}:1:1: no such level file", args.level.display());
-        return ExitCode::FAILURE;
-    }
     let data_dir = data
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("assets/data"));
@@ -44,28 +57,71 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
+    if let Some(level) = &args.level
+        && !level.is_file()
+    {
+        eprintln!("{}:1:1: no such level file", level.display());
+        return ExitCode::FAILURE;
+    }
+    let levels_dir = match &args.level {
+        Some(level) => level.parent().unwrap_or(Path::new(".")).to_path_buf(),
+        None => PathBuf::from("levels"),
+    };
     // Asset sources resolve relative paths against the executable's folder,
     // so hand them absolute ones.
-    let (Ok(data_dir), Ok(level_path)) = (
+    let (Ok(data_dir), Ok(levels_dir)) = (
         std::fs::canonicalize(&data_dir),
-        std::fs::canonicalize(&args.level),
+        std::fs::canonicalize(if levels_dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            &levels_dir
+        }),
     ) else {
         eprintln!(
-            "{}:1:1: cannot resolve the level's path",
-            args.level.display()
+            "{}:1:1: cannot find the levels folder",
+            levels_dir.display()
         );
         return ExitCode::FAILURE;
     };
-    let level_dir = level_path.parent().unwrap_or(Path::new("/")).to_path_buf();
-    let settings = PlaySettings {
-        level_file: args
-            .level
+    let ruleset = load_ruleset(Some(&data_dir));
+    if let Err(problems) = &ruleset {
+        eprintln!("{problems}");
+    }
+    let library = LevelLibrary::scan(&levels_dir, ruleset.as_ref().ok());
+    let start = args.level.as_ref().map(|level| {
+        let level_file = level
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        level_path: args.level.clone(),
-        seed: args.seed,
+            .unwrap_or_default();
+        let parsed = library
+            .find(&level_file)
+            .and_then(|entry| entry.level.as_ref().ok());
+        let ai = args.ai.unwrap_or(AiLevel::Normal);
+        let (seats, seed) = match parsed {
+            Some(level) => {
+                let player_side = args
+                    .side
+                    .as_deref()
+                    .and_then(|id| level.side_index(id))
+                    .unwrap_or(0);
+                let mode = args.mode.unwrap_or(Mode::HotSeat);
+                (seats_for(level, mode, player_side, ai), level.seed)
+            }
+            None => (Vec::new(), None),
+        };
+        MatchSetup {
+            level_file,
+            seed: args.seed.or(seed).unwrap_or_else(fresh_seed),
+            seats,
+            handover: false,
+        }
+    });
+    let settings = PlaySettings {
+        data_dir: data_dir.clone(),
+        levels_dir: levels_dir.clone(),
         screenshot: args.screenshot.clone(),
+        screenshot_after_actions: args.screenshot_after_actions,
+        report_frame_time: args.frame_time,
     };
 
     let mut app = App::new();
@@ -75,7 +131,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     );
     app.register_asset_source(
         assets::LEVEL_SOURCE,
-        AssetSourceBuilder::platform_default(&level_dir.to_string_lossy(), None),
+        AssetSourceBuilder::platform_default(&levels_dir.to_string_lossy(), None),
     );
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -85,25 +141,66 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         }),
         ..default()
     }));
-    let level_file = settings.level_file.clone();
+    app.add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()));
     app.insert_resource(settings);
+    app.insert_resource(library);
     app.add_plugins(plugin);
-    screens::choose_level(&mut app, &level_file);
+    if let Some(setup) = start {
+        screens::load_match(app.world_mut(), setup);
+    }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,
     }
 }
 
-/// Everything of the game on top of Bevy's default plugins.
+/// Everything of the game on top of Bevy's default plugins and egui.
 pub fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, spawn_ui_camera);
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        |mut ui: Single<&mut Camera, With<PrimaryEguiContext>>| {
+            ui.clear_color = ClearColorConfig::None;
+        },
+    );
+    app.add_systems(
+        OnExit(Screen::Battle),
+        |mut ui: Single<&mut Camera, With<PrimaryEguiContext>>| {
+            ui.clear_color = ClearColorConfig::Custom(MENU_BACKGROUND);
+        },
+    );
     app.add_plugins((
         crate::battle::plugin,
-        ai_driver::plugin,
+        input::plugin,
         assets::plugin,
         screens::plugin,
+        menu::plugin,
         view::plugin,
+        markers::plugin,
+        camera::plugin,
+        picking::plugin,
         hud::plugin,
+        ai_driver::plugin,
+        results::plugin,
         screenshot::plugin,
+    ));
+}
+
+/// The colour behind the menus.
+const MENU_BACKGROUND: Color = Color::srgb(0.12, 0.1, 0.08);
+
+/// One camera for egui on every screen, drawn over the table's camera. It
+/// clears the window itself on the screens without a table.
+fn spawn_ui_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
+    egui.auto_create_primary_context = false;
+    commands.spawn((
+        Camera2d,
+        Camera {
+            order: 1,
+            clear_color: ClearColorConfig::Custom(MENU_BACKGROUND),
+            ..default()
+        },
+        PrimaryEguiContext,
+        Name::new("UI camera"),
     ));
 }

@@ -1,5 +1,6 @@
-//! The screens: loading the data and level, the battle, or the errors that
-//! stopped a level from loading.
+//! The screens and the moves between them: title, level select, loading
+//! (a bevy_asset_loader loading state), the battle, the results, and the
+//! errors that stopped a level from loading.
 
 use std::sync::Arc;
 
@@ -9,17 +10,22 @@ use bevy_asset_loader::prelude::*;
 
 use super::PlaySettings;
 use super::assets::{ChosenLevel, LEVEL_KEY, LEVEL_SOURCE, LevelFile, TableAssets};
-use crate::battle::setup::start_battle;
+use super::match_setup::{MatchSetup, Seat};
+use crate::battle::setup::{OnTable, start_battle};
 use crate::battle::table::Battle;
 use crate::data::Ruleset;
-use crate::level::validate;
+use crate::level::{Controller, validate};
 use crate::rules::dice::Dice;
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
     #[default]
+    Title,
+    /// Level select, mode, seats and seed.
+    Setup,
     Loading,
     Battle,
+    Results,
     LoadFailed,
 }
 
@@ -55,20 +61,28 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Battle),
         begin_battle.in_set(EnterBattle::Start),
     );
-    app.add_systems(
-        OnEnter(Screen::LoadFailed),
-        (collect_load_errors, show_load_errors).chain(),
-    );
+    app.add_systems(OnEnter(Screen::LoadFailed), collect_load_errors);
+    app.add_systems(OnEnter(Screen::Setup), clear_the_table);
+    app.add_systems(OnEnter(Screen::Title), clear_the_table);
 }
 
-/// Names the level file for the loading state, before it starts.
-pub(super) fn choose_level(app: &mut App, level_file: &str) {
-    app.world_mut()
+/// Names the level for the loading state and enters it. Every way into a
+/// battle (the menu, the command line, restart, play again) comes here.
+pub fn load_match(world: &mut World, setup: MatchSetup) {
+    world
         .get_resource_or_init::<DynamicAssets>()
         .register_asset(
             LEVEL_KEY,
-            Box::new(ChosenLevel(format!("{LEVEL_SOURCE}://{level_file}"))),
+            Box::new(ChosenLevel(format!(
+                "{LEVEL_SOURCE}://{}",
+                setup.level_file
+            ))),
         );
+    world.insert_resource(setup);
+    world.resource_mut::<LoadErrors>().0.clear();
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Loading);
 }
 
 fn begin_battle(world: &mut World) {
@@ -84,14 +98,18 @@ fn begin_battle(world: &mut World) {
         .resource::<Assets<LevelFile>>()
         .get(&level_handle)
         .cloned();
-    let settings = world.resource::<PlaySettings>().clone();
+    let setup = world.resource::<MatchSetup>().clone();
+    let level_path = world
+        .resource::<PlaySettings>()
+        .levels_dir
+        .join(&setup.level_file);
     let (Some(ruleset), Some(file)) = (ruleset, level_file) else {
         world
             .resource_mut::<NextState<Screen>>()
             .set(Screen::LoadFailed);
         return;
     };
-    let problems = validate(&settings.level_path, &file.text, &file.level, &ruleset);
+    let problems = validate(&level_path, &file.text, &file.level, &ruleset);
     if !problems.is_empty() {
         world.resource_mut::<LoadErrors>().0 = problems.iter().map(ToString::to_string).collect();
         world
@@ -99,78 +117,59 @@ fn begin_battle(world: &mut World) {
             .set(Screen::LoadFailed);
         return;
     }
-    let seed = settings
-        .seed
-        .or(file.level.seed)
-        .unwrap_or_else(seed_from_clock);
-    println!("{}: seed {seed}", file.level.name);
+    println!("{}: seed {}", file.level.name, setup.seed);
     start_battle(
         world,
         &file.level,
         Arc::new(ruleset),
-        seed,
-        Dice::seeded(seed),
+        setup.seed,
+        Dice::seeded(setup.seed),
     );
+    // The seats chosen for this battle replace the level's own controllers.
+    let mut battle = world.resource_mut::<Battle>();
+    for (side, seat) in battle.sides.iter_mut().zip(&setup.seats) {
+        side.controller = match seat {
+            Seat::Human => Controller::Human,
+            Seat::Ai(_) => Controller::Ai,
+        };
+    }
 }
 
-/// A fresh seed for a battle the player gave none for. The battle's own dice
-/// then come only from the seeded generator.
-fn seed_from_clock() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+/// Takes the last battle off the table when going back to the menus.
+fn clear_the_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
+    for entity in &on_table {
+        commands.entity(entity).despawn();
+    }
+    commands.remove_resource::<Battle>();
 }
 
 fn collect_load_errors(
     mut errors: ResMut<LoadErrors>,
     server: Res<AssetServer>,
+    setup: Res<MatchSetup>,
     settings: Res<PlaySettings>,
 ) {
-    if !errors.0.is_empty() {
-        return;
-    }
-    let level = server.get_handle::<LevelFile>(format!("{LEVEL_SOURCE}://{}", settings.level_file));
-    let ruleset = server.get_handle::<Ruleset>("data://rules.ron");
-    let ids = [
-        level.map(|h| h.id().untyped()),
-        ruleset.map(|h| h.id().untyped()),
-    ];
-    for id in ids.into_iter().flatten() {
-        if let Some(LoadState::Failed(error)) = server.get_load_state(id) {
-            errors.0.push(error.to_string());
+    if errors.0.is_empty() {
+        let level =
+            server.get_handle::<LevelFile>(format!("{LEVEL_SOURCE}://{}", setup.level_file));
+        let ruleset = server.get_handle::<Ruleset>("data://rules.ron");
+        let ids = [
+            level.map(|h| h.id().untyped()),
+            ruleset.map(|h| h.id().untyped()),
+        ];
+        for id in ids.into_iter().flatten() {
+            if let Some(LoadState::Failed(error)) = server.get_load_state(id) {
+                errors.0.push(error.to_string());
+            }
         }
     }
     if errors.0.is_empty() {
         errors.0.push(format!(
             "{}: the level could not be loaded",
-            settings.level_path.display()
+            settings.levels_dir.join(&setup.level_file).display()
         ));
     }
-}
-
-fn show_load_errors(mut commands: Commands, errors: Res<LoadErrors>) {
     for line in &errors.0 {
         eprintln!("{line}");
     }
-    commands.spawn((Camera2d, DespawnOnExit(Screen::LoadFailed)));
-    commands.spawn((
-        DespawnOnExit(Screen::LoadFailed),
-        Node {
-            padding: UiRect::all(px(24)),
-            flex_direction: FlexDirection::Column,
-            row_gap: px(8),
-            ..default()
-        },
-        children![
-            (
-                Text::new("The level could not be loaded"),
-                TextFont::from_font_size(28.0)
-            ),
-            (
-                Text::new(errors.0.join("\n")),
-                TextFont::from_font_size(16.0),
-                TextColor(Color::srgb(1.0, 0.6, 0.5))
-            ),
-        ],
-    ));
 }

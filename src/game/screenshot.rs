@@ -1,12 +1,17 @@
-//! `--screenshot FILE.png`: save the window once the table is drawn, then exit.
+//! `--screenshot FILE.png`: save the window once the screen is drawn (on the
+//! battle screen, once `--screenshot-after-actions` actions are resolved),
+//! then exit. `--frame-time` prints Bevy's frame-time diagnostics on exit.
 
+use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
+use super::ai_driver::AiPace;
 use super::{PlaySettings, Screen};
+use crate::battle::table::Battle;
 
-/// Frames to let the table and panel draw before the shot.
-const SETTLE_FRAMES: u32 = 20;
+/// Frames to let the table and panels draw before the shot.
+const SETTLE_FRAMES: u32 = 30;
 
 #[derive(Resource, Default)]
 struct ShotProgress {
@@ -17,10 +22,19 @@ struct ShotProgress {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShotProgress>();
+    app.add_systems(Startup, hurry_the_ai);
     app.add_systems(
         Update,
-        take_screenshot.run_if(in_state(Screen::Battle).or_else(in_state(Screen::LoadFailed))),
+        take_screenshot.run_if(not(in_state(Screen::Loading))),
     );
+    app.add_systems(Last, report_frame_time);
+}
+
+/// A battle caught after some actions need not wait on the AI's pauses.
+fn hurry_the_ai(settings: Res<PlaySettings>, mut pace: ResMut<AiPace>) {
+    if settings.screenshot_after_actions > 0 {
+        pace.seconds = 0.05;
+    }
 }
 
 fn take_screenshot(
@@ -28,6 +42,7 @@ fn take_screenshot(
     settings: Res<PlaySettings>,
     mut progress: ResMut<ShotProgress>,
     screen: Res<State<Screen>>,
+    battle: Option<Res<Battle>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = &settings.screenshot else {
@@ -41,8 +56,13 @@ fn take_screenshot(
         });
         return;
     }
+    let ready = match screen.get() {
+        Screen::Battle => battle
+            .is_some_and(|b| b.actions >= settings.screenshot_after_actions || b.outcome.is_some()),
+        _ => true,
+    };
     progress.frames += 1;
-    if progress.frames >= SETTLE_FRAMES && !progress.taken {
+    if ready && progress.frames >= SETTLE_FRAMES && !progress.taken {
         progress.taken = true;
         commands
             .spawn(Screenshot::primary_window())
@@ -52,5 +72,24 @@ fn take_screenshot(
                     progress.saved = true
                 },
             );
+    }
+}
+
+fn report_frame_time(
+    settings: Res<PlaySettings>,
+    diagnostics: Res<DiagnosticsStore>,
+    mut exits: MessageReader<AppExit>,
+) {
+    if !settings.report_frame_time || exits.read().next().is_none() {
+        return;
+    }
+    let frame = diagnostics
+        .get(&FrameTimeDiagnosticsPlugin::FRAME_TIME)
+        .and_then(|d| d.average());
+    let fps = diagnostics
+        .get(&FrameTimeDiagnosticsPlugin::FPS)
+        .and_then(|d| d.average());
+    if let (Some(frame), Some(fps)) = (frame, fps) {
+        println!("frame time: mean {frame:.1} ms ({fps:.1} fps) over the last frames");
     }
 }

@@ -1,35 +1,88 @@
-//! A plain view of the table: tiles coloured by terrain, edge features, and
-//! each combatant as a figure on a base in its side's colour. Rendering only
-//! reads the battle; it never decides a rule.
+//! The table in 3D, one world unit to the inch: terrain tiles dressed so they
+//! read at a glance (trees, rocks, hills, water, reeds, houses), edge
+//! features along the zone edges, and each combatant as a 15mm figure on its
+//! base in its side's colour. Rendering only reads the battle; it never
+//! decides a rule. Meshes and materials are made once, when the battle
+//! screen opens.
 
 use std::collections::BTreeMap;
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
 
-use bevy::camera::Viewport;
 use bevy::prelude::*;
 
 use super::Screen;
-use super::hud::PANEL_WIDTH;
 use super::screens::EnterBattle;
-use crate::battle::components::{Board, Fate, Placement, Status, Unit, ZoneTile};
+use crate::battle::components::{Board, Fate, Placement, Profile, Status, Unit};
 use crate::battle::table::{Battle, Rules};
-use crate::data::Terrain;
+use crate::data::{EdgeFeature, Terrain};
+use crate::level::{SideKind, ZoneCoord};
 
-/// Meshes and materials made once and shared by every tile and figure.
+/// Meshes and materials shared by every tile and figure.
 #[derive(Resource)]
-struct Palette {
-    tile: Handle<Mesh>,
-    base: Handle<Mesh>,
-    body: Handle<Mesh>,
-    head: Handle<Mesh>,
-    terrain: BTreeMap<Terrain, Handle<StandardMaterial>>,
-    sides: Vec<Handle<StandardMaterial>>,
-    fallen: Handle<StandardMaterial>,
-    flesh: Handle<StandardMaterial>,
+pub(super) struct Palette {
+    pub tile: Handle<Mesh>,
+    pub base: Handle<Mesh>,
+    pub body: Handle<Mesh>,
+    pub head: Handle<Mesh>,
+    pub blade: Handle<Mesh>,
+    pub pole: Handle<Mesh>,
+    pub ring: Handle<Mesh>,
+    pub die: Handle<Mesh>,
+    pub token: Handle<Mesh>,
+    pub terrain: BTreeMap<Terrain, Handle<StandardMaterial>>,
+    pub sides: Vec<Handle<StandardMaterial>>,
+    pub fallen: Handle<StandardMaterial>,
+    pub flesh: Handle<StandardMaterial>,
+    pub steel: Handle<StandardMaterial>,
+    pub wood: Handle<StandardMaterial>,
+    pub gold: Handle<StandardMaterial>,
+    pub white: Handle<StandardMaterial>,
+    pub marker: BTreeMap<&'static str, Handle<StandardMaterial>>,
 }
 
-/// The body of a figure, recoloured grey when it falls.
+/// The parts of a combatant's figure: the pose (everything that topples
+/// when it falls or goes InClose) and the body (recoloured grey when it
+/// falls). Markers hang on the unit's own entity, which never turns.
 #[derive(Component)]
-struct FigureBody;
+pub(super) struct FigureParts {
+    pose: Entity,
+    body: Entity,
+}
+
+/// Figures are drawn larger than true 15mm scale so they read from above.
+pub(super) const FIGURE_SCALE: f32 = 1.4;
+
+/// How high a zone's ground stands, in inches.
+fn ground_height(terrain: Option<Terrain>) -> f32 {
+    match terrain {
+        Some(Terrain::Hill) => 1.2,
+        Some(Terrain::Water) => -0.25,
+        _ => 0.0,
+    }
+}
+
+/// The centre of a zone in world inches, on its ground.
+pub(super) fn zone_centre(board: &Board, zone: ZoneCoord) -> Vec3 {
+    let size = f32::from(board.tile_size);
+    Vec3::new(
+        (f32::from(zone.0) + 0.5) * size,
+        ground_height(board.terrain(zone)),
+        (f32::from(zone.1) + 0.5) * size,
+    )
+}
+
+/// A fixed scatter of points in a tile for its dressing, the same every time.
+fn scatter(zone: ZoneCoord, count: usize, size: f32) -> Vec<Vec2> {
+    let mut state = u64::from(zone.0) * 0x9E37_79B9 + u64::from(zone.1) * 0x85EB_CA6B + 7;
+    (0..count)
+        .map(|_| {
+            state = crate::ai::splitmix(state);
+            let x = (state & 0xFFFF) as f32 / 65535.0;
+            let y = ((state >> 16) & 0xFFFF) as f32 / 65535.0;
+            Vec2::new((x - 0.5) * size * 0.8, (y - 0.5) * size * 0.8)
+        })
+        .collect()
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -38,7 +91,6 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(EnterBattle::Draw),
     );
-    app.add_systems(Update, fit_viewport.run_if(in_state(Screen::Battle)));
     app.add_systems(
         Update,
         (dress_figures, place_figures)
@@ -81,18 +133,83 @@ fn make_palette(
             matte(Color::srgb(r, g, b))
         })
         .collect();
+    let marker = [
+        ("stun", Color::srgb(1.0, 0.85, 0.1)),
+        ("shock", Color::srgb(0.7, 0.3, 0.95)),
+        ("fumble", Color::srgb(0.9, 0.1, 0.1)),
+        ("effort", Color::srgb(0.2, 0.9, 0.4)),
+        ("surprised", Color::srgb(0.95, 0.95, 0.95)),
+        ("selected", Color::srgb(1.0, 1.0, 1.0)),
+        ("acting", Color::srgb(1.0, 0.8, 0.2)),
+        ("hover", Color::srgb(0.6, 0.9, 1.0)),
+    ]
+    .into_iter()
+    .map(|(name, colour)| {
+        (
+            name,
+            materials.add(StandardMaterial {
+                base_color: colour,
+                emissive: LinearRgba::from(colour) * 0.6,
+                ..default()
+            }),
+        )
+    })
+    .collect();
     let palette = Palette {
-        // A hair smaller than the tile, so the gaps draw the zone grid.
-        tile: meshes.add(Cuboid::new(size - 0.15, 0.5, size - 0.15)),
+        // A little smaller than the tile, so the gaps draw the zone grid.
+        tile: meshes.add(Cuboid::new(size - 0.2, 1.0, size - 0.2)),
         base: meshes.add(Cylinder::new(0.45, 0.12)),
         body: meshes.add(Capsule3d::new(0.22, 0.5)),
         head: meshes.add(Sphere::new(0.16)),
+        blade: meshes.add(Cuboid::new(0.06, 0.7, 0.12)),
+        pole: meshes.add(Cylinder::new(0.035, 1.9)),
+        ring: meshes.add(Torus::new(0.46, 0.56)),
+        die: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
+        token: meshes.add(Sphere::new(0.12)),
         terrain,
         sides,
-        fallen: matte(Color::srgb(0.35, 0.35, 0.35)),
-        flesh: matte(Color::srgb(0.85, 0.68, 0.55)),
+        fallen: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.35, 0.35, 0.35),
+            perceptual_roughness: 1.0,
+            ..default()
+        }),
+        flesh: materials.add(Color::srgb(0.85, 0.68, 0.55)),
+        steel: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.75, 0.77, 0.8),
+            metallic: 0.8,
+            perceptual_roughness: 0.35,
+            ..default()
+        }),
+        wood: materials.add(Color::srgb(0.42, 0.28, 0.15)),
+        gold: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.75, 0.2),
+            metallic: 0.9,
+            perceptual_roughness: 0.3,
+            ..default()
+        }),
+        white: materials.add(Color::srgb(0.95, 0.95, 0.92)),
+        marker,
     };
     commands.insert_resource(palette);
+}
+
+/// The dressing meshes and materials of the terrain, made once per battle.
+struct Dressing {
+    trunk: Handle<Mesh>,
+    canopy: Handle<Mesh>,
+    rock: Handle<Mesh>,
+    reed: Handle<Mesh>,
+    puddle: Handle<Mesh>,
+    house: Handle<Mesh>,
+    roof: Handle<Mesh>,
+    track: Handle<Mesh>,
+    leaf: Handle<StandardMaterial>,
+    stone: Handle<StandardMaterial>,
+    water: Handle<StandardMaterial>,
+    reed_green: Handle<StandardMaterial>,
+    plaster: Handle<StandardMaterial>,
+    thatch: Handle<StandardMaterial>,
+    dirt: Handle<StandardMaterial>,
 }
 
 fn spawn_table(
@@ -100,110 +217,385 @@ fn spawn_table(
     board: Res<Board>,
     rules: Res<Rules>,
     palette: Res<Palette>,
-    tiles: Query<(Entity, &ZoneTile)>,
+    tiles: Query<(Entity, &crate::battle::components::ZoneTile)>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let size = f32::from(board.tile_size);
+    let dressing = Dressing {
+        trunk: meshes.add(Cylinder::new(0.18, 1.2)),
+        canopy: meshes.add(Cone::new(0.9, 2.2)),
+        rock: meshes.add(Sphere::new(0.45).mesh().uv(8, 6)),
+        reed: meshes.add(Cylinder::new(0.04, 0.9)),
+        puddle: meshes.add(Cylinder::new(0.9, 0.02)),
+        house: meshes.add(Cuboid::new(size * 0.45, 2.0, size * 0.3)),
+        roof: meshes.add(Cone::new(size * 0.34, 1.3).mesh().resolution(4)),
+        track: meshes.add(Cuboid::new(size * 0.35, 0.02, size)),
+        leaf: materials.add(Color::srgb(0.12, 0.36, 0.12)),
+        stone: materials.add(Color::srgb(0.5, 0.49, 0.46)),
+        water: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.15, 0.35, 0.6),
+            perceptual_roughness: 0.1,
+            reflectance: 0.8,
+            ..default()
+        }),
+        reed_green: materials.add(Color::srgb(0.45, 0.55, 0.2)),
+        plaster: materials.add(Color::srgb(0.85, 0.8, 0.68)),
+        thatch: materials.add(Color::srgb(0.6, 0.45, 0.2)),
+        dirt: materials.add(Color::srgb(0.66, 0.57, 0.4)),
+    };
+    // The table top under the tiles: its colour shows in the gaps as the grid.
+    let width = f32::from(board.width) * size;
+    let depth = f32::from(board.height) * size;
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(width + 2.0, 1.0, depth + 2.0))),
+        MeshMaterial3d(materials.add(Color::srgb(0.16, 0.12, 0.08))),
+        Transform::from_xyz(width / 2.0, -0.6, depth / 2.0),
+        DespawnOnExit(Screen::Battle),
+    ));
     for (entity, tile) in &tiles {
+        let centre = zone_centre(&board, tile.coord);
         commands.entity(entity).insert((
             Mesh3d(palette.tile.clone()),
             MeshMaterial3d(palette.terrain[&tile.terrain].clone()),
-            Transform::from_translation(zone_centre(&board, tile.coord) - Vec3::Y * 0.25),
-            DespawnOnExit(Screen::Battle),
+            Transform::from_translation(centre - Vec3::Y * 0.5),
+            Visibility::default(),
         ));
+        dress_tile(
+            &mut commands,
+            entity,
+            tile.terrain,
+            tile.coord,
+            size,
+            &dressing,
+        );
     }
-    let along_x = meshes.add(Cuboid::new(size, 0.8, 0.3));
-    let along_z = meshes.add(Cuboid::new(0.3, 0.8, size));
+    let along_x = meshes.add(Cuboid::new(size, 1.0, 1.0));
+    let post = meshes.add(Cylinder::new(0.08, 1.0));
     for ((a, b), feature) in &board.edges {
         let (r, g, bl) = rules.0.terrain.edges[feature].colour;
-        let midpoint = (zone_centre(&board, *a) + zone_centre(&board, *b)) / 2.0;
-        let mesh = if a.0 == b.0 {
-            along_x.clone()
+        let material = materials.add(Color::srgb(r, g, bl));
+        let ground = zone_centre(&board, *a).y.max(zone_centre(&board, *b).y);
+        let mut midpoint = (zone_centre(&board, *a) + zone_centre(&board, *b)) / 2.0;
+        midpoint.y = ground;
+        // Zones side by side along x share a north-south edge.
+        let turn = if a.1 == b.1 {
+            Quat::from_rotation_y(FRAC_PI_2)
         } else {
-            along_z.clone()
+            Quat::IDENTITY
         };
-        commands.spawn((
-            Mesh3d(mesh),
-            MeshMaterial3d(materials.add(Color::srgb(r, g, bl))),
-            Transform::from_translation(midpoint + Vec3::Y * 0.4),
+        let (thickness, height) = match feature {
+            EdgeFeature::Wall => (0.5, 0.8),
+            EdgeFeature::Hedge => (0.8, 1.2),
+            EdgeFeature::Fence => (0.08, 0.12),
+        };
+        let mut edge = commands.spawn((
+            Mesh3d(along_x.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform {
+                translation: midpoint + Vec3::Y * (height / 2.0),
+                rotation: turn,
+                scale: Vec3::new(1.0, height, thickness),
+            },
             DespawnOnExit(Screen::Battle),
         ));
+        if *feature == EdgeFeature::Fence {
+            // Two rails between posts.
+            edge.insert(Transform {
+                translation: midpoint + Vec3::Y * 0.7,
+                rotation: turn,
+                scale: Vec3::new(1.0, 0.12, 0.08),
+            });
+            let step = turn * Vec3::X;
+            for k in 0..=4 {
+                let along = (k as f32 / 4.0 - 0.5) * size;
+                commands.spawn((
+                    Mesh3d(post.clone()),
+                    MeshMaterial3d(material.clone()),
+                    Transform::from_translation(midpoint + step * along + Vec3::Y * 0.5),
+                    DespawnOnExit(Screen::Battle),
+                ));
+            }
+            commands.spawn((
+                Mesh3d(along_x.clone()),
+                MeshMaterial3d(material),
+                Transform {
+                    translation: midpoint + Vec3::Y * 0.35,
+                    rotation: turn,
+                    scale: Vec3::new(1.0, 0.12, 0.08),
+                },
+                DespawnOnExit(Screen::Battle),
+            ));
+        }
     }
-    // Frame the whole table from the south, a little above.
-    let width = f32::from(board.width) * size;
-    let depth = f32::from(board.height) * size;
-    let reach = width.max(depth);
-    let centre = Vec3::new(width / 2.0, 0.0, depth / 2.0);
-    commands.spawn((
-        Camera3d::default(),
-        Transform::from_translation(centre + Vec3::new(0.0, reach * 1.2, reach * 0.95))
-            .looking_at(centre, Vec3::Y),
-        DespawnOnExit(Screen::Battle),
-    ));
     commands.spawn((
         DirectionalLight {
             illuminance: 9_000.0,
-            shadow_maps_enabled: true,
+            shadow_maps_enabled: false,
             ..default()
         },
         Transform::from_xyz(-1.0, 3.0, 1.5).looking_at(Vec3::ZERO, Vec3::Y),
         DespawnOnExit(Screen::Battle),
     ));
     commands.insert_resource(GlobalAmbientLight {
-        brightness: 600.0,
+        brightness: 650.0,
         ..default()
     });
 }
 
-/// The centre of a zone in world inches, at table height.
-fn zone_centre(board: &Board, zone: crate::level::ZoneCoord) -> Vec3 {
-    let size = f32::from(board.tile_size);
-    Vec3::new(
-        (f32::from(zone.0) + 0.5) * size,
-        0.0,
-        (f32::from(zone.1) + 0.5) * size,
-    )
+/// Trees, rocks, reeds, a house or a track on a tile, as children of it.
+fn dress_tile(
+    commands: &mut Commands,
+    tile: Entity,
+    terrain: Terrain,
+    zone: ZoneCoord,
+    size: f32,
+    dressing: &Dressing,
+) {
+    // Children sit relative to the tile's centre, half an inch below its top.
+    let top = 0.5;
+    let mut pieces: Vec<(Handle<Mesh>, Handle<StandardMaterial>, Transform)> = Vec::new();
+    match terrain {
+        Terrain::Woods => {
+            // Clusters of trees toward the corners, leaving room for figures.
+            for spot in scatter(zone, 5, size) {
+                let at = spot.normalize_or_zero() * size * 0.3 + spot * 0.25;
+                pieces.push((
+                    dressing.trunk.clone(),
+                    dressing.stone.clone(),
+                    Transform::from_xyz(at.x, top + 0.6, at.y),
+                ));
+                pieces.push((
+                    dressing.canopy.clone(),
+                    dressing.leaf.clone(),
+                    Transform::from_xyz(at.x, top + 2.0, at.y),
+                ));
+            }
+        }
+        Terrain::Rough | Terrain::Rocky => {
+            let (count, scale) = if terrain == Terrain::Rocky {
+                (7, 1.3)
+            } else {
+                (5, 0.7)
+            };
+            for (k, spot) in scatter(zone, count, size).into_iter().enumerate() {
+                let s = scale * (0.6 + 0.1 * (k % 4) as f32);
+                pieces.push((
+                    dressing.rock.clone(),
+                    dressing.stone.clone(),
+                    Transform::from_xyz(spot.x, top, spot.y).with_scale(Vec3::new(s, s * 0.6, s)),
+                ));
+            }
+        }
+        Terrain::Water => {
+            pieces.push((
+                dressing.puddle.clone(),
+                dressing.water.clone(),
+                Transform::from_xyz(0.0, top + 0.01, 0.0).with_scale(Vec3::new(
+                    size * 0.5,
+                    1.0,
+                    size * 0.5,
+                )),
+            ));
+        }
+        Terrain::Marsh => {
+            for (k, spot) in scatter(zone, 9, size).into_iter().enumerate() {
+                if k % 3 == 0 {
+                    pieces.push((
+                        dressing.puddle.clone(),
+                        dressing.water.clone(),
+                        Transform::from_xyz(spot.x, top + 0.01, spot.y),
+                    ));
+                } else {
+                    pieces.push((
+                        dressing.reed.clone(),
+                        dressing.reed_green.clone(),
+                        Transform::from_xyz(spot.x, top + 0.45, spot.y),
+                    ));
+                }
+            }
+        }
+        Terrain::Building => {
+            pieces.push((
+                dressing.house.clone(),
+                dressing.plaster.clone(),
+                Transform::from_xyz(0.0, top + 1.0, -size * 0.25),
+            ));
+            pieces.push((
+                dressing.roof.clone(),
+                dressing.thatch.clone(),
+                Transform::from_xyz(0.0, top + 2.65, -size * 0.25)
+                    .with_rotation(Quat::from_rotation_y(FRAC_PI_4))
+                    .with_scale(Vec3::new(1.0, 1.0, 0.7)),
+            ));
+        }
+        Terrain::Road => {
+            pieces.push((
+                dressing.track.clone(),
+                dressing.dirt.clone(),
+                Transform::from_xyz(0.0, top + 0.01, 0.0),
+            ));
+        }
+        Terrain::Grass | Terrain::Hill => {}
+    }
+    commands.entity(tile).with_children(|parent| {
+        for (mesh, material, transform) in pieces {
+            parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
+        }
+    });
 }
 
-/// Gives every new combatant a figure: base, body and head.
+/// Gives every new combatant a figure: base, body, head, a weapon hint, and a
+/// gold ring on the base of a hero. Big creatures stand taller.
 fn dress_figures(
     mut commands: Commands,
     palette: Res<Palette>,
-    added: Query<(Entity, &Unit), Added<Unit>>,
+    rules: Res<Rules>,
+    battle: Res<Battle>,
+    added: Query<(Entity, &Unit, &Profile), Added<Unit>>,
 ) {
-    for (entity, unit) in &added {
+    for (entity, unit, profile) in &added {
         let side = palette
             .sides
             .get(unit.side)
             .cloned()
             .unwrap_or_else(|| palette.fallen.clone());
+        let hero = profile.heroic
+            || battle
+                .sides
+                .get(unit.side)
+                .is_some_and(|s| s.kind == SideKind::Heroes);
+        let scale = FIGURE_SCALE * (f32::from(profile.size) / 2.0).sqrt().clamp(0.7, 1.8);
+        let weapon = profile
+            .weapons
+            .iter()
+            .filter_map(|id| rules.0.weapons.get(id))
+            .find(|w| !w.natural);
+        let pose = commands
+            .spawn((Transform::default(), Visibility::default()))
+            .id();
+        let body = commands
+            .spawn((
+                Mesh3d(palette.body.clone()),
+                MeshMaterial3d(side.clone()),
+                Transform::from_xyz(0.0, 0.6 * scale, 0.0).with_scale(Vec3::splat(scale)),
+            ))
+            .id();
+        commands.entity(pose).add_child(body);
+        commands.entity(pose).with_children(|figure| {
+            figure.spawn((
+                Mesh3d(palette.base.clone()),
+                MeshMaterial3d(side),
+                Transform::from_xyz(0.0, 0.06, 0.0).with_scale(Vec3::splat(scale)),
+            ));
+            if hero {
+                figure.spawn((
+                    Mesh3d(palette.ring.clone()),
+                    MeshMaterial3d(palette.gold.clone()),
+                    Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::splat(scale)),
+                ));
+            }
+        });
+        commands.entity(body).with_children(|body| {
+            body.spawn((
+                Mesh3d(palette.head.clone()),
+                MeshMaterial3d(palette.flesh.clone()),
+                Transform::from_xyz(0.0, 0.55, 0.0),
+            ));
+            let (mesh, material, transform) = match weapon {
+                Some(w) if w.reach => (
+                    &palette.pole,
+                    &palette.wood,
+                    Transform::from_xyz(0.3, 0.3, 0.0),
+                ),
+                Some(w) if w.range.is_some() => (
+                    &palette.pole,
+                    &palette.wood,
+                    Transform::from_xyz(0.3, 0.1, 0.0)
+                        .with_rotation(Quat::from_rotation_x(0.3))
+                        .with_scale(Vec3::new(1.0, 0.55, 1.0)),
+                ),
+                Some(_) => (
+                    &palette.blade,
+                    &palette.steel,
+                    Transform::from_xyz(0.32, 0.15, 0.1).with_rotation(Quat::from_rotation_x(-0.5)),
+                ),
+                None => return,
+            };
+            body.spawn((
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(material.clone()),
+                transform,
+            ));
+        });
         commands
             .entity(entity)
-            .insert((Transform::default(), Visibility::default()))
-            .with_children(|figure| {
-                figure.spawn((
-                    Mesh3d(palette.base.clone()),
-                    MeshMaterial3d(side.clone()),
-                    Transform::from_xyz(0.0, 0.06, 0.0),
-                ));
-                figure.spawn((
-                    FigureBody,
-                    Mesh3d(palette.body.clone()),
-                    MeshMaterial3d(side),
-                    Transform::from_xyz(0.0, 0.6, 0.0),
-                ));
-                figure.spawn((
-                    Mesh3d(palette.head.clone()),
-                    MeshMaterial3d(palette.flesh.clone()),
-                    Transform::from_xyz(0.0, 1.15, 0.0),
-                ));
-            });
+            .insert((
+                Transform::default(),
+                Visibility::default(),
+                FigureParts { pose, body },
+            ))
+            .add_child(pose);
     }
 }
 
-/// Stands each figure in its zone: groups together, Alone figures apart,
-/// fallen figures toppled and grey, escaped figures hidden.
+/// Where each combatant stands in its zone: each group (a melee or friends
+/// together) at its own spot with its figures in base contact, Alone figures
+/// apart. Returns (spot, place in the group) by unit index.
+fn spots(figures: &[(usize, ZoneCoord, Option<u32>)]) -> BTreeMap<usize, (usize, usize)> {
+    let mut slots: BTreeMap<(ZoneCoord, Option<u32>), Vec<usize>> = BTreeMap::new();
+    for (index, zone, group) in figures {
+        slots.entry((*zone, *group)).or_default().push(*index);
+    }
+    let mut spot_of = BTreeMap::new();
+    let mut next_spot: BTreeMap<ZoneCoord, usize> = BTreeMap::new();
+    for ((zone, group), members) in &slots {
+        if group.is_some() {
+            let spot = next_spot.entry(*zone).or_default();
+            for (k, member) in members.iter().enumerate() {
+                spot_of.insert(*member, (*spot, k));
+            }
+            *spot += 1;
+        } else {
+            for member in members {
+                let spot = next_spot.entry(*zone).or_default();
+                spot_of.insert(*member, (*spot, 0));
+                *spot += 1;
+            }
+        }
+    }
+    spot_of
+}
+
+/// The offset of a spot from the zone's centre: spots go round a 3x3 layout
+/// from the middle out; members of a group stand side by side.
+fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
+    const ORDER: [(i32, i32); 9] = [
+        (0, 0),
+        (-1, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (-1, 0),
+        (1, 0),
+    ];
+    let (cx, cz) = ORDER[spot % ORDER.len()];
+    let cell = Vec3::new(cx as f32 * size / 3.3, 0.0, cz as f32 * size / 3.3);
+    // Members in a ring of base contact: two face each other, more go round.
+    let ring = match member {
+        0 => Vec3::ZERO,
+        k => {
+            let angle = k as f32 * 1.9;
+            Vec3::new(angle.cos(), 0.0, angle.sin()) * 0.92 * FIGURE_SCALE
+        }
+    };
+    cell + ring
+}
+
+/// Stands each figure in its zone; InClose figures lie on their side, fallen
+/// figures are toppled and grey, escaped figures leave the table.
 fn place_figures(
     board: Res<Board>,
     palette: Res<Palette>,
@@ -212,9 +604,9 @@ fn place_figures(
         &Placement,
         &Status,
         &Fate,
+        &FigureParts,
         &mut Transform,
         &mut Visibility,
-        &Children,
     )>,
     changed: Query<
         (),
@@ -222,100 +614,56 @@ fn place_figures(
             Changed<Placement>,
             Changed<Fate>,
             Changed<Status>,
-            Added<Children>,
+            Added<FigureParts>,
         )>,
     >,
-    mut bodies: Query<&mut MeshMaterial3d<StandardMaterial>, With<FigureBody>>,
+    mut parts: Query<
+        (
+            &mut Transform,
+            Option<&mut MeshMaterial3d<StandardMaterial>>,
+        ),
+        Without<Unit>,
+    >,
 ) {
     if changed.is_empty() {
         return;
     }
     let size = f32::from(board.tile_size);
-    let mut slots: BTreeMap<(crate::level::ZoneCoord, Option<u32>), Vec<usize>> = BTreeMap::new();
-    for (unit, placement, ..) in &figures {
-        slots
-            .entry((placement.zone, placement.group.map(|g| g.0)))
-            .or_default()
-            .push(unit.index);
-    }
-    // Each group or lone figure gets its own spot in the zone, in a 3x3 layout.
-    let mut spot_of = BTreeMap::new();
-    let mut next_spot: BTreeMap<crate::level::ZoneCoord, usize> = BTreeMap::new();
-    for ((zone, group), members) in &slots {
-        match group {
-            Some(_) => {
-                let spot = next_spot.entry(*zone).or_default();
-                for (k, member) in members.iter().enumerate() {
-                    spot_of.insert(*member, (*spot, k));
-                }
-                *spot += 1;
-            }
-            None => {
-                for member in members {
-                    let spot = next_spot.entry(*zone).or_default();
-                    spot_of.insert(*member, (*spot, 0));
-                    *spot += 1;
-                }
-            }
-        }
-    }
-    for (unit, placement, status, fate, mut transform, mut visibility, children) in &mut figures {
-        let (spot, k) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
-        let cell = Vec3::new(
-            ((spot % 3) as f32 - 1.0) * size / 3.2,
-            0.0,
-            ((spot / 3 % 3) as f32 - 1.0) * size / 3.2,
-        );
-        let in_group = Vec3::new((k as f32 - 0.5) * 0.9, 0.0, 0.0);
-        transform.translation = zone_centre(&board, placement.zone) + cell + in_group;
-        let down = matches!(fate, Fate::OutOfAction | Fate::Killed) || *status == Status::InClose;
-        transform.rotation = if down {
-            Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)
-        } else {
-            Quat::IDENTITY
-        };
-        if down {
-            transform.translation.y += 0.45;
+    let standing: Vec<(usize, ZoneCoord, Option<u32>)> = figures
+        .iter()
+        .filter(|(.., fate, _, _, _)| **fate != Fate::Escaped)
+        .map(|(unit, placement, ..)| (unit.index, placement.zone, placement.group.map(|g| g.0)))
+        .collect();
+    let spot_of = spots(&standing);
+    for (unit, placement, status, fate, figure, mut transform, mut visibility) in &mut figures {
+        let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
+        transform.translation =
+            zone_centre(&board, placement.zone) + spot_offset(spot, member, size);
+        let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
+        let down = fallen || *status == Status::InClose;
+        if let Ok((mut pose, _)) = parts.get_mut(figure.pose) {
+            *pose = if down {
+                Transform::from_xyz(0.0, 0.45 * FIGURE_SCALE, 0.0)
+                    .with_rotation(Quat::from_rotation_z(FRAC_PI_2))
+            } else {
+                Transform::default()
+            };
         }
         *visibility = if *fate == Fate::Escaped {
             Visibility::Hidden
         } else {
             Visibility::Inherited
         };
-        let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
-        for child in children.iter() {
-            if let Ok(mut material) = bodies.get_mut(child) {
-                material.0 = if fallen {
-                    palette.fallen.clone()
-                } else {
-                    palette
-                        .sides
-                        .get(unit.side)
-                        .cloned()
-                        .unwrap_or_else(|| palette.fallen.clone())
-                };
-            }
+        if let Ok((_, Some(mut material))) = parts.get_mut(figure.body) {
+            material.0 = if fallen {
+                palette.fallen.clone()
+            } else {
+                palette
+                    .sides
+                    .get(unit.side)
+                    .cloned()
+                    .unwrap_or_else(|| palette.fallen.clone())
+            };
         }
-    }
-}
-
-/// Keeps the table's camera to the right of the text panel.
-fn fit_viewport(window: Single<&Window>, mut camera: Single<&mut Camera, With<Camera3d>>) {
-    let size = window.physical_size();
-    let panel = (PANEL_WIDTH * window.scale_factor()) as u32;
-    if size.x <= panel || size.y == 0 {
-        return;
-    }
-    let viewport = Viewport {
-        physical_position: UVec2::new(panel, 0),
-        physical_size: UVec2::new(size.x - panel, size.y),
-        ..default()
-    };
-    let unchanged = camera.viewport.as_ref().is_some_and(|old| {
-        old.physical_position == viewport.physical_position
-            && old.physical_size == viewport.physical_size
-    });
-    if !unchanged {
-        camera.viewport = Some(viewport);
     }
 }

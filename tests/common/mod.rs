@@ -5,8 +5,11 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use bevy::prelude::App;
 use swift_swords::data::Ruleset;
-use swift_swords::level::{Level, load_level};
+use swift_swords::headless::battle_app;
+use swift_swords::level::{Level, load_level, parse_level};
+use swift_swords::rules::dice::Dice;
 
 /// The shipped data.
 pub fn ruleset() -> Arc<Ruleset> {
@@ -30,4 +33,29 @@ pub fn shipped_levels() -> Vec<Level> {
                 .level
         })
         .collect()
+}
+
+/// A level with two sides (heroes and foes) and the given map and units,
+/// written inline.
+pub fn level(map: &str, units: &str, extra: &str) -> Level {
+    let text = format!(
+        r#"(
+            name: "Test",
+            legend: {{ 'g': Grass, 'w': Woods, '~': Water }},
+            map: [{map}],
+            sides: [
+                (id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.9), kind: Heroes),
+                (id: "foes", name: "Foes", colour: (0.7, 0.2, 0.1), kind: Npcs),
+            ],
+            units: [{units}],
+            {extra}
+        )"#
+    );
+    parse_level(Path::new("test.ron"), &text, &ruleset()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A headless battle on `level` with scripted dice, settled until the first
+/// command is awaited.
+pub fn app(level: &Level, dice: &[u8]) -> App {
+    battle_app(level, ruleset(), 0, Dice::scripted(dice.iter().copied()))
 }

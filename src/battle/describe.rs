@@ -1,0 +1,202 @@
+//! Battle events in words, for the log: what happened and the rule that made
+//! it happen, so a player can see why.
+
+use super::events::{BattleEvent, Outcome, StateKind};
+
+fn faces(dice: &[u8]) -> String {
+    let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
+    format!("[{}]", shown.join(" "))
+}
+
+fn state_name(state: StateKind) -> &'static str {
+    match state {
+        StateKind::Stun => "Stun",
+        StateKind::Shock => "Shock",
+    }
+}
+
+impl BattleEvent {
+    /// The rule (by its name in the rules text) that produced this event.
+    pub fn rule(&self) -> &'static str {
+        use BattleEvent::*;
+        match self {
+            BattleStarted { .. } | BattleEnded { .. } | ZoneHeld { .. } => "Victory",
+            Surprise { .. } | SurpriseOver | NoActionDice { .. } => "Surprise",
+            RoundStarted { .. } | ActionDiceRolled { .. } | RoundClosed { .. } => "Action dice",
+            DicePaid { .. } | Held { .. } | Passed { .. } => "Countdown",
+            EffortSpent { .. } | DieRaised { .. } => "Using a 1",
+            Moved { .. } | Charged { .. } | Withdrew { .. } | LeftTable { .. } => "Movement",
+            JoinedGroup { .. } | LeftGroup { .. } | StatusChanged { .. } => "Zones and groups",
+            AttackRolled { .. } | Missed { .. } => "Attacks",
+            Exposed { .. } => "Exposure",
+            Fumbled { .. } => "Fumble",
+            Damaged { .. } | DamageStopped { .. } | RankLost { .. } => "Damage",
+            StateTaken { .. } | RecoveryRoll { .. } | StateCleared { .. } | ActionLost { .. } => {
+                "States"
+            }
+            Trauma { .. } | KillingBlow { .. } | MassiveDamage { .. } => "Damage thresholds",
+            OutOfAction { .. } | BodyRoll { .. } | Killed { .. } => "Out of action",
+            RefreshCalled { .. } | DieKept { .. } => "Refresh",
+        }
+    }
+
+    /// The rolled dice the event shows, if any, with the faces that count as
+    /// hits from `hit_from` up.
+    pub fn dice_shown(&self) -> Option<(&[u8], u8)> {
+        match self {
+            Self::ActionDiceRolled { rolled, .. } => Some((rolled, 7)),
+            Self::AttackRolled {
+                dice,
+                superiority_level,
+                ..
+            } => Some((dice, *superiority_level)),
+            Self::BodyRoll { dice, .. } | Self::RecoveryRoll { dice, .. } => Some((dice, 4)),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for BattleEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use BattleEvent::*;
+        match self {
+            BattleStarted { level, seed } => write!(f, "{level} begins (seed {seed})"),
+            Surprise { side } => write!(f, "{side} have surprise: the others get no dice"),
+            SurpriseOver => write!(f, "the surprise is over"),
+            RoundStarted { round } => write!(f, "round {round} begins"),
+            ActionDiceRolled {
+                unit,
+                rolled,
+                extra,
+            } => {
+                write!(f, "{unit} rolls {}", faces(rolled))?;
+                if !extra.is_empty() {
+                    write!(f, " and gains {} for sixes", faces(extra))?;
+                }
+                Ok(())
+            }
+            NoActionDice { unit } => write!(f, "{unit} is caught unprepared: no dice"),
+            DicePaid { unit, dice } => write!(f, "{unit} pays {}", faces(dice)),
+            Held { unit } => write!(f, "{unit} holds its action"),
+            Passed { unit } => write!(f, "{unit} passes for the round"),
+            EffortSpent { unit } => write!(f, "{unit} spends a 1 on Effort: +1 die"),
+            DieRaised { unit, from, to } => {
+                write!(f, "{unit} spends a 1 to raise a {from} to {to}")
+            }
+            Moved { unit, from, to } => write!(f, "{unit} moves {from} to {to}"),
+            Charged { unit, target, to } => write!(f, "{unit} charges {target} in {to}"),
+            Withdrew { unit } => write!(f, "{unit} withdraws from the melee"),
+            JoinedGroup { unit, with } => write!(f, "{unit} joins {with}"),
+            LeftGroup { unit } => write!(f, "{unit} leaves its group"),
+            StatusChanged { unit, status } => write!(f, "{unit} is now {status:?}"),
+            LeftTable { unit, edge } => write!(f, "{unit} leaves the table to the {edge:?}"),
+            AttackRolled {
+                attacker,
+                target,
+                weapon,
+                dice,
+                superiority_level,
+                hits,
+                exposure_used,
+                advantage_dice,
+            } => {
+                write!(
+                    f,
+                    "{attacker} attacks {target} with {weapon}: {} hitting on {superiority_level}+, {hits} hit(s)",
+                    faces(dice)
+                )?;
+                if *exposure_used > 0 {
+                    write!(f, ", {exposure_used} from exposure")?;
+                }
+                if *advantage_dice > 0 {
+                    write!(f, ", {advantage_dice} for advantage")?;
+                }
+                Ok(())
+            }
+            Missed { attacker, target } => write!(f, "{attacker} misses {target}"),
+            Exposed { unit, dice } => write!(f, "{unit} is left with {dice} exposure dice"),
+            Fumbled { unit } => write!(f, "{unit} fumbles: more 1s than hits"),
+            Damaged {
+                unit,
+                damage,
+                armour,
+            } => write!(f, "{unit} takes {damage} damage (armour {armour})"),
+            DamageStopped { unit } => write!(f, "{unit}'s armour stops the blow"),
+            StateTaken { unit, state } => write!(f, "{unit} takes {}", state_name(*state)),
+            RankLost { unit, remaining } => {
+                write!(f, "{unit} loses a rank ({remaining} left)")
+            }
+            Trauma { unit } => write!(f, "{unit} suffers a Trauma"),
+            KillingBlow { unit } => write!(f, "{unit} takes a Killing Blow"),
+            MassiveDamage { unit } => write!(f, "{unit} takes Massive damage"),
+            OutOfAction { unit } => write!(f, "{unit} is out of action"),
+            BodyRoll {
+                unit,
+                dice,
+                survived,
+            } => write!(
+                f,
+                "{unit} rolls BODY {}: {}",
+                faces(dice),
+                if *survived { "survives" } else { "fails" }
+            ),
+            Killed { unit } => write!(f, "{unit} is killed"),
+            RecoveryRoll {
+                unit,
+                state,
+                dice,
+                passed,
+            } => write!(
+                f,
+                "{unit} rolls to shake off {} {}: {}",
+                state_name(*state),
+                faces(dice),
+                if *passed { "passed" } else { "failed" }
+            ),
+            StateCleared { unit, state } => write!(f, "{unit} is free of {}", state_name(*state)),
+            ActionLost { unit } => write!(f, "{unit} loses the action"),
+            RefreshCalled { by: Some(unit) } => write!(f, "{unit} is out of dice: refresh"),
+            RefreshCalled { by: None } => write!(f, "nobody can act: refresh"),
+            DieKept { unit } => write!(f, "{unit} keeps a die for the next round"),
+            RoundClosed { round } => write!(f, "round {round} ends"),
+            ZoneHeld { side, zone, rounds } => {
+                write!(f, "{side} hold {zone} ({rounds} round(s))")
+            }
+            BattleEnded { outcome } => write!(f, "{outcome}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Victory { side, how } => write!(f, "{side} win: {how}"),
+            Self::Draw { reason } => write!(f, "a draw: {reason}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attack_event_reads_with_its_dice_and_rule() {
+        let event = BattleEvent::AttackRolled {
+            attacker: "roland".into(),
+            target: "goblin".into(),
+            weapon: "sword".into(),
+            dice: vec![6, 3, 1],
+            superiority_level: 4,
+            hits: 1,
+            exposure_used: 0,
+            advantage_dice: 1,
+        };
+        assert_eq!(event.rule(), "Attacks");
+        assert_eq!(
+            event.to_string(),
+            "roland attacks goblin with sword: [6 3 1] hitting on 4+, 1 hit(s), 1 for advantage"
+        );
+        assert_eq!(event.dice_shown(), Some((&[6u8, 3, 1][..], 4)));
+    }
+}

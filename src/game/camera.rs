@@ -1,0 +1,200 @@
+//! The table's camera: it orbits a point on the table. Keys pan, turn and
+//! zoom; the right mouse button drags to pan, the middle one turns, the
+//! wheel zooms; F centres on the selected figure. Any table is framed whole
+//! at the start. Its viewport is the part of the window the HUD leaves free.
+
+use bevy::camera::Viewport;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+use super::Screen;
+use super::hud::{HudState, TableViewport};
+use super::input::{Controls, GameAction};
+use super::screens::EnterBattle;
+use super::view::zone_centre;
+use crate::battle::components::{Board, Placement, Unit};
+
+/// Where the camera looks from, as an orbit around `focus`.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TableCamera {
+    pub focus: Vec3,
+    /// Turn about the vertical, in radians; 0 looks north from the south.
+    pub yaw: f32,
+    /// Angle above the table, in radians.
+    pub pitch: f32,
+    /// Distance from the focus, in inches.
+    pub distance: f32,
+    /// The farthest out the camera may go (the table framed whole, and some).
+    pub max_distance: f32,
+}
+
+impl TableCamera {
+    /// A camera that shows a whole board of `width` by `depth` inches.
+    pub fn framing(width: f32, depth: f32) -> Self {
+        let reach = width.max(depth * 1.3);
+        Self {
+            focus: Vec3::new(width / 2.0, 0.0, depth / 2.0),
+            yaw: 0.0,
+            pitch: 0.95,
+            distance: reach * 1.05 + 6.0,
+            max_distance: reach * 2.5 + 12.0,
+        }
+    }
+
+    pub fn transform(&self) -> Transform {
+        let offset = Vec3::new(
+            self.yaw.sin() * self.pitch.cos(),
+            self.pitch.sin(),
+            self.yaw.cos() * self.pitch.cos(),
+        ) * self.distance;
+        Transform::from_translation(self.focus + offset).looking_at(self.focus, Vec3::Y)
+    }
+}
+
+/// Inches per second the keys pan at, per inch of camera distance.
+const PAN_RATE: f32 = 0.9;
+/// Radians per second the keys turn at.
+const TURN_RATE: f32 = 1.6;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        spawn_camera.in_set(EnterBattle::Draw),
+    );
+    app.add_systems(
+        Update,
+        (steer_camera, fit_viewport).run_if(in_state(Screen::Battle)),
+    );
+}
+
+fn spawn_camera(mut commands: Commands, board: Res<Board>) {
+    let size = f32::from(board.tile_size);
+    let orbit = TableCamera::framing(
+        f32::from(board.width) * size,
+        f32::from(board.height) * size,
+    );
+    commands.spawn((
+        Camera3d::default(),
+        Camera {
+            order: 0,
+            clear_color: ClearColorConfig::Custom(Color::srgb(0.09, 0.08, 0.07)),
+            ..default()
+        },
+        // Multisampling costs most on a software renderer; the tiles'
+        // straight edges read well without it.
+        Msaa::Off,
+        orbit.transform(),
+        orbit,
+        DespawnOnExit(Screen::Battle),
+    ));
+}
+
+fn steer_camera(
+    controls: Single<&ActionState<GameAction>, With<Controls>>,
+    time: Res<Time>,
+    hud: Res<HudState>,
+    board: Res<Board>,
+    figures: Query<(&Unit, &Placement)>,
+    camera: Single<(&mut TableCamera, &mut Transform)>,
+) {
+    let (mut orbit, mut transform) = camera.into_inner();
+    let before = *orbit;
+    let dt = time.delta_secs();
+    if !hud.keyboard_taken {
+        let forward = Vec3::new(-orbit.yaw.sin(), 0.0, -orbit.yaw.cos());
+        let right = Vec3::new(orbit.yaw.cos(), 0.0, -orbit.yaw.sin());
+        let mut pan = Vec3::ZERO;
+        for (action, direction) in [
+            (GameAction::PanNorth, forward),
+            (GameAction::PanSouth, -forward),
+            (GameAction::PanEast, right),
+            (GameAction::PanWest, -right),
+        ] {
+            if controls.pressed(&action) {
+                pan += direction;
+            }
+        }
+        let distance = orbit.distance;
+        orbit.focus += pan * PAN_RATE * distance * dt;
+        if controls.pressed(&GameAction::RotateLeft) {
+            orbit.yaw -= TURN_RATE * dt;
+        }
+        if controls.pressed(&GameAction::RotateRight) {
+            orbit.yaw += TURN_RATE * dt;
+        }
+        if controls.pressed(&GameAction::ZoomIn) {
+            orbit.distance *= 1.0 - dt;
+        }
+        if controls.pressed(&GameAction::ZoomOut) {
+            orbit.distance *= 1.0 + dt;
+        }
+        if controls.just_pressed(&GameAction::FocusSelected)
+            && let Some(selected) = hud.selected
+            && let Some((_, placement)) = figures.iter().find(|(u, _)| u.index == selected)
+        {
+            orbit.focus = zone_centre(&board, placement.zone);
+        }
+    }
+    if !hud.pointer_taken {
+        let wheel = controls.value(&GameAction::Zoom);
+        orbit.distance *= 1.0 - wheel.clamp(-5.0, 5.0) * 0.08;
+        let drag = controls.axis_pair(&GameAction::Drag);
+        if controls.pressed(&GameAction::DragPan) {
+            let right = Vec3::new(orbit.yaw.cos(), 0.0, -orbit.yaw.sin());
+            let forward = Vec3::new(-orbit.yaw.sin(), 0.0, -orbit.yaw.cos());
+            let distance = orbit.distance;
+            orbit.focus += (-right * drag.x + forward * drag.y) * distance * 0.0015;
+        }
+        if controls.pressed(&GameAction::DragRotate) {
+            orbit.yaw -= drag.x * 0.006;
+            orbit.pitch = (orbit.pitch + drag.y * 0.004).clamp(0.3, 1.45);
+        }
+    }
+    let size = f32::from(board.tile_size);
+    orbit.distance = orbit.distance.clamp(6.0, orbit.max_distance);
+    orbit.focus = orbit.focus.clamp(
+        Vec3::ZERO,
+        Vec3::new(
+            f32::from(board.width) * size,
+            0.0,
+            f32::from(board.height) * size,
+        ),
+    );
+    let changed = orbit.focus != before.focus
+        || orbit.yaw != before.yaw
+        || orbit.pitch != before.pitch
+        || orbit.distance != before.distance;
+    if changed {
+        *transform = orbit.transform();
+    }
+}
+
+/// Keeps the table's camera inside the part of the window the HUD leaves.
+fn fit_viewport(
+    window: Single<&Window>,
+    free: Res<TableViewport>,
+    mut camera: Single<&mut Camera, With<TableCamera>>,
+) {
+    let scale = window.scale_factor();
+    let size = window.physical_size();
+    let Some(rect) = free.0 else {
+        return;
+    };
+    let min = (rect.min * scale).as_uvec2().min(size);
+    let max = (rect.max * scale).as_uvec2().min(size);
+    if max.x <= min.x + 16 || max.y <= min.y + 16 {
+        return;
+    }
+    let viewport = Viewport {
+        physical_position: min,
+        physical_size: max - min,
+        ..default()
+    };
+    let unchanged = camera.viewport.as_ref().is_some_and(|old| {
+        old.physical_position == viewport.physical_position
+            && old.physical_size == viewport.physical_size
+    });
+    if !unchanged {
+        camera.viewport = Some(viewport);
+    }
+}

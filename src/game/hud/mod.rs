@@ -1,0 +1,238 @@
+//! The HUD, drawn with bevy_egui: the countdown track, the selected unit's
+//! card, the action menu with costs, illegal actions greyed with the rules'
+//! reason, a dice picker and the exact odds of an attack, the battle log with
+//! its dice, hover tooltips, the help overlay, the pause menu and the
+//! hot-seat hand-over screen. The HUD reads the battle and gives commands;
+//! it never decides a rule.
+
+mod panels;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+use bevy_egui::input::EguiWantsInput;
+use leafwing_input_manager::prelude::*;
+
+use super::Screen;
+use super::input::{Controls, GameAction};
+use super::match_setup::MatchSetup;
+use crate::battle::command::{Command, CommandQueue, LastVerdict, Order};
+use crate::battle::resolve::check;
+use crate::battle::table::{Battle, BattleLog, Table, Turn};
+
+/// What the HUD shows and the player has picked.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct HudState {
+    pub selected: Option<usize>,
+    pub hovered_zone: Option<crate::level::ZoneCoord>,
+    pub hovered_unit: Option<usize>,
+    /// A message for the player (a refused click, a rules refusal).
+    pub notice: Option<String>,
+    pub help: bool,
+    pub paused: bool,
+    /// The human side that must take the seat before play goes on.
+    pub handover: Option<usize>,
+    /// The last human side that had the turn (for the hand-over screen).
+    pub last_human_side: Option<usize>,
+    /// Attacks spend a 1 to raise a die just short of a hit.
+    pub raise_with_one: bool,
+    /// Dice picked to pay with (positions in the pool); empty means the least
+    /// wasteful dice.
+    pub picked_dice: Vec<usize>,
+    /// egui has the keyboard or the pointer this frame.
+    pub keyboard_taken: bool,
+    pub pointer_taken: bool,
+}
+
+impl HudState {
+    /// An overlay that stops play until the player answers it.
+    pub fn blocking_overlay(&self) -> bool {
+        self.paused || self.handover.is_some()
+    }
+}
+
+/// The part of the window the HUD leaves for the table, in logical pixels.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct TableViewport(pub Option<Rect>);
+
+/// The battle as plain data, taken again whenever it changes, for the HUD.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Snapshot(pub Option<Table>);
+
+/// The combatants a human may act with now.
+pub fn human_turn(table: &Table) -> Vec<usize> {
+    let candidates = match &table.battle.turn {
+        Turn::Act { candidates } => candidates.clone(),
+        Turn::LastOption { unit } => vec![*unit],
+        Turn::Closed => Vec::new(),
+    };
+    candidates
+        .into_iter()
+        .filter(|&i| {
+            table
+                .battle
+                .sides
+                .get(table.units[i].unit.side)
+                .is_some_and(|s| s.controller == crate::level::Controller::Human)
+        })
+        .collect()
+}
+
+/// Gives a player's order for `actor` after the rules' check; a refusal
+/// becomes the notice instead.
+pub fn give_order(
+    queue: &mut CommandQueue,
+    hud: &mut HudState,
+    table: &Table,
+    actor: usize,
+    order: Order,
+) {
+    let command = Command::new(table.units[actor].unit.id.clone(), order);
+    hud.picked_dice.clear();
+    match check(table, &command) {
+        Ok(_) => {
+            hud.notice = None;
+            queue.0.push_back(command);
+        }
+        Err(reason) => hud.notice = Some(format!("Cannot: {reason}")),
+    }
+}
+
+/// [`give_order`] from an exclusive system.
+pub fn submit_order(world: &mut World, table: &Table, actor: usize, order: Order) {
+    world.resource_scope(|world, mut queue: Mut<CommandQueue>| {
+        let mut hud = world.resource_mut::<HudState>();
+        give_order(&mut queue, &mut hud, table, actor, order);
+    });
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HudState>();
+    app.init_resource::<TableViewport>();
+    app.init_resource::<Snapshot>();
+    app.add_systems(OnEnter(Screen::Battle), reset_hud);
+    app.add_systems(
+        Update,
+        (take_snapshot, watch_turn, shortcuts, show_refusals)
+            .chain()
+            .run_if(in_state(Screen::Battle)),
+    );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        panels::draw_battle_hud.run_if(in_state(Screen::Battle)),
+    );
+}
+
+fn reset_hud(mut hud: ResMut<HudState>, mut snapshot: ResMut<Snapshot>) {
+    *hud = HudState::default();
+    snapshot.0 = None;
+}
+
+fn take_snapshot(world: &mut World) {
+    let changed = world.is_resource_changed::<Battle>()
+        || world.is_resource_changed::<BattleLog>()
+        || world.resource::<Snapshot>().0.is_none();
+    if changed {
+        let table = Table::capture(world);
+        world.resource_mut::<Snapshot>().0 = table;
+    }
+}
+
+/// When the turn comes to a human side: select its first combatant, and
+/// in hot-seat play ask for the hand-over when the side changes.
+fn watch_turn(snapshot: Res<Snapshot>, setup: Res<MatchSetup>, mut hud: ResMut<HudState>) {
+    if !snapshot.is_changed() {
+        return;
+    }
+    let Some(table) = &snapshot.0 else {
+        return;
+    };
+    let mine = human_turn(table);
+    let Some(&first) = mine.first() else {
+        return;
+    };
+    let side = table.units[first].unit.side;
+    if hud.last_human_side.is_some_and(|last| last != side) && setup.handover && setup.humans() > 1
+    {
+        hud.handover = Some(side);
+    }
+    hud.last_human_side = Some(side);
+    if !hud.selected.is_some_and(|s| mine.contains(&s)) {
+        hud.selected = Some(first);
+        hud.picked_dice.clear();
+    }
+}
+
+/// The keyboard shortcuts of the battle screen.
+fn shortcuts(world: &mut World) {
+    let mut controls = world.query_filtered::<&ActionState<GameAction>, With<Controls>>();
+    let Ok(state) = controls.single(world) else {
+        return;
+    };
+    let pressed: Vec<GameAction> = GameAction::KEYED
+        .into_iter()
+        .filter(|a| state.just_pressed(a))
+        .collect();
+    if pressed.is_empty() {
+        return;
+    }
+    if world.resource::<EguiWantsInput>().wants_keyboard_input() {
+        return;
+    }
+    let Some(table) = world.resource::<Snapshot>().0.clone() else {
+        return;
+    };
+    let mine = human_turn(&table);
+    for action in pressed {
+        let mut hud = world.resource_mut::<HudState>();
+        match action {
+            GameAction::Help => hud.help = !hud.help,
+            GameAction::Pause => {
+                if hud.help {
+                    hud.help = false;
+                } else {
+                    hud.paused = !hud.paused;
+                }
+            }
+            GameAction::Confirm if hud.handover.is_some() => hud.handover = None,
+            GameAction::NextUnit if !mine.is_empty() => {
+                let at = hud
+                    .selected
+                    .and_then(|s| mine.iter().position(|&m| m == s))
+                    .map_or(0, |p| (p + 1) % mine.len());
+                hud.selected = Some(mine[at]);
+                hud.picked_dice.clear();
+            }
+            GameAction::Hold
+            | GameAction::Pass
+            | GameAction::KeepDie
+            | GameAction::Recover
+            | GameAction::Effort => {
+                if hud.blocking_overlay() {
+                    continue;
+                }
+                let Some(actor) = hud.selected.filter(|s| mine.contains(s)) else {
+                    continue;
+                };
+                let order = match action {
+                    GameAction::Hold => Order::Hold,
+                    GameAction::Pass => Order::Pass,
+                    GameAction::KeepDie => Order::KeepDie,
+                    GameAction::Recover => Order::Recover { pay: None },
+                    _ => Order::Effort,
+                };
+                submit_order(world, &table, actor, order);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A command the rules refused (a click raced a change of turn) becomes the
+/// player's notice.
+fn show_refusals(verdict: Res<LastVerdict>, mut hud: ResMut<HudState>) {
+    if verdict.is_changed()
+        && let Some(Err((_, reason))) = &verdict.0
+    {
+        hud.notice = Some(format!("Refused: {reason}"));
+    }
+}

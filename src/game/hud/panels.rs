@@ -1,0 +1,637 @@
+//! The egui panels of the battle screen.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use egui::{Color32, RichText};
+
+use super::{HudState, Snapshot, TableViewport, give_order, human_turn};
+use crate::battle::command::{CommandQueue, Order};
+use crate::battle::components::RankTrack;
+use crate::battle::events::BattleEvent;
+use crate::battle::resolve::attack_preview;
+use crate::battle::table::{BattleLog, Phase, Table, Turn, UnitState};
+use crate::game::Screen;
+use crate::game::ai_driver::AiPace;
+use crate::game::input::{GameAction, KeyBindings};
+use crate::game::match_setup::{MatchSetup, Seat};
+use crate::game::orders::{Click, MenuSection, click_order, cost_label, menu_entries, order_label};
+use crate::game::results::BattleSummary;
+use crate::game::screens::load_match;
+use crate::rules::odds::AttackOdds;
+
+/// How many of the latest events the log panel keeps on screen.
+const LOG_SHOWN: usize = 200;
+
+pub(super) const HIT: Color32 = Color32::from_rgb(70, 160, 70);
+pub(super) const ONE: Color32 = Color32::from_rgb(190, 50, 40);
+const PLAIN: Color32 = Color32::from_rgb(225, 220, 205);
+
+fn side_colour(table: &Table, side: usize) -> Color32 {
+    table.battle.sides.get(side).map_or(Color32::GRAY, |s| {
+        let (r, g, b) = s.colour;
+        Color32::from_rgb((r * 255.0) as u8, (g * 255.0) as u8, (b * 255.0) as u8)
+    })
+}
+
+/// A small square in a side's colour.
+fn swatch(ui: &mut egui::Ui, colour: Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, colour);
+}
+
+/// One die face as a small square: hits green, 1s red.
+pub(super) fn die(ui: &mut egui::Ui, face: u8, hit_from: u8) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(17.0, 17.0), egui::Sense::hover());
+    let (fill, text) = if face == 1 {
+        (ONE, Color32::WHITE)
+    } else if face >= hit_from {
+        (HIT, Color32::WHITE)
+    } else {
+        (PLAIN, Color32::BLACK)
+    };
+    ui.painter().rect_filled(rect, 3.0, fill);
+    ui.painter().text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        face.to_string(),
+        egui::FontId::monospace(12.0),
+        text,
+    );
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
+    ui.label(format!(
+        "At least one hit: {}",
+        percent(odds.at_least_one_hit())
+    ));
+    ui.label(format!(
+        "Trauma or worse: {}",
+        percent(odds.trauma_or_worse())
+    ));
+    ui.label(format!(
+        "Killing Blow or worse: {}",
+        percent(odds.killing_blow_or_worse())
+    ));
+    if odds.killed > 0.0 {
+        ui.label(format!("Kills (fallen target): {}", percent(odds.killed)));
+    }
+    ui.label(format!("Fumble: {}", percent(odds.fumble)));
+}
+
+/// The odds of an attack order, with the same code the rules and AI use.
+fn order_odds(table: &Table, actor: usize, order: &Order) -> Option<AttackOdds> {
+    let Order::Attack { target, weapon, .. } = order else {
+        return None;
+    };
+    let target = table.unit_index(target)?;
+    let weapon = weapon
+        .clone()
+        .or_else(|| table.units[actor].profile.weapons.first().cloned())?;
+    attack_preview(table, actor, target, &weapon)
+}
+
+fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{name}:"));
+        for k in 0..track.real {
+            let lost = k >= track.real - track.lost;
+            let colour = if lost { ONE } else { HIT };
+            ui.label(
+                RichText::new(if lost { "x" } else { "o" })
+                    .color(colour)
+                    .strong(),
+            );
+        }
+        for _ in 0..track.bonus {
+            ui.label(RichText::new("+").color(Color32::LIGHT_BLUE).strong());
+        }
+        ui.label(format!(
+            "{} of {} left{}",
+            track.remaining(),
+            track.real,
+            if track.bonus > 0 {
+                format!(", +{} bonus", track.bonus)
+            } else {
+                String::new()
+            }
+        ));
+    });
+}
+
+fn unit_card(ui: &mut egui::Ui, table: &Table, unit: &UnitState) {
+    ui.horizontal(|ui| {
+        swatch(ui, side_colour(table, unit.unit.side));
+        ui.label(RichText::new(&unit.unit.name).strong().size(16.0));
+        ui.label(format!("({})", table.side_id(unit.unit.side)));
+    });
+    ui.label(format!(
+        "{:?} in zone {}, {:?}",
+        unit.fate, unit.placement.zone, unit.status
+    ));
+    rank_line(ui, "Physical", &unit.ranks.physical);
+    rank_line(ui, "Mental", &unit.ranks.mental);
+    let c = &unit.conditions;
+    let mut marks = Vec::new();
+    if c.stunned {
+        marks.push("Stun".to_string());
+    }
+    if c.shocked {
+        marks.push("Shock".to_string());
+    }
+    if c.fumbled {
+        marks.push("Fumbled (hit on 4+)".to_string());
+    }
+    if c.exposure > 0 {
+        marks.push(format!("{} exposure dice", c.exposure));
+    }
+    if c.effort {
+        marks.push("Effort ready".to_string());
+    }
+    if c.surprised {
+        marks.push("Surprised".to_string());
+    }
+    if unit.pool.holding {
+        marks.push("Holding".to_string());
+    }
+    ui.label(if marks.is_empty() {
+        "No States or marks".to_string()
+    } else {
+        marks.join(", ")
+    });
+    ui.label(format!(
+        "Attack {}d, defence {}d, armour {}, size {}",
+        unit.profile.attack_dice, unit.profile.defence_dice, unit.profile.armour, unit.profile.size
+    ));
+    for weapon in &unit.profile.weapons {
+        if let Some(w) = table.ruleset.weapons.get(weapon) {
+            let mut notes = format!("{} ({:?}", w.name, w.weight);
+            if w.reach {
+                notes.push_str(", reach");
+            }
+            if let Some(range) = w.range {
+                notes.push_str(&format!(", range {range}"));
+            }
+            notes.push(')');
+            ui.label(notes);
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.label("Action dice:");
+        for &face in &unit.pool.dice {
+            die(ui, face, 7);
+        }
+        if unit.pool.carried > 0 {
+            ui.label(format!("(+{} kept)", unit.pool.carried));
+        }
+    });
+}
+
+fn countdown_track(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
+    let acting: Vec<usize> = match &table.battle.turn {
+        Turn::Act { candidates } => candidates.clone(),
+        Turn::LastOption { unit } => vec![*unit],
+        Turn::Closed => Vec::new(),
+    };
+    let mut order: Vec<&UnitState> = table.units.iter().filter(|u| u.fighting()).collect();
+    order.sort_by_key(|u| (std::cmp::Reverse(u.pool.usable()), u.unit.index));
+    for unit in order {
+        ui.horizontal(|ui| {
+            let now = acting.contains(&unit.unit.index);
+            let marker = if now {
+                ">"
+            } else if unit.pool.holding {
+                "H"
+            } else {
+                " "
+            };
+            ui.label(RichText::new(marker).color(Color32::GOLD).monospace());
+            swatch(ui, side_colour(table, unit.unit.side));
+            let name = RichText::new(&unit.unit.name);
+            let name = if hud.selected == Some(unit.unit.index) {
+                name.strong().underline()
+            } else {
+                name
+            };
+            if ui.selectable_label(now, name).clicked() {
+                hud.selected = Some(unit.unit.index);
+                hud.picked_dice.clear();
+            }
+            for &face in &unit.pool.dice {
+                die(ui, face, 7);
+            }
+            if unit.pool.holding {
+                ui.label("holds");
+            }
+        });
+    }
+    let out: Vec<&str> = table
+        .units
+        .iter()
+        .filter(|u| !u.fighting())
+        .map(|u| u.unit.name.as_str())
+        .collect();
+    if !out.is_empty() {
+        ui.label(RichText::new(format!("Out: {}", out.join(", "))).weak());
+    }
+}
+
+fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudState) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Pay with:");
+        for (k, &face) in unit.pool.dice.iter().enumerate() {
+            if face == 1 {
+                continue;
+            }
+            let picked = hud.picked_dice.contains(&k);
+            let label = RichText::new(face.to_string()).monospace().strong();
+            if ui.selectable_label(picked, label).clicked() {
+                if picked {
+                    hud.picked_dice.retain(|&d| d != k);
+                } else {
+                    hud.picked_dice.push(k);
+                }
+            }
+        }
+        if hud.picked_dice.is_empty() {
+            ui.label(RichText::new("least wasteful").weak());
+        } else if ui.small_button("clear").clicked() {
+            hud.picked_dice.clear();
+        }
+    });
+}
+
+fn action_menu(
+    ui: &mut egui::Ui,
+    table: &Table,
+    actor: usize,
+    hud: &mut HudState,
+    queue: &mut CommandQueue,
+    bindings: &KeyBindings,
+) {
+    let unit = &table.units[actor];
+    if matches!(table.battle.phase, Phase::Refresh { .. }) {
+        ui.label(
+            RichText::new(
+                "Refresh! Act with what you have left, or keep one die for the next round.",
+            )
+            .color(Color32::GOLD),
+        );
+    }
+    ui.checkbox(
+        &mut hud.raise_with_one,
+        "Raise a die with a 1 after the attack roll",
+    );
+    dice_picker(ui, unit, hud);
+    let pay: Option<Vec<u8>> = (!hud.picked_dice.is_empty()).then(|| {
+        hud.picked_dice
+            .iter()
+            .filter_map(|&k| unit.pool.dice.get(k).copied())
+            .collect()
+    });
+    let entries = menu_entries(table, actor, hud.raise_with_one, pay.as_deref());
+    let mut chosen = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        let mut section = None;
+        for entry in &entries {
+            if section != Some(entry.section) {
+                section = Some(entry.section);
+                ui.separator();
+                ui.label(
+                    RichText::new(match entry.section {
+                        MenuSection::Attack => "Attack",
+                        MenuSection::Move => "Move",
+                        MenuSection::Other => "Other",
+                    })
+                    .strong(),
+                );
+            }
+            let shortcut = match entry.order {
+                Order::Hold => Some(GameAction::Hold),
+                Order::Pass => Some(GameAction::Pass),
+                Order::KeepDie => Some(GameAction::KeepDie),
+                Order::Recover { .. } => Some(GameAction::Recover),
+                Order::Effort => Some(GameAction::Effort),
+                _ => None,
+            }
+            .map(|a| format!("  [{}]", bindings.keys_of(a)))
+            .unwrap_or_default();
+            let text = match &entry.verdict {
+                Ok(plan) => format!("{} - {}{shortcut}", entry.label, cost_label(plan.cost)),
+                Err(_) => format!("{}{shortcut}", entry.label),
+            };
+            let response = ui.add_enabled(entry.verdict.is_ok(), egui::Button::new(text));
+            let response = match &entry.verdict {
+                Err(reason) => response.on_disabled_hover_text(reason.to_string()),
+                Ok(plan) => {
+                    let odds = order_odds(table, actor, &entry.order);
+                    let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
+                    response.on_hover_ui(|ui| {
+                        ui.label(format!("Pays {paid:?}"));
+                        if let Some(odds) = &odds {
+                            odds_lines(ui, odds);
+                        }
+                    })
+                }
+            };
+            if response.clicked() {
+                chosen = Some(entry.order.clone());
+            }
+        }
+    });
+    if let Some(order) = chosen {
+        give_order(queue, hud, table, actor, order);
+    }
+}
+
+fn log_panel(ui: &mut egui::Ui, log: &[BattleEvent]) {
+    let shown = &log[log.len().saturating_sub(LOG_SHOWN)..];
+    // Only the rows in view are laid out.
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show_rows(ui, 19.0, shown.len(), |ui, rows| {
+            for event in &shown[rows] {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(format!("[{}]", event.rule()))
+                            .weak()
+                            .monospace(),
+                    );
+                    ui.label(event.to_string());
+                    if let Some((faces, hit_from)) = event.dice_shown() {
+                        for &face in faces {
+                            die(ui, face, hit_from);
+                        }
+                    }
+                });
+            }
+        });
+}
+
+/// What the pointer is over on the table, and what a click would do.
+fn table_tooltip(ctx: &egui::Context, table: &Table, hud: &HudState) {
+    let Some(pointer) = ctx.pointer_hover_pos() else {
+        return;
+    };
+    let mut lines: Vec<String> = Vec::new();
+    if let Some(zone) = hud.hovered_zone {
+        let terrain = table
+            .board
+            .terrain(zone)
+            .and_then(|t| table.ruleset.terrain.terrain.get(&t))
+            .map_or("?", |t| t.name.as_str());
+        lines.push(format!("Zone {zone}: {terrain}"));
+    }
+    let actor = hud.selected.filter(|s| human_turn(table).contains(s));
+    let mut odds = None;
+    if let Some(unit) = hud.hovered_unit {
+        let u = &table.units[unit];
+        lines.push(format!(
+            "{} ({}) - {:?}, {:?}, ranks {}/{}",
+            u.unit.name,
+            table.side_id(u.unit.side),
+            u.fate,
+            u.status,
+            u.ranks.physical.remaining(),
+            u.ranks.mental.remaining()
+        ));
+    }
+    if let Some(actor) = actor {
+        let click = match (hud.hovered_unit, hud.hovered_zone) {
+            (Some(unit), _) if table.units[unit].unit.side != table.units[actor].unit.side => {
+                Some(Click::Unit(unit))
+            }
+            (None, Some(zone)) => Some(Click::Zone(zone)),
+            _ => None,
+        };
+        if let Some(click) = click {
+            match click_order(table, actor, click) {
+                Ok(order) => {
+                    lines.push(format!("Click: {}", order_label(table, &order)));
+                    odds = order_odds(table, actor, &order);
+                }
+                Err(reason) => lines.push(format!("Cannot: {reason}")),
+            }
+        }
+    }
+    if lines.is_empty() {
+        return;
+    }
+    egui::Area::new(egui::Id::new("table tooltip"))
+        .fixed_pos(pointer + egui::vec2(16.0, 16.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style())
+                .shadow(egui::Shadow::NONE)
+                .show(ui, |ui| {
+                    for line in &lines {
+                        ui.label(line);
+                    }
+                    if let Some(odds) = &odds {
+                        odds_lines(ui, odds);
+                    }
+                });
+        });
+}
+
+fn help_window(ctx: &egui::Context, bindings: &KeyBindings, open: &mut bool) {
+    egui::Window::new("Help (F1)")
+        .open(open)
+        .collapsible(false)
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            ui.label("Left click a figure to select it. With your combatant selected on its turn, left click an enemy to attack it (or charge it), a zone to move there. Right click clears the selection. The action menu on the right lists every action; greyed ones say why when you point at them.");
+            ui.separator();
+            egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                for action in GameAction::KEYED {
+                    ui.label(RichText::new(bindings.keys_of(action)).monospace());
+                    ui.label(action.describe());
+                    ui.end_row();
+                }
+                for action in [GameAction::Zoom, GameAction::DragPan, GameAction::DragRotate] {
+                    ui.label(RichText::new("mouse").monospace());
+                    ui.label(action.describe());
+                    ui.end_row();
+                }
+            });
+            ui.label(RichText::new("Keys can be changed in assets/input.ron.").weak());
+        });
+}
+
+/// The whole battle HUD, every frame on the battle screen.
+pub(super) fn draw_battle_hud(
+    mut contexts: EguiContexts,
+    snapshot: Res<Snapshot>,
+    log: Res<BattleLog>,
+    setup: Res<MatchSetup>,
+    bindings: Res<KeyBindings>,
+    mut hud: ResMut<HudState>,
+    mut viewport: ResMut<TableViewport>,
+    mut queue: ResMut<CommandQueue>,
+    mut pace: ResMut<AiPace>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(table) = &snapshot.0 else {
+        return Ok(());
+    };
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "battle hud".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let battle = &table.battle;
+    let mine = human_turn(table);
+
+    egui::Panel::top("top bar").show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(&battle.level.name).strong().size(16.0));
+            ui.separator();
+            ui.label(format!(
+                "Round {} of {}",
+                battle.round.max(1),
+                battle.round_limit
+            ));
+            ui.separator();
+            ui.label(format!("Seed {}", battle.seed));
+            ui.separator();
+            let turn_text = match (&battle.outcome, mine.is_empty()) {
+                (Some(outcome), _) => format!("Battle over: {outcome}"),
+                (None, false) => format!(
+                    "Your turn: {}",
+                    table.battle.sides[table.units[mine[0]].unit.side].name
+                ),
+                (None, true) => match table.acting_unit() {
+                    Some(unit) => format!(
+                        "{} to act ({})",
+                        table.battle.sides[table.units[unit].unit.side].name,
+                        setup
+                            .seats
+                            .get(table.units[unit].unit.side)
+                            .map_or("AI".to_string(), Seat::to_string)
+                    ),
+                    None => "Resolving...".to_string(),
+                },
+            };
+            ui.label(RichText::new(turn_text).color(Color32::GOLD));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Menu (Esc)").clicked() {
+                    hud.paused = true;
+                }
+                if ui.button("Help (F1)").clicked() {
+                    hud.help = !hud.help;
+                }
+                if setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
+                    ui.add(
+                        egui::Slider::new(&mut pace.seconds, 0.0..=2.0)
+                            .text("AI pause (s)")
+                            .fixed_decimals(1),
+                    );
+                }
+            });
+        });
+    });
+    egui::Panel::bottom("log")
+        .resizable(true)
+        .default_size(170.0)
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Battle log").strong());
+                if let Some(notice) = &hud.notice {
+                    ui.label(RichText::new(notice).color(ONE));
+                }
+            });
+            log_panel(ui, &log.0);
+        });
+    egui::Panel::left("countdown")
+        .resizable(true)
+        .default_size(300.0)
+        .show(&mut root, |ui| {
+            ui.label(RichText::new("Countdown").strong());
+            countdown_track(ui, table, &mut hud);
+            ui.separator();
+            if let Some(selected) = hud.selected.and_then(|s| table.units.get(s)) {
+                unit_card(ui, table, selected);
+            } else {
+                ui.label("Click a figure to see its card.");
+            }
+        });
+    egui::Panel::right("actions")
+        .resizable(true)
+        .default_size(300.0)
+        .show(&mut root, |ui| {
+            ui.label(RichText::new("Actions").strong());
+            match hud.selected.filter(|s| mine.contains(s)) {
+                Some(actor) if !hud.blocking_overlay() => {
+                    action_menu(ui, table, actor, &mut hud, &mut queue, &bindings);
+                }
+                _ if !mine.is_empty() => {
+                    ui.label("Select one of your combatants marked > (Tab).");
+                }
+                _ => {
+                    ui.label("Waiting for the other side.");
+                }
+            }
+        });
+    viewport.0 = Some({
+        let free = root.available_rect_before_wrap();
+        Rect::new(free.min.x, free.min.y, free.max.x, free.max.y)
+    });
+
+    if !hud.blocking_overlay() && !hud.help {
+        table_tooltip(&ctx, table, &hud);
+    }
+    let mut help = hud.help;
+    help_window(&ctx, &bindings, &mut help);
+    hud.help = help;
+
+    if battle.outcome.is_some() {
+        egui::Window::new("The battle is over")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            .show(&ctx, |ui| {
+                if let Some(outcome) = &battle.outcome {
+                    ui.label(RichText::new(outcome.to_string()).size(18.0));
+                }
+                if ui.button("See the results").clicked() {
+                    commands.insert_resource(BattleSummary::new(table, &log.0));
+                    next.set(Screen::Results);
+                }
+            });
+    }
+    if let Some(side) = hud.handover {
+        egui::Modal::new(egui::Id::new("handover")).show(&ctx, |ui| {
+            ui.heading(format!("Pass the seat to {}", battle.sides[side].name));
+            ui.label("The other player looks away. Click or press Enter when ready.");
+            if ui.button("Ready").clicked() {
+                hud.handover = None;
+            }
+        });
+    }
+    if hud.paused {
+        egui::Modal::new(egui::Id::new("pause")).show(&ctx, |ui| {
+            ui.heading("Paused");
+            if ui.button("Resume").clicked() {
+                hud.paused = false;
+            }
+            if ui.button("Restart this battle (same seed)").clicked() {
+                let again = setup.clone();
+                commands.queue(move |world: &mut World| load_match(world, again));
+            }
+            if ui.button("Quit to the menu").clicked() {
+                next.set(Screen::Setup);
+            }
+        });
+    }
+    hud.keyboard_taken = ctx.egui_wants_keyboard_input();
+    hud.pointer_taken = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    Ok(())
+}

@@ -1,0 +1,245 @@
+//! The player's controls as leafwing-input-manager actions. Keyboard
+//! bindings come from `assets/input.ron` (every action not named there keeps
+//! its default); the mouse drives picking, dragging and the wheel zoom.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::data::parse_ron;
+
+/// Every control of the game.
+#[derive(
+    Actionlike,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Reflect,
+    Serialize,
+    Deserialize,
+)]
+pub enum GameAction {
+    PanNorth,
+    PanSouth,
+    PanWest,
+    PanEast,
+    RotateLeft,
+    RotateRight,
+    ZoomIn,
+    ZoomOut,
+    /// The mouse wheel.
+    #[actionlike(Axis)]
+    Zoom,
+    /// Mouse movement, for dragging the camera.
+    #[actionlike(DualAxis)]
+    Drag,
+    /// Held: mouse movement pans the table.
+    DragPan,
+    /// Held: mouse movement turns the table.
+    DragRotate,
+    FocusSelected,
+    /// Select the next of your combatants that may act.
+    NextUnit,
+    Hold,
+    Pass,
+    KeepDie,
+    Recover,
+    Effort,
+    /// Confirm a prompt (the hand-over screen).
+    Confirm,
+    Help,
+    Pause,
+}
+
+impl GameAction {
+    /// What the action does, for the help overlay.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::PanNorth => "Pan the table away",
+            Self::PanSouth => "Pan the table nearer",
+            Self::PanWest => "Pan left",
+            Self::PanEast => "Pan right",
+            Self::RotateLeft => "Turn the table left",
+            Self::RotateRight => "Turn the table right",
+            Self::ZoomIn => "Zoom in",
+            Self::ZoomOut => "Zoom out",
+            Self::Zoom => "Zoom (mouse wheel)",
+            Self::Drag => "Drag the camera (mouse)",
+            Self::DragPan => "Drag to pan (right mouse button)",
+            Self::DragRotate => "Drag to turn (middle mouse button)",
+            Self::FocusSelected => "Centre on the selected figure",
+            Self::NextUnit => "Select your next combatant that may act",
+            Self::Hold => "Hold the action",
+            Self::Pass => "Pass for the rest of the round",
+            Self::KeepDie => "Keep a die at a refresh",
+            Self::Recover => "Recover from a State (one die)",
+            Self::Effort => "Spend a 1 on Effort",
+            Self::Confirm => "Confirm (hand-over screen)",
+            Self::Help => "Show or hide this help",
+            Self::Pause => "Pause menu",
+        }
+    }
+
+    /// The actions bound to keys, in the order the help lists them.
+    pub const KEYED: [GameAction; 18] = [
+        Self::PanNorth,
+        Self::PanSouth,
+        Self::PanWest,
+        Self::PanEast,
+        Self::RotateLeft,
+        Self::RotateRight,
+        Self::ZoomIn,
+        Self::ZoomOut,
+        Self::FocusSelected,
+        Self::NextUnit,
+        Self::Hold,
+        Self::Pass,
+        Self::KeepDie,
+        Self::Recover,
+        Self::Effort,
+        Self::Confirm,
+        Self::Help,
+        Self::Pause,
+    ];
+}
+
+/// The keyboard bindings, as read from the bindings file.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct KeyBindings(pub BTreeMap<GameAction, Vec<KeyCode>>);
+
+impl Default for KeyBindings {
+    fn default() -> Self {
+        use GameAction::*;
+        use KeyCode::*;
+        Self(BTreeMap::from([
+            (PanNorth, vec![KeyW, ArrowUp]),
+            (PanSouth, vec![KeyS, ArrowDown]),
+            (PanWest, vec![KeyA, ArrowLeft]),
+            (PanEast, vec![KeyD, ArrowRight]),
+            (RotateLeft, vec![KeyQ]),
+            (RotateRight, vec![KeyE]),
+            (ZoomIn, vec![Equal, NumpadAdd]),
+            (ZoomOut, vec![Minus, NumpadSubtract]),
+            (FocusSelected, vec![KeyF]),
+            (NextUnit, vec![Tab]),
+            (Hold, vec![KeyH]),
+            (Pass, vec![KeyP]),
+            (KeepDie, vec![KeyK]),
+            (Recover, vec![KeyR]),
+            (Effort, vec![KeyG]),
+            (Confirm, vec![Enter, Space]),
+            (GameAction::Help, vec![F1]),
+            (GameAction::Pause, vec![Escape]),
+        ]))
+    }
+}
+
+/// A bindings file that could not be used, shown on the title screen.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct BindingsProblem(pub Option<String>);
+
+impl KeyBindings {
+    /// Reads a bindings file over the defaults. A missing file is no error.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let mut bindings = Self::default();
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return Ok(bindings);
+        };
+        let read: BTreeMap<GameAction, Vec<KeyCode>> =
+            parse_ron(path, &text).map_err(|e| e.to_string())?;
+        for (action, keys) in read {
+            if !Self::default().0.contains_key(&action) {
+                return Err(format!(
+                    "{}: `{action:?}` is a mouse control and cannot be bound to keys",
+                    path.display()
+                ));
+            }
+            bindings.0.insert(action, keys);
+        }
+        Ok(bindings)
+    }
+
+    /// The keys of an action as the help shows them.
+    pub fn keys_of(&self, action: GameAction) -> String {
+        self.0
+            .get(&action)
+            .map(|keys| {
+                keys.iter()
+                    .map(|k| format!("{k:?}").trim_start_matches("Key").to_string())
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            })
+            .unwrap_or_default()
+    }
+
+    pub fn input_map(&self) -> InputMap<GameAction> {
+        let mut map = InputMap::default();
+        for (action, keys) in &self.0 {
+            for key in keys {
+                map.insert(*action, *key);
+            }
+        }
+        map.insert_axis(GameAction::Zoom, MouseScrollAxis::Y);
+        map.insert_dual_axis(GameAction::Drag, MouseMove::default());
+        map.insert(GameAction::DragPan, MouseButton::Right);
+        map.insert(GameAction::DragRotate, MouseButton::Middle);
+        map
+    }
+}
+
+/// The file the keyboard bindings are read from.
+pub const BINDINGS_FILE: &str = "assets/input.ron";
+
+/// The entity carrying the player's input map and action state.
+#[derive(Component)]
+pub struct Controls;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(InputManagerPlugin::<GameAction>::default());
+    let (bindings, problem) = match KeyBindings::load(Path::new(BINDINGS_FILE)) {
+        Ok(bindings) => (bindings, None),
+        Err(problem) => {
+            eprintln!("{problem}");
+            (KeyBindings::default(), Some(problem))
+        }
+    };
+    app.insert_resource(BindingsProblem(problem));
+    app.world_mut()
+        .spawn((Controls, bindings.input_map(), Name::new("Controls")));
+    app.insert_resource(bindings);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bindings_file_overrides_named_actions_and_keeps_the_rest() {
+        let dir = std::env::temp_dir().join(format!("swift-swords-keys-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("input.ron");
+        std::fs::write(&path, "{ Hold: [KeyJ] }").expect("write");
+        let bindings = KeyBindings::load(&path).expect("valid bindings");
+        assert_eq!(bindings.0[&GameAction::Hold], vec![KeyCode::KeyJ]);
+        assert_eq!(bindings.0[&GameAction::Pass], vec![KeyCode::KeyP]);
+
+        std::fs::write(&path, "{\n  Hold: [KeyJJ] }").expect("write");
+        let error = KeyBindings::load(&path).expect_err("unknown key");
+        assert!(error.contains("input.ron:2:"), "{error}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn shipped_bindings_file_is_valid() {
+        let shipped = KeyBindings::load(Path::new(BINDINGS_FILE)).expect("assets/input.ron");
+        assert_eq!(shipped.0.len(), KeyBindings::default().0.len());
+    }
+}

@@ -1,0 +1,165 @@
+//! Markers on the figures, as on a real table: State tokens (Stun yellow,
+//! Shock violet), a red die for a Fumble, a green token for Effort, a white
+//! one while surprised, exposure dice showing 1 in front of the figure, and
+//! rings for the selected figure, the ones whose turn it is, and the one
+//! under the pointer.
+
+use bevy::prelude::*;
+
+use super::Screen;
+use super::hud::HudState;
+use super::view::{FIGURE_SCALE, FigureParts, Palette};
+use crate::battle::components::{Conditions, Fate, Unit};
+use crate::battle::table::{Battle, Turn};
+
+/// The most exposure dice drawn in front of a figure.
+const EXPOSURE_SHOWN: usize = 4;
+
+#[derive(Component)]
+struct Markers {
+    stun: Entity,
+    shock: Entity,
+    fumble: Entity,
+    effort: Entity,
+    surprised: Entity,
+    exposure: [Entity; EXPOSURE_SHOWN],
+    selected: Entity,
+    acting: Entity,
+    hover: Entity,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (add_markers, show_markers)
+            .chain()
+            .run_if(in_state(Screen::Battle).and_then(resource_exists::<Palette>)),
+    );
+}
+
+fn add_markers(
+    mut commands: Commands,
+    palette: Res<Palette>,
+    figures: Query<Entity, (Added<FigureParts>, With<Unit>)>,
+) {
+    for figure in &figures {
+        let mut spawn = |mesh: &Handle<Mesh>, material: &str, at: Transform| {
+            commands
+                .spawn((
+                    Mesh3d(mesh.clone()),
+                    MeshMaterial3d(palette.marker[material].clone()),
+                    at,
+                    Visibility::Hidden,
+                ))
+                .id()
+        };
+        let stun = spawn(
+            &palette.token,
+            "stun",
+            Transform::from_xyz(-0.25, 1.75, 0.0),
+        );
+        let shock = spawn(&palette.token, "shock", Transform::from_xyz(0.0, 1.75, 0.0));
+        let effort = spawn(
+            &palette.token,
+            "effort",
+            Transform::from_xyz(0.25, 1.75, 0.0),
+        );
+        let surprised = spawn(
+            &palette.token,
+            "surprised",
+            Transform::from_xyz(0.0, 2.05, 0.0),
+        );
+        let fumble = spawn(&palette.die, "fumble", Transform::from_xyz(-0.6, 0.11, 0.3));
+        let ring =
+            |name: &str,
+             scale: f32,
+             spawn: &mut dyn FnMut(&Handle<Mesh>, &str, Transform) -> Entity| {
+                spawn(
+                    &palette.ring,
+                    name,
+                    Transform::from_xyz(0.0, 0.03, 0.0).with_scale(Vec3::new(scale, 0.5, scale)),
+                )
+            };
+        let selected = ring("selected", 1.25, &mut spawn);
+        let acting = ring("acting", 1.1, &mut spawn);
+        let hover = ring("hover", 1.4, &mut spawn);
+        let exposure = std::array::from_fn(|k| {
+            commands
+                .spawn((
+                    Mesh3d(palette.die.clone()),
+                    MeshMaterial3d(palette.white.clone()),
+                    Transform::from_xyz(-0.36 + 0.24 * k as f32, 0.11, 0.7),
+                    Visibility::Hidden,
+                    // The single pip of a die showing 1.
+                    children![(
+                        Mesh3d(palette.token.clone()),
+                        MeshMaterial3d(palette.fallen.clone()),
+                        Transform::from_xyz(0.0, 0.11, 0.0).with_scale(Vec3::new(0.35, 0.1, 0.35)),
+                    )],
+                ))
+                .id()
+        });
+        let mut all = vec![
+            stun, shock, fumble, effort, surprised, selected, acting, hover,
+        ];
+        all.extend(exposure);
+        // Markers are sized for a man-sized figure at the table's figure scale.
+        let holder = commands
+            .spawn((
+                Transform::from_scale(Vec3::splat(FIGURE_SCALE)),
+                Visibility::default(),
+            ))
+            .add_children(&all)
+            .id();
+        commands.entity(figure).add_child(holder).insert(Markers {
+            stun,
+            shock,
+            fumble,
+            effort,
+            surprised,
+            exposure,
+            selected,
+            acting,
+            hover,
+        });
+    }
+}
+
+fn show_markers(
+    battle: Res<Battle>,
+    hud: Res<HudState>,
+    figures: Query<(&Unit, &Conditions, &Fate, &Markers)>,
+    mut visibility: Query<&mut Visibility, Without<Unit>>,
+) {
+    let acting: Vec<usize> = match &battle.turn {
+        Turn::Act { candidates } => candidates.clone(),
+        Turn::LastOption { unit } => vec![*unit],
+        Turn::Closed => Vec::new(),
+    };
+    for (unit, conditions, fate, markers) in &figures {
+        let fighting = *fate == Fate::Fighting;
+        let mut show = |entity: Entity, on: bool| {
+            if let Ok(mut v) = visibility.get_mut(entity) {
+                let wanted = if on {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+                if *v != wanted {
+                    *v = wanted;
+                }
+            }
+        };
+        show(markers.stun, fighting && conditions.stunned);
+        show(markers.shock, fighting && conditions.shocked);
+        show(markers.fumble, fighting && conditions.fumbled);
+        show(markers.effort, fighting && conditions.effort);
+        show(markers.surprised, fighting && conditions.surprised);
+        for (k, die) in markers.exposure.iter().enumerate() {
+            show(*die, fighting && k < usize::from(conditions.exposure));
+        }
+        show(markers.selected, hud.selected == Some(unit.index));
+        show(markers.acting, fighting && acting.contains(&unit.index));
+        show(markers.hover, hud.hovered_unit == Some(unit.index));
+    }
+}

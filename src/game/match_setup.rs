@@ -1,0 +1,190 @@
+//! What a battle is to be before it starts: the level (from the library of
+//! levels in the levels folder), the seed, and who sits at each side.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use clap::ValueEnum;
+
+use crate::ai::AiLevel;
+use crate::data::Ruleset;
+use crate::level::{Controller, Level, load_level};
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Ai(AiLevel),
+}
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Human => f.write_str("Human"),
+            Self::Ai(level) => write!(f, "AI ({level})"),
+        }
+    }
+}
+
+/// How the seats are filled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Mode {
+    /// One person against the AI, on the side they choose.
+    #[default]
+    Solo,
+    /// Each side set to Human or AI, people taking turns at one machine.
+    HotSeat,
+    /// Every side played by the AI, to watch.
+    AiVsAi,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Solo, Mode::HotSeat, Mode::AiVsAi];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Solo => "Solo against the AI",
+            Self::HotSeat => "Hot-seat",
+            Self::AiVsAi => "AI against AI",
+        }
+    }
+}
+
+/// The seats of a level's sides for a mode. In solo play the player takes
+/// `player_side`; hot-seat starts from the level's own controllers.
+pub fn seats_for(level: &Level, mode: Mode, player_side: usize, ai: AiLevel) -> Vec<Seat> {
+    level
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(index, side)| match mode {
+            Mode::Solo if index == player_side => Seat::Human,
+            Mode::Solo | Mode::AiVsAi => Seat::Ai(ai),
+            Mode::HotSeat => match side.controller {
+                Controller::Human => Seat::Human,
+                Controller::Ai => Seat::Ai(ai),
+            },
+        })
+        .collect()
+}
+
+/// The battle to start next.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct MatchSetup {
+    /// The level's file name in the levels folder.
+    pub level_file: String,
+    pub seed: u64,
+    /// One per side, in the level's order.
+    pub seats: Vec<Seat>,
+    /// Show a hand-over screen when play passes between two human sides.
+    pub handover: bool,
+}
+
+impl MatchSetup {
+    pub fn humans(&self) -> usize {
+        self.seats.iter().filter(|s| **s == Seat::Human).count()
+    }
+}
+
+/// One level found in the levels folder.
+#[derive(Debug, Clone)]
+pub struct LevelEntry {
+    pub file: String,
+    /// The parsed and checked level, or every problem found in it.
+    pub level: Result<Level, String>,
+}
+
+/// Every level in the levels folder, for level select.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct LevelLibrary {
+    pub dir: PathBuf,
+    pub entries: Vec<LevelEntry>,
+}
+
+impl LevelLibrary {
+    /// Reads and checks every `.ron` file in `dir`, sorted by name.
+    pub fn scan(dir: &Path, ruleset: Option<&Ruleset>) -> Self {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        let entries = files
+            .iter()
+            .map(|path| LevelEntry {
+                file: path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                level: match ruleset {
+                    Some(ruleset) => load_level(path, ruleset)
+                        .map(|loaded| loaded.level)
+                        .map_err(|problems| problems.to_string()),
+                    None => Err("the game's data could not be loaded".to_string()),
+                },
+            })
+            .collect();
+        Self {
+            dir: dir.to_path_buf(),
+            entries,
+        }
+    }
+
+    pub fn find(&self, file: &str) -> Option<&LevelEntry> {
+        self.entries.iter().find(|e| e.file == file)
+    }
+}
+
+/// A seed for a battle the player gave none for, shown so it can be replayed.
+/// The battle's own dice then come only from the seeded generator.
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Ruleset;
+
+    fn skirmish() -> Level {
+        let ruleset = Ruleset::embedded().expect("the built-in data loads");
+        load_level(Path::new("levels/skirmish.ron"), &ruleset)
+            .expect("skirmish loads")
+            .level
+    }
+
+    #[test]
+    fn solo_seats_the_player_on_the_chosen_side_and_the_ai_elsewhere() {
+        let seats = seats_for(&skirmish(), Mode::Solo, 1, AiLevel::Hard);
+        assert_eq!(seats, vec![Seat::Ai(AiLevel::Hard), Seat::Human]);
+    }
+
+    #[test]
+    fn ai_against_ai_seats_the_ai_everywhere() {
+        let seats = seats_for(&skirmish(), Mode::AiVsAi, 0, AiLevel::Easy);
+        assert_eq!(seats, vec![Seat::Ai(AiLevel::Easy); 2]);
+    }
+
+    #[test]
+    fn level_library_reads_every_shipped_level_and_reports_a_broken_one() {
+        let ruleset = Ruleset::embedded().expect("the built-in data loads");
+        let library = LevelLibrary::scan(Path::new("levels"), Some(&ruleset));
+        assert!(library.entries.len() >= 4);
+        assert!(library.entries.iter().all(|e| e.level.is_ok()));
+
+        let dir = std::env::temp_dir().join(format!("swift-swords-lib-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(dir.join("broken.ron"), "(name: \"x\",\n  map: 3)").expect("write");
+        let broken = LevelLibrary::scan(&dir, Some(&ruleset));
+        let error = broken.entries[0].level.as_ref().expect_err("broken level");
+        assert!(error.contains("broken.ron:"), "{error}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,319 @@
+//! The title screen and level select: every level in the levels folder with
+//! its name, briefing and size (a broken one shows its errors), the mode,
+//! who sits at each side, and the seed (random by default, always shown so
+//! a battle can be replayed).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::assets::LEVEL_SOURCE;
+use super::input::BindingsProblem;
+use super::match_setup::{LevelLibrary, MatchSetup, Mode, Seat, fresh_seed, seats_for};
+use super::screens::{LoadErrors, load_match};
+use super::{PlaySettings, Screen};
+use crate::ai::AiLevel;
+use crate::cli::load_ruleset;
+
+/// The choices on the level select screen.
+#[derive(Resource, Debug, Clone)]
+struct MenuChoice {
+    level: usize,
+    mode: Mode,
+    player_side: usize,
+    ai: AiLevel,
+    /// Hot-seat: each side's seat.
+    seats: Vec<Seat>,
+    handover: bool,
+    seed: String,
+}
+
+impl Default for MenuChoice {
+    fn default() -> Self {
+        Self {
+            level: 0,
+            mode: Mode::Solo,
+            player_side: 0,
+            ai: AiLevel::Normal,
+            seats: Vec::new(),
+            handover: true,
+            seed: fresh_seed().to_string(),
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuChoice>();
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            title.run_if(in_state(Screen::Title)),
+            level_select.run_if(in_state(Screen::Setup)),
+            loading.run_if(in_state(Screen::Loading)),
+            load_failed.run_if(in_state(Screen::LoadFailed)),
+        ),
+    );
+}
+
+fn title(
+    mut contexts: EguiContexts,
+    problem: Res<BindingsProblem>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("title")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new("Swift Swords").size(48.0).strong());
+                ui.label("Swift Swords Tactica on a 15mm table");
+                ui.add_space(24.0);
+                if ui
+                    .add_sized([220.0, 36.0], egui::Button::new("New battle"))
+                    .clicked()
+                {
+                    next.set(Screen::Setup);
+                }
+                if ui
+                    .add_sized([220.0, 36.0], egui::Button::new("Quit"))
+                    .clicked()
+                {
+                    exit.write(AppExit::Success);
+                }
+                if let Some(problem) = &problem.0 {
+                    ui.add_space(12.0);
+                    ui.colored_label(
+                        egui::Color32::LIGHT_RED,
+                        "The key bindings file has a problem; the default keys are in use:",
+                    );
+                    ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                }
+            });
+        });
+    Ok(())
+}
+
+fn level_select(
+    mut contexts: EguiContexts,
+    mut library: ResMut<LevelLibrary>,
+    settings: Res<PlaySettings>,
+    mut choice: ResMut<MenuChoice>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut start = None;
+    egui::Window::new("New battle")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .default_width(760.0)
+        .show(ctx, |ui| {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(240.0);
+                    ui.label(egui::RichText::new("Level").strong());
+                    for (k, entry) in library.entries.iter().enumerate() {
+                        let name = match &entry.level {
+                            Ok(level) => level.name.clone(),
+                            Err(_) => format!("{} (broken)", entry.file),
+                        };
+                        if ui.selectable_label(choice.level == k, name).clicked() {
+                            choice.level = k;
+                            choice.seats.clear();
+                            choice.player_side = 0;
+                        }
+                    }
+                    if library.entries.is_empty() {
+                        ui.label(format!("No levels in {}", library.dir.display()));
+                    }
+                    if ui.small_button("Read the folder again").clicked() {
+                        let ruleset = load_ruleset(Some(&settings.data_dir)).ok();
+                        *library = LevelLibrary::scan(&library.dir, ruleset.as_ref());
+                        choice.level = choice.level.min(library.entries.len().saturating_sub(1));
+                        choice.seats.clear();
+                    }
+                });
+                ui.separator();
+                ui.vertical(|ui| {
+                    let Some(entry) = library.entries.get(choice.level) else {
+                        return;
+                    };
+                    let level = match &entry.level {
+                        Ok(level) => level,
+                        Err(errors) => {
+                            ui.colored_label(egui::Color32::LIGHT_RED, "This level has errors:");
+                            ui.label(egui::RichText::new(errors).monospace());
+                            return;
+                        }
+                    };
+                    ui.heading(&level.name);
+                    ui.label(&level.briefing);
+                    ui.label(format!(
+                        "{} by {} zones of {}\" tiles, {} combatants",
+                        level.width(),
+                        level.height(),
+                        level.tile_size,
+                        level.units.len()
+                    ));
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        for mode in Mode::ALL {
+                            ui.radio_value(&mut choice.mode, mode, mode.label());
+                        }
+                    });
+                    egui::ComboBox::from_label("AI level")
+                        .selected_text(choice.ai.to_string())
+                        .show_ui(ui, |ui| {
+                            for ai in [
+                                AiLevel::Easy,
+                                AiLevel::Normal,
+                                AiLevel::Hard,
+                                AiLevel::Random,
+                            ] {
+                                ui.selectable_value(&mut choice.ai, ai, ai.to_string());
+                            }
+                        });
+                    let ai = choice.ai;
+                    if choice.seats.len() != level.sides.len() {
+                        choice.seats = seats_for(level, Mode::HotSeat, 0, ai);
+                    }
+                    match choice.mode {
+                        Mode::Solo => {
+                            ui.label("Your side:");
+                            for (k, side) in level.sides.iter().enumerate() {
+                                ui.radio_value(&mut choice.player_side, k, &side.name);
+                            }
+                        }
+                        Mode::HotSeat => {
+                            for (k, side) in level.sides.iter().enumerate() {
+                                ui.horizontal(|ui| {
+                                    ui.label(&side.name);
+                                    let seat = &mut choice.seats[k];
+                                    ui.radio_value(seat, Seat::Human, "Human");
+                                    if ui.radio(matches!(seat, Seat::Ai(_)), "AI").clicked() {
+                                        *seat = Seat::Ai(ai);
+                                    }
+                                });
+                            }
+                            ui.checkbox(
+                                &mut choice.handover,
+                                "Hand-over screen between human sides",
+                            );
+                        }
+                        Mode::AiVsAi => {
+                            ui.label(
+                                "Watch the AI play every side; set its pace on the battle screen.",
+                            );
+                        }
+                    }
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        ui.label("Seed:");
+                        ui.text_edit_singleline(&mut choice.seed);
+                        if ui.button("New seed").clicked() {
+                            choice.seed = fresh_seed().to_string();
+                        }
+                    });
+                    let seed = choice.seed.trim().parse::<u64>();
+                    if seed.is_err() {
+                        ui.colored_label(
+                            egui::Color32::LIGHT_RED,
+                            "The seed must be a whole number from 0 to 18446744073709551615.",
+                        );
+                    }
+                    ui.add_space(8.0);
+                    let begin = ui.add_enabled(seed.is_ok(), egui::Button::new("Start the battle"));
+                    if begin.clicked()
+                        && let Ok(seed) = seed
+                    {
+                        let seats = match choice.mode {
+                            Mode::HotSeat => choice
+                                .seats
+                                .iter()
+                                .map(|s| match s {
+                                    Seat::Human => Seat::Human,
+                                    Seat::Ai(_) => Seat::Ai(ai),
+                                })
+                                .collect(),
+                            mode => seats_for(level, mode, choice.player_side, ai),
+                        };
+                        start = Some(MatchSetup {
+                            level_file: entry.file.clone(),
+                            seed,
+                            seats,
+                            handover: choice.handover,
+                        });
+                    }
+                });
+            });
+            ui.separator();
+            if ui.button("Back").clicked() {
+                next.set(Screen::Title);
+            }
+        });
+    if let Some(setup) = start {
+        commands.queue(move |world: &mut World| load_match(world, setup));
+    }
+    Ok(())
+}
+
+fn loading(
+    mut contexts: EguiContexts,
+    setup: Option<Res<MatchSetup>>,
+    server: Res<AssetServer>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let name = setup.map_or_else(String::new, |s| s.level_file.clone());
+    // The two files the battle needs: the ruleset (with its sibling data
+    // files as dependencies) and the level.
+    let paths = [
+        "data://rules.ron".to_string(),
+        format!("{LEVEL_SOURCE}://{name}"),
+    ];
+    let mut loaded = 0;
+    for path in &paths {
+        let handle = server.get_handle_untyped(path.clone());
+        if handle.is_some_and(|h| server.is_loaded_with_dependencies(h.id())) {
+            loaded += 1;
+        }
+    }
+    egui::Window::new("loading")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.label(format!("Loading {name}: the rules data and the level"));
+            ui.add(
+                egui::ProgressBar::new(loaded as f32 / paths.len() as f32)
+                    .text(format!("{loaded} of {} files", paths.len())),
+            );
+        });
+    Ok(())
+}
+
+fn load_failed(
+    mut contexts: EguiContexts,
+    errors: Res<LoadErrors>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("The level could not be loaded")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .min_width(600.0)
+        .show(ctx, |ui| {
+            for line in &errors.0 {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    egui::RichText::new(line).monospace(),
+                );
+            }
+            ui.separator();
+            if ui.button("Back to level select").clicked() {
+                next.set(Screen::Setup);
+            }
+        });
+    Ok(())
+}

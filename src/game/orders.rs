@@ -1,0 +1,176 @@
+//! What the player's clicks and menu picks mean as commands. Nothing here
+//! decides a rule: every entry carries the verdict of the rules' own
+//! [`check`], the same one the AI's commands pass.
+
+use crate::ai::candidate_orders;
+use crate::battle::command::{Command, Order, RuleError};
+use crate::battle::resolve::{Plan, check};
+use crate::battle::table::Table;
+use crate::level::ZoneCoord;
+use crate::rules::payment::Cost;
+
+/// Where the player clicked on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Click {
+    Unit(usize),
+    Zone(ZoneCoord),
+}
+
+/// The sections of the action menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MenuSection {
+    Attack,
+    Move,
+    Other,
+}
+
+/// One line of the action menu: an order and whether the rules allow it now.
+#[derive(Debug, Clone)]
+pub struct MenuEntry {
+    pub section: MenuSection,
+    pub label: String,
+    pub order: Order,
+    pub verdict: Result<Plan, RuleError>,
+}
+
+/// The name of a unit for menus: its name, or its id if unknown.
+fn unit_name(table: &Table, id: &str) -> String {
+    table
+        .unit_index(id)
+        .map_or_else(|| id.to_string(), |i| table.units[i].unit.name.clone())
+}
+
+/// A menu label for an order.
+pub fn order_label(table: &Table, order: &Order) -> String {
+    match order {
+        Order::Move { to, .. } => format!("Move to {to}"),
+        Order::Charge { target, .. } => format!("Charge {}", unit_name(table, target)),
+        Order::JoinGroup { friend, .. } => format!("Join {}", unit_name(table, friend)),
+        Order::LeaveTable { edge, .. } => format!("Leave the table ({edge:?} edge)"),
+        Order::Attack { target, weapon, .. } => {
+            let weapon = weapon
+                .as_deref()
+                .and_then(|w| table.ruleset.weapons.get(w))
+                .map_or("best weapon", |w| w.name.as_str());
+            format!("Attack {} ({weapon})", unit_name(table, target))
+        }
+        other => other.name().to_string(),
+    }
+}
+
+/// What an order costs, as the menu shows it.
+pub fn cost_label(cost: Cost) -> String {
+    match cost {
+        Cost::Pips(pips) => format!("{pips} pips"),
+        Cost::FullDie => "one die".to_string(),
+        Cost::Free => "free".to_string(),
+    }
+}
+
+/// Every order the combatant might give now, legal or not, with the rules'
+/// verdict. Attacks that raise with a 1 are one entry with the raise set by
+/// `raise_with_one`; `pay` names the dice to pay with (the least wasteful
+/// when `None`).
+pub fn menu_entries(
+    table: &Table,
+    unit: usize,
+    raise_with_one: bool,
+    pay: Option<&[u8]>,
+) -> Vec<MenuEntry> {
+    let id = table.units[unit].unit.id.clone();
+    let mut entries: Vec<MenuEntry> = candidate_orders(table, unit)
+        .into_iter()
+        .filter(|order| {
+            !matches!(
+                order,
+                Order::Attack {
+                    raise_with_one: true,
+                    ..
+                }
+            )
+        })
+        .map(|order| {
+            let order = with_choices(order, raise_with_one, pay);
+            let section = match order {
+                Order::Attack { .. } => MenuSection::Attack,
+                Order::Move { .. }
+                | Order::Charge { .. }
+                | Order::Withdraw { .. }
+                | Order::JoinGroup { .. }
+                | Order::LeaveGroup { .. }
+                | Order::LeaveTable { .. } => MenuSection::Move,
+                _ => MenuSection::Other,
+            };
+            MenuEntry {
+                section,
+                label: order_label(table, &order),
+                verdict: check(table, &Command::new(id.clone(), order.clone())),
+                order,
+            }
+        })
+        .collect();
+    entries.sort_by_key(|e| e.section);
+    entries
+}
+
+/// The order with the player's choices of raise and dice applied.
+pub fn with_choices(mut order: Order, raise: bool, faces: Option<&[u8]>) -> Order {
+    if let Order::Attack { raise_with_one, .. } = &mut order {
+        *raise_with_one = raise;
+    }
+    if let Some(faces) = faces {
+        match &mut order {
+            Order::Move { pay, .. }
+            | Order::Charge { pay, .. }
+            | Order::Withdraw { pay }
+            | Order::JoinGroup { pay, .. }
+            | Order::LeaveGroup { pay }
+            | Order::LeaveTable { pay, .. }
+            | Order::Attack { pay, .. }
+            | Order::Recover { pay } => *pay = Some(faces.to_vec()),
+            Order::Effort | Order::RecoveryRoll | Order::Hold | Order::Pass | Order::KeepDie => {}
+        }
+    }
+    order
+}
+
+/// What a left click means for the acting combatant `actor`: on an enemy,
+/// an attack (its first usable weapon) or else a charge; on a friend, joining
+/// it; on a zone, a move there. The error is the rules' reason against the
+/// most direct of those orders.
+pub fn click_order(table: &Table, actor: usize, click: Click) -> Result<Order, RuleError> {
+    let me = &table.units[actor];
+    let tries: Vec<Order> = match click {
+        Click::Unit(other) => {
+            let them = &table.units[other];
+            let target = them.unit.id.clone();
+            if them.unit.side == me.unit.side {
+                vec![Order::JoinGroup {
+                    friend: target,
+                    pay: None,
+                }]
+            } else {
+                vec![
+                    Order::Attack {
+                        target: target.clone(),
+                        weapon: None,
+                        raise_with_one: false,
+                        pay: None,
+                    },
+                    Order::Charge { target, pay: None },
+                ]
+            }
+        }
+        Click::Zone(to) => vec![Order::Move { to, pay: None }],
+    };
+    let mut first_error = None;
+    for order in tries {
+        match check(table, &Command::new(me.unit.id.clone(), order.clone())) {
+            Ok(_) => return Ok(order),
+            Err(error) => {
+                first_error.get_or_insert(error);
+            }
+        }
+    }
+    Err(first_error.unwrap_or(RuleError::NoTurnOpen))
+}

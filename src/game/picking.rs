@@ -1,0 +1,131 @@
+//! Picking on the table: the zone and figure under the pointer, and what a
+//! left click there does. Clicking a figure selects it; with one of your
+//! combatants whose turn it is selected, clicking an enemy attacks (or
+//! charges), a friend joins it, and a zone moves there. Right click clears
+//! the selection.
+
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use super::Screen;
+use super::camera::TableCamera;
+use super::hud::{HudState, human_turn, submit_order};
+use super::orders::{Click, click_order};
+use super::view::zone_centre;
+use crate::battle::components::{Board, Fate, Unit};
+use crate::battle::table::Table;
+use crate::level::ZoneCoord;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (hover, click).chain().run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The zone whose ground the ray meets, trying each ground height in turn.
+fn zone_under(board: &Board, ray: Ray3d) -> Option<ZoneCoord> {
+    let size = f32::from(board.tile_size);
+    let mut found = None;
+    for height in [1.2, 0.0, -0.25] {
+        let Some(distance) = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))
+        else {
+            continue;
+        };
+        let point = ray.get_point(distance);
+        if point.x < 0.0 || point.z < 0.0 {
+            continue;
+        }
+        let zone = ZoneCoord((point.x / size) as u16, (point.z / size) as u16);
+        if board.contains(zone) && (zone_centre(board, zone).y - height).abs() < 0.01 {
+            return Some(zone);
+        }
+        if board.contains(zone) && found.is_none() {
+            found = Some(zone);
+        }
+    }
+    found
+}
+
+fn hover(
+    window: Single<&Window>,
+    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    egui: Res<EguiWantsInput>,
+    board: Res<Board>,
+    figures: Query<(&Unit, &Fate, &GlobalTransform)>,
+    mut hud: ResMut<HudState>,
+) {
+    let (camera, at) = camera.into_inner();
+    let ray = window
+        .cursor_position()
+        .filter(|_| !egui.wants_any_pointer_input())
+        .and_then(|cursor| camera.viewport_to_world(at, cursor).ok());
+    let (zone, unit) = match ray {
+        Some(ray) => {
+            let nearest = figures
+                .iter()
+                .filter(|(_, fate, _)| **fate != Fate::Escaped)
+                .filter_map(|(unit, _, place)| {
+                    let centre = place.translation() + Vec3::Y * 0.6;
+                    let along = (centre - ray.origin).dot(*ray.direction);
+                    let off = (centre - ray.get_point(along)).length();
+                    (off < 0.55).then_some((along, unit.index))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, index)| index);
+            (zone_under(&board, ray), nearest)
+        }
+        None => (None, None),
+    };
+    if hud.hovered_zone != zone {
+        hud.hovered_zone = zone;
+    }
+    if hud.hovered_unit != unit {
+        hud.hovered_unit = unit;
+    }
+}
+
+fn click(world: &mut World) {
+    let buttons = world.resource::<ButtonInput<MouseButton>>();
+    let (left, right) = (
+        buttons.just_pressed(MouseButton::Left),
+        buttons.just_pressed(MouseButton::Right),
+    );
+    if !left && !right {
+        return;
+    }
+    let hud = world.resource::<HudState>().clone();
+    if hud.pointer_taken || hud.blocking_overlay() {
+        return;
+    }
+    if right {
+        world.resource_mut::<HudState>().selected = None;
+        return;
+    }
+    let Some(table) = Table::capture(world) else {
+        return;
+    };
+    let actor = hud.selected.filter(|&s| human_turn(&table).contains(&s));
+    let clicked = match (hud.hovered_unit, hud.hovered_zone) {
+        (Some(unit), _) => Click::Unit(unit),
+        (None, Some(zone)) => Click::Zone(zone),
+        (None, None) => return,
+    };
+    let enemy_of_actor = |unit: usize| {
+        actor.is_some_and(|a| table.units[unit].unit.side != table.units[a].unit.side)
+    };
+    match (clicked, actor) {
+        (Click::Unit(unit), _) if !enemy_of_actor(unit) => {
+            // A friend, or any figure when nobody of yours may act: select it.
+            world.resource_mut::<HudState>().selected = Some(unit);
+        }
+        (_, Some(actor)) => match click_order(&table, actor, clicked) {
+            Ok(order) => submit_order(world, &table, actor, order),
+            Err(reason) => {
+                world.resource_mut::<HudState>().notice = Some(format!("Cannot: {reason}"));
+            }
+        },
+        (Click::Zone(_), None) => {}
+        (Click::Unit(unit), None) => world.resource_mut::<HudState>().selected = Some(unit),
+    }
+}

@@ -1,0 +1,193 @@
+//! The results screen: the winner, casualties and injuries per side and a few
+//! statistics of the battle, read from the battle log, with Play again and
+//! Menu.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Screen;
+use super::match_setup::{MatchSetup, fresh_seed};
+use super::screens::load_match;
+use crate::battle::components::Fate;
+use crate::battle::events::BattleEvent;
+use crate::battle::table::Table;
+
+/// One side's part in the battle.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SideSummary {
+    pub name: String,
+    pub fielded: usize,
+    pub standing: usize,
+    pub out_of_action: usize,
+    pub killed: usize,
+    pub escaped: usize,
+    pub attacks: usize,
+    pub hits: u32,
+    pub fumbles: usize,
+    /// Each injury taken: "unit: Trauma", in the order they happened.
+    pub injuries: Vec<String>,
+}
+
+/// What the results screen shows.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct BattleSummary {
+    pub level: String,
+    pub seed: u64,
+    pub outcome: String,
+    pub rounds: u32,
+    pub actions: u32,
+    pub sides: Vec<SideSummary>,
+}
+
+impl BattleSummary {
+    pub fn new(table: &Table, log: &[BattleEvent]) -> Self {
+        let mut sides: Vec<SideSummary> = table
+            .battle
+            .sides
+            .iter()
+            .map(|s| SideSummary {
+                name: s.name.clone(),
+                ..default()
+            })
+            .collect();
+        let side_of: BTreeMap<&str, usize> = table
+            .units
+            .iter()
+            .map(|u| (u.unit.id.as_str(), u.unit.side))
+            .collect();
+        let name_of: BTreeMap<&str, &str> = table
+            .units
+            .iter()
+            .map(|u| (u.unit.id.as_str(), u.unit.name.as_str()))
+            .collect();
+        for unit in &table.units {
+            let side = &mut sides[unit.unit.side];
+            side.fielded += 1;
+            match unit.fate {
+                Fate::Fighting => side.standing += 1,
+                Fate::OutOfAction => side.out_of_action += 1,
+                Fate::Killed => side.killed += 1,
+                Fate::Escaped => side.escaped += 1,
+            }
+        }
+        for event in log {
+            let (unit, injury) = match event {
+                BattleEvent::AttackRolled { attacker, hits, .. } => {
+                    if let Some(&side) = side_of.get(attacker.as_str()) {
+                        sides[side].attacks += 1;
+                        sides[side].hits += hits;
+                    }
+                    continue;
+                }
+                BattleEvent::Fumbled { unit } => {
+                    if let Some(&side) = side_of.get(unit.as_str()) {
+                        sides[side].fumbles += 1;
+                    }
+                    continue;
+                }
+                BattleEvent::RankLost { unit, .. } => (unit, "lost a rank"),
+                BattleEvent::Trauma { unit } => (unit, "Trauma"),
+                BattleEvent::KillingBlow { unit } => (unit, "Killing Blow"),
+                BattleEvent::MassiveDamage { unit } => (unit, "Massive damage"),
+                _ => continue,
+            };
+            if let Some(&side) = side_of.get(unit.as_str()) {
+                sides[side]
+                    .injuries
+                    .push(format!("{}: {injury}", name_of[unit.as_str()]));
+            }
+        }
+        Self {
+            level: table.battle.level.name.clone(),
+            seed: table.battle.seed,
+            outcome: table
+                .battle
+                .outcome
+                .as_ref()
+                .map_or_else(|| "unfinished".to_string(), ToString::to_string),
+            rounds: table.battle.round,
+            actions: table.battle.actions,
+            sides,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_results.run_if(in_state(Screen::Results).and_then(resource_exists::<BattleSummary>)),
+    );
+}
+
+fn draw_results(
+    mut contexts: EguiContexts,
+    summary: Res<BattleSummary>,
+    setup: Res<MatchSetup>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Results")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .min_width(560.0)
+        .show(ctx, |ui| {
+            ui.heading(&summary.level);
+            ui.label(egui::RichText::new(&summary.outcome).size(20.0).strong());
+            ui.label(format!(
+                "{} rounds, {} actions, seed {}",
+                summary.rounds, summary.actions, summary.seed
+            ));
+            ui.separator();
+            egui::Grid::new("sides").striped(true).show(ui, |ui| {
+                for heading in [
+                    "Side", "Fielded", "Standing", "Out", "Killed", "Escaped", "Attacks", "Hits",
+                    "Fumbles",
+                ] {
+                    ui.label(egui::RichText::new(heading).strong());
+                }
+                ui.end_row();
+                for side in &summary.sides {
+                    ui.label(&side.name);
+                    for n in [
+                        side.fielded,
+                        side.standing,
+                        side.out_of_action,
+                        side.killed,
+                        side.escaped,
+                        side.attacks,
+                        side.hits as usize,
+                        side.fumbles,
+                    ] {
+                        ui.label(n.to_string());
+                    }
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            for side in &summary.sides {
+                if !side.injuries.is_empty() {
+                    ui.label(format!(
+                        "Injuries of {}: {}",
+                        side.name,
+                        side.injuries.join("; ")
+                    ));
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Play again (new seed)").clicked() {
+                    let mut again = setup.clone();
+                    again.seed = fresh_seed();
+                    commands.queue(move |world: &mut World| load_match(world, again));
+                }
+                if ui.button("Menu").clicked() {
+                    next.set(Screen::Setup);
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,231 @@
+//! The game's player-facing choices, headless: the action menu and clicks on
+//! the table become commands only through the rules' own check, and the
+//! results screen reads the battle log.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::process::Command as Process;
+
+use common::{app, level, ruleset, shipped_levels};
+use swift_swords::ai::{AiLevel, choose, legal_commands};
+use swift_swords::battle::command::{Command, Order, RuleError};
+use swift_swords::battle::components::Fate;
+use swift_swords::battle::table::{BattleLog, Table};
+use swift_swords::game::orders::{Click, click_order, menu_entries, with_choices};
+use swift_swords::game::results::BattleSummary;
+use swift_swords::headless::{battle_app, submit};
+use swift_swords::level::ZoneCoord;
+use swift_swords::rules::dice::Dice;
+use swift_swords::rules::payment::PaymentError;
+
+/// A hero and a bandit in neighbouring zones of a three-zone strip. The hero
+/// rolls 5 4 3 2 and the bandit 5 4 3: the hero's bigger pool acts first.
+fn apart() -> bevy::prelude::App {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0)),
+    "#;
+    app(&level(r#""ggg""#, units, ""), &[5, 4, 3, 2, 5, 4, 3])
+}
+
+fn table(app: &mut bevy::prelude::App) -> Table {
+    Table::capture(app.world_mut()).expect("a battle is running")
+}
+
+#[test]
+fn action_menu_offers_the_same_legal_orders_as_the_rules_and_greys_the_rest_with_a_reason() {
+    let mut app = apart();
+    let table = table(&mut app);
+    let hero = table.unit_index("hero").expect("hero");
+    let entries = menu_entries(&table, hero, false, None);
+    let offered: BTreeSet<String> = entries
+        .iter()
+        .filter(|e| e.verdict.is_ok())
+        .map(|e| format!("{:?}", e.order))
+        .collect();
+    let legal: BTreeSet<String> = legal_commands(&table)
+        .into_iter()
+        .filter(|c| c.unit == "hero")
+        .filter(|c| {
+            !matches!(
+                c.order,
+                Order::Attack {
+                    raise_with_one: true,
+                    ..
+                }
+            )
+        })
+        .map(|c| format!("{:?}", c.order))
+        .collect();
+    assert_eq!(offered, legal);
+    // A melee attack on an enemy in the next zone is greyed, with the reason.
+    let attack = entries
+        .iter()
+        .find(|e| e.label == "Attack Bandit (Broadsword)")
+        .expect("the attack is listed");
+    assert!(attack.verdict.is_err());
+    let charge = entries
+        .iter()
+        .find(|e| e.label == "Charge Bandit")
+        .expect("the charge is listed");
+    assert_eq!(
+        charge.verdict.as_ref().map(|plan| plan.cost).ok(),
+        Some(swift_swords::rules::payment::Cost::Pips(4))
+    );
+}
+
+#[test]
+fn dice_picker_payment_passes_through_the_rules_payment_check() {
+    let mut app = apart();
+    let table = table(&mut app);
+    let hero = table.unit_index("hero").expect("hero");
+    let move_east = Order::Move {
+        to: ZoneCoord(1, 0),
+        pay: None,
+    };
+    // Paying the 3-pip move with the 4 is allowed; with the 2 it is not.
+    let with_four = with_choices(move_east.clone(), false, Some(&[4]));
+    let entries = menu_entries(&table, hero, false, Some(&[4]));
+    let entry = entries
+        .iter()
+        .find(|e| e.order == with_four)
+        .expect("the move is listed with the picked die");
+    let plan = entry.verdict.as_ref().expect("a 4 pays for a move");
+    assert_eq!(
+        plan.paid
+            .iter()
+            .map(|&k| table.units[hero].pool.dice[k])
+            .collect::<Vec<_>>(),
+        vec![4]
+    );
+    let entries = menu_entries(&table, hero, false, Some(&[2]));
+    let entry = entries
+        .iter()
+        .find(|e| {
+            matches!(
+                e.order,
+                Order::Move {
+                    to: ZoneCoord(1, 0),
+                    ..
+                }
+            )
+        })
+        .expect("the move is listed");
+    assert!(
+        matches!(
+            entry.verdict,
+            Err(RuleError::CannotPay(PaymentError::ShortOfCost { .. }))
+        ),
+        "{:?}",
+        entry.verdict
+    );
+}
+
+#[test]
+fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
+    let mut app = apart();
+    let first = table(&mut app);
+    let hero = first.unit_index("hero").expect("hero");
+    let bandit = first.unit_index("bandit").expect("bandit");
+    // A click on a zone two steps away is refused with the movement rule's reason.
+    assert_eq!(
+        click_order(&first, hero, Click::Zone(ZoneCoord(2, 0))),
+        Err(RuleError::NotAdjacent {
+            from: ZoneCoord(0, 0),
+            to: ZoneCoord(2, 0)
+        })
+    );
+    assert_eq!(
+        click_order(&first, hero, Click::Zone(ZoneCoord(1, 0))),
+        Ok(Order::Move {
+            to: ZoneCoord(1, 0),
+            pay: None
+        })
+    );
+    let order = click_order(&first, hero, Click::Unit(bandit)).expect("a charge");
+    assert_eq!(
+        order,
+        Order::Charge {
+            target: "bandit".into(),
+            pay: None
+        }
+    );
+    submit(&mut app, Command::new("hero", order)).expect("the charge is legal");
+    // The hero pays the 5 (least wasteful for 4 pips) and keeps 4 3 2; ties
+    // between heroes and others go to the heroes, so the hero acts again.
+    let second = table(&mut app);
+    let order = click_order(&second, hero, Click::Unit(bandit)).expect("an attack");
+    assert!(matches!(order, Order::Attack { ref target, .. } if target == "bandit"));
+}
+
+#[test]
+fn results_count_every_combatant_and_every_attack_of_the_battle() {
+    let skirmish = shipped_levels()
+        .into_iter()
+        .find(|l| l.name.contains("Skirmish"))
+        .expect("the skirmish level");
+    let mut app = battle_app(&skirmish, ruleset(), 11, Dice::seeded(11));
+    for _ in 0..2_000 {
+        let table = table(&mut app);
+        if table.battle.outcome.is_some() {
+            break;
+        }
+        let command = choose(&table, AiLevel::Normal).expect("someone may act");
+        submit(&mut app, command).expect("the AI's command is legal");
+    }
+    let table = table(&mut app);
+    assert!(table.battle.outcome.is_some(), "the battle ended");
+    let log = app.world().resource::<BattleLog>().0.clone();
+    let summary = BattleSummary::new(&table, &log);
+    for (k, side) in summary.sides.iter().enumerate() {
+        let fielded = table.units.iter().filter(|u| u.unit.side == k).count();
+        assert_eq!(side.fielded, fielded);
+        assert_eq!(
+            side.standing + side.out_of_action + side.killed + side.escaped,
+            fielded
+        );
+        let standing = table
+            .units
+            .iter()
+            .filter(|u| u.unit.side == k && u.fate == Fate::Fighting)
+            .count();
+        assert_eq!(side.standing, standing);
+    }
+    let attacks = log
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                swift_swords::battle::events::BattleEvent::AttackRolled { .. }
+            )
+        })
+        .count();
+    assert_eq!(
+        summary.sides.iter().map(|s| s.attacks).sum::<usize>(),
+        attacks
+    );
+    assert_eq!(
+        summary.outcome,
+        table.battle.outcome.expect("ended").to_string()
+    );
+}
+
+#[test]
+fn play_refuses_a_missing_level_and_a_screenshot_wait_without_a_screenshot() {
+    let missing = Process::new(env!("CARGO_BIN_EXE_swift-swords"))
+        .args(["play", "levels/no_such_level.ron"])
+        .output()
+        .expect("the game runs");
+    assert!(!missing.status.success());
+    assert!(
+        String::from_utf8_lossy(&missing.stderr)
+            .contains("levels/no_such_level.ron:1:1: no such level file")
+    );
+    let no_shot = Process::new(env!("CARGO_BIN_EXE_swift-swords"))
+        .args(["play", "levels/duel.ron", "--screenshot-after-actions", "3"])
+        .output()
+        .expect("the game runs");
+    assert_eq!(no_shot.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_shot.stderr).contains("--screenshot"));
+}
