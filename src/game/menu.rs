@@ -136,8 +136,9 @@ fn level_select(
                         choice.seats.clear();
                     }
                 });
-                ui.separator();
+                ui.add_space(16.0);
                 ui.vertical(|ui| {
+                    ui.set_width(480.0);
                     let Some(entry) = library.entries.get(choice.level) else {
                         return;
                     };
@@ -225,7 +226,10 @@ fn level_select(
                         );
                     }
                     ui.add_space(8.0);
-                    let begin = ui.add_enabled(seed.is_ok(), egui::Button::new("Start the battle"));
+                    let begin = ui.add_enabled(
+                        seed.is_ok(),
+                        egui::Button::new(egui::RichText::new("Start the battle").size(18.0)),
+                    );
                     if begin.clicked()
                         && let Ok(seed) = seed
                     {

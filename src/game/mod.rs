@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use bevy::asset::io::AssetSourceBuilder;
+use bevy::camera::visibility::RenderLayers;
 use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
 use bevy::prelude::*;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin, PrimaryEguiContext};
@@ -157,18 +158,6 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
 /// Everything of the game on top of Bevy's default plugins and egui.
 pub fn plugin(app: &mut App) {
     app.add_systems(PreStartup, spawn_ui_camera);
-    app.add_systems(
-        OnEnter(Screen::Battle),
-        |mut ui: Single<&mut Camera, With<PrimaryEguiContext>>| {
-            ui.clear_color = ClearColorConfig::None;
-        },
-    );
-    app.add_systems(
-        OnExit(Screen::Battle),
-        |mut ui: Single<&mut Camera, With<PrimaryEguiContext>>| {
-            ui.clear_color = ClearColorConfig::Custom(MENU_BACKGROUND);
-        },
-    );
     app.add_plugins((
         crate::battle::plugin,
         input::plugin,
@@ -189,17 +178,32 @@ pub fn plugin(app: &mut App) {
 /// The colour behind the menus.
 const MENU_BACKGROUND: Color = Color::srgb(0.12, 0.1, 0.08);
 
-/// One camera for egui on every screen, drawn over the table's camera. It
-/// clears the window itself on the screens without a table.
+/// Two cameras that last for the whole game: a backdrop that clears the
+/// window on every screen, and one for egui drawn over everything (the
+/// table's camera renders between them on the battle screen).
 fn spawn_ui_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     egui.auto_create_primary_context = false;
     commands.spawn((
         Camera2d,
         Camera {
-            order: 1,
+            order: -1,
             clear_color: ClearColorConfig::Custom(MENU_BACKGROUND),
             ..default()
         },
+        RenderLayers::none(),
+        // Cameras drawing to one window must agree on multisampling.
+        Msaa::Off,
+        Name::new("Backdrop camera"),
+    ));
+    commands.spawn((
+        Camera2d,
+        Camera {
+            order: 1,
+            clear_color: ClearColorConfig::None,
+            ..default()
+        },
+        RenderLayers::none(),
+        Msaa::Off,
         PrimaryEguiContext,
         Name::new("UI camera"),
     ));

@@ -23,28 +23,26 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The zone whose ground the ray meets, trying each ground height in turn.
+/// The zone whose ground the ray meets: the first ground height (hills,
+/// then flat ground, then water) whose plane the ray crosses inside a zone of
+/// that height, or else the zone under the pointer at table level.
 fn zone_under(board: &Board, ray: Ray3d) -> Option<ZoneCoord> {
     let size = f32::from(board.tile_size);
-    let mut found = None;
-    for height in [1.2, 0.0, -0.25] {
-        let Some(distance) = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))
-        else {
-            continue;
-        };
+    let zone_at = |height: f32| {
+        let distance = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))?;
         let point = ray.get_point(distance);
         if point.x < 0.0 || point.z < 0.0 {
-            continue;
+            return None;
         }
         let zone = ZoneCoord((point.x / size) as u16, (point.z / size) as u16);
-        if board.contains(zone) && (zone_centre(board, zone).y - height).abs() < 0.01 {
-            return Some(zone);
-        }
-        if board.contains(zone) && found.is_none() {
-            found = Some(zone);
-        }
-    }
-    found
+        board.contains(zone).then_some(zone)
+    };
+    [1.2, 0.0, -0.25]
+        .into_iter()
+        .find_map(|height| {
+            zone_at(height).filter(|&zone| (zone_centre(board, zone).y - height).abs() < 0.01)
+        })
+        .or_else(|| zone_at(0.0))
 }
 
 fn hover(

@@ -234,7 +234,7 @@ fn spawn_table(
         leaf: materials.add(Color::srgb(0.12, 0.36, 0.12)),
         stone: materials.add(Color::srgb(0.5, 0.49, 0.46)),
         water: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.15, 0.35, 0.6),
+            base_color: Color::srgb(0.1, 0.24, 0.42),
             perceptual_roughness: 0.1,
             reflectance: 0.8,
             ..default()
@@ -404,7 +404,8 @@ fn dress_tile(
                     pieces.push((
                         dressing.puddle.clone(),
                         dressing.water.clone(),
-                        Transform::from_xyz(spot.x, top + 0.01, spot.y),
+                        Transform::from_xyz(spot.x, top + 0.01, spot.y)
+                            .with_scale(Vec3::new(0.6, 1.0, 0.45)),
                     ));
                 } else {
                     pieces.push((

@@ -428,6 +428,7 @@ fn table_tooltip(ctx: &egui::Context, table: &Table, hud: &HudState) {
             egui::Frame::popup(ui.style())
                 .shadow(egui::Shadow::NONE)
                 .show(ui, |ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                     for line in &lines {
                         ui.label(line);
                     }
