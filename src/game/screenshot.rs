@@ -10,12 +10,15 @@ use super::ai_driver::AiPace;
 use super::{PlaySettings, Screen};
 use crate::battle::table::Battle;
 
-/// Frames to let the table and panels draw before the shot.
+/// Frames to let a screen (the table, the panels, egui's first sizing pass)
+/// draw before the shot.
 const SETTLE_FRAMES: u32 = 30;
 
 #[derive(Resource, Default)]
 struct ShotProgress {
+    /// Frames drawn since the current screen was entered.
     frames: u32,
+    screen: Option<Screen>,
     taken: bool,
     saved: bool,
 }
@@ -61,6 +64,10 @@ fn take_screenshot(
             .is_some_and(|b| b.actions >= settings.screenshot_after_actions || b.outcome.is_some()),
         _ => true,
     };
+    if progress.screen != Some(*screen.get()) {
+        progress.screen = Some(*screen.get());
+        progress.frames = 0;
+    }
     progress.frames += 1;
     if ready && progress.frames >= SETTLE_FRAMES && !progress.taken {
         progress.taken = true;
