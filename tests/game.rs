@@ -130,20 +130,22 @@ fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
     let bandit = first.unit_index("bandit").expect("bandit");
     // A click on a zone two steps away is refused with the movement rule's reason.
     assert_eq!(
-        click_order(&first, hero, Click::Zone(ZoneCoord(2, 0))),
+        click_order(&first, hero, Click::Zone(ZoneCoord(2, 0))).map(|plan| plan.order),
         Err(RuleError::NotAdjacent {
             from: ZoneCoord(0, 0),
             to: ZoneCoord(2, 0)
         })
     );
     assert_eq!(
-        click_order(&first, hero, Click::Zone(ZoneCoord(1, 0))),
+        click_order(&first, hero, Click::Zone(ZoneCoord(1, 0))).map(|plan| plan.order),
         Ok(Order::Move {
             to: ZoneCoord(1, 0),
             pay: None
         })
     );
-    let order = click_order(&first, hero, Click::Unit(bandit)).expect("a charge");
+    let order = click_order(&first, hero, Click::Unit(bandit))
+        .expect("a charge")
+        .order;
     assert_eq!(
         order,
         Order::Charge {
@@ -155,8 +157,10 @@ fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
     // The hero pays the 5 (least wasteful for 4 pips) and keeps 4 3 2; ties
     // between heroes and others go to the heroes, so the hero acts again.
     let second = table(&mut app);
-    let order = click_order(&second, hero, Click::Unit(bandit)).expect("an attack");
-    assert!(matches!(order, Order::Attack { ref target, .. } if target == "bandit"));
+    let plan = click_order(&second, hero, Click::Unit(bandit)).expect("an attack");
+    assert!(matches!(plan.order, Order::Attack { ref target, .. } if target == "bandit"));
+    // The click names no weapon; the rules pick the first usable one.
+    assert_eq!(plan.weapon.as_deref(), Some("broadsword"));
 }
 
 #[test]

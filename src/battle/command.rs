@@ -108,6 +108,22 @@ impl Order {
         }
     }
 
+    /// Where an order names the dice that pay for it (`None` for orders
+    /// that cost nothing from the pool).
+    pub fn payment_mut(&mut self) -> Option<&mut Option<Vec<u8>>> {
+        match self {
+            Self::Move { pay, .. }
+            | Self::Charge { pay, .. }
+            | Self::Withdraw { pay }
+            | Self::JoinGroup { pay, .. }
+            | Self::LeaveGroup { pay }
+            | Self::LeaveTable { pay, .. }
+            | Self::Attack { pay, .. }
+            | Self::Recover { pay } => Some(pay),
+            Self::Effort | Self::RecoveryRoll | Self::Hold | Self::Pass | Self::KeepDie => None,
+        }
+    }
+
     /// A short name for menus and logs.
     pub fn name(&self) -> &'static str {
         match self {

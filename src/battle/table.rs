@@ -67,6 +67,22 @@ pub struct Battle {
     pub actions: u32,
 }
 
+impl Battle {
+    /// The combatants the turn belongs to now, in the countdown's order.
+    pub fn turn_candidates(&self) -> Vec<usize> {
+        match &self.turn {
+            Turn::Closed => Vec::new(),
+            Turn::Act { candidates } => candidates.clone(),
+            Turn::LastOption { unit } => vec![*unit],
+        }
+    }
+
+    /// The combatant the AI or a player acts with first now.
+    pub fn acting_unit(&self) -> Option<usize> {
+        self.turn_candidates().first().copied()
+    }
+}
+
 /// The battle's dice, saved with it.
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BattleDice(pub Dice);
@@ -237,24 +253,17 @@ impl Table {
 
     /// The ids of the combatants the current turn belongs to.
     pub fn turn_units(&self) -> Vec<String> {
-        match &self.battle.turn {
-            Turn::Closed => Vec::new(),
-            Turn::Act { candidates } => candidates
-                .iter()
-                .map(|&i| self.units[i].unit.id.clone())
-                .collect(),
-            Turn::LastOption { unit } => vec![self.units[*unit].unit.id.clone()],
-        }
+        self.battle
+            .turn_candidates()
+            .into_iter()
+            .map(|i| self.units[i].unit.id.clone())
+            .collect()
     }
 
     /// The combatant the AI or a player acts with first now: the first of
     /// the combatants the turn belongs to.
     pub fn acting_unit(&self) -> Option<usize> {
-        match &self.battle.turn {
-            Turn::Closed => None,
-            Turn::Act { candidates } => candidates.first().copied(),
-            Turn::LastOption { unit } => Some(*unit),
-        }
+        self.battle.acting_unit()
     }
 
     pub fn new_group(&mut self) -> GroupId {

@@ -10,7 +10,8 @@ use super::match_setup::{MatchSetup, Seat};
 use crate::ai::choose;
 use crate::battle::awaiting_input;
 use crate::battle::command::CommandQueue;
-use crate::battle::table::Table;
+use crate::battle::components::Unit;
+use crate::battle::table::{Battle, Table};
 
 /// The pause before each AI command.
 #[derive(Resource, Debug, Clone)]
@@ -45,14 +46,21 @@ fn play_ai_turns(world: &mut World) {
             return;
         }
     }
+    // Whose turn it is comes from the battle and the acting unit's side; the
+    // whole table is read only when an AI side is to choose.
+    let Some(acting) = world.resource::<Battle>().acting_unit() else {
+        return;
+    };
+    let side = world
+        .query::<&Unit>()
+        .iter(world)
+        .find(|unit| unit.index == acting)
+        .map(|unit| unit.side);
+    let seat = side.and_then(|side| world.resource::<MatchSetup>().seats.get(side).copied());
+    let Some(Seat::Ai(level)) = seat else {
+        return;
+    };
     let Some(table) = Table::capture(world) else {
-        return;
-    };
-    let Some(acting) = table.acting_unit() else {
-        return;
-    };
-    let side = table.units[acting].unit.side;
-    let Some(Seat::Ai(level)) = world.resource::<MatchSetup>().seats.get(side).copied() else {
         return;
     };
     if let Some(command) = choose(&table, level) {

@@ -10,7 +10,7 @@ use super::Screen;
 use super::hud::HudState;
 use super::view::{FIGURE_SCALE, FigureParts, Palette};
 use crate::battle::components::{Conditions, Fate, Unit};
-use crate::battle::table::{Battle, Turn};
+use crate::battle::table::Battle;
 
 /// The most exposure dice drawn in front of a figure.
 const EXPOSURE_SHOWN: usize = 4;
@@ -131,11 +131,7 @@ fn show_markers(
     figures: Query<(&Unit, &Conditions, &Fate, &Markers)>,
     mut visibility: Query<&mut Visibility, Without<Unit>>,
 ) {
-    let acting: Vec<usize> = match &battle.turn {
-        Turn::Act { candidates } => candidates.clone(),
-        Turn::LastOption { unit } => vec![*unit],
-        Turn::Closed => Vec::new(),
-    };
+    let acting = battle.turn_candidates();
     for (unit, conditions, fate, markers) in &figures {
         let fighting = *fate == Fate::Fighting;
         let mut show = |entity: Entity, on: bool| {

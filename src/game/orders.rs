@@ -118,18 +118,10 @@ pub fn with_choices(mut order: Order, raise: bool, faces: Option<&[u8]>) -> Orde
     if let Order::Attack { raise_with_one, .. } = &mut order {
         *raise_with_one = raise;
     }
-    if let Some(faces) = faces {
-        match &mut order {
-            Order::Move { pay, .. }
-            | Order::Charge { pay, .. }
-            | Order::Withdraw { pay }
-            | Order::JoinGroup { pay, .. }
-            | Order::LeaveGroup { pay }
-            | Order::LeaveTable { pay, .. }
-            | Order::Attack { pay, .. }
-            | Order::Recover { pay } => *pay = Some(faces.to_vec()),
-            Order::Effort | Order::RecoveryRoll | Order::Hold | Order::Pass | Order::KeepDie => {}
-        }
+    if let Some(faces) = faces
+        && let Some(pay) = order.payment_mut()
+    {
+        *pay = Some(faces.to_vec());
     }
     order
 }
@@ -137,8 +129,8 @@ pub fn with_choices(mut order: Order, raise: bool, faces: Option<&[u8]>) -> Orde
 /// What a left click means for the acting combatant `actor`: on an enemy,
 /// an attack (its first usable weapon) or else a charge; on a friend, joining
 /// it; on a zone, a move there. The error is the rules' reason against the
-/// most direct of those orders.
-pub fn click_order(table: &Table, actor: usize, click: Click) -> Result<Order, RuleError> {
+/// most direct of those orders. The plan names the weapon an attack would use.
+pub fn click_order(table: &Table, actor: usize, click: Click) -> Result<Plan, RuleError> {
     let me = &table.units[actor];
     let tries: Vec<Order> = match click {
         Click::Unit(other) => {
@@ -165,8 +157,8 @@ pub fn click_order(table: &Table, actor: usize, click: Click) -> Result<Order, R
     };
     let mut first_error = None;
     for order in tries {
-        match check(table, &Command::new(me.unit.id.clone(), order.clone())) {
-            Ok(_) => return Ok(order),
+        match check(table, &Command::new(me.unit.id.clone(), order)) {
+            Ok(plan) => return Ok(plan),
             Err(error) => {
                 first_error.get_or_insert(error);
             }

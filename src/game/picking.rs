@@ -118,7 +118,7 @@ fn click(world: &mut World) {
             world.resource_mut::<HudState>().selected = Some(unit);
         }
         (_, Some(actor)) => match click_order(&table, actor, clicked) {
-            Ok(order) => submit_order(world, &table, actor, order),
+            Ok(plan) => submit_order(world, &table, actor, plan.order),
             Err(reason) => {
                 world.resource_mut::<HudState>().notice = Some(format!("Cannot: {reason}"));
             }

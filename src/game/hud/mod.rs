@@ -17,7 +17,7 @@ use super::input::{Controls, GameAction};
 use super::match_setup::MatchSetup;
 use crate::battle::command::{Command, CommandQueue, LastVerdict, Order};
 use crate::battle::resolve::check;
-use crate::battle::table::{Battle, BattleLog, Table, Turn};
+use crate::battle::table::{Battle, BattleLog, Table};
 
 /// What the HUD shows and the player has picked.
 #[derive(Resource, Debug, Clone, Default)]
@@ -60,12 +60,9 @@ pub struct Snapshot(pub Option<Table>);
 
 /// The combatants a human may act with now.
 pub fn human_turn(table: &Table) -> Vec<usize> {
-    let candidates = match &table.battle.turn {
-        Turn::Act { candidates } => candidates.clone(),
-        Turn::LastOption { unit } => vec![*unit],
-        Turn::Closed => Vec::new(),
-    };
-    candidates
+    table
+        .battle
+        .turn_candidates()
         .into_iter()
         .filter(|&i| {
             table

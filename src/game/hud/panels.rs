@@ -8,8 +8,8 @@ use super::{HudState, Snapshot, TableViewport, give_order, human_turn};
 use crate::battle::command::{CommandQueue, Order};
 use crate::battle::components::RankTrack;
 use crate::battle::events::BattleEvent;
-use crate::battle::resolve::attack_preview;
-use crate::battle::table::{BattleLog, Phase, Table, Turn, UnitState};
+use crate::battle::resolve::{Plan, attack_preview};
+use crate::battle::table::{BattleLog, Phase, Table, UnitState};
 use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{GameAction, KeyBindings};
@@ -82,16 +82,18 @@ fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
     ui.label(format!("Fumble: {}", percent(odds.fumble)));
 }
 
-/// The odds of an attack order, with the same code the rules and AI use.
-fn order_odds(table: &Table, actor: usize, order: &Order) -> Option<AttackOdds> {
-    let Order::Attack { target, weapon, .. } = order else {
+/// The odds of a checked attack, with the weapon the rules chose for it and
+/// the same code the rules and AI use.
+fn plan_odds(table: &Table, plan: &Plan) -> Option<AttackOdds> {
+    let Order::Attack { target, .. } = &plan.order else {
         return None;
     };
-    let target = table.unit_index(target)?;
-    let weapon = weapon
-        .clone()
-        .or_else(|| table.units[actor].profile.weapons.first().cloned())?;
-    attack_preview(table, actor, target, &weapon)
+    attack_preview(
+        table,
+        plan.actor,
+        table.unit_index(target)?,
+        plan.weapon.as_deref()?,
+    )
 }
 
 fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
@@ -191,11 +193,7 @@ fn unit_card(ui: &mut egui::Ui, table: &Table, unit: &UnitState) {
 }
 
 fn countdown_track(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
-    let acting: Vec<usize> = match &table.battle.turn {
-        Turn::Act { candidates } => candidates.clone(),
-        Turn::LastOption { unit } => vec![*unit],
-        Turn::Closed => Vec::new(),
-    };
+    let acting = table.battle.turn_candidates();
     let mut order: Vec<&UnitState> = table.units.iter().filter(|u| u.fighting()).collect();
     order.sort_by_key(|u| (std::cmp::Reverse(u.pool.usable()), u.unit.index));
     for unit in order {
@@ -327,7 +325,7 @@ fn action_menu(
             let response = match &entry.verdict {
                 Err(reason) => response.on_disabled_hover_text(reason.to_string()),
                 Ok(plan) => {
-                    let odds = order_odds(table, actor, &entry.order);
+                    let odds = plan_odds(table, plan);
                     let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
                     response.on_hover_ui(|ui| {
                         ui.label(format!("Pays {paid:?}"));
@@ -410,9 +408,9 @@ fn table_tooltip(ctx: &egui::Context, table: &Table, hud: &HudState) {
         };
         if let Some(click) = click {
             match click_order(table, actor, click) {
-                Ok(order) => {
-                    lines.push(format!("Click: {}", order_label(table, &order)));
-                    odds = order_odds(table, actor, &order);
+                Ok(plan) => {
+                    lines.push(format!("Click: {}", order_label(table, &plan.order)));
+                    odds = plan_odds(table, &plan);
                 }
                 Err(reason) => lines.push(format!("Cannot: {reason}")),
             }
