@@ -1,60 +1,27 @@
 //! Headless tests of the battle engine, each named after the rule it pins,
 //! with fixed dice. They run the real ECS app (MinimalPlugins + StatesPlugin)
-//! and assert the outcome.
+//! and assert the outcome. Their combatants are untrained in defences
+//! (`defences: Some({})`) unless the test is about defences, so each attack
+//! is rolled at once.
 
 mod common;
 
 use bevy::prelude::*;
-use common::{app, level, ruleset, shipped_levels};
+use common::{act, app, attack, attack_with, level, log, ruleset, shipped_levels, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::{Fate, Status};
 use swift_swords::battle::events::{BattleEvent, Outcome};
 use swift_swords::battle::setup::BattleSave;
-use swift_swords::battle::table::{Battle, BattleLog, Table};
+use swift_swords::battle::table::{Battle, Table};
+use swift_swords::data::Defence;
 use swift_swords::headless::{battle_app, headless_app, submit};
 use swift_swords::level::{Level, ZoneCoord};
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::payment::PaymentError;
 
-fn table(app: &mut App) -> Table {
-    Table::capture(app.world_mut()).expect("a battle is running")
-}
-
-fn unit<'a>(table: &'a Table, id: &str) -> &'a swift_swords::battle::table::UnitState {
-    &table.units[table.unit_index(id).expect("unit exists")]
-}
-
-fn act(app: &mut App, unit: &str, order: Order) {
-    if let Err(error) = submit(app, Command::new(unit, order.clone())) {
-        panic!("{unit} {order:?} refused: {error}");
-    }
-}
-
-fn log(app: &App) -> Vec<BattleEvent> {
-    app.world().resource::<BattleLog>().0.clone()
-}
-
-fn attack(target: &str) -> Order {
-    Order::Attack {
-        target: target.into(),
-        weapon: None,
-        raise_with_one: false,
-        pay: None,
-    }
-}
-
-fn attack_with(target: &str, weapon: &str) -> Order {
-    Order::Attack {
-        target: target.into(),
-        weapon: Some(weapon.into()),
-        raise_with_one: false,
-        pay: None,
-    }
-}
-
 const HERO_AND_BANDIT: &str = r#"
-    (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
-    (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+    (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+    (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
 "#;
 
 #[test]
@@ -175,8 +142,8 @@ fn paying_refuses_dice_not_in_the_pool_and_ones() {
 
 /// The bandit's armour stops a single Medium hit, so it is not stunned.
 const HERO_AND_ARMOURED_BANDIT: &str = r#"
-    (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
-    (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (armour: Some(1))),
+    (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+    (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}), armour: Some(1))),
 "#;
 
 #[test]
@@ -272,9 +239,9 @@ fn a_one_raises_a_die_just_short_of_a_hit_after_the_roll() {
 #[test]
 fn minor_and_major_advantage_add_attack_dice_in_a_melee() {
     let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
-        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0)),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
     "#;
     let level = level(r#""g""#, units, "");
     // Hero 5,5,5,5; ally 4,4,4,4; bandit 2,2,2. Ally joins the hero's melee
@@ -300,8 +267,8 @@ fn minor_and_major_advantage_add_attack_dice_in_a_melee() {
 #[test]
 fn reach_weapons_strike_from_alone_but_not_in_contact() {
     let units = r#"
-        (id: "spearman", template: "soldier", side: "heroes", zone: (0, 0), overrides: (weapons: Some(["spear"]))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (action_dice: Some(Fixed([2])))),
+        (id: "spearman", template: "soldier", side: "heroes", zone: (0, 0), overrides: (defences: Some({}), weapons: Some(["spear"]))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}), action_dice: Some(Fixed([2])))),
     "#;
     let level = level(r#""g""#, units, "");
     let mut app = app(&level, &[5, 5, 5, 2, 2, 2]);
@@ -328,9 +295,9 @@ fn reach_weapons_strike_from_alone_but_not_in_contact() {
 #[test]
 fn missile_fire_reaches_only_its_range_in_zones() {
     let units = r#"
-        (id: "archer", template: "hero_archer", side: "heroes", zone: (0, 0)),
-        (id: "bandit", template: "bandit", side: "foes", zone: (4, 0)),
-        (id: "near", template: "bandit", side: "foes", zone: (3, 0)),
+        (id: "archer", template: "hero_archer", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (4, 0), overrides: (defences: Some({}))),
+        (id: "near", template: "bandit", side: "foes", zone: (3, 0), overrides: (defences: Some({}))),
     "#;
     let level = level(r#""ggggg""#, units, "");
     let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
@@ -352,8 +319,8 @@ fn missile_fire_reaches_only_its_range_in_zones() {
 #[test]
 fn no_missile_fire_from_inside_a_melee() {
     let units = r#"
-        (id: "archer", template: "hero_archer", side: "heroes", zone: (0, 0)),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (action_dice: Some(Fixed([2])))),
+        (id: "archer", template: "hero_archer", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}), action_dice: Some(Fixed([2])))),
     "#;
     let level = level(r#""g""#, units, "");
     let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2]);
@@ -371,8 +338,8 @@ fn no_missile_fire_from_inside_a_melee() {
 #[test]
 fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
     let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
-        (id: "brute", template: "veteran", side: "foes", zone: (0, 0)),
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "brute", template: "veteran", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
     "#;
     let level = level(r#""g""#, units, "");
     // Hero 1,4,4,2 (three usable); brute 5,5,5,5 attacks first: 5,5,2,2 is
@@ -393,9 +360,9 @@ fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
 #[test]
 fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
     let units = r#"
-        (id: "giant", template: "ogre", side: "heroes", zone: (0, 0), overrides: (weapons: Some(["giant_club"]), attack_dice: Some(6))),
-        (id: "b1", template: "bandit", side: "foes", zone: (0, 0)),
-        (id: "b2", template: "bandit", side: "foes", zone: (0, 0)),
+        (id: "giant", template: "ogre", side: "heroes", zone: (0, 0), overrides: (defences: Some({}), weapons: Some(["giant_club"]), attack_dice: Some(6))),
+        (id: "b1", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "b2", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
     "#;
     let level = level(r#""g""#, units, "");
     // Giant 6,6,6 (+3 extra: 5,5,5); bandits 2,2,2 each. Giant hits b1 with
@@ -421,8 +388,8 @@ fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
 #[test]
 fn heroes_stay_in_action_until_minus_three_ranks() {
     let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (armour: Some(0), physical: Some(0))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (attack_dice: Some(1), action_dice: Some(Fixed([3, 3, 3, 3, 3])))),
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}), armour: Some(0), physical: Some(0))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}), attack_dice: Some(1), action_dice: Some(Fixed([3, 3, 3, 3, 3])))),
     "#;
     // The hero has 1 real rank (0 + heroic), is stunned first, then loses a
     // rank per hit: at 0, -1, -2 it still fights; at -3 it is out. It holds
@@ -467,8 +434,8 @@ fn round_limit_ends_the_battle_as_a_draw() {
 #[test]
 fn hold_zone_wins_after_the_zone_is_held_for_enough_closed_rounds() {
     let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (1, 0)),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (1, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
     "#;
     let level = level(
         r#""gg""#,
@@ -519,7 +486,21 @@ fn first_legal(table: &Table) -> Option<Command> {
         .filter(|u| u.unit.side != me.unit.side && u.fighting())
         .map(|u| u.unit.id.clone())
         .collect();
-    let mut options: Vec<Order> = enemies.iter().map(|e| attack(e)).collect();
+    // A declared attack is answered with the first defence that is allowed.
+    let mut options: Vec<Order> = [Defence::Block, Defence::Dodge, Defence::Parry]
+        .into_iter()
+        .map(|d| Order::Defend {
+            with: Some(d),
+            riposte: true,
+            pay: None,
+        })
+        .collect();
+    options.push(Order::Defend {
+        with: None,
+        riposte: false,
+        pay: None,
+    });
+    options.extend(enemies.iter().map(|e| attack(e)));
     options.extend(enemies.iter().map(|e| Order::Charge {
         target: e.clone(),
         pay: None,
@@ -627,9 +608,9 @@ fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
 #[test]
 fn an_enemy_charging_friends_who_stand_alone_together_puts_them_all_in_contact() {
     let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
-        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0)),
-        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0)),
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0), overrides: (defences: Some({}))),
     "#;
     let level = level(r#""gg""#, units, "");
     // Hero 5,5,4,4; ally 3,3,3,2; bandit 6,5,4 (+ extra 2).
@@ -671,9 +652,9 @@ fn an_enemy_charging_friends_who_stand_alone_together_puts_them_all_in_contact()
 #[test]
 fn leaving_a_group_of_friends_stands_alone_and_a_melee_needs_a_withdraw() {
     let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
-        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0)),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
     "#;
     let level = level(r#""g""#, units, "");
     let mut app = app(&level, &[5, 5, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2]);

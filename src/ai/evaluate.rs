@@ -9,10 +9,12 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, Status};
-use crate::battle::resolve::{attack_preview, check};
+use crate::battle::resolve::{answered_attack_odds, attack_preview, check, defence_outcomes};
 use crate::battle::table::{Table, UnitState};
+use crate::data::Defence;
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::damage::out_of_action;
+use crate::rules::odds::AttackOdds;
 use crate::rules::odds::roll_passes;
 use crate::rules::payment::Cost;
 use crate::rules::rolls::characteristic_dice;
@@ -100,9 +102,14 @@ fn acting_chance(table: &Table, me: &UnitState) -> f64 {
 
 /// The expected gain of an attack, from the exact odds.
 fn attack_value(table: &Table, actor: usize, target: usize, weapon: &str) -> f64 {
-    let Some(odds) = attack_preview(table, actor, target, weapon) else {
-        return f64::NEG_INFINITY;
-    };
+    match attack_preview(table, actor, target, weapon) {
+        Some(odds) => attack_gain(table, actor, target, &odds),
+        None => f64::NEG_INFINITY,
+    }
+}
+
+/// The value for the attacker's side of an attack with these odds.
+fn attack_gain(table: &Table, actor: usize, target: usize, odds: &AttackOdds) -> f64 {
     let them = &table.units[target];
     let gain = odds.state * 0.7
         + odds.rank_loss * rank_loss_gain(table, them, 0.0)
@@ -244,7 +251,51 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
         Order::Hold => -0.35,
         Order::KeepDie => 0.25,
         Order::Pass => -0.3,
+        Order::Defend { with, .. } => defence_value(table, *with),
+        Order::Pool { .. } => {
+            // Worth it while enemies stand close enough to attack again.
+            let threatened = distance_to_enemy(table, side, me.placement.zone) == Some(0);
+            (if threatened { 0.3 } else { -0.2 }) - spend
+        }
+        Order::Break { target, .. } => {
+            let Some(target) = target_index(target) else {
+                return f64::NEG_INFINITY;
+            };
+            let pool = table.units[target]
+                .conditions
+                .defence_pool
+                .map_or(0.0, |p| f64::from(p.dice));
+            0.12 * pool - spend
+        }
     }
+}
+
+/// The cost of spending a full action die on a defence, in ranks.
+const DEFENCE_DIE_COST: f64 = 0.25;
+
+/// How an answer to the declared attack leaves the defender's side: minus
+/// the attacker's expected gain from the exact odds of the answered attack;
+/// a pool kept for later attacks and a Parry's successes count a little.
+fn defence_value(table: &Table, with: Option<Defence>) -> f64 {
+    let Some(pending) = &table.battle.pending else {
+        return f64::NEG_INFINITY;
+    };
+    let Some(odds) = answered_attack_odds(table, pending, with) else {
+        return f64::NEG_INFINITY;
+    };
+    let threat = attack_gain(table, pending.attacker, pending.target, &odds);
+    let Some(defence) = with else {
+        return -threat;
+    };
+    let later: f64 = defence_outcomes(table, pending.target, defence)
+        .iter()
+        .enumerate()
+        .map(|(k, (p, pool))| match defence {
+            Defence::Parry => p * 0.15 * k as f64,
+            _ => p * 0.08 * f64::from(pool.map_or(0, |pool| pool.dice.saturating_sub(1))),
+        })
+        .sum();
+    -threat + later - DEFENCE_DIE_COST
 }
 
 /// Normal: the best-scoring legal command (the first on a tie).

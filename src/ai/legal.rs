@@ -4,7 +4,8 @@
 
 use crate::battle::command::{Command, Order};
 use crate::battle::resolve::check;
-use crate::battle::table::Table;
+use crate::battle::table::{Table, Turn};
+use crate::data::Defence;
 use crate::level::{MapEdge, ZoneCoord};
 
 /// Every order the combatant at `index` could conceivably give, legal or not,
@@ -12,6 +13,23 @@ use crate::level::{MapEdge, ZoneCoord};
 pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
     let me = &table.units[index];
     let mut orders = Vec::new();
+    if let Turn::Respond { unit } = table.battle.turn
+        && unit == index
+    {
+        orders.push(Order::Defend {
+            with: None,
+            riposte: false,
+            pay: None,
+        });
+        for defence in Defence::ALL {
+            orders.push(Order::Defend {
+                with: Some(defence),
+                riposte: defence == Defence::Parry,
+                pay: None,
+            });
+        }
+        return orders;
+    }
     for other in &table.units {
         if other.unit.side != me.unit.side && other.on_table() {
             for weapon in &me.profile.weapons {
@@ -25,6 +43,10 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
                 }
             }
             orders.push(Order::Charge {
+                target: other.unit.id.clone(),
+                pay: None,
+            });
+            orders.push(Order::Break {
                 target: other.unit.id.clone(),
                 pay: None,
             });
@@ -52,6 +74,7 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
         Order::Withdraw { pay: None },
         Order::LeaveGroup { pay: None },
         Order::Recover { pay: None },
+        Order::Pool { pay: None },
         Order::Effort,
         Order::RecoveryRoll,
         Order::Hold,

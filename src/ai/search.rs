@@ -6,7 +6,7 @@
 //! position is scored, counting the best command of whoever acts next. The counts are fixed, not timed, so the choice is the same on any
 //! machine.
 
-use super::evaluate::{position_value, ranked};
+use super::evaluate::{best, position_value, ranked};
 use super::legal_commands;
 use super::splitmix;
 use crate::battle::command::Command;
@@ -40,6 +40,13 @@ pub fn choose_hard(table: &Table, legal: Vec<Command>) -> Option<Command> {
             let Ok(mut events) = resolve(&mut copy, command, &mut dice) else {
                 continue;
             };
+            // A declared attack is answered as the defender would best answer it.
+            if copy.battle.pending.is_some()
+                && let Some(answer) = best(&copy, legal_commands(&copy))
+                && let Ok(more) = resolve(&mut copy, &answer, &mut dice)
+            {
+                events.extend(more);
+            }
             settle_after_command(&mut copy, &mut dice, &mut events);
             total += match &copy.battle.outcome {
                 Some(Outcome::Victory { side, .. }) if *side == side_id => 100.0,

@@ -6,6 +6,7 @@ use std::fmt;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::data::Defence;
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::payment::PaymentError;
 
@@ -76,6 +77,27 @@ pub enum Order {
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },
+    /// Answer a declared attack: a defence the combatant is trained in
+    /// (one full die), or `None` to take it. After a Parry, `riposte` takes
+    /// all the attacker's exposure dice for an immediate attack.
+    Defend {
+        with: Option<Defence>,
+        #[serde(default)]
+        riposte: bool,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Add one die to the combatant's defence pool, up to the dice it rolls.
+    Pool {
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Knock away the defence pool of an enemy in the same melee.
+    Break {
+        target: String,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
     /// Spend one die to clear a State without rolling.
     Recover {
         #[serde(default)]
@@ -103,6 +125,9 @@ impl Order {
             | Self::LeaveGroup { pay }
             | Self::LeaveTable { pay, .. }
             | Self::Attack { pay, .. }
+            | Self::Defend { pay, .. }
+            | Self::Pool { pay }
+            | Self::Break { pay, .. }
             | Self::Recover { pay } => pay.as_deref(),
             Self::Effort | Self::RecoveryRoll | Self::Hold | Self::Pass | Self::KeepDie => None,
         }
@@ -119,6 +144,9 @@ impl Order {
             | Self::LeaveGroup { pay }
             | Self::LeaveTable { pay, .. }
             | Self::Attack { pay, .. }
+            | Self::Defend { pay, .. }
+            | Self::Pool { pay }
+            | Self::Break { pay, .. }
             | Self::Recover { pay } => Some(pay),
             Self::Effort | Self::RecoveryRoll | Self::Hold | Self::Pass | Self::KeepDie => None,
         }
@@ -134,6 +162,21 @@ impl Order {
             Self::LeaveGroup { .. } => "Leave group",
             Self::LeaveTable { .. } => "Leave the table",
             Self::Attack { .. } => "Attack",
+            Self::Defend { with: None, .. } => "No defence",
+            Self::Defend {
+                with: Some(Defence::Dodge),
+                ..
+            } => "Dodge",
+            Self::Defend {
+                with: Some(Defence::Block),
+                ..
+            } => "Block",
+            Self::Defend {
+                with: Some(Defence::Parry),
+                ..
+            } => "Parry",
+            Self::Pool { .. } => "Pool",
+            Self::Break { .. } => "Break",
             Self::Recover { .. } => "Recover",
             Self::Effort => "Effort",
             Self::RecoveryRoll => "Recovery roll",
@@ -224,6 +267,23 @@ pub enum RuleError {
     LastOptionNow,
     /// Keeping a die is only for the last option at a refresh.
     OnlyAtRefresh,
+    /// A declared attack waits for its target's answer.
+    AnswerTheAttack {
+        unit: String,
+    },
+    NoAttackToAnswer,
+    /// Not trained in that defence, or it cannot be used against this attack.
+    CannotDefend {
+        defence: Defence,
+        reason: String,
+    },
+    NoDefencePool,
+    DefencePoolFull,
+    /// A shield blocks; it does not strike.
+    ShieldDoesNotStrike,
+    NotInSameMelee {
+        unit: String,
+    },
 }
 
 impl fmt::Display for RuleError {
@@ -284,6 +344,15 @@ impl fmt::Display for RuleError {
             Self::AlreadyHolding => write!(f, "already holding"),
             Self::LastOptionNow => write!(f, "a refresh was called: act or keep a die now"),
             Self::OnlyAtRefresh => write!(f, "dice are kept only at a refresh"),
+            Self::AnswerTheAttack { unit } => {
+                write!(f, "`{unit}` must first answer the attack on it")
+            }
+            Self::NoAttackToAnswer => write!(f, "no attack waits for an answer"),
+            Self::CannotDefend { defence, reason } => write!(f, "cannot {defence:?}: {reason}"),
+            Self::NoDefencePool => write!(f, "no defence pool"),
+            Self::DefencePoolFull => write!(f, "the defence pool is full"),
+            Self::ShieldDoesNotStrike => write!(f, "a shield blocks; it does not strike"),
+            Self::NotInSameMelee { unit } => write!(f, "`{unit}` is not in this melee"),
         }
     }
 }

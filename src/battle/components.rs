@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{EdgeFeature, Terrain};
+use crate::data::{Defence, EdgeFeature, Terrain};
 use crate::level::{Controller, SideKind, ZoneCoord};
 use crate::rules::action_dice::ActionDiceSpec;
+use crate::rules::defence::DefencePool;
 
 /// Who a combatant is. `index` is its order in the level, used for every
 /// deterministic iteration.
@@ -25,7 +26,10 @@ pub struct Unit {
 pub struct Profile {
     pub action_dice: ActionDiceSpec,
     pub attack_dice: u8,
-    pub defence_dice: u8,
+    /// Skill dice per defence it is trained in.
+    pub defences: BTreeMap<Defence, u8>,
+    /// The shield it carries, needed to Block.
+    pub shield: Option<String>,
     pub armour: u8,
     pub size: u8,
     pub stateless: bool,
@@ -128,6 +132,8 @@ pub struct Conditions {
     pub effort: bool,
     /// Caught by surprise: no dice in the first round, no soaking.
     pub surprised: bool,
+    /// A Dodge or Block roll kept against later attacks.
+    pub defence_pool: Option<DefencePool>,
 }
 
 impl Conditions {

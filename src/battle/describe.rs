@@ -37,6 +37,11 @@ impl BattleEvent {
             Trauma { .. } | KillingBlow { .. } | MassiveDamage { .. } => "Damage thresholds",
             OutOfAction { .. } | BodyRoll { .. } | Killed { .. } => "Out of action",
             RefreshCalled { .. } | DieKept { .. } => "Refresh",
+            AttackDeclared { .. } | DefenceRolled { .. } => "Defences",
+            Dodged { .. } => "Dodge",
+            Parried { .. } | Riposte { .. } => "Parry",
+            Blocked { .. } | BlockOverwhelmed { .. } => "Block",
+            DefencePool { .. } | DefencePoolLost { .. } => "Pools",
         }
     }
 
@@ -51,6 +56,7 @@ impl BattleEvent {
                 ..
             } => Some((dice, *superiority_level)),
             Self::BodyRoll { dice, .. } | Self::RecoveryRoll { dice, .. } => Some((dice, 4)),
+            Self::DefenceRolled { dice, .. } => Some((dice, 5)),
             _ => None,
         }
     }
@@ -163,6 +169,51 @@ impl std::fmt::Display for BattleEvent {
                 write!(f, "{side} hold {zone} ({rounds} round(s))")
             }
             BattleEnded { outcome } => write!(f, "{outcome}"),
+            AttackDeclared {
+                attacker,
+                target,
+                weapon,
+            } => write!(f, "{attacker} attacks {target} with {weapon}: a defence?"),
+            DefenceRolled {
+                unit,
+                defence,
+                dice,
+                successes,
+            } => write!(
+                f,
+                "{unit} rolls {defence:?} {}: {successes} success(es)",
+                faces(dice)
+            ),
+            Dodged {
+                unit,
+                dice_removed,
+                exposures,
+            } => {
+                write!(f, "{unit} dodges {dice_removed} attack dice away")?;
+                if *exposures > 0 {
+                    write!(f, ", {exposures} left over as exposures")?;
+                }
+                Ok(())
+            }
+            Parried { unit, turned } => write!(f, "{unit} parries {turned} miss(es) into 1s"),
+            Blocked {
+                unit,
+                shield_armour,
+                exposures,
+            } => write!(
+                f,
+                "{unit}'s block holds: shield armour +{shield_armour}, {exposures} exposure(s) on the attacker"
+            ),
+            BlockOverwhelmed { unit } => write!(f, "{unit}'s block is swept aside"),
+            DefencePool {
+                unit,
+                defence,
+                dice,
+            } => write!(f, "{unit}'s {defence:?} pool: {dice} dice"),
+            DefencePoolLost { unit } => write!(f, "{unit} loses its defence pool"),
+            Riposte { unit, dice } => {
+                write!(f, "{unit} takes {dice} exposure dice to strike back")
+            }
         }
     }
 }

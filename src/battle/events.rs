@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::components::Status;
+use crate::data::Defence;
 use crate::level::{MapEdge, ZoneCoord};
 
 /// Which State.
@@ -116,6 +117,56 @@ pub enum BattleEvent {
     Missed {
         attacker: String,
         target: String,
+    },
+    /// The attack waits for its target to declare a defence, or none.
+    AttackDeclared {
+        attacker: String,
+        target: String,
+        weapon: String,
+    },
+    DefenceRolled {
+        unit: String,
+        defence: Defence,
+        dice: Vec<u8>,
+        successes: u32,
+    },
+    /// A Dodge pool took attack dice away before the roll; its surplus
+    /// became exposures on the attacker.
+    Dodged {
+        unit: String,
+        dice_removed: u32,
+        exposures: u32,
+    },
+    /// A Parry turned missed attack dice into 1s.
+    Parried {
+        unit: String,
+        turned: u32,
+    },
+    /// The Block held: the shield's armour counts; the pool's surplus over
+    /// the hits became exposures on the attacker.
+    Blocked {
+        unit: String,
+        shield_armour: u8,
+        exposures: u32,
+    },
+    /// More hits than the Block pool: the block is swept aside.
+    BlockOverwhelmed {
+        unit: String,
+    },
+    /// The defence pool after a use or a Pool action (0: gone).
+    DefencePool {
+        unit: String,
+        defence: Defence,
+        dice: u8,
+    },
+    /// The defence pool is lost (another action, a State, a Trauma or a Break).
+    DefencePoolLost {
+        unit: String,
+    },
+    /// After a Parry, the defender takes the attacker's exposure dice to strike back.
+    Riposte {
+        unit: String,
+        dice: u8,
     },
     Exposed {
         unit: String,

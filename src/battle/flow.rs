@@ -130,6 +130,9 @@ fn call_refresh(table: &mut Table, by: Option<usize>, events: &mut Vec<BattleEve
 /// The refresh: called when the last actor has no die left that can pay for
 /// an action; closed, and the round with it, once everyone had a last option.
 pub fn refresh(table: &mut Table, events: &mut Vec<BattleEvent>) {
+    if table.battle.pending.is_some() {
+        return;
+    }
     if table.battle.phase == Phase::Countdown
         && let Some(actor) = table.battle.last_actor.take()
         && table.units[actor].fighting()

@@ -127,7 +127,6 @@ fn resolve_command(world: &mut World) {
         match resolve::resolve(table, &command, dice) {
             Ok(happened) => {
                 events.extend(happened);
-                table.battle.turn = Turn::Closed;
                 verdict = Some(Ok(command.clone()));
             }
             Err(error) => verdict = Some(Err((command.clone(), error))),
@@ -144,7 +143,7 @@ fn refresh(world: &mut World) {
     let due = world
         .get_resource::<Battle>()
         .is_some_and(|b| match b.phase {
-            Phase::Countdown => b.last_actor.is_some(),
+            Phase::Countdown => b.last_actor.is_some() && b.turn == Turn::Closed,
             Phase::Refresh { .. } => b.turn == Turn::Closed,
             _ => false,
         });

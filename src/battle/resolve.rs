@@ -6,8 +6,8 @@
 use super::command::{Command, Order, RuleError};
 use super::components::*;
 use super::events::{BattleEvent, StateKind};
-use super::table::{Phase, Table, Turn};
-use crate::data::{ActionKind, Weapon};
+use super::table::{PendingAttack, Phase, Table, Turn};
+use crate::data::{ActionKind, Defence, Shield, Weapon};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::attack::{
     advantage, advantage_dice, evaluate_attack, raise_one_die, superiority_level,
@@ -15,8 +15,9 @@ use crate::rules::attack::{
 use crate::rules::damage::{
     DamageEffect, Soak, WeaponDamage, damage_effect, out_of_action, severity, weapon_damage,
 };
+use crate::rules::defence::{BlockOutcome, DefencePool, block, block_pool, dodge, parry};
 use crate::rules::dice::DiceSource;
-use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds};
+use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds, successes};
 use crate::rules::payment::{Cost, choose_payment};
 use crate::rules::rolls::{characteristic_dice, characteristic_roll};
 
@@ -60,6 +61,17 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
                 return Err(not_your_turn(table, command));
             }
             true
+        }
+        (_, Turn::Respond { unit }) => {
+            if *unit != actor {
+                return Err(not_your_turn(table, command));
+            }
+            if !matches!(command.order, Order::Defend { .. }) {
+                return Err(RuleError::AnswerTheAttack {
+                    unit: command.unit.clone(),
+                });
+            }
+            false
         }
         _ => return Err(RuleError::NoTurnOpen),
     };
@@ -177,6 +189,41 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             }
             rules.action_cost(ActionKind::Recover)
         }
+        Order::Defend { with, .. } => {
+            let Some(pending) = &table.battle.pending else {
+                return Err(RuleError::NoAttackToAnswer);
+            };
+            match with {
+                None => Cost::Free,
+                Some(defence) => {
+                    defence_problem(table, pending, *defence).map_or(Ok(()), Err)?;
+                    Cost::FullDie
+                }
+            }
+        }
+        Order::Pool { .. } => {
+            let pool = me.conditions.defence_pool.ok_or(RuleError::NoDefencePool)?;
+            if pool.is_full() {
+                return Err(RuleError::DefencePoolFull);
+            }
+            rules.action_cost(ActionKind::Pool)
+        }
+        Order::Break { target, .. } => {
+            let target = enemy_on_table(table, actor, target)?;
+            let them = &table.units[target];
+            if me.placement.group.is_none()
+                || me.placement.group != them.placement.group
+                || !them.fighting()
+            {
+                return Err(RuleError::NotInSameMelee {
+                    unit: them.unit.id.clone(),
+                });
+            }
+            if them.conditions.defence_pool.is_none() {
+                return Err(RuleError::NoDefencePool);
+            }
+            rules.action_cost(ActionKind::Break)
+        }
         Order::Effort => {
             if me.pool.ones() == 0 {
                 return Err(RuleError::NoOneToSpend);
@@ -290,6 +337,65 @@ fn may_escape(table: &Table, side: usize, edge: MapEdge) -> bool {
     )
 }
 
+/// Why the target of a declared attack cannot answer it with `defence`, if
+/// it cannot ("Defences": a trained skill, a full die, and for a Block a
+/// shield; Parry works against melee only; a State blocks new pools, and a
+/// pool already up answers by itself).
+pub fn defence_problem(
+    table: &Table,
+    pending: &PendingAttack,
+    defence: Defence,
+) -> Option<RuleError> {
+    let them = &table.units[pending.target];
+    let refuse = |reason: &str| {
+        Some(RuleError::CannotDefend {
+            defence,
+            reason: reason.into(),
+        })
+    };
+    if !them.fighting() {
+        return refuse("out of the fight");
+    }
+    if them.profile.defences.get(&defence).copied().unwrap_or(0) == 0 {
+        return refuse("not trained in it");
+    }
+    if them.conditions.surprised {
+        return refuse("surprised: no defence dice");
+    }
+    if them.conditions.in_state() {
+        return refuse("in a State");
+    }
+    if them.conditions.defence_pool.is_some() {
+        return refuse("its defence pool already answers the attack");
+    }
+    if them.pool.usable() == 0 {
+        return refuse("no full action die to spend");
+    }
+    let missile = table
+        .ruleset
+        .weapons
+        .get(&pending.weapon)
+        .is_some_and(Weapon::is_missile);
+    match defence {
+        Defence::Block if shield_of(table, pending.target).is_none() => refuse("no shield"),
+        Defence::Parry if missile => refuse("a Parry cannot stop a missile"),
+        _ => None,
+    }
+}
+
+/// The defences the target of a declared attack may answer it with.
+pub fn available_defences(table: &Table, pending: &PendingAttack) -> Vec<Defence> {
+    Defence::ALL
+        .into_iter()
+        .filter(|&defence| defence_problem(table, pending, defence).is_none())
+        .collect()
+}
+
+fn shield_of(table: &Table, unit: usize) -> Option<Shield> {
+    let id = table.units[unit].profile.shield.as_ref()?;
+    table.ruleset.weapons.get(id)?.shield
+}
+
 /// Why a given weapon cannot strike the target now, if it cannot.
 fn weapon_problem(
     table: &Table,
@@ -300,6 +406,9 @@ fn weapon_problem(
     let me = &table.units[actor];
     let them = &table.units[target];
     let (from, to) = (me.placement.zone, them.placement.zone);
+    if weapon.shield.is_some() {
+        return Some(RuleError::ShieldDoesNotStrike);
+    }
     if let Some(range) = weapon.range {
         if me.status != Status::Alone {
             return Some(RuleError::MissileWhileInContact);
@@ -377,6 +486,9 @@ pub fn resolve(
     let plan = check(table, command)?;
     let mut events = Vec::new();
     execute(table, &plan, dice, &mut events);
+    if table.battle.pending.is_none() {
+        table.battle.turn = Turn::Closed;
+    }
     Ok(events)
 }
 
@@ -406,6 +518,11 @@ fn execute(
         Order::Hold => {
             table.units[actor].pool.holding = true;
             events.push(BattleEvent::Held { unit: id });
+            return;
+        }
+        // An answer to an attack is not the defender's action.
+        Order::Defend { with, riposte, .. } => {
+            answer_attack(table, plan, *with, *riposte, dice, events);
             return;
         }
         _ => {}
@@ -438,6 +555,9 @@ fn execute(
         let me = &mut table.units[actor];
         me.conditions.fumbled = false;
         me.conditions.exposure = 0;
+    }
+    if !matches!(plan.order, Order::Pool { .. }) {
+        lose_defence_pool(table, actor, events);
     }
     for unit in &mut table.units {
         unit.pool.holding = false;
@@ -527,13 +647,40 @@ fn execute(
             raise_with_one,
             ..
         } => {
-            let target = table.unit_index(target).unwrap_or(actor);
-            let weapon = plan.weapon.clone().unwrap_or_default();
-            attack(table, actor, target, &weapon, *raise_with_one, dice, events);
+            let pending = PendingAttack {
+                attacker: actor,
+                target: table.unit_index(target).unwrap_or(actor),
+                weapon: plan.weapon.clone().unwrap_or_default(),
+                raise_with_one: *raise_with_one,
+            };
+            declare_attack(table, pending, dice, events);
         }
-        Order::Effort | Order::RecoveryRoll | Order::Hold | Order::Pass | Order::KeepDie => {}
+        Order::Pool { .. } => {
+            if let Some(pool) = table.units[actor].conditions.defence_pool {
+                let pool = pool.topped_up();
+                table.units[actor].conditions.defence_pool = Some(pool);
+                events.push(BattleEvent::DefencePool {
+                    unit: id,
+                    defence: pool.defence,
+                    dice: pool.dice,
+                });
+            }
+        }
+        Order::Break { target, .. } => {
+            let target = table.unit_index(target).unwrap_or(actor);
+            lose_defence_pool(table, target, events);
+        }
+        Order::Effort
+        | Order::RecoveryRoll
+        | Order::Hold
+        | Order::Pass
+        | Order::KeepDie
+        | Order::Defend { .. } => {}
     }
-    finish_last_option(table, actor, at_refresh);
+    // An attack waiting for its answer finishes the last option once answered.
+    if table.battle.pending.is_none() {
+        finish_last_option(table, actor, at_refresh);
+    }
 }
 
 /// After a combatant's last option at a refresh, its remaining dice are set aside.
@@ -687,22 +834,109 @@ pub fn attack_setup(table: &Table, actor: usize, target: usize, weapon: &Weapon)
     }
 }
 
-/// The exact odds of `actor` attacking `target` with a weapon now: the odds
-/// preview and the AI both read this.
+/// The exact odds of `actor` attacking `target` with a weapon now, against
+/// the target's defence pool if it has one: the odds preview and the AI both
+/// read this.
 pub fn attack_preview(
     table: &Table,
     actor: usize,
     target: usize,
     weapon: &str,
 ) -> Option<AttackOdds> {
+    let pool = table.units[target].conditions.defence_pool;
+    attack_preview_against(table, actor, target, weapon, pool)
+}
+
+/// The exact odds of an attack as [`attack_preview`], against a given
+/// defence pool instead of the target's own (to weigh a defence before
+/// declaring it).
+pub fn attack_preview_against(
+    table: &Table,
+    actor: usize,
+    target: usize,
+    weapon: &str,
+    pool: Option<DefencePool>,
+) -> Option<AttackOdds> {
     let weapon = table.ruleset.weapons.get(weapon)?;
     let setup = attack_setup(table, actor, target, weapon);
+    let mut dice = setup.dice;
+    let mut facts = target_facts(table, target);
+    match pool {
+        Some(pool) if pool.defence == Defence::Dodge => {
+            dice -= dodge(dice, u32::from(pool.dice), weapon.is_missile()).dice_removed;
+        }
+        Some(pool) if pool.defence == Defence::Block => {
+            let shield_armour = shield_of(table, target).map_or(0, |s| s.armour);
+            facts.block = Some((u32::from(pool.dice), shield_armour));
+        }
+        _ => {}
+    }
     Some(attack_odds(
-        setup.dice,
+        dice,
         setup.superiority_level,
         table.ruleset.rules.damage_rule(weapon.weight),
-        &target_facts(table, target),
+        &facts,
     ))
+}
+
+/// The defence pools a defence roll could leave, each with its exact chance
+/// (`None`: no pool, as after a Parry or a roll without a success).
+pub fn defence_outcomes(
+    table: &Table,
+    defender: usize,
+    defence: Defence,
+) -> Vec<(f64, Option<DefencePool>)> {
+    let me = &table.units[defender];
+    let skill = me.profile.defences.get(&defence).copied().unwrap_or(0);
+    let dice = u32::from(skill) + u32::from(me.conditions.effort);
+    let shield_block = shield_of(table, defender).map_or(0, |s| s.block);
+    successes(dice, table.ruleset.rules.standard_sl)
+        .into_iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let (pool, cap) = match defence {
+                Defence::Dodge => (k as u32, skill),
+                Defence::Block => (block_pool(k as u32, shield_block), skill + shield_block),
+                Defence::Parry => (0, 0),
+            };
+            let pool = (pool > 0).then(|| DefencePool {
+                defence,
+                dice: pool.min(u32::from(u8::MAX)) as u8,
+                cap,
+            });
+            (p, pool)
+        })
+        .collect()
+}
+
+/// The exact odds of the declared attack if its target answers it `with` a
+/// defence (or none): the defence prompt and the AI both read this. A Parry
+/// changes no hit, so its odds are those of no defence.
+pub fn answered_attack_odds(
+    table: &Table,
+    pending: &PendingAttack,
+    with: Option<Defence>,
+) -> Option<AttackOdds> {
+    let odds = |pool| {
+        attack_preview_against(
+            table,
+            pending.attacker,
+            pending.target,
+            &pending.weapon,
+            pool,
+        )
+    };
+    match with {
+        None | Some(Defence::Parry) => odds(None),
+        Some(defence) => {
+            let parts: Option<Vec<(f64, AttackOdds)>> =
+                defence_outcomes(table, pending.target, defence)
+                    .into_iter()
+                    .map(|(p, pool)| odds(pool).map(|o| (p, o)))
+                    .collect();
+            Some(AttackOdds::blend(&parts?))
+        }
+    }
 }
 
 /// What an attack's odds depend on about its target.
@@ -720,45 +954,151 @@ pub fn target_facts(table: &Table, target: usize) -> TargetFacts {
         fallen_body_dice: (them.fate == Fate::OutOfAction).then(|| {
             characteristic_dice(&table.ruleset.rules, them.ranks.physical.remaining(), 0) as u32
         }),
+        block: None,
     }
 }
 
-fn attack(
+/// Declares an attack: a plain melee attack on a fighting target in another
+/// group closes in first. If the target may answer with a defence, the
+/// attack waits for it ("Defences": declared before the attack is rolled);
+/// otherwise it is rolled at once.
+fn declare_attack(
     table: &mut Table,
-    actor: usize,
-    target: usize,
-    weapon_id: &str,
-    raise_with_one: bool,
+    pending: PendingAttack,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) {
-    let ruleset = table.ruleset.clone();
-    let weapon = &ruleset.weapons[weapon_id];
-    let attacker_id = table.units[actor].unit.id.clone();
-    let target_id = table.units[target].unit.id.clone();
-
-    let setup = attack_setup(table, actor, target, weapon);
-    // A plain melee attack on a fighting target in another group closes in first.
-    let melee = weapon.range.is_none() && !weapon.reach;
+    let (actor, target) = (pending.attacker, pending.target);
+    let weapon = table.ruleset.weapons[&pending.weapon].clone();
+    let melee = !weapon.is_missile() && !weapon.reach;
     if melee && table.units[target].fighting() {
         let same_group = table.units[actor].placement.group.is_some()
             && table.units[actor].placement.group == table.units[target].placement.group;
         if !same_group {
             table.join_group_of(actor, target);
             events.push(BattleEvent::JoinedGroup {
-                unit: attacker_id.clone(),
-                with: target_id.clone(),
+                unit: table.units[actor].unit.id.clone(),
+                with: table.units[target].unit.id.clone(),
             });
             let zone = table.units[actor].placement.zone;
             table.regroup(zone, events);
         }
     }
+    if available_defences(table, &pending).is_empty() {
+        roll_attack(table, &pending, None, false, dice, events);
+        return;
+    }
+    events.push(BattleEvent::AttackDeclared {
+        attacker: table.units[actor].unit.id.clone(),
+        target: table.units[target].unit.id.clone(),
+        weapon: pending.weapon.clone(),
+    });
+    table.battle.turn = Turn::Respond { unit: target };
+    table.battle.pending = Some(pending);
+}
 
+/// The target's answer to a declared attack: its defence is paid and rolled,
+/// then the attack is rolled against it.
+fn answer_attack(
+    table: &mut Table,
+    plan: &Plan,
+    with: Option<Defence>,
+    riposte: bool,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let Some(pending) = table.battle.pending.take() else {
+        return;
+    };
+    pay(table, plan.actor, &plan.paid, events);
+    roll_attack(table, &pending, with, riposte, dice, events);
+    let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
+    finish_last_option(table, pending.attacker, at_refresh);
+}
+
+/// A defence roll: the skill dice (and a pending Effort) at the standard SL.
+/// Dodge and Block leave a defence pool; a Parry's successes are returned.
+fn roll_defence(
+    table: &mut Table,
+    defender: usize,
+    defence: Defence,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> u32 {
+    let skill = table.units[defender]
+        .profile
+        .defences
+        .get(&defence)
+        .copied()
+        .unwrap_or(0);
+    let effort = take_effort(table, defender);
+    let faces = dice.roll(usize::from(skill) + effort as usize);
+    let sl = table.ruleset.rules.standard_sl;
+    let successes = faces.iter().filter(|&&f| f >= sl).count() as u32;
+    events.push(BattleEvent::DefenceRolled {
+        unit: table.units[defender].unit.id.clone(),
+        defence,
+        dice: faces,
+        successes,
+    });
+    let shield_block = shield_of(table, defender).map_or(0, |s| s.block);
+    let (pool, cap) = match defence {
+        Defence::Dodge => (successes, skill),
+        Defence::Block => (block_pool(successes, shield_block), skill + shield_block),
+        Defence::Parry => return successes,
+    };
+    if pool > 0 {
+        table.units[defender].conditions.defence_pool = Some(DefencePool {
+            defence,
+            dice: pool.min(u32::from(u8::MAX)) as u8,
+            cap,
+        });
+    }
+    0
+}
+
+/// Rolls a declared attack against whatever defence answers it: a new
+/// defence roll, or the target's defence pool.
+fn roll_attack(
+    table: &mut Table,
+    pending: &PendingAttack,
+    declared: Option<Defence>,
+    riposte: bool,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let (actor, target) = (pending.attacker, pending.target);
+    let ruleset = table.ruleset.clone();
+    let weapon = &ruleset.weapons[&pending.weapon];
+    let attacker_id = table.units[actor].unit.id.clone();
+    let target_id = table.units[target].unit.id.clone();
+
+    let setup = attack_setup(table, actor, target, weapon);
     table.units[target].conditions.exposure = 0;
     table.units[actor].conditions.effort = false;
+    let parry_successes = match declared {
+        Some(defence) => roll_defence(table, target, defence, dice, events),
+        None => 0,
+    };
+    let pool = table.units[target].conditions.defence_pool;
+    let mut attack_dice = setup.dice;
+    let mut defence_exposures = 0;
+    if let Some(pool) = pool.filter(|p| p.defence == Defence::Dodge) {
+        let effect = dodge(attack_dice, u32::from(pool.dice), weapon.is_missile());
+        attack_dice -= effect.dice_removed;
+        defence_exposures += effect.exposures;
+        events.push(BattleEvent::Dodged {
+            unit: target_id.clone(),
+            dice_removed: effect.dice_removed,
+            exposures: effect.exposures,
+        });
+    }
+
     let sl = setup.superiority_level;
-    let mut faces = dice.roll(setup.dice as usize);
-    if raise_with_one && let Some(index) = raise_one_die(&mut faces, sl) {
+    let mut faces = dice.roll(attack_dice as usize);
+    if pending.raise_with_one
+        && let Some(index) = raise_one_die(&mut faces, sl)
+    {
         spend_a_one(table, actor);
         events.push(BattleEvent::DieRaised {
             unit: attacker_id.clone(),
@@ -766,25 +1106,89 @@ fn attack(
             to: faces[index],
         });
     }
+    if parry_successes > 0 {
+        let turned = parry(&mut faces, sl, parry_successes);
+        events.push(BattleEvent::Parried {
+            unit: target_id.clone(),
+            turned,
+        });
+    }
     let roll = evaluate_attack(&faces, sl);
     events.push(BattleEvent::AttackRolled {
         attacker: attacker_id.clone(),
         target: target_id.clone(),
-        weapon: weapon_id.into(),
+        weapon: pending.weapon.clone(),
         dice: roll.dice.clone(),
         superiority_level: sl,
         hits: roll.hits,
         exposure_used: setup.exposure_used,
         advantage_dice: setup.advantage_dice,
     });
+    let mut shield_armour = 0;
+    if let Some(pool) = pool.filter(|p| p.defence == Defence::Block) {
+        match block(roll.hits, u32::from(pool.dice)) {
+            BlockOutcome::Holds { exposures } => {
+                shield_armour = shield_of(table, target).map_or(0, |s| s.armour);
+                defence_exposures += exposures;
+                events.push(BattleEvent::Blocked {
+                    unit: target_id.clone(),
+                    shield_armour,
+                    exposures,
+                });
+            }
+            BlockOutcome::Overwhelmed => events.push(BattleEvent::BlockOverwhelmed {
+                unit: target_id.clone(),
+            }),
+        }
+    }
+    if let Some(pool) = pool {
+        let left = pool.after_use();
+        table.units[target].conditions.defence_pool = left;
+        events.push(BattleEvent::DefencePool {
+            unit: target_id.clone(),
+            defence: pool.defence,
+            dice: left.map_or(0, |p| p.dice),
+        });
+    }
+    land_attack(
+        table,
+        (actor, target),
+        &roll,
+        defence_exposures,
+        weapon,
+        shield_armour,
+        dice,
+        events,
+    );
+    if riposte && declared == Some(Defence::Parry) {
+        strike_back(table, target, actor, dice, events);
+    }
+}
+
+/// The attacker's marks from its roll (a Fumble, or exposure dice, plus any
+/// a defence laid on it), then the damage of its hits.
+#[allow(clippy::too_many_arguments)]
+fn land_attack(
+    table: &mut Table,
+    (actor, target): (usize, usize),
+    roll: &crate::rules::attack::AttackRoll,
+    defence_exposures: u32,
+    weapon: &Weapon,
+    extra_armour: u8,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let attacker_id = table.units[actor].unit.id.clone();
     if roll.fumble {
         table.units[actor].conditions.fumbled = true;
         events.push(BattleEvent::Fumbled {
             unit: attacker_id.clone(),
         });
-    } else if roll.exposures > 0 {
+    }
+    let exposures = if roll.fumble { 0 } else { roll.exposures } + defence_exposures;
+    if exposures > 0 {
         let conditions = &mut table.units[actor].conditions;
-        conditions.exposure = conditions.exposure.saturating_add(roll.exposures as u8);
+        conditions.exposure = conditions.exposure.saturating_add(exposures as u8);
         events.push(BattleEvent::Exposed {
             unit: attacker_id.clone(),
             dice: conditions.exposure,
@@ -793,15 +1197,58 @@ fn attack(
     if roll.hits == 0 {
         events.push(BattleEvent::Missed {
             attacker: attacker_id,
-            target: target_id,
+            target: table.units[target].unit.id.clone(),
         });
         return;
     }
-    hit(
+    let rule = table.ruleset.rules.damage_rule(weapon.weight);
+    hit(table, target, rule, roll.hits, extra_armour, dice, events);
+}
+
+/// After a Parry: the defender takes every exposure die in front of the
+/// attacker and strikes at once with them, using its first weapon that can.
+fn strike_back(
+    table: &mut Table,
+    defender: usize,
+    attacker: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let taken = table.units[attacker].conditions.exposure;
+    if taken == 0 || !table.units[defender].fighting() || !table.units[attacker].fighting() {
+        return;
+    }
+    let Ok(weapon_id) = choose_weapon(table, defender, attacker, None) else {
+        return;
+    };
+    let weapon = table.ruleset.weapons[&weapon_id].clone();
+    table.units[attacker].conditions.exposure = 0;
+    events.push(BattleEvent::Riposte {
+        unit: table.units[defender].unit.id.clone(),
+        dice: taken,
+    });
+    let sl = superiority_level(
+        &table.ruleset.rules,
+        table.units[attacker].conditions.fumbled,
+    );
+    let roll = evaluate_attack(&dice.roll(usize::from(taken)), sl);
+    events.push(BattleEvent::AttackRolled {
+        attacker: table.units[defender].unit.id.clone(),
+        target: table.units[attacker].unit.id.clone(),
+        weapon: weapon_id,
+        dice: roll.dice.clone(),
+        superiority_level: sl,
+        hits: roll.hits,
+        exposure_used: taken,
+        advantage_dice: 0,
+    });
+    land_attack(
         table,
-        target,
-        ruleset.rules.damage_rule(weapon.weight),
-        roll.hits,
+        (defender, attacker),
+        &roll,
+        0,
+        &weapon,
+        0,
         dice,
         events,
     );
@@ -813,6 +1260,7 @@ fn hit(
     target: usize,
     rule: crate::rules::damage::DamageRule,
     successes: u32,
+    extra_armour: u8,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) {
@@ -835,7 +1283,10 @@ fn hit(
     let Some(raw) = weapon_damage(rule, successes) else {
         return;
     };
-    let armour = table.units[target].profile.armour;
+    let armour = table.units[target]
+        .profile
+        .armour
+        .saturating_add(extra_armour);
     let damage = match raw {
         WeaponDamage::Points(points) => {
             WeaponDamage::Points(points.saturating_sub(u32::from(armour)))
@@ -868,10 +1319,12 @@ fn hit(
                 unit: id,
                 state: StateKind::Stun,
             });
+            lose_defence_pool(table, target, events);
         }
         DamageEffect::RankLoss | DamageEffect::Trauma => {
             if matches!(damage_effect(severity, soak), DamageEffect::Trauma) {
                 events.push(BattleEvent::Trauma { unit: id.clone() });
+                lose_defence_pool(table, target, events);
             }
             let unit = &mut table.units[target];
             unit.ranks.physical.lost += 1;
@@ -901,6 +1354,15 @@ fn hit(
         }
     }
     table.regroup(zone, events);
+}
+
+/// A defence pool is lost to another action, a State, a Trauma or worse, or a Break.
+fn lose_defence_pool(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
+    if table.units[unit].conditions.defence_pool.take().is_some() {
+        events.push(BattleEvent::DefencePoolLost {
+            unit: table.units[unit].unit.id.clone(),
+        });
+    }
 }
 
 fn take_out_of_action(table: &mut Table, target: usize, events: &mut Vec<BattleEvent>) {

@@ -12,7 +12,7 @@ use super::components::*;
 use super::events::BattleEvent;
 use super::table::{Battle, BattleDice, BattleLog, Phase, Rules, Table, Turn, UnitState};
 use crate::data::Ruleset;
-use crate::level::{Level, apply_overrides};
+use crate::level::{Level, ZoneCoord, apply_overrides};
 use crate::rules::dice::Dice;
 
 /// Builds the starting state of a battle from a checked level.
@@ -22,7 +22,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
         height: level.height(),
         tile_size: level.tile_size,
         terrain: (0..level.height())
-            .flat_map(|y| (0..level.width()).map(move |x| crate::level::ZoneCoord(x, y)))
+            .flat_map(|y| (0..level.width()).map(move |x| ZoneCoord(x, y)))
             .map(|zone| level.terrain(zone).unwrap_or(crate::data::Terrain::Grass))
             .collect(),
         edges: level
@@ -64,7 +64,8 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                 profile: Profile {
                     action_dice: template.action_dice.clone(),
                     attack_dice: template.attack_dice,
-                    defence_dice: template.defence_dice,
+                    defences: template.defences.clone(),
+                    shield: template.shield.clone(),
                     armour: template.armour,
                     size: template.size,
                     stateless: template.stateless,
@@ -107,8 +108,42 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
         hold_streaks: vec![0; level.victory.len()],
         outcome: None,
         actions: 0,
+        pending: None,
     };
-    Table::from_parts(ruleset, board, battle, units)
+    let mut table = Table::from_parts(ruleset, board, battle, units);
+    form_starting_groups(&mut table, level);
+    table
+}
+
+/// Units that share a group label (in one zone) start in one group: a melee
+/// already joined when it holds enemies.
+fn form_starting_groups(table: &mut Table, level: &Level) {
+    let mut labels: Vec<(&str, ZoneCoord, GroupId)> = Vec::new();
+    for (index, spec) in level.units.iter().enumerate() {
+        let Some(label) = spec.group.as_deref() else {
+            continue;
+        };
+        if index >= table.units.len() {
+            break;
+        }
+        let group = match labels
+            .iter()
+            .find(|(l, zone, _)| *l == label && *zone == spec.zone)
+        {
+            Some((_, _, group)) => *group,
+            None => {
+                let group = table.new_group();
+                labels.push((label, spec.zone, group));
+                group
+            }
+        };
+        table.units[index].placement.group = Some(group);
+    }
+    let zones: Vec<ZoneCoord> = labels.iter().map(|(_, zone, _)| *zone).collect();
+    let mut ignored = Vec::new();
+    for zone in zones {
+        table.regroup(zone, &mut ignored);
+    }
 }
 
 /// Marks the entities that belong to the battle on the table.
@@ -127,7 +162,7 @@ pub fn install_battle(world: &mut World, table: &Table, dice: Dice, log: Vec<Bat
     }
     for y in 0..table.board.height {
         for x in 0..table.board.width {
-            let coord = crate::level::ZoneCoord(x, y);
+            let coord = ZoneCoord(x, y);
             if let Some(terrain) = table.board.terrain(coord) {
                 world.spawn((OnTable, ZoneTile { coord, terrain }));
             }

@@ -38,6 +38,18 @@ pub enum Turn {
     Act { candidates: Vec<usize> },
     /// This combatant's last option before the reroll.
     LastOption { unit: usize },
+    /// The target of a declared attack answers it (a defence, or none).
+    Respond { unit: usize },
+}
+
+/// An attack declared and paid for, waiting for its target's answer before
+/// it is rolled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingAttack {
+    pub attacker: usize,
+    pub target: usize,
+    pub weapon: String,
+    pub raise_with_one: bool,
 }
 
 /// The battle as a whole.
@@ -65,6 +77,9 @@ pub struct Battle {
     pub outcome: Option<Outcome>,
     /// Actions resolved so far.
     pub actions: u32,
+    /// An attack waiting for its target's answer.
+    #[serde(default)]
+    pub pending: Option<PendingAttack>,
 }
 
 impl Battle {
@@ -73,7 +88,7 @@ impl Battle {
         match &self.turn {
             Turn::Closed => Vec::new(),
             Turn::Act { candidates } => candidates.clone(),
-            Turn::LastOption { unit } => vec![*unit],
+            Turn::LastOption { unit } | Turn::Respond { unit } => vec![*unit],
         }
     }
 

@@ -47,6 +47,45 @@ pub struct Weapon {
     /// Claws, fangs, fists: part of the creature.
     #[serde(default)]
     pub natural: bool,
+    /// A shield: it blocks and adds armour while its block holds, and does not strike.
+    #[serde(default)]
+    pub shield: Option<Shield>,
+}
+
+impl Weapon {
+    pub fn is_missile(&self) -> bool {
+        self.range.is_some()
+    }
+}
+
+/// What a shield adds to a Block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shield {
+    /// Added to the block successes to form the Block pool.
+    pub block: u8,
+    /// Added to the defender's armour while the block holds.
+    pub armour: u8,
+}
+
+/// The three defences a combatant may declare against an attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Defence {
+    /// Each success takes an attack die away before the roll; it pools.
+    Dodge,
+    /// Needs a shield; holds while the attack's hits do not outnumber the pool.
+    Block,
+    /// Against melee: each success turns a missed die into an exposure; no pool.
+    Parry,
+}
+
+impl Defence {
+    pub const ALL: [Self; 3] = [Self::Dodge, Self::Block, Self::Parry];
+
+    /// Whether the roll stays as a defence pool.
+    pub fn pools(self) -> bool {
+        !matches!(self, Self::Parry)
+    }
 }
 
 fn one() -> u8 {
@@ -77,7 +116,12 @@ pub struct CreatureTemplate {
     #[serde(default = "man_size")]
     pub size: u8,
     pub attack_dice: u8,
-    pub defence_dice: u8,
+    /// Skill dice for each defence the creature is trained in.
+    #[serde(default)]
+    pub defences: BTreeMap<Defence, u8>,
+    /// The shield it carries (an id in `weapons.ron`), needed to Block.
+    #[serde(default)]
+    pub shield: Option<String>,
     /// Passive armour: points taken off the damage of every hit.
     #[serde(default)]
     pub armour: u8,
@@ -130,16 +174,22 @@ pub enum ActionKind {
     LeaveGroup,
     /// Spend a die to clear one State without a roll.
     Recover,
+    /// Build up a pool by one die.
+    Pool,
+    /// Knock away an enemy's defence pool.
+    Break,
 }
 
 impl ActionKind {
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 8] = [
         Self::Move,
         Self::Charge,
         Self::Withdraw,
         Self::JoinGroup,
         Self::LeaveGroup,
         Self::Recover,
+        Self::Pool,
+        Self::Break,
     ];
 }
 

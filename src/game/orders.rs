@@ -19,6 +19,8 @@ pub enum Click {
 /// The sections of the action menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MenuSection {
+    /// Answers to an attack declared on the combatant.
+    Defence,
     Attack,
     Move,
     Other,
@@ -53,6 +55,20 @@ pub fn order_label(table: &Table, order: &Order) -> String {
                 .and_then(|w| table.ruleset.weapons.get(w))
                 .map_or("best weapon", |w| w.name.as_str());
             format!("Attack {} ({weapon})", unit_name(table, target))
+        }
+        Order::Break { target, .. } => format!("Break {}'s pool", unit_name(table, target)),
+        Order::Defend {
+            with: Some(defence),
+            ..
+        } => {
+            let dice = table
+                .battle
+                .pending
+                .as_ref()
+                .and_then(|p| table.units[p.target].profile.defences.get(defence))
+                .copied()
+                .unwrap_or(0);
+            format!("{} ({dice} dice)", order.name())
         }
         other => other.name().to_string(),
     }
@@ -92,6 +108,7 @@ pub fn menu_entries(
         .map(|order| {
             let order = with_choices(order, raise_with_one, pay);
             let section = match order {
+                Order::Defend { .. } => MenuSection::Defence,
                 Order::Attack { .. } => MenuSection::Attack,
                 Order::Move { .. }
                 | Order::Charge { .. }

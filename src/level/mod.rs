@@ -98,7 +98,9 @@ pub struct UnitOverrides {
     #[serde(default)]
     pub attack_dice: Option<u8>,
     #[serde(default)]
-    pub defence_dice: Option<u8>,
+    pub defences: Option<BTreeMap<crate::data::Defence, u8>>,
+    #[serde(default)]
+    pub shield: Option<String>,
     #[serde(default)]
     pub armour: Option<u8>,
     #[serde(default)]
@@ -118,6 +120,10 @@ pub struct UnitSpec {
     /// Shown instead of the template's name.
     #[serde(default)]
     pub name: Option<String>,
+    /// Units of one zone with the same label start in one group (a melee
+    /// when it holds enemies).
+    #[serde(default)]
+    pub group: Option<String>,
     #[serde(default)]
     pub overrides: UnitOverrides,
 }
@@ -589,8 +595,11 @@ pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: 
     if let Some(v) = o.attack_dice {
         template.attack_dice = v;
     }
-    if let Some(v) = o.defence_dice {
-        template.defence_dice = v;
+    if let Some(v) = o.defences {
+        template.defences = v;
+    }
+    if let Some(v) = o.shield {
+        template.shield = Some(v);
     }
     if let Some(v) = o.armour {
         template.armour = v;

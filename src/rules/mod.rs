@@ -7,6 +7,7 @@ pub mod action_dice;
 pub mod attack;
 pub mod countdown;
 pub mod damage;
+pub mod defence;
 pub mod dice;
 pub mod odds;
 pub mod payment;

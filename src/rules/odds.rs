@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::damage::{
     DamageEffect, DamageRule, Soak, WeaponDamage, damage_effect, severity, weapon_damage,
 };
+use super::defence::{BlockOutcome, block};
 
 /// What the attack's odds depend on about the target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +17,9 @@ pub struct TargetFacts {
     pub soak: Soak,
     /// Out of action: any hit calls for a BODY roll with this many dice.
     pub fallen_body_dice: Option<u32>,
+    /// A Block pool standing against the attack, and the shield's armour
+    /// that counts while it holds.
+    pub block: Option<(u32, u8)>,
 }
 
 /// The chance of each result of one attack. The effect chances add up to one.
@@ -49,6 +53,41 @@ impl AttackOdds {
     /// Chance of a Killing Blow or Massive damage.
     pub fn killing_blow_or_worse(&self) -> f64 {
         self.killing_blow + self.massive
+    }
+}
+
+impl AttackOdds {
+    /// The odds of an attack whose circumstances are one of several, each
+    /// with its chance (the chances add up to one).
+    pub fn blend(parts: &[(f64, AttackOdds)]) -> AttackOdds {
+        let longest = parts.iter().map(|(_, o)| o.hits.len()).max().unwrap_or(1);
+        let mut blended = AttackOdds {
+            hits: vec![0.0; longest],
+            fumble: 0.0,
+            exposure: 0.0,
+            nothing: 0.0,
+            state: 0.0,
+            rank_loss: 0.0,
+            trauma: 0.0,
+            killing_blow: 0.0,
+            massive: 0.0,
+            killed: 0.0,
+        };
+        for (p, odds) in parts {
+            for (k, chance) in odds.hits.iter().enumerate() {
+                blended.hits[k] += p * chance;
+            }
+            blended.fumble += p * odds.fumble;
+            blended.exposure += p * odds.exposure;
+            blended.nothing += p * odds.nothing;
+            blended.state += p * odds.state;
+            blended.rank_loss += p * odds.rank_loss;
+            blended.trauma += p * odds.trauma;
+            blended.killing_blow += p * odds.killing_blow;
+            blended.massive += p * odds.massive;
+            blended.killed += p * odds.killed;
+        }
+        blended
     }
 }
 
@@ -111,6 +150,13 @@ pub fn attack_odds(
             } else {
                 odds.exposure += p * o as f64;
             }
+            let mut armour = target.armour;
+            if let Some((pool, shield_armour)) = target.block
+                && let BlockOutcome::Holds { exposures } = block(h as u32, pool)
+            {
+                armour = armour.saturating_add(shield_armour);
+                odds.exposure += p * f64::from(exposures);
+            }
             if h == 0 {
                 odds.nothing += p;
                 continue;
@@ -123,7 +169,7 @@ pub fn attack_odds(
             }
             let damage = match weapon_damage(rule, h as u32) {
                 Some(WeaponDamage::Points(points)) => {
-                    WeaponDamage::Points(points.saturating_sub(u32::from(target.armour)))
+                    WeaponDamage::Points(points.saturating_sub(u32::from(armour)))
                 }
                 Some(WeaponDamage::KillingBlow) => WeaponDamage::KillingBlow,
                 None => WeaponDamage::Points(0),
@@ -139,6 +185,22 @@ pub fn attack_odds(
         }
     }
     odds
+}
+
+/// The chance of exactly `k` successes for `k` from 0 to `dice`, each die
+/// succeeding on `superiority_level` or more.
+pub fn successes(dice: u32, superiority_level: u8) -> Vec<f64> {
+    let hit = f64::from(7 - superiority_level.clamp(2, 6)) / 6.0;
+    let mut chances = vec![1.0];
+    for _ in 0..dice {
+        let mut next = vec![0.0; chances.len() + 1];
+        for (k, p) in chances.iter().enumerate() {
+            next[k] += p * (1.0 - hit);
+            next[k + 1] += p * hit;
+        }
+        chances = next;
+    }
+    chances
 }
 
 /// The chance a characteristic roll of `dice` dice gets at least one success.
@@ -168,7 +230,32 @@ mod tests {
             total_rank,
             soak: SOAK,
             fallen_body_dice: None,
+            block: None,
         }
+    }
+
+    #[test]
+    fn a_holding_block_adds_the_shield_armour_and_exposes_the_attacker() {
+        // One Medium hit is 1 damage: a Block pool of 2 with shield armour 1
+        // stops it, and leaves one exposure for each hit fewer than the pool.
+        let target = TargetFacts {
+            block: Some((2, 1)),
+            ..facts(0, 3)
+        };
+        let odds = attack_odds(1, 5, MEDIUM, &target);
+        assert!((odds.nothing - 1.0).abs() < 1e-12);
+        // No hit: 2 exposures (and a 1 on the die is a fumble, not exposure);
+        // one hit: 1 exposure.
+        let expected = (2.0 / 3.0) * 2.0 + (1.0 / 3.0) * 1.0;
+        assert!((odds.exposure - expected).abs() < 1e-12);
+    }
+
+    #[test]
+    fn successes_follow_the_binomial_chances() {
+        let chances = successes(2, 5);
+        assert!((chances[0] - 4.0 / 9.0).abs() < 1e-12);
+        assert!((chances[1] - 4.0 / 9.0).abs() < 1e-12);
+        assert!((chances[2] - 1.0 / 9.0).abs() < 1e-12);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, Status};
 use crate::battle::events::{BattleEvent, Outcome};
 use crate::battle::table::{Battle, BattleDice, BattleLog, Table};
-use crate::data::{Ruleset, parse_ron};
+use crate::data::{Defence, Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::headless::{battle_app, submit};
 use crate::level::{Level, ZoneCoord, parse_level, validate};
@@ -111,6 +111,14 @@ pub enum Expectation {
     Fate {
         unit: String,
         fate: Fate,
+    },
+    /// The unit's defence pool: which defence and how many dice (`None`
+    /// and 0 for no pool).
+    DefencePool {
+        unit: String,
+        defence: Option<Defence>,
+        #[serde(default)]
+        dice: u8,
     },
     /// Dice carried into the next round.
     Carried {
@@ -387,6 +395,22 @@ fn check_expectation(
             format!("{fate:?}"),
             format!("{:?}", unit(id)?.fate),
         ),
+        Expectation::DefencePool {
+            unit: id,
+            defence,
+            dice,
+        } => {
+            let pool = unit(id)?.conditions.defence_pool;
+            compare(
+                format!("defence pool of `{id}`"),
+                format!("{defence:?} {dice}"),
+                format!(
+                    "{:?} {}",
+                    pool.map(|p| p.defence),
+                    pool.map_or(0, |p| p.dice)
+                ),
+            )
+        }
         Expectation::Carried { unit: id, dice } => compare(
             format!("dice carried by `{id}`"),
             dice.to_string(),

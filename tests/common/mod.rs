@@ -6,8 +6,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 use bevy::prelude::App;
+use swift_swords::battle::command::{Command, Order};
+use swift_swords::battle::events::BattleEvent;
+use swift_swords::battle::table::{BattleLog, Table, UnitState};
 use swift_swords::data::Ruleset;
 use swift_swords::headless::battle_app;
+use swift_swords::headless::submit;
 use swift_swords::level::{Level, load_level, parse_level};
 use swift_swords::rules::dice::Dice;
 
@@ -58,4 +62,40 @@ pub fn level(map: &str, units: &str, extra: &str) -> Level {
 /// command is awaited.
 pub fn app(level: &Level, dice: &[u8]) -> App {
     battle_app(level, ruleset(), 0, Dice::scripted(dice.iter().copied()))
+}
+
+pub fn table(app: &mut App) -> Table {
+    Table::capture(app.world_mut()).expect("a battle is running")
+}
+
+pub fn unit<'a>(table: &'a Table, id: &str) -> &'a UnitState {
+    &table.units[table.unit_index(id).expect("unit exists")]
+}
+
+pub fn act(app: &mut App, unit: &str, order: Order) {
+    if let Err(error) = submit(app, Command::new(unit, order.clone())) {
+        panic!("{unit} {order:?} refused: {error}");
+    }
+}
+
+pub fn log(app: &App) -> Vec<BattleEvent> {
+    app.world().resource::<BattleLog>().0.clone()
+}
+
+pub fn attack(target: &str) -> Order {
+    Order::Attack {
+        target: target.into(),
+        weapon: None,
+        raise_with_one: false,
+        pay: None,
+    }
+}
+
+pub fn attack_with(target: &str, weapon: &str) -> Order {
+    Order::Attack {
+        target: target.into(),
+        weapon: Some(weapon.into()),
+        raise_with_one: false,
+        pay: None,
+    }
 }

@@ -8,7 +8,7 @@ use super::{HudState, Snapshot, TableViewport, give_order, human_turn};
 use crate::battle::command::{CommandQueue, Order};
 use crate::battle::components::RankTrack;
 use crate::battle::events::BattleEvent;
-use crate::battle::resolve::{Plan, attack_preview};
+use crate::battle::resolve::{Plan, answered_attack_odds, attack_preview};
 use crate::battle::table::{BattleLog, Phase, Table, UnitState};
 use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
@@ -85,6 +85,9 @@ fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
 /// The odds of a checked attack, with the weapon the rules chose for it and
 /// the same code the rules and AI use.
 fn plan_odds(table: &Table, plan: &Plan) -> Option<AttackOdds> {
+    if let Order::Defend { with, .. } = &plan.order {
+        return answered_attack_odds(table, table.battle.pending.as_ref()?, *with);
+    }
     let Order::Attack { target, .. } = &plan.order else {
         return None;
     };
@@ -165,9 +168,38 @@ fn unit_card(ui: &mut egui::Ui, table: &Table, unit: &UnitState) {
         marks.join(", ")
     });
     ui.label(format!(
-        "Attack {}d, defence {}d, armour {}, size {}",
-        unit.profile.attack_dice, unit.profile.defence_dice, unit.profile.armour, unit.profile.size
+        "Attack {}d, armour {}, size {}",
+        unit.profile.attack_dice, unit.profile.armour, unit.profile.size
     ));
+    let defences: Vec<String> = unit
+        .profile
+        .defences
+        .iter()
+        .map(|(defence, dice)| format!("{defence:?} {dice}d"))
+        .collect();
+    let mut defence_line = if defences.is_empty() {
+        "No defence skills".to_string()
+    } else {
+        format!("Defences: {}", defences.join(", "))
+    };
+    if let Some(shield) = unit
+        .profile
+        .shield
+        .as_ref()
+        .and_then(|s| table.ruleset.weapons.get(s))
+    {
+        defence_line.push_str(&format!(" ({})", shield.name));
+    }
+    ui.label(defence_line);
+    if let Some(pool) = unit.conditions.defence_pool {
+        ui.colored_label(
+            Color32::from_rgb(120, 190, 255),
+            format!(
+                "{:?} pool: {} of {} dice",
+                pool.defence, pool.dice, pool.cap
+            ),
+        );
+    }
     for weapon in &unit.profile.weapons {
         if let Some(w) = table.ruleset.weapons.get(weapon) {
             let mut notes = format!("{} ({:?}", w.name, w.weight);
@@ -271,7 +303,20 @@ fn action_menu(
     bindings: &KeyBindings,
 ) {
     let unit = &table.units[actor];
-    if matches!(table.battle.phase, Phase::Refresh { .. }) {
+    if let Some(pending) = &table.battle.pending {
+        let weapon = table
+            .ruleset
+            .weapons
+            .get(&pending.weapon)
+            .map_or(pending.weapon.as_str(), |w| w.name.as_str());
+        ui.label(
+            RichText::new(format!(
+                "{} attacks {} with {weapon}! Answer before the dice are rolled: hover a defence for the odds it leaves the attack.",
+                table.units[pending.attacker].unit.name, unit.unit.name
+            ))
+            .color(Color32::GOLD),
+        );
+    } else if matches!(table.battle.phase, Phase::Refresh { .. }) {
         ui.label(
             RichText::new(
                 "Refresh! Act with what you have left, or keep one die for the next round.",
@@ -300,6 +345,7 @@ fn action_menu(
                 ui.separator();
                 ui.label(
                     RichText::new(match entry.section {
+                        MenuSection::Defence => "Defend",
                         MenuSection::Attack => "Attack",
                         MenuSection::Move => "Move",
                         MenuSection::Other => "Other",
