@@ -109,7 +109,8 @@ pub struct PlayArgs {
     /// Save a screenshot here once the table is drawn, then exit.
     #[arg(long, value_name = "FILE.png")]
     pub screenshot: Option<PathBuf>,
-    /// With --screenshot: wait until this many actions have been resolved.
+    /// With --screenshot: wait until this many actions have been resolved
+    /// (or a human must give an order or answer an attack).
     #[arg(long, value_name = "N", default_value_t = 0, requires = "screenshot")]
     pub screenshot_after_actions: u32,
     /// Print the mean frame time (Bevy's frame-time diagnostics) on exit.

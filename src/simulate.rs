@@ -68,6 +68,9 @@ pub struct BattleResult {
     pub casualties: Vec<u32>,
     /// Per side: Traumas and Killing Blows taken.
     pub injuries: Vec<u32>,
+    /// Per side: defences declared, and attacks a standing pool answered.
+    pub defences: Vec<u32>,
+    pub pool_uses: Vec<u32>,
     /// (template, still fighting or escaped at the end) for every combatant.
     pub survivors: Vec<(String, bool)>,
     #[serde(skip)]
@@ -124,11 +127,21 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         ));
     }
     let mut injuries = vec![0; sides];
+    let mut defences = vec![0; sides];
+    let mut pool_uses = vec![0; sides];
     for event in &app.world().resource::<BattleLog>().0 {
-        if let BattleEvent::Trauma { unit } | BattleEvent::KillingBlow { unit } = event
-            && let Some(index) = table.unit_index(unit)
-        {
-            injuries[table.units[index].unit.side] += 1;
+        let (count, unit) = match event {
+            BattleEvent::Trauma { unit } | BattleEvent::KillingBlow { unit } => {
+                (&mut injuries, unit)
+            }
+            BattleEvent::DefenceRolled { unit, .. } => (&mut defences, unit),
+            BattleEvent::Dodged { unit, .. }
+            | BattleEvent::Blocked { unit, .. }
+            | BattleEvent::BlockOverwhelmed { unit } => (&mut pool_uses, unit),
+            _ => continue,
+        };
+        if let Some(index) = table.unit_index(unit) {
+            count[table.units[index].unit.side] += 1;
         }
     }
     BattleResult {
@@ -140,6 +153,8 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         actions: battle.actions,
         casualties,
         injuries,
+        defences,
+        pool_uses,
         survivors,
         decisions,
     }
@@ -214,6 +229,8 @@ pub struct SideReport {
     /// Mean per battle.
     pub casualties: f64,
     pub injuries: f64,
+    pub defences: f64,
+    pub pool_uses: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -256,6 +273,16 @@ fn median(values: &[f64]) -> f64 {
     }
 }
 
+/// The mean per battle of a count.
+fn mean_of(results: &[BattleResult], count: impl Fn(&BattleResult) -> u32) -> f64 {
+    mean(
+        &results
+            .iter()
+            .map(|r| f64::from(count(r)))
+            .collect::<Vec<_>>(),
+    )
+}
+
 pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
     let total = results.len();
     let sides = config
@@ -270,18 +297,10 @@ pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
                 results.iter().filter(|r| r.winner == Some(i)).count(),
                 total,
             ),
-            casualties: mean(
-                &results
-                    .iter()
-                    .map(|r| f64::from(r.casualties[i]))
-                    .collect::<Vec<_>>(),
-            ),
-            injuries: mean(
-                &results
-                    .iter()
-                    .map(|r| f64::from(r.injuries[i]))
-                    .collect::<Vec<_>>(),
-            ),
+            casualties: mean_of(results, |r| r.casualties[i]),
+            injuries: mean_of(results, |r| r.injuries[i]),
+            defences: mean_of(results, |r| r.defences[i]),
+            pool_uses: mean_of(results, |r| r.pool_uses[i]),
         })
         .collect();
     let mut ai_wins: BTreeMap<String, usize> = BTreeMap::new();
@@ -388,8 +407,8 @@ impl std::fmt::Display for Report {
         for side in &self.sides {
             writeln!(
                 f,
-                "  {:<24} casualties {:.2}, injuries {:.2}",
-                side.name, side.casualties, side.injuries
+                "  {:<24} casualties {:.2}, injuries {:.2}, defences {:.2}, pool uses {:.2}",
+                side.name, side.casualties, side.injuries, side.defences, side.pool_uses
             )?;
         }
         writeln!(f, "survival by template:")?;

@@ -9,7 +9,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, Status};
-use crate::battle::resolve::{answered_attack_odds, attack_preview, check, defence_outcomes};
+use crate::battle::resolve::{
+    answered_attack_odds, attack_preview, attack_preview_against, check, defence_outcomes,
+};
 use crate::battle::table::{Table, UnitState};
 use crate::data::Defence;
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
@@ -253,21 +255,52 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
         Order::Pass => -0.3,
         Order::Defend { with, .. } => defence_value(table, *with),
         Order::Pool { .. } => {
-            // Worth it while enemies stand close enough to attack again.
-            let threatened = distance_to_enemy(table, side, me.placement.zone) == Some(0);
-            (if threatened { 0.3 } else { -0.2 }) - spend
+            // What one more die takes off the worst attack an enemy in the
+            // zone could make next.
+            let Some(pool) = me.conditions.defence_pool else {
+                return f64::NEG_INFINITY;
+            };
+            let eased = table
+                .units
+                .iter()
+                .filter(|u| {
+                    u.fighting() && u.unit.side != side && u.placement.zone == me.placement.zone
+                })
+                .map(|enemy| {
+                    threat_against(table, enemy.unit.index, actor, Some(pool))
+                        - threat_against(table, enemy.unit.index, actor, Some(pool.topped_up()))
+                })
+                .fold(0.0, f64::max);
+            eased - spend
         }
         Order::Break { target, .. } => {
+            // What our best attack on the target gains once its pool is gone.
             let Some(target) = target_index(target) else {
                 return f64::NEG_INFINITY;
             };
-            let pool = table.units[target]
-                .conditions
-                .defence_pool
-                .map_or(0.0, |p| f64::from(p.dice));
-            0.12 * pool - spend
+            let pool = table.units[target].conditions.defence_pool;
+            threat_against(table, actor, target, None)
+                - threat_against(table, actor, target, pool)
+                - spend
         }
     }
+}
+
+/// The attacker's expected gain from its best weapon against `target`
+/// standing behind `pool`.
+fn threat_against(
+    table: &Table,
+    attacker: usize,
+    target: usize,
+    pool: Option<crate::rules::defence::DefencePool>,
+) -> f64 {
+    table.units[attacker]
+        .profile
+        .weapons
+        .iter()
+        .filter_map(|weapon| attack_preview_against(table, attacker, target, weapon, pool))
+        .map(|odds| attack_gain(table, attacker, target, &odds))
+        .fold(0.0, f64::max)
 }
 
 /// The cost of spending a full action die on a defence, in ranks.
@@ -291,7 +324,8 @@ fn defence_value(table: &Table, with: Option<Defence>) -> f64 {
         .iter()
         .enumerate()
         .map(|(k, (p, pool))| match defence {
-            Defence::Parry => p * 0.15 * k as f64,
+            // Each success may expose the attacker or feed a riposte.
+            Defence::Parry => p * 0.3 * k as f64,
             _ => p * 0.08 * f64::from(pool.map_or(0, |pool| pool.dice.saturating_sub(1))),
         })
         .sum();

@@ -33,6 +33,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, report_frame_time);
 }
 
+fn waits_on_a_human(battle: &Battle) -> bool {
+    battle.acting_unit().is_some_and(|unit| {
+        battle
+            .level
+            .units
+            .get(unit)
+            .and_then(|spec| battle.level.side_index(&spec.side))
+            .and_then(|side| battle.sides.get(side))
+            .is_some_and(|side| side.controller == crate::level::Controller::Human)
+    })
+}
+
 /// A battle caught after some actions need not wait on the AI's pauses.
 fn hurry_the_ai(settings: Res<PlaySettings>, mut pace: ResMut<AiPace>) {
     if settings.screenshot_after_actions > 0 {
@@ -60,8 +72,12 @@ fn take_screenshot(
         return;
     }
     let ready = match screen.get() {
-        Screen::Battle => battle
-            .is_some_and(|b| b.actions >= settings.screenshot_after_actions || b.outcome.is_some()),
+        // A battle that waits on a human answer goes no further by itself.
+        Screen::Battle => battle.is_some_and(|b| {
+            b.actions >= settings.screenshot_after_actions
+                || b.outcome.is_some()
+                || waits_on_a_human(&b)
+        }),
         _ => true,
     };
     if progress.screen != Some(*screen.get()) {

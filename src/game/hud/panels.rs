@@ -324,10 +324,12 @@ fn action_menu(
             .color(Color32::GOLD),
         );
     }
-    ui.checkbox(
-        &mut hud.raise_with_one,
-        "Raise a die with a 1 after the attack roll",
-    );
+    if table.battle.pending.is_none() {
+        ui.checkbox(
+            &mut hud.raise_with_one,
+            "Raise a die with a 1 after the attack roll",
+        );
+    }
     dice_picker(ui, unit, hud);
     let pay: Option<Vec<u8>> = (!hud.picked_dice.is_empty()).then(|| {
         hud.picked_dice
