@@ -34,6 +34,8 @@ pub struct Profile {
     pub size: u8,
     pub stateless: bool,
     pub heroic: bool,
+    /// Every how many direct rank losses one crosses over to the other track.
+    pub crossover_every: u8,
     pub weapons: Vec<String>,
 }
 
@@ -89,6 +91,9 @@ pub struct RankTrack {
     pub bonus: i8,
     /// Real ranks marked as lost.
     pub lost: i8,
+    /// Of those, the ranks lost by crossover from the other track.
+    #[serde(default)]
+    pub crossover_lost: i8,
 }
 
 impl RankTrack {
@@ -97,7 +102,13 @@ impl RankTrack {
             real,
             bonus: 0,
             lost: 0,
+            crossover_lost: 0,
         }
+    }
+
+    /// Ranks lost to damage on this track itself, not by crossover.
+    pub fn direct_losses(&self) -> i32 {
+        i32::from(self.lost) - i32::from(self.crossover_lost)
     }
 
     /// The rank damage thresholds are measured against (losses do not lower it).

@@ -42,6 +42,10 @@ impl BattleEvent {
             Parried { .. } | Riposte { .. } => "Parry",
             Blocked { .. } | BlockOverwhelmed { .. } => "Block",
             DefencePool { .. } | DefencePoolLost { .. } => "Pools",
+            MentalRankLost { .. } => "Mental damage",
+            Crossover { .. } => "Crossover",
+            RankHeld { .. } => "Level 9",
+            Squashed { .. } => "Level 0",
         }
     }
 
@@ -211,6 +215,12 @@ impl std::fmt::Display for BattleEvent {
                 dice,
             } => write!(f, "{unit}'s {defence:?} pool: {dice} dice"),
             DefencePoolLost { unit } => write!(f, "{unit} loses its defence pool"),
+            MentalRankLost { unit, remaining } => {
+                write!(f, "{unit} loses a mental rank ({remaining} left)")
+            }
+            Crossover { unit, to } => write!(f, "{unit}'s loss crosses over: a {to:?} rank too"),
+            RankHeld { unit, side } => write!(f, "{unit} stands at {side:?} 9: no rank is lost"),
+            Squashed { unit } => write!(f, "{unit} is rank 0: the attack defeats it outright"),
             Riposte { unit, dice } => {
                 write!(f, "{unit} takes {dice} exposure dice to strike back")
             }

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::components::Status;
-use crate::data::Defence;
+use crate::data::{Defence, RankSide};
 use crate::level::{MapEdge, ZoneCoord};
 
 /// Which State.
@@ -192,6 +192,24 @@ pub enum BattleEvent {
     RankLost {
         unit: String,
         remaining: i32,
+    },
+    MentalRankLost {
+        unit: String,
+        remaining: i32,
+    },
+    /// A direct rank loss crossed over to the other track.
+    Crossover {
+        unit: String,
+        to: RankSide,
+    },
+    /// Level 9: the track cannot be knocked off it.
+    RankHeld {
+        unit: String,
+        side: RankSide,
+    },
+    /// Level 0: an attack defeats it without a roll.
+    Squashed {
+        unit: String,
     },
     Trauma {
         unit: String,

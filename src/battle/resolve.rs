@@ -7,13 +7,14 @@ use super::command::{Command, Order, RuleError};
 use super::components::*;
 use super::events::{BattleEvent, StateKind};
 use super::table::{PendingAttack, Phase, Table, Turn};
-use crate::data::{ActionKind, Defence, Shield, Weapon};
+use crate::data::{ActionKind, Defence, RankSide, Shield, Weapon};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::attack::{
     advantage, advantage_dice, evaluate_attack, raise_one_die, superiority_level,
 };
 use crate::rules::damage::{
-    DamageEffect, Soak, WeaponDamage, damage_effect, out_of_action, severity, weapon_damage,
+    DamageEffect, Soak, WeaponDamage, crossover_due, damage_effect, out_of_action, severity,
+    unshakeable, weapon_damage,
 };
 use crate::rules::defence::{BlockOutcome, DefencePool, block, block_pool, dodge, parry};
 use crate::rules::dice::DiceSource;
@@ -984,6 +985,16 @@ fn declare_attack(
             table.regroup(zone, events);
         }
     }
+    // Level 0: the mere effort of an attack defeats it, without a roll.
+    if table.units[target].fighting() && table.units[target].ranks.physical.real <= 0 {
+        events.push(BattleEvent::Squashed {
+            unit: table.units[target].unit.id.clone(),
+        });
+        let zone = table.units[target].placement.zone;
+        take_out_of_action(table, target, events);
+        table.regroup(zone, events);
+        return;
+    }
     if available_defences(table, &pending).is_empty() {
         roll_attack(table, &pending, None, false, dice, events);
         return;
@@ -1326,24 +1337,18 @@ fn hit(
                 events.push(BattleEvent::Trauma { unit: id.clone() });
                 lose_defence_pool(table, target, events);
             }
-            let unit = &mut table.units[target];
-            unit.ranks.physical.lost += 1;
-            let remaining = unit.ranks.physical.remaining();
-            events.push(BattleEvent::RankLost {
-                unit: id.clone(),
-                remaining,
-            });
-            if out_of_action(
-                remaining,
-                unit.profile.heroic,
-                i32::from(rules.heroic_ooa_rank),
-            ) {
-                take_out_of_action(table, target, events);
-            }
+            lose_rank(table, target, RankSide::Physical, false, events);
         }
         DamageEffect::KillingBlow => {
-            events.push(BattleEvent::KillingBlow { unit: id });
-            take_out_of_action(table, target, events);
+            events.push(BattleEvent::KillingBlow { unit: id.clone() });
+            if unshakeable(table.units[target].ranks.physical.real) {
+                events.push(BattleEvent::RankHeld {
+                    unit: id,
+                    side: RankSide::Physical,
+                });
+            } else {
+                take_out_of_action(table, target, events);
+            }
         }
         DamageEffect::Massive => {
             events.push(BattleEvent::MassiveDamage { unit: id.clone() });
@@ -1354,6 +1359,65 @@ fn hit(
         }
     }
     table.regroup(zone, events);
+}
+
+/// Marks one real rank lost on a track. A track rated 9 cannot be knocked
+/// off it ("Level 9"). Every `crossover_every`th direct loss costs a rank on
+/// the other track ("CrossOver Damage"); crossover losses never cross back.
+/// With no ranks left (the heroic floor for the Heroic) the combatant is out
+/// of action ("OoA and KIA").
+fn lose_rank(
+    table: &mut Table,
+    unit: usize,
+    side: RankSide,
+    by_crossover: bool,
+    events: &mut Vec<BattleEvent>,
+) {
+    if !table.units[unit].fighting() {
+        return;
+    }
+    let id = table.units[unit].unit.id.clone();
+    let every = table.units[unit].profile.crossover_every;
+    let heroic = table.units[unit].profile.heroic;
+    let ranks = &mut table.units[unit].ranks;
+    let track = match side {
+        RankSide::Physical => &mut ranks.physical,
+        RankSide::Mental => &mut ranks.mental,
+    };
+    if unshakeable(track.real) {
+        events.push(BattleEvent::RankHeld { unit: id, side });
+        return;
+    }
+    track.lost += 1;
+    if by_crossover {
+        track.crossover_lost += 1;
+    }
+    let (remaining, direct) = (track.remaining(), track.direct_losses());
+    events.push(match side {
+        RankSide::Physical => BattleEvent::RankLost {
+            unit: id.clone(),
+            remaining,
+        },
+        RankSide::Mental => BattleEvent::MentalRankLost {
+            unit: id.clone(),
+            remaining,
+        },
+    });
+    if !by_crossover && crossover_due(direct, every) {
+        let other = match side {
+            RankSide::Physical => RankSide::Mental,
+            RankSide::Mental => RankSide::Physical,
+        };
+        events.push(BattleEvent::Crossover {
+            unit: id,
+            to: other,
+        });
+        lose_rank(table, unit, other, true, events);
+    }
+    let floor = i32::from(table.ruleset.rules.heroic_ooa_rank);
+    if table.units[unit].fighting() && out_of_action(remaining, heroic, floor) {
+        take_out_of_action(table, unit, events);
+    }
 }
 
 /// A defence pool is lost to another action, a State, a Trauma or worse, or a Break.

@@ -11,7 +11,7 @@ use super::command::{CommandQueue, LastVerdict};
 use super::components::*;
 use super::events::BattleEvent;
 use super::table::{Battle, BattleDice, BattleLog, Phase, Rules, Table, Turn, UnitState};
-use crate::data::Ruleset;
+use crate::data::{RankSide, Ruleset};
 use crate::level::{Level, ZoneCoord, apply_overrides};
 use crate::rules::dice::Dice;
 
@@ -52,7 +52,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
         .filter_map(|(index, spec)| {
             let mut template = ruleset.creatures.get(&spec.template)?.clone();
             apply_overrides(&mut template, &spec.overrides);
-            let heroic_rank = i8::from(template.heroic);
+            let heroic = |side| i8::from(template.heroic && template.heroic_side == side);
             Some(UnitState {
                 unit: Unit {
                     index,
@@ -70,6 +70,9 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                     size: template.size,
                     stateless: template.stateless,
                     heroic: template.heroic,
+                    crossover_every: template
+                        .crossover_every
+                        .unwrap_or(ruleset.rules.crossover_every),
                     weapons: template.weapons.clone(),
                 },
                 placement: Placement {
@@ -79,8 +82,14 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                 status: Status::Alone,
                 pool: ActionPool::default(),
                 ranks: Ranks {
-                    physical: RankTrack::new(template.physical + heroic_rank),
-                    mental: RankTrack::new(template.mental),
+                    physical: RankTrack {
+                        bonus: template.bonus_physical,
+                        ..RankTrack::new(template.physical + heroic(RankSide::Physical))
+                    },
+                    mental: RankTrack {
+                        bonus: template.bonus_mental,
+                        ..RankTrack::new(template.mental + heroic(RankSide::Mental))
+                    },
                 },
                 conditions: Conditions::default(),
                 fate: Fate::Fighting,

@@ -68,6 +68,14 @@ pub struct Shield {
     pub armour: u8,
 }
 
+/// The physical or the mental track of ranks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RankSide {
+    #[default]
+    Physical,
+    Mental,
+}
+
 /// The three defences a combatant may declare against an attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Defence {
@@ -112,6 +120,20 @@ pub struct CreatureTemplate {
     /// Always loses ranks, never takes a State.
     #[serde(default)]
     pub stateless: bool,
+    /// Which track the Heroic rank goes to (chosen per battle; a unit may
+    /// override it).
+    #[serde(default)]
+    pub heroic_side: RankSide,
+    /// Crossover every this many direct rank losses instead of the rules'
+    /// default (3 or 4 for the hardy; 0 for never).
+    #[serde(default)]
+    pub crossover_every: Option<u8>,
+    /// Bonus ranks (position, magic, leadership): they count toward the
+    /// damage thresholds but absorb nothing.
+    #[serde(default)]
+    pub bonus_physical: i8,
+    #[serde(default)]
+    pub bonus_mental: i8,
     /// Size on the scale where a man is 2 (see docs/RULES.md).
     #[serde(default = "man_size")]
     pub size: u8,
@@ -244,6 +266,9 @@ pub struct RuleNumbers {
     pub major_advantage_dice: u8,
     /// BODY, MIND and SPIRIT rolls use this many dice plus the current rank.
     pub characteristic_base_dice: u8,
+    /// Crossover: every this many direct rank losses on one track cost a
+    /// rank on the other.
+    pub crossover_every: u8,
     /// The rank at which heroic combatants go out of action.
     pub heroic_ooa_rank: i8,
     /// Damage per weight class.

@@ -93,6 +93,15 @@ pub struct UnitOverrides {
     pub mental: Option<i8>,
     #[serde(default)]
     pub heroic: Option<bool>,
+    /// The track this battle's Heroic rank goes to.
+    #[serde(default)]
+    pub heroic_side: Option<crate::data::RankSide>,
+    #[serde(default)]
+    pub crossover_every: Option<u8>,
+    #[serde(default)]
+    pub bonus_physical: Option<i8>,
+    #[serde(default)]
+    pub bonus_mental: Option<i8>,
     #[serde(default)]
     pub stateless: Option<bool>,
     #[serde(default)]
@@ -588,6 +597,18 @@ pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: 
     }
     if let Some(v) = o.heroic {
         template.heroic = v;
+    }
+    if let Some(v) = o.heroic_side {
+        template.heroic_side = v;
+    }
+    if let Some(v) = o.crossover_every {
+        template.crossover_every = Some(v);
+    }
+    if let Some(v) = o.bonus_physical {
+        template.bonus_physical = v;
+    }
+    if let Some(v) = o.bonus_mental {
+        template.bonus_mental = v;
     }
     if let Some(v) = o.stateless {
         template.stateless = v;

@@ -111,6 +111,18 @@ pub fn damage_effect(severity: Severity, soak: Soak) -> DamageEffect {
 
 /// Whether a combatant with `remaining` real ranks is out of action.
 /// Heroic combatants go on into negative ranks down to `heroic_floor`.
+/// Crossover ("CrossOver Damage"): whether the `direct_losses`th rank lost
+/// on one side costs a rank on the other, at one crossover every `every`
+/// direct losses (0: never). Crossover losses themselves never count.
+pub fn crossover_due(direct_losses: i32, every: u8) -> bool {
+    every > 0 && direct_losses > 0 && direct_losses % i32::from(every) == 0
+}
+
+/// Level 9 ("Level 9"): a track rated 9 cannot be knocked off it.
+pub fn unshakeable(real_rank: i8) -> bool {
+    real_rank >= 9
+}
+
 pub fn out_of_action(remaining: i32, heroic: bool, heroic_floor: i32) -> bool {
     if heroic {
         remaining <= heroic_floor
@@ -234,6 +246,11 @@ mod tests {
     #[test]
     fn heroes_stay_in_action_down_to_minus_three() {
         assert!(out_of_action(0, false, -3));
+        assert!(crossover_due(2, 2) && crossover_due(4, 2));
+        assert!(!crossover_due(1, 2) && !crossover_due(3, 2));
+        assert!(crossover_due(3, 3) && !crossover_due(2, 3));
+        assert!(!crossover_due(2, 0));
+        assert!(unshakeable(9) && !unshakeable(8));
         assert!(!out_of_action(0, true, -3));
         assert!(!out_of_action(-2, true, -3));
         assert!(out_of_action(-3, true, -3));

@@ -1,0 +1,148 @@
+//! Headless tests of the rank rules (seed 004, "Ranks", "Total Ranks",
+//! "Level 9", "Level 0", "CrossOver Damage"), each named after the rule it
+//! pins, with fixed dice.
+
+mod common;
+
+use common::{act, app, attack_with, level, log, table, unit};
+use swift_swords::battle::components::Fate;
+use swift_swords::battle::events::BattleEvent;
+use swift_swords::data::RankSide;
+
+/// A hero with a dagger and four 5s against a stateless bandit with the given
+/// overrides, who has one die and no defence.
+fn hero_against(bandit_overrides: &str, dice: &[u8]) -> bevy::prelude::App {
+    let level = level(
+        r#""g""#,
+        &format!(
+            r#"
+            (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), group: Some("m"),
+                overrides: (defences: Some({{}}))),
+            (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), group: Some("m"),
+                overrides: (defences: Some({{}}), stateless: Some(true), action_dice: Some(Fixed([2])), {bandit_overrides})),
+            "#
+        ),
+        "",
+    );
+    app(&level, dice)
+}
+
+#[test]
+fn crossover_every_second_physical_rank_lost_costs_a_mental_rank() {
+    // Two dagger strikes, one hit each: two physical ranks lost.
+    let mut app = hero_against(
+        "physical: Some(4), mental: Some(3)",
+        &[5, 5, 5, 5, 5, 2, 2, 2, 5, 2, 2, 2],
+    );
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    assert!(
+        !log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::Crossover { .. }))
+    );
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "bandit").ranks.physical.remaining(), 2);
+    // One mental rank, by crossover, which does not cross back.
+    assert_eq!(unit(&t, "bandit").ranks.mental.remaining(), 2);
+    let crossovers: Vec<BattleEvent> = log(&app)
+        .into_iter()
+        .filter(|e| matches!(e, BattleEvent::Crossover { .. }))
+        .collect();
+    assert_eq!(
+        crossovers,
+        vec![BattleEvent::Crossover {
+            unit: "bandit".into(),
+            to: RankSide::Mental
+        }]
+    );
+}
+
+#[test]
+fn crossover_can_be_set_to_every_third_loss() {
+    let mut app = hero_against(
+        "physical: Some(4), mental: Some(3), crossover_every: Some(3)",
+        &[5, 5, 5, 5, 5, 2, 2, 2, 5, 2, 2, 2],
+    );
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    assert_eq!(unit(&table(&mut app), "bandit").ranks.mental.remaining(), 3);
+}
+
+#[test]
+fn level_nine_cannot_be_knocked_off() {
+    let mut app = hero_against("physical: Some(9)", &[5, 5, 5, 5, 5, 2, 2, 2]);
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    assert!(log(&app).contains(&BattleEvent::RankHeld {
+        unit: "bandit".into(),
+        side: RankSide::Physical
+    }));
+    assert_eq!(
+        unit(&table(&mut app), "bandit").ranks.physical.remaining(),
+        9
+    );
+}
+
+#[test]
+fn level_zero_is_defeated_by_an_attack_without_a_roll() {
+    // Only the action dice are scripted: no attack die is rolled.
+    let mut app = hero_against("physical: Some(0)", &[5, 5, 5, 5]);
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    assert!(log(&app).contains(&BattleEvent::Squashed {
+        unit: "bandit".into()
+    }));
+    assert!(
+        !log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::AttackRolled { .. }))
+    );
+    assert_eq!(unit(&table(&mut app), "bandit").fate, Fate::OutOfAction);
+}
+
+#[test]
+fn bonus_ranks_count_toward_thresholds_but_absorb_nothing() {
+    // Broadsword, three hits: 3 damage. Rank 2 plus a bonus rank is 3, so
+    // that is a plain rank loss, not a Trauma; and the loss comes off the
+    // real ranks.
+    let mut app = hero_against(
+        "physical: Some(2), bonus_physical: Some(1)",
+        &[5, 5, 5, 5, 5, 5, 5, 2],
+    );
+    act(&mut app, "hero", attack_with("bandit", "broadsword"));
+    assert!(
+        !log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::Trauma { .. }))
+    );
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "bandit").ranks.physical.remaining(), 1);
+    assert_eq!(unit(&t, "bandit").ranks.physical.total(), 3);
+
+    // Without the bonus rank the same hit is a Trauma.
+    let mut bare = hero_against("physical: Some(2)", &[5, 5, 5, 5, 5, 5, 5, 2]);
+    act(&mut bare, "hero", attack_with("bandit", "broadsword"));
+    assert!(log(&bare).contains(&BattleEvent::Trauma {
+        unit: "bandit".into()
+    }));
+}
+
+#[test]
+fn the_heroic_rank_may_go_to_the_mental_side() {
+    let level = level(
+        r#""g""#,
+        r#"
+        (id: "body", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+        (id: "mind", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (heroic_side: Some(Mental))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+        "#,
+        "",
+    );
+    let mut app = app(&level, &[5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 3]);
+    let t = table(&mut app);
+    let ranks = |id| {
+        let u = unit(&t, id);
+        (u.ranks.physical.real, u.ranks.mental.real)
+    };
+    assert_eq!(ranks("body"), (3, 2));
+    assert_eq!(ranks("mind"), (2, 3));
+}
