@@ -8,16 +8,16 @@ use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::battle::command::{Command, Order};
-use crate::battle::components::{Fate, Status};
+use crate::battle::components::{Fate, PoolAction, Status};
 use crate::battle::resolve::{
     answered_attack_odds, attack_preview, attack_preview_against, check, defence_outcomes,
+    target_facts,
 };
 use crate::battle::table::{Table, UnitState};
-use crate::data::Defence;
+use crate::data::{Defence, SpellEffect};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::damage::out_of_action;
-use crate::rules::odds::AttackOdds;
-use crate::rules::odds::roll_passes;
+use crate::rules::odds::{AttackOdds, attack_odds, roll_passes, successes};
 use crate::rules::payment::Cost;
 use crate::rules::rolls::characteristic_dice;
 
@@ -254,6 +254,25 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
         Order::KeepDie => 0.25,
         Order::Pass => -0.3,
         Order::Defend { with, .. } => defence_value(table, *with),
+        Order::Pool { .. } if me.conditions.action_pool.is_some() => {
+            // Grow an action pool to a few dice, then release it.
+            let dice = me.conditions.action_pool.map_or(0, |p| p.dice);
+            (if dice < 3 { 0.25 } else { -0.1 }) - spend
+        }
+        Order::Aim { .. } => {
+            let in_melee = me.status != Status::Alone;
+            (if in_melee { -1.0 } else { 0.05 }) - spend
+        }
+        Order::Prepare { .. } => {
+            let near = distance_to_enemy(table, side, me.placement.zone).is_some_and(|d| d <= 3);
+            (if near { 0.1 } else { -0.2 }) - spend
+        }
+        Order::Cast { target } => {
+            let Some(target) = target_index(target) else {
+                return f64::NEG_INFINITY;
+            };
+            cast_value(table, actor, target)
+        }
         Order::Pool { .. } => {
             // What one more die takes off the worst attack an enemy in the
             // zone could make next.
@@ -301,6 +320,47 @@ fn threat_against(
         .filter_map(|weapon| attack_preview_against(table, attacker, target, weapon, pool))
         .map(|odds| attack_gain(table, attacker, target, &odds))
         .fold(0.0, f64::max)
+}
+
+/// The expected gain of releasing the prepared spell at `target`, from the
+/// exact odds of its roll.
+fn cast_value(table: &Table, caster: usize, target: usize) -> f64 {
+    let me = &table.units[caster];
+    let Some(pool) = me.conditions.action_pool else {
+        return f64::NEG_INFINITY;
+    };
+    let PoolAction::Cast { spell } = pool.action else {
+        return f64::NEG_INFINITY;
+    };
+    let Some(spell) = me
+        .profile
+        .spells
+        .get(usize::from(spell))
+        .and_then(|id| table.ruleset.actions.spells.get(id))
+    else {
+        return f64::NEG_INFINITY;
+    };
+    let dice = u32::from(pool.dice) + u32::from(me.conditions.effort);
+    let sl = table.ruleset.rules.standard_sl;
+    match spell.effect {
+        SpellEffect::Damage { weight } => {
+            let odds = attack_odds(
+                dice,
+                sl,
+                table.ruleset.rules.damage_rule(weight),
+                &target_facts(table, target),
+            );
+            attack_gain(table, caster, target, &odds)
+        }
+        SpellEffect::BonusRanks { most, .. } => {
+            let expected: f64 = successes(dice, sl)
+                .iter()
+                .enumerate()
+                .map(|(k, p)| p * (k as f64).min(f64::from(most)))
+                .sum();
+            0.3 * expected
+        }
+    }
 }
 
 /// The cost of spending a full action die on a defence, in ranks.

@@ -67,6 +67,20 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
             });
         }
     }
+    if me.conditions.action_pool.is_some() {
+        for other in table.units.iter().filter(|u| u.fighting()) {
+            orders.push(Order::Cast {
+                target: other.unit.id.clone(),
+            });
+        }
+    }
+    for spell in &me.profile.spells {
+        orders.push(Order::Prepare {
+            spell: spell.clone(),
+            pay: None,
+        });
+    }
+    orders.push(Order::Aim { pay: None });
     for edge in [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West] {
         orders.push(Order::LeaveTable { edge, pay: None });
     }

@@ -92,6 +92,19 @@ pub enum Order {
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },
+    /// Start an Aim pool: its dice join the next missile attack.
+    Aim {
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Start a Cast pool for one of the combatant's spells (its base cost).
+    Prepare {
+        spell: String,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Release the prepared spell at a target, rolling the pool's dice.
+    Cast { target: String },
     /// Knock away the defence pool of an enemy in the same melee.
     Break {
         target: String,
@@ -127,9 +140,16 @@ impl Order {
             | Self::Attack { pay, .. }
             | Self::Defend { pay, .. }
             | Self::Pool { pay }
+            | Self::Aim { pay }
+            | Self::Prepare { pay, .. }
             | Self::Break { pay, .. }
             | Self::Recover { pay } => pay.as_deref(),
-            Self::Effort | Self::RecoveryRoll | Self::Hold | Self::Pass | Self::KeepDie => None,
+            Self::Effort
+            | Self::RecoveryRoll
+            | Self::Hold
+            | Self::Pass
+            | Self::KeepDie
+            | Self::Cast { .. } => None,
         }
     }
 
@@ -146,9 +166,16 @@ impl Order {
             | Self::Attack { pay, .. }
             | Self::Defend { pay, .. }
             | Self::Pool { pay }
+            | Self::Aim { pay }
+            | Self::Prepare { pay, .. }
             | Self::Break { pay, .. }
             | Self::Recover { pay } => Some(pay),
-            Self::Effort | Self::RecoveryRoll | Self::Hold | Self::Pass | Self::KeepDie => None,
+            Self::Effort
+            | Self::RecoveryRoll
+            | Self::Hold
+            | Self::Pass
+            | Self::KeepDie
+            | Self::Cast { .. } => None,
         }
     }
 
@@ -176,6 +203,9 @@ impl Order {
                 ..
             } => "Parry",
             Self::Pool { .. } => "Pool",
+            Self::Aim { .. } => "Aim",
+            Self::Prepare { .. } => "Prepare a spell",
+            Self::Cast { .. } => "Cast",
             Self::Break { .. } => "Break",
             Self::Recover { .. } => "Recover",
             Self::Effort => "Effort",
@@ -284,6 +314,13 @@ pub enum RuleError {
     NotInSameMelee {
         unit: String,
     },
+    /// Already building an action pool: Pool adds to it.
+    PoolAlreadyStarted,
+    NoMissileWeapon,
+    UnknownSpell {
+        spell: String,
+    },
+    NoSpellPrepared,
 }
 
 impl fmt::Display for RuleError {
@@ -353,6 +390,12 @@ impl fmt::Display for RuleError {
             Self::DefencePoolFull => write!(f, "the defence pool is full"),
             Self::ShieldDoesNotStrike => write!(f, "a shield blocks; it does not strike"),
             Self::NotInSameMelee { unit } => write!(f, "`{unit}` is not in this melee"),
+            Self::PoolAlreadyStarted => {
+                write!(f, "an action pool is already building: Pool adds to it")
+            }
+            Self::NoMissileWeapon => write!(f, "no missile weapon to aim"),
+            Self::UnknownSpell { spell } => write!(f, "does not know the spell `{spell}`"),
+            Self::NoSpellPrepared => write!(f, "no spell is prepared"),
         }
     }
 }

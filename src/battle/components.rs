@@ -30,6 +30,8 @@ pub struct Profile {
     pub defences: BTreeMap<Defence, u8>,
     /// The shield it carries, needed to Block.
     pub shield: Option<String>,
+    /// Spells it can Cast.
+    pub spells: Vec<String>,
     pub armour: u8,
     pub size: u8,
     pub stateless: bool,
@@ -145,6 +147,24 @@ pub struct Conditions {
     pub surprised: bool,
     /// A Dodge or Block roll kept against later attacks.
     pub defence_pool: Option<DefencePool>,
+    /// Action dice gathered over several actions for an Aim or a Cast.
+    #[serde(default)]
+    pub action_pool: Option<ActionPoolState>,
+}
+
+/// An action pool ("Actions & Refresh": action pools; seed marks them P).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionPoolState {
+    pub action: PoolAction,
+    pub dice: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PoolAction {
+    /// Joins the next missile attack.
+    Aim,
+    /// A spell, by its place in the caster's spell list.
+    Cast { spell: u8 },
 }
 
 impl Conditions {

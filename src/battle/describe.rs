@@ -46,6 +46,8 @@ impl BattleEvent {
             Crossover { .. } => "Crossover",
             RankHeld { .. } => "Level 9",
             Squashed { .. } => "Level 0",
+            ActionPoolBuilt { .. } | ActionPoolLost { .. } | AimUsed { .. } => "Action pools",
+            SpellCast { .. } | BonusRanks { .. } => "Cast",
         }
     }
 
@@ -60,7 +62,7 @@ impl BattleEvent {
                 ..
             } => Some((dice, *superiority_level)),
             Self::BodyRoll { dice, .. } | Self::RecoveryRoll { dice, .. } => Some((dice, 4)),
-            Self::DefenceRolled { dice, .. } => Some((dice, 5)),
+            Self::DefenceRolled { dice, .. } | Self::SpellCast { dice, .. } => Some((dice, 5)),
             _ => None,
         }
     }
@@ -220,6 +222,23 @@ impl std::fmt::Display for BattleEvent {
             }
             Crossover { unit, to } => write!(f, "{unit}'s loss crosses over: a {to:?} rank too"),
             RankHeld { unit, side } => write!(f, "{unit} stands at {side:?} 9: no rank is lost"),
+            ActionPoolBuilt { unit, dice } => write!(f, "{unit}'s action pool: {dice} dice"),
+            ActionPoolLost { unit } => write!(f, "{unit} loses its action pool"),
+            AimUsed { unit, dice } => write!(f, "{unit} takes aim: +{dice} dice"),
+            SpellCast {
+                unit,
+                spell,
+                target,
+                dice,
+                successes,
+            } => write!(
+                f,
+                "{unit} casts {spell} at {target}: {} {successes} success(es)",
+                faces(dice)
+            ),
+            BonusRanks { unit, side, bonus } => {
+                write!(f, "{unit} now has {bonus} bonus {side:?} rank(s)")
+            }
             Squashed { unit } => write!(f, "{unit} is rank 0: the attack defeats it outright"),
             Riposte { unit, dice } => {
                 write!(f, "{unit} takes {dice} exposure dice to strike back")

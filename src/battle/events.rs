@@ -163,6 +163,32 @@ pub enum BattleEvent {
     DefencePoolLost {
         unit: String,
     },
+    /// An action pool started (0 dice) or grown by a Pool action.
+    ActionPoolBuilt {
+        unit: String,
+        dice: u8,
+    },
+    ActionPoolLost {
+        unit: String,
+    },
+    /// An Aim pool's dice joined a missile attack.
+    AimUsed {
+        unit: String,
+        dice: u32,
+    },
+    SpellCast {
+        unit: String,
+        spell: String,
+        target: String,
+        dice: Vec<u8>,
+        successes: u32,
+    },
+    /// The unit's bonus ranks on a track are now `bonus`.
+    BonusRanks {
+        unit: String,
+        side: RankSide,
+        bonus: i8,
+    },
     /// After a Parry, the defender takes the attacker's exposure dice to strike back.
     Riposte {
         unit: String,

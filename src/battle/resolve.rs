@@ -7,7 +7,7 @@ use super::command::{Command, Order, RuleError};
 use super::components::*;
 use super::events::{BattleEvent, StateKind};
 use super::table::{PendingAttack, Phase, Table, Turn};
-use crate::data::{ActionKind, Defence, RankSide, Shield, Weapon};
+use crate::data::{ActionKind, Defence, RankSide, Shield, Spell, SpellEffect, Weapon};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::attack::{
     advantage, advantage_dice, evaluate_attack, raise_one_die, superiority_level,
@@ -203,11 +203,81 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             }
         }
         Order::Pool { .. } => {
-            let pool = me.conditions.defence_pool.ok_or(RuleError::NoDefencePool)?;
-            if pool.is_full() {
-                return Err(RuleError::DefencePoolFull);
+            if me.conditions.action_pool.is_none() {
+                let pool = me.conditions.defence_pool.ok_or(RuleError::NoDefencePool)?;
+                if pool.is_full() {
+                    return Err(RuleError::DefencePoolFull);
+                }
             }
             rules.action_cost(ActionKind::Pool)
+        }
+        Order::Aim { .. } => {
+            if me.conditions.action_pool.is_some() {
+                return Err(RuleError::PoolAlreadyStarted);
+            }
+            let shooter = me
+                .profile
+                .weapons
+                .iter()
+                .any(|w| rules.weapons.get(w).is_some_and(Weapon::is_missile));
+            if !shooter {
+                return Err(RuleError::NoMissileWeapon);
+            }
+            rules.action_cost(ActionKind::Aim)
+        }
+        Order::Prepare { spell, .. } => {
+            if me.conditions.action_pool.is_some() {
+                return Err(RuleError::PoolAlreadyStarted);
+            }
+            if !me.profile.spells.contains(spell) {
+                return Err(RuleError::UnknownSpell {
+                    spell: spell.clone(),
+                });
+            }
+            rules
+                .actions
+                .spells
+                .get(spell)
+                .ok_or_else(|| RuleError::UnknownSpell {
+                    spell: spell.clone(),
+                })?
+                .cost
+        }
+        Order::Cast { target } => {
+            let spell = prepared_spell(table, actor).ok_or(RuleError::NoSpellPrepared)?;
+            let target = table
+                .unit_index(target)
+                .ok_or_else(|| RuleError::UnknownUnit {
+                    unit: target.clone(),
+                })?;
+            let them = &table.units[target];
+            let friendly = them.unit.side == me.unit.side;
+            match spell.effect {
+                SpellEffect::Damage { .. } if friendly => {
+                    return Err(RuleError::NotAnEnemy {
+                        unit: them.unit.id.clone(),
+                    });
+                }
+                SpellEffect::BonusRanks { .. } if !friendly => {
+                    return Err(RuleError::NotAFriend {
+                        unit: them.unit.id.clone(),
+                    });
+                }
+                _ => {}
+            }
+            if !them.fighting() {
+                return Err(RuleError::TargetGone {
+                    unit: them.unit.id.clone(),
+                });
+            }
+            let distance = me.placement.zone.distance(them.placement.zone);
+            if distance > u16::from(spell.range) {
+                return Err(RuleError::OutOfRange {
+                    distance,
+                    range: spell.range,
+                });
+            }
+            Cost::Free
         }
         Order::Break { target, .. } => {
             let target = enemy_on_table(table, actor, target)?;
@@ -382,6 +452,16 @@ pub fn defence_problem(
         Defence::Parry if missile => refuse("a Parry cannot stop a missile"),
         _ => None,
     }
+}
+
+/// The spell a combatant's Cast pool is building, if any.
+fn prepared_spell(table: &Table, unit: usize) -> Option<&Spell> {
+    let me = &table.units[unit];
+    let PoolAction::Cast { spell } = me.conditions.action_pool?.action else {
+        return None;
+    };
+    let id = me.profile.spells.get(usize::from(spell))?;
+    table.ruleset.actions.spells.get(id)
 }
 
 /// The defences the target of a declared attack may answer it with.
@@ -560,6 +640,23 @@ fn execute(
     if !matches!(plan.order, Order::Pool { .. }) {
         lose_defence_pool(table, actor, events);
     }
+    // An action pool is lost on any other action, save the one that releases it.
+    let aimed_shot = matches!(plan.order, Order::Attack { .. })
+        && plan
+            .weapon
+            .as_ref()
+            .and_then(|w| table.ruleset.weapons.get(w))
+            .is_some_and(Weapon::is_missile)
+        && matches!(
+            table.units[actor].conditions.action_pool,
+            Some(ActionPoolState {
+                action: PoolAction::Aim,
+                ..
+            })
+        );
+    if !matches!(plan.order, Order::Pool { .. } | Order::Cast { .. }) && !aimed_shot {
+        lose_action_pool(table, actor, events);
+    }
     for unit in &mut table.units {
         unit.pool.holding = false;
     }
@@ -655,6 +752,43 @@ fn execute(
                 raise_with_one: *raise_with_one,
             };
             declare_attack(table, pending, dice, events);
+        }
+        Order::Pool { .. } if table.units[actor].conditions.action_pool.is_some() => {
+            let cap = table.ruleset.rules.max_action_dice;
+            let conditions = &mut table.units[actor].conditions;
+            if let Some(pool) = &mut conditions.action_pool {
+                pool.dice = (pool.dice + 1).min(cap);
+                events.push(BattleEvent::ActionPoolBuilt {
+                    unit: id,
+                    dice: pool.dice,
+                });
+            }
+        }
+        Order::Aim { .. } => {
+            table.units[actor].conditions.action_pool = Some(ActionPoolState {
+                action: PoolAction::Aim,
+                dice: 0,
+            });
+            events.push(BattleEvent::ActionPoolBuilt { unit: id, dice: 0 });
+        }
+        Order::Prepare { spell, .. } => {
+            let index = table.units[actor]
+                .profile
+                .spells
+                .iter()
+                .position(|s| s == spell)
+                .unwrap_or(0);
+            table.units[actor].conditions.action_pool = Some(ActionPoolState {
+                action: PoolAction::Cast {
+                    spell: index.min(usize::from(u8::MAX)) as u8,
+                },
+                dice: 0,
+            });
+            events.push(BattleEvent::ActionPoolBuilt { unit: id, dice: 0 });
+        }
+        Order::Cast { target } => {
+            let target = table.unit_index(target).unwrap_or(actor);
+            cast(table, actor, target, dice, events);
         }
         Order::Pool { .. } => {
             if let Some(pool) = table.units[actor].conditions.defence_pool {
@@ -790,6 +924,8 @@ pub struct AttackSetup {
     pub exposure_used: u8,
     /// A pending Effort adds a die.
     pub effort: bool,
+    /// An Aim pool's dice join a missile attack.
+    pub aim_dice: u32,
 }
 
 /// Sets up an attack as it would be rolled now, counting advantage in the
@@ -823,11 +959,20 @@ pub fn attack_setup(table: &Table, actor: usize, target: usize, weapon: &Weapon)
     };
     let effort = me.conditions.effort;
     let exposure_used = them.conditions.exposure;
+    let aim_dice = match me.conditions.action_pool {
+        Some(ActionPoolState {
+            action: PoolAction::Aim,
+            dice,
+        }) if weapon.is_missile() => u32::from(dice),
+        _ => 0,
+    };
     AttackSetup {
         dice: u32::from(me.profile.attack_dice)
             + u32::from(effort)
             + u32::from(exposure_used)
-            + advantage_dice,
+            + advantage_dice
+            + aim_dice,
+        aim_dice,
         superiority_level: superiority_level(&table.ruleset.rules, them.conditions.fumbled),
         advantage_dice,
         exposure_used,
@@ -1087,6 +1232,13 @@ fn roll_attack(
     let setup = attack_setup(table, actor, target, weapon);
     table.units[target].conditions.exposure = 0;
     table.units[actor].conditions.effort = false;
+    if setup.aim_dice > 0 {
+        table.units[actor].conditions.action_pool = None;
+        events.push(BattleEvent::AimUsed {
+            unit: attacker_id.clone(),
+            dice: setup.aim_dice,
+        });
+    }
     let parry_successes = match declared {
         Some(defence) => roll_defence(table, target, defence, dice, events),
         None => 0,
@@ -1331,6 +1483,7 @@ fn hit(
                 state: StateKind::Stun,
             });
             lose_defence_pool(table, target, events);
+            lose_action_pool(table, target, events);
         }
         DamageEffect::RankLoss | DamageEffect::Trauma => {
             if matches!(damage_effect(severity, soak), DamageEffect::Trauma) {
@@ -1417,6 +1570,72 @@ fn lose_rank(
     let floor = i32::from(table.ruleset.rules.heroic_ooa_rank);
     if table.units[unit].fighting() && out_of_action(remaining, heroic, floor) {
         take_out_of_action(table, unit, events);
+    }
+}
+
+/// An action pool is lost to any other action and to a State.
+fn lose_action_pool(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
+    if table.units[unit].conditions.action_pool.take().is_some() {
+        events.push(BattleEvent::ActionPoolLost {
+            unit: table.units[unit].unit.id.clone(),
+        });
+    }
+}
+
+/// Releases a prepared spell: the pool's dice (and a pending Effort) are
+/// rolled at the standard SL (one better against a Fumbled enemy); the
+/// successes become damage to an enemy or bonus ranks for a friend.
+fn cast(
+    table: &mut Table,
+    caster: usize,
+    target: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let Some(spell) = prepared_spell(table, caster).cloned() else {
+        return;
+    };
+    let pool = table.units[caster]
+        .conditions
+        .action_pool
+        .take()
+        .map_or(0, |p| p.dice);
+    let effort = take_effort(table, caster);
+    let enemy = table.units[target].unit.side != table.units[caster].unit.side;
+    let sl = superiority_level(
+        &table.ruleset.rules,
+        enemy && table.units[target].conditions.fumbled,
+    );
+    let faces = dice.roll(usize::from(pool) + effort as usize);
+    let successes = faces.iter().filter(|&&f| f >= sl).count() as u32;
+    let target_id = table.units[target].unit.id.clone();
+    events.push(BattleEvent::SpellCast {
+        unit: table.units[caster].unit.id.clone(),
+        spell: spell.name.clone(),
+        target: target_id.clone(),
+        dice: faces,
+        successes,
+    });
+    match spell.effect {
+        SpellEffect::Damage { weight } if successes > 0 => {
+            let rule = table.ruleset.rules.damage_rule(weight);
+            hit(table, target, rule, successes, 0, dice, events);
+        }
+        SpellEffect::BonusRanks { side, most } if successes > 0 => {
+            let ranks = &mut table.units[target].ranks;
+            let track = match side {
+                RankSide::Physical => &mut ranks.physical,
+                RankSide::Mental => &mut ranks.mental,
+            };
+            let before = track.bonus;
+            track.bonus = (track.bonus + successes.min(127) as i8).min(most.max(before));
+            events.push(BattleEvent::BonusRanks {
+                unit: target_id,
+                side,
+                bonus: track.bonus,
+            });
+        }
+        _ => {}
     }
 }
 

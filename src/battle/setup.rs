@@ -66,6 +66,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                     attack_dice: template.attack_dice,
                     defences: template.defences.clone(),
                     shield: template.shield.clone(),
+                    spells: template.spells.clone(),
                     armour: template.armour,
                     size: template.size,
                     stateless: template.stateless,

@@ -232,6 +232,28 @@ impl Ruleset {
                     ));
                 }
             }
+            for spell in &creature.spells {
+                if !self.actions.spells.contains_key(spell) {
+                    errors.push(Diagnostic::new(
+                        creatures_path,
+                        creatures_source.find_string(spell, 0).unwrap_or(at),
+                        format!(
+                            "creature `{id}`: unknown spell `{spell}`, expected one of: {}",
+                            keys(&self.actions.spells)
+                        ),
+                    ));
+                }
+            }
+            let shield = creature.shield.as_ref().map(|s| (s, self.weapons.get(s)));
+            if let Some((shield, found)) = shield
+                && found.is_none_or(|w| w.shield.is_none())
+            {
+                errors.push(Diagnostic::new(
+                    creatures_path,
+                    creatures_source.find_string(shield, 0).unwrap_or(at),
+                    format!("creature `{id}`: `{shield}` is not a shield in weapons.ron"),
+                ));
+            }
             if creature.weapons.is_empty() {
                 errors.push(Diagnostic::new(
                     creatures_path,

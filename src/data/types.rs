@@ -144,6 +144,9 @@ pub struct CreatureTemplate {
     /// The shield it carries (an id in `weapons.ron`), needed to Block.
     #[serde(default)]
     pub shield: Option<String>,
+    /// Spells it can Cast (ids in `actions.ron`).
+    #[serde(default)]
+    pub spells: Vec<String>,
     /// Passive armour: points taken off the damage of every hit.
     #[serde(default)]
     pub armour: u8,
@@ -200,10 +203,12 @@ pub enum ActionKind {
     Pool,
     /// Knock away an enemy's defence pool.
     Break,
+    /// Start an Aim pool for the next missile attack.
+    Aim,
 }
 
 impl ActionKind {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::Move,
         Self::Charge,
         Self::Withdraw,
@@ -212,6 +217,7 @@ impl ActionKind {
         Self::Recover,
         Self::Pool,
         Self::Break,
+        Self::Aim,
     ];
 }
 
@@ -235,6 +241,30 @@ pub struct ActionCatalogue {
     pub melee_attack: BTreeMap<WeightClass, u8>,
     /// Pips for a missile attack by the weapon's weight class.
     pub ranged_attack: BTreeMap<WeightClass, u8>,
+    /// Spells by id: each is an action pool, Cast when the caster chooses.
+    #[serde(default)]
+    pub spells: BTreeMap<String, Spell>,
+}
+
+/// One spell of `actions.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spell {
+    pub name: String,
+    /// The base cost, paid to start the pool.
+    pub cost: Cost,
+    /// In zones; 0 is the caster's own zone.
+    pub range: u8,
+    pub effect: SpellEffect,
+}
+
+/// What a spell's successes do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpellEffect {
+    /// Damage to an enemy as a weapon of this weight.
+    Damage { weight: WeightClass },
+    /// Bonus ranks to a friend (or the caster): one per success, up to `most`.
+    BonusRanks { side: RankSide, most: i8 },
 }
 
 impl ActionCatalogue {

@@ -111,6 +111,8 @@ pub struct UnitOverrides {
     #[serde(default)]
     pub shield: Option<String>,
     #[serde(default)]
+    pub spells: Option<Vec<String>>,
+    #[serde(default)]
     pub armour: Option<u8>,
     #[serde(default)]
     pub size: Option<u8>,
@@ -621,6 +623,9 @@ pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: 
     }
     if let Some(v) = o.shield {
         template.shield = Some(v);
+    }
+    if let Some(v) = o.spells {
+        template.spells = v;
     }
     if let Some(v) = o.armour {
         template.armour = v;

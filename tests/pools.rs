@@ -1,0 +1,141 @@
+//! Headless tests of action pools (seed 004, "Actions & Refresh": action
+//! pools, marked P): Aim and Cast, each named after the rule it pins, with
+//! fixed dice.
+
+mod common;
+
+use common::{act, app, attack_with, level, log, table, unit};
+use swift_swords::battle::command::Order;
+use swift_swords::battle::events::BattleEvent;
+use swift_swords::data::RankSide;
+use swift_swords::level::ZoneCoord;
+
+/// `template` at (0, 0) against a bandit at (1, 0) with one die and no defence.
+fn against_a_bandit(template: &str, dice: &[u8]) -> bevy::prelude::App {
+    let level = level(
+        r#""ggg""#,
+        &format!(
+            r#"
+            (id: "hero", template: "{template}", side: "heroes", zone: (0, 0), overrides: (defences: Some({{}}))),
+            (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
+                overrides: (defences: Some({{}}), action_dice: Some(Fixed([2])))),
+            "#
+        ),
+        "",
+    );
+    app(&level, dice)
+}
+
+fn pool() -> Order {
+    Order::Pool { pay: None }
+}
+
+#[test]
+fn aim_adds_its_pool_to_the_next_missile_attack() {
+    let mut app = against_a_bandit("hero_archer", &[5, 5, 5, 5, 5, 5, 2, 2, 2, 2]);
+    act(&mut app, "hero", Order::Aim { pay: None });
+    act(&mut app, "hero", pool());
+    act(&mut app, "hero", pool());
+    assert!(log(&app).contains(&BattleEvent::ActionPoolBuilt {
+        unit: "hero".into(),
+        dice: 2
+    }));
+    act(&mut app, "hero", attack_with("bandit", "bow"));
+    assert!(log(&app).contains(&BattleEvent::AimUsed {
+        unit: "hero".into(),
+        dice: 2
+    }));
+    let rolled = log(&app).into_iter().find_map(|e| match e {
+        BattleEvent::AttackRolled { dice, .. } => Some(dice.len()),
+        _ => None,
+    });
+    // Four attack dice and the two aimed.
+    assert_eq!(rolled, Some(6));
+    assert_eq!(unit(&table(&mut app), "hero").conditions.action_pool, None);
+}
+
+#[test]
+fn an_action_pool_is_lost_on_any_other_action() {
+    let mut app = against_a_bandit("hero_archer", &[5, 5, 5, 5]);
+    act(&mut app, "hero", Order::Aim { pay: None });
+    act(&mut app, "hero", pool());
+    act(
+        &mut app,
+        "hero",
+        Order::Move {
+            to: ZoneCoord(1, 0),
+            pay: None,
+        },
+    );
+    assert!(log(&app).contains(&BattleEvent::ActionPoolLost {
+        unit: "hero".into()
+    }));
+}
+
+#[test]
+fn cast_rolls_the_pool_at_the_standard_sl_for_a_damage_spell() {
+    // Prepare Firebolt (3 pips), two Pool actions, then Cast: two dice, two
+    // successes, Medium damage 2 against the bandit's rank 2: a Wound.
+    let mut app = against_a_bandit("hedge_wizard", &[5, 5, 5, 5, 6, 6]);
+    act(
+        &mut app,
+        "hero",
+        Order::Prepare {
+            spell: "firebolt".into(),
+            pay: None,
+        },
+    );
+    act(&mut app, "hero", pool());
+    act(&mut app, "hero", pool());
+    act(
+        &mut app,
+        "hero",
+        Order::Cast {
+            target: "bandit".into(),
+        },
+    );
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::SpellCast {
+        unit: "hero".into(),
+        spell: "Firebolt".into(),
+        target: "bandit".into(),
+        dice: vec![6, 6],
+        successes: 2
+    }));
+    assert!(events.contains(&BattleEvent::Damaged {
+        unit: "bandit".into(),
+        damage: 2,
+        armour: 0
+    }));
+}
+
+#[test]
+fn a_rank_spell_grants_bonus_ranks_up_to_its_most() {
+    // A six among the action dice gives a fifth die: enough for three Pools.
+    let mut app = against_a_bandit("hedge_wizard", &[6, 5, 5, 5, 5, 6, 6, 5]);
+    act(
+        &mut app,
+        "hero",
+        Order::Prepare {
+            spell: "stoneskin".into(),
+            pay: None,
+        },
+    );
+    act(&mut app, "hero", pool());
+    act(&mut app, "hero", pool());
+    act(&mut app, "hero", pool());
+    act(
+        &mut app,
+        "hero",
+        Order::Cast {
+            target: "hero".into(),
+        },
+    );
+    // Three successes, but Stoneskin gives at most 2 bonus ranks.
+    assert!(log(&app).contains(&BattleEvent::BonusRanks {
+        unit: "hero".into(),
+        side: RankSide::Physical,
+        bonus: 2
+    }));
+    assert_eq!(unit(&table(&mut app), "hero").ranks.physical.bonus, 2);
+}
