@@ -57,6 +57,16 @@ pub fn order_label(table: &Table, order: &Order) -> String {
             format!("Attack {} ({weapon})", unit_name(table, target))
         }
         Order::Break { target, .. } => format!("Break {}'s pool", unit_name(table, target)),
+        Order::Cast { target } => format!("Cast at {}", unit_name(table, target)),
+        Order::Prepare { spell, .. } => format!(
+            "Prepare {}",
+            table
+                .ruleset
+                .actions
+                .spells
+                .get(spell)
+                .map_or(spell.as_str(), |s| s.name.as_str())
+        ),
         Order::Defend {
             with: Some(defence),
             ..

@@ -191,6 +191,21 @@ fn unit_card(ui: &mut egui::Ui, table: &Table, unit: &UnitState) {
         defence_line.push_str(&format!(" ({})", shield.name));
     }
     ui.label(defence_line);
+    if let Some(pool) = unit.conditions.action_pool {
+        let what = match pool.action {
+            crate::battle::components::PoolAction::Aim => "Aim".to_string(),
+            crate::battle::components::PoolAction::Cast { spell } => unit
+                .profile
+                .spells
+                .get(usize::from(spell))
+                .and_then(|id| table.ruleset.actions.spells.get(id))
+                .map_or_else(|| "Cast".to_string(), |s| s.name.clone()),
+        };
+        ui.colored_label(
+            Color32::from_rgb(200, 160, 255),
+            format!("{what} pool: {} dice", pool.dice),
+        );
+    }
     if let Some(pool) = unit.conditions.defence_pool {
         ui.colored_label(
             Color32::from_rgb(120, 190, 255),
