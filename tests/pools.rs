@@ -26,6 +26,13 @@ fn against_a_bandit(template: &str, dice: &[u8]) -> bevy::prelude::App {
     app(&level, dice)
 }
 
+fn prepare(spell: &str) -> Order {
+    Order::Prepare {
+        spell: spell.into(),
+        pay: None,
+    }
+}
+
 fn pool() -> Order {
     Order::Pool { pay: None }
 }
@@ -77,14 +84,7 @@ fn cast_rolls_the_pool_at_the_standard_sl_for_a_damage_spell() {
     // Prepare Firebolt (3 pips), two Pool actions, then Cast: two dice, two
     // successes, Medium damage 2 against the bandit's rank 2: a Wound.
     let mut app = against_a_bandit("hedge_wizard", &[5, 5, 5, 5, 6, 6]);
-    act(
-        &mut app,
-        "hero",
-        Order::Prepare {
-            spell: "firebolt".into(),
-            pay: None,
-        },
-    );
+    act(&mut app, "hero", prepare("firebolt"));
     act(&mut app, "hero", pool());
     act(&mut app, "hero", pool());
     act(
@@ -113,14 +113,7 @@ fn cast_rolls_the_pool_at_the_standard_sl_for_a_damage_spell() {
 fn a_rank_spell_grants_bonus_ranks_up_to_its_most() {
     // A six among the action dice gives a fifth die: enough for three Pools.
     let mut app = against_a_bandit("hedge_wizard", &[6, 5, 5, 5, 5, 6, 6, 5]);
-    act(
-        &mut app,
-        "hero",
-        Order::Prepare {
-            spell: "stoneskin".into(),
-            pay: None,
-        },
-    );
+    act(&mut app, "hero", prepare("stoneskin"));
     act(&mut app, "hero", pool());
     act(&mut app, "hero", pool());
     act(&mut app, "hero", pool());

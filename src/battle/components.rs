@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Defence, EdgeFeature, Terrain};
+use crate::data::{Defence, EdgeFeature, RankSide, Terrain};
 use crate::level::{Controller, SideKind, ZoneCoord};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::defence::DefencePool;
@@ -128,6 +128,15 @@ impl RankTrack {
 pub struct Ranks {
     pub physical: RankTrack,
     pub mental: RankTrack,
+}
+
+impl Ranks {
+    pub fn track_mut(&mut self, side: RankSide) -> &mut RankTrack {
+        match side {
+            RankSide::Physical => &mut self.physical,
+            RankSide::Mental => &mut self.mental,
+        }
+    }
 }
 
 /// The States, marks and one-shot effects on a combatant.

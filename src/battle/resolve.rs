@@ -16,11 +16,11 @@ use crate::rules::damage::{
     DamageEffect, Soak, WeaponDamage, crossover_due, damage_effect, out_of_action, severity,
     unshakeable, weapon_damage,
 };
-use crate::rules::defence::{BlockOutcome, DefencePool, block, block_pool, dodge, parry};
+use crate::rules::defence::{BlockOutcome, DefencePool, block, dodge, parry, pool_from_roll};
 use crate::rules::dice::DiceSource;
 use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds, successes};
 use crate::rules::payment::{Cost, choose_payment};
-use crate::rules::rolls::{characteristic_dice, characteristic_roll};
+use crate::rules::rolls::{characteristic_dice, characteristic_roll, successes_in};
 
 /// A checked command, ready to resolve.
 #[derive(Debug, Clone, PartialEq)]
@@ -1039,19 +1039,7 @@ pub fn defence_outcomes(
     successes(dice, table.ruleset.rules.standard_sl)
         .into_iter()
         .enumerate()
-        .map(|(k, p)| {
-            let (pool, cap) = match defence {
-                Defence::Dodge => (k as u32, skill),
-                Defence::Block => (block_pool(k as u32, shield_block), skill + shield_block),
-                Defence::Parry => (0, 0),
-            };
-            let pool = (pool > 0).then(|| DefencePool {
-                defence,
-                dice: pool.min(u32::from(u8::MAX)) as u8,
-                cap,
-            });
-            (p, pool)
-        })
+        .map(|(k, p)| (p, pool_from_roll(defence, k as u32, skill, shield_block)))
         .collect()
 }
 
@@ -1189,26 +1177,20 @@ fn roll_defence(
         .unwrap_or(0);
     let effort = take_effort(table, defender);
     let faces = dice.roll(usize::from(skill) + effort as usize);
-    let sl = table.ruleset.rules.standard_sl;
-    let successes = faces.iter().filter(|&&f| f >= sl).count() as u32;
+    let successes = successes_in(&faces, table.ruleset.rules.standard_sl);
     events.push(BattleEvent::DefenceRolled {
         unit: table.units[defender].unit.id.clone(),
         defence,
         dice: faces,
         successes,
     });
+    if defence == Defence::Parry {
+        return successes;
+    }
     let shield_block = shield_of(table, defender).map_or(0, |s| s.block);
-    let (pool, cap) = match defence {
-        Defence::Dodge => (successes, skill),
-        Defence::Block => (block_pool(successes, shield_block), skill + shield_block),
-        Defence::Parry => return successes,
-    };
-    if pool > 0 {
-        table.units[defender].conditions.defence_pool = Some(DefencePool {
-            defence,
-            dice: pool.min(u32::from(u8::MAX)) as u8,
-            cap,
-        });
+    let pool = pool_from_roll(defence, successes, skill, shield_block);
+    if pool.is_some() {
+        table.units[defender].conditions.defence_pool = pool;
     }
     0
 }
@@ -1532,11 +1514,7 @@ fn lose_rank(
     let id = table.units[unit].unit.id.clone();
     let every = table.units[unit].profile.crossover_every;
     let heroic = table.units[unit].profile.heroic;
-    let ranks = &mut table.units[unit].ranks;
-    let track = match side {
-        RankSide::Physical => &mut ranks.physical,
-        RankSide::Mental => &mut ranks.mental,
-    };
+    let track = table.units[unit].ranks.track_mut(side);
     if unshakeable(track.real) {
         events.push(BattleEvent::RankHeld { unit: id, side });
         return;
@@ -1607,7 +1585,7 @@ fn cast(
         enemy && table.units[target].conditions.fumbled,
     );
     let faces = dice.roll(usize::from(pool) + effort as usize);
-    let successes = faces.iter().filter(|&&f| f >= sl).count() as u32;
+    let successes = successes_in(&faces, sl);
     let target_id = table.units[target].unit.id.clone();
     events.push(BattleEvent::SpellCast {
         unit: table.units[caster].unit.id.clone(),
@@ -1622,11 +1600,7 @@ fn cast(
             hit(table, target, rule, successes, 0, dice, events);
         }
         SpellEffect::BonusRanks { side, most } if successes > 0 => {
-            let ranks = &mut table.units[target].ranks;
-            let track = match side {
-                RankSide::Physical => &mut ranks.physical,
-                RankSide::Mental => &mut ranks.mental,
-            };
+            let track = table.units[target].ranks.track_mut(side);
             let before = track.bonus;
             track.bonus = (track.bonus + successes.min(127) as i8).min(most.max(before));
             events.push(BattleEvent::BonusRanks {

@@ -96,6 +96,13 @@ impl Battle {
     pub fn acting_unit(&self) -> Option<usize> {
         self.turn_candidates().first().copied()
     }
+
+    /// Who gives the orders of the unit at `index` (in level order).
+    pub fn controller_of(&self, index: usize) -> Option<crate::level::Controller> {
+        let spec = self.level.units.get(index)?;
+        let side = self.level.side_index(&spec.side)?;
+        self.sides.get(side).map(|s| s.controller)
+    }
 }
 
 /// The battle's dice, saved with it.

@@ -34,15 +34,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn waits_on_a_human(battle: &Battle) -> bool {
-    battle.acting_unit().is_some_and(|unit| {
-        battle
-            .level
-            .units
-            .get(unit)
-            .and_then(|spec| battle.level.side_index(&spec.side))
-            .and_then(|side| battle.sides.get(side))
-            .is_some_and(|side| side.controller == crate::level::Controller::Human)
-    })
+    battle
+        .acting_unit()
+        .is_some_and(|unit| battle.controller_of(unit) == Some(crate::level::Controller::Human))
 }
 
 /// A battle caught after some actions need not wait on the AI's pauses.

@@ -71,6 +71,31 @@ pub fn block_pool(block_successes: u32, shield_block: u8) -> u32 {
     }
 }
 
+/// The pool a defence roll of `successes` leaves: a Dodge keeps its
+/// successes; a Block adds the shield's block value (and fails with no
+/// success); a Parry leaves none. The cap is the dice the defence normally
+/// rolls.
+pub fn pool_from_roll(
+    defence: Defence,
+    successes: u32,
+    skill: u8,
+    shield_block: u8,
+) -> Option<DefencePool> {
+    let (dice, cap) = match defence {
+        Defence::Dodge => (successes, skill),
+        Defence::Block => (
+            block_pool(successes, shield_block),
+            skill.saturating_add(shield_block),
+        ),
+        Defence::Parry => return None,
+    };
+    (dice > 0).then(|| DefencePool {
+        defence,
+        dice: dice.min(u32::from(u8::MAX)) as u8,
+        cap,
+    })
+}
+
 /// How an attack fares against a Block pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BlockOutcome {
@@ -156,6 +181,18 @@ mod tests {
     fn block_pool_is_successes_plus_shield_and_fails_without_a_success() {
         assert_eq!(block_pool(2, 2), 4);
         assert_eq!(block_pool(0, 2), 0);
+    }
+
+    #[test]
+    fn a_defence_roll_leaves_a_pool_capped_at_its_normal_dice() {
+        let block = pool_from_roll(Defence::Block, 2, 5, 2).unwrap();
+        assert_eq!((block.dice, block.cap), (4, 7));
+        assert_eq!(pool_from_roll(Defence::Block, 0, 5, 2), None);
+        assert_eq!(
+            pool_from_roll(Defence::Dodge, 3, 4, 2).map(|p| p.dice),
+            Some(3)
+        );
+        assert_eq!(pool_from_roll(Defence::Parry, 3, 4, 0), None);
     }
 
     #[test]

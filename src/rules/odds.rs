@@ -57,12 +57,10 @@ impl AttackOdds {
 }
 
 impl AttackOdds {
-    /// The odds of an attack whose circumstances are one of several, each
-    /// with its chance (the chances add up to one).
-    pub fn blend(parts: &[(f64, AttackOdds)]) -> AttackOdds {
-        let longest = parts.iter().map(|(_, o)| o.hits.len()).max().unwrap_or(1);
-        let mut blended = AttackOdds {
-            hits: vec![0.0; longest],
+    /// All chances zero, for `hits` outcomes of hits.
+    fn zero(hits: usize) -> Self {
+        Self {
+            hits: vec![0.0; hits],
             fumble: 0.0,
             exposure: 0.0,
             nothing: 0.0,
@@ -72,7 +70,14 @@ impl AttackOdds {
             killing_blow: 0.0,
             massive: 0.0,
             killed: 0.0,
-        };
+        }
+    }
+
+    /// The odds of an attack whose circumstances are one of several, each
+    /// with its chance (the chances add up to one).
+    pub fn blend(parts: &[(f64, AttackOdds)]) -> AttackOdds {
+        let longest = parts.iter().map(|(_, o)| o.hits.len()).max().unwrap_or(1);
+        let mut blended = AttackOdds::zero(longest);
         for (p, odds) in parts {
             for (k, chance) in odds.hits.iter().enumerate() {
                 blended.hits[k] += p * chance;
@@ -127,18 +132,7 @@ pub fn attack_odds(
 ) -> AttackOdds {
     let joint = hits_and_ones(dice, superiority_level);
     let n = dice as usize;
-    let mut odds = AttackOdds {
-        hits: vec![0.0; n + 1],
-        fumble: 0.0,
-        exposure: 0.0,
-        nothing: 0.0,
-        state: 0.0,
-        rank_loss: 0.0,
-        trauma: 0.0,
-        killing_blow: 0.0,
-        massive: 0.0,
-        killed: 0.0,
-    };
+    let mut odds = AttackOdds::zero(n + 1);
     for (h, row) in joint.iter().enumerate() {
         for (o, &p) in row.iter().enumerate() {
             if p == 0.0 {

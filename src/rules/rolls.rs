@@ -18,6 +18,11 @@ impl CharacteristicRoll {
     }
 }
 
+/// The dice showing `superiority_level` or more.
+pub fn successes_in(faces: &[u8], superiority_level: u8) -> u32 {
+    faces.iter().filter(|&&f| f >= superiority_level).count() as u32
+}
+
 /// How many dice a characteristic roll at `rank` uses (never fewer than one).
 pub fn characteristic_dice(rules: &RuleNumbers, rank: i32, modifier: i32) -> usize {
     (i32::from(rules.characteristic_base_dice) + rank + modifier).max(1) as usize
@@ -30,7 +35,7 @@ pub fn characteristic_roll(
     dice: &mut impl DiceSource,
 ) -> CharacteristicRoll {
     let faces = dice.roll(characteristic_dice(rules, rank, modifier));
-    let successes = faces.iter().filter(|&&f| f >= rules.standard_sl).count() as u32;
+    let successes = successes_in(&faces, rules.standard_sl);
     CharacteristicRoll {
         dice: faces,
         successes,

@@ -64,13 +64,7 @@ pub fn human_turn(table: &Table) -> Vec<usize> {
         .battle
         .turn_candidates()
         .into_iter()
-        .filter(|&i| {
-            table
-                .battle
-                .sides
-                .get(table.units[i].unit.side)
-                .is_some_and(|s| s.controller == crate::level::Controller::Human)
-        })
+        .filter(|&i| table.battle.controller_of(i) == Some(crate::level::Controller::Human))
         .collect()
 }
 
