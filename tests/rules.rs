@@ -17,6 +17,7 @@ use swift_swords::data::Defence;
 use swift_swords::headless::{battle_app, headless_app, submit};
 use swift_swords::level::{Level, ZoneCoord};
 use swift_swords::rules::dice::Dice;
+use swift_swords::rules::injury::{InjuryEffect, Location};
 use swift_swords::rules::payment::PaymentError;
 
 const HERO_AND_BANDIT: &str = r#"
@@ -367,11 +368,12 @@ fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
     let level = level(r#""g""#, units, "");
     // Giant 6,6,6 (+3 extra: 5,5,5); bandits 2,2,2 each. Giant hits b1 with
     // two successes: Huge 5 damage against rank 2 is more than twice: a
-    // Killing Blow. Then b2 with four: 7 damage, more than three times: Massive.
+    // Killing Blow, and an injury roll: 1,2,3,3 is the left arm, effect
+    // 2+1 a Bleeder. Then b2 with four: 7 damage, more than three times: Massive.
     let mut app = app(
         &level,
         &[
-            6, 6, 6, 5, 5, 5, 2, 2, 2, 2, 2, 2, 5, 5, 2, 2, 2, 2, 6, 6, 6, 6, 2, 2,
+            6, 6, 6, 5, 5, 5, 2, 2, 2, 2, 2, 2, 5, 5, 2, 2, 2, 2, 1, 2, 3, 3, 2, 6, 6, 6, 6, 2, 2,
         ],
     );
     act(&mut app, "giant", attack("b1"));
@@ -382,6 +384,13 @@ fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
     let events = log(&app);
     assert!(events.contains(&BattleEvent::KillingBlow { unit: "b1".into() }));
     assert!(events.contains(&BattleEvent::MassiveDamage { unit: "b2".into() }));
+    assert!(events.contains(&BattleEvent::Injured {
+        unit: "b1".into(),
+        location_dice: vec![1, 2, 3, 3],
+        location: Location::LeftArm,
+        effect_roll: 3,
+        effect: InjuryEffect::Bleeder { penalty: 0 },
+    }));
     assert!(matches!(&t.battle.outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"));
 }
 

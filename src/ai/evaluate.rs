@@ -352,6 +352,20 @@ fn cast_value(table: &Table, caster: usize, target: usize) -> f64 {
             );
             attack_gain(table, caster, target, &odds)
         }
+        SpellEffect::Mental { weight } | SpellEffect::Hex { weight } => {
+            // Mental damage lands on the mental track, as a weapon's on the physical.
+            let them = &table.units[target];
+            let mut facts = target_facts(table, target);
+            facts.armour = 0;
+            facts.total_rank = them.ranks.mental.total();
+            facts.soak.already_in_state = if matches!(spell.effect, SpellEffect::Hex { .. }) {
+                them.conditions.doubt
+            } else {
+                them.conditions.shocked
+            };
+            let odds = attack_odds(dice, sl, table.ruleset.rules.damage_rule(weight), &facts);
+            attack_gain(table, caster, target, &odds)
+        }
         SpellEffect::BonusRanks { most, .. } => {
             let expected: f64 = successes(dice, sl)
                 .iter()

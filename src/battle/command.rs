@@ -321,6 +321,16 @@ pub enum RuleError {
         spell: String,
     },
     NoSpellPrepared,
+    /// Prone: a Withdraw stands it up first.
+    Prone,
+    /// Panicked: only flight from the greatest danger, or a try to rally.
+    MustFlee {
+        danger: String,
+    },
+    /// Crushed: no actions at all, only a try to rally.
+    Crushed,
+    /// Not Panicked or Crushed, and in no State.
+    NothingToRecover,
 }
 
 impl fmt::Display for RuleError {
@@ -396,6 +406,15 @@ impl fmt::Display for RuleError {
             Self::NoMissileWeapon => write!(f, "no missile weapon to aim"),
             Self::UnknownSpell { spell } => write!(f, "does not know the spell `{spell}`"),
             Self::NoSpellPrepared => write!(f, "no spell is prepared"),
+            Self::Prone => write!(f, "prone: Withdraw to stand up first"),
+            Self::MustFlee { danger } => {
+                write!(
+                    f,
+                    "panicked: it can only flee from `{danger}` or try to rally"
+                )
+            }
+            Self::Crushed => write!(f, "crushed: it can only try to rally"),
+            Self::NothingToRecover => write!(f, "not in a State, Panicked or Crushed"),
         }
     }
 }

@@ -5,10 +5,11 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Defence, EdgeFeature, RankSide, Terrain};
+use crate::data::{Defence, EdgeFeature, FearLevel, RankSide, Terrain};
 use crate::level::{Controller, SideKind, ZoneCoord};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::defence::DefencePool;
+use crate::rules::injury::Injury;
 
 /// Who a combatant is. `index` is its order in the level, used for every
 /// deterministic iteration.
@@ -33,6 +34,8 @@ pub struct Profile {
     /// Spells it can Cast.
     pub spells: Vec<String>,
     pub armour: u8,
+    /// The fear it causes in its enemies.
+    pub fear: Option<FearLevel>,
     pub size: u8,
     pub stateless: bool,
     pub heroic: bool,
@@ -159,6 +162,28 @@ pub struct Conditions {
     /// Action dice gathered over several actions for an Aim or a Cast.
     #[serde(default)]
     pub action_pool: Option<ActionPoolState>,
+    /// Knocked or fallen down: it cannot Move or Charge until a Withdraw stands it up.
+    #[serde(default)]
+    pub prone: bool,
+    /// Magical State.
+    #[serde(default)]
+    pub doubt: bool,
+    /// Mental damage above its mental rank: it must flee ("Panicked").
+    #[serde(default)]
+    pub panicked: bool,
+    /// Above twice its mental rank: no actions at all, not even defences ("Crushed").
+    #[serde(default)]
+    pub crushed: bool,
+    /// The worst fear it has passed a Spirit test against; no more tests up to it.
+    #[serde(default)]
+    pub fear_passed: Option<FearLevel>,
+    /// It holds the area cover of its zone (it was there before any enemy).
+    #[serde(default)]
+    pub occupies_cover: bool,
+    /// Intercepted crossing a defended edge from this zone: its melee
+    /// attacks on the defenders suffer the edge's cover.
+    #[serde(default)]
+    pub held_at: Option<ZoneCoord>,
 }
 
 /// An action pool ("Actions & Refresh": action pools; seed marks them P).
@@ -178,9 +203,19 @@ pub enum PoolAction {
 
 impl Conditions {
     pub fn in_state(&self) -> bool {
-        self.stunned || self.shocked
+        self.stunned || self.shocked || self.doubt
+    }
+
+    /// Panicked or Crushed: only a Spirit roll brings it back.
+    pub fn routed(&self) -> bool {
+        self.panicked || self.crushed
     }
 }
+
+/// The injuries a combatant carries ("General Injury Table"). They last the
+/// whole battle.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wounds(pub Vec<Injury>);
 
 /// Whether a combatant is still on the table and fighting.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -220,6 +255,10 @@ pub struct Board {
     pub terrain: Vec<Terrain>,
     /// Features keyed by the two zones in ascending order.
     pub edges: BTreeMap<(ZoneCoord, ZoneCoord), EdgeFeature>,
+    /// Defended edges and their choke value: how many attackers each
+    /// defender behind it can hold at the edge.
+    #[serde(default)]
+    pub choke: BTreeMap<(ZoneCoord, ZoneCoord), u8>,
 }
 
 impl Board {
@@ -238,6 +277,11 @@ impl Board {
 
     pub fn edge(&self, a: ZoneCoord, b: ZoneCoord) -> Option<EdgeFeature> {
         self.edges.get(&(a.min(b), a.max(b))).copied()
+    }
+
+    /// The choke value of a defended edge.
+    pub fn choke(&self, a: ZoneCoord, b: ZoneCoord) -> Option<u8> {
+        self.choke.get(&(a.min(b), a.max(b))).copied()
     }
 
     /// Whether a zone lies on the given map edge.

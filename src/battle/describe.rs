@@ -12,6 +12,7 @@ fn state_name(state: StateKind) -> &'static str {
     match state {
         StateKind::Stun => "Stun",
         StateKind::Shock => "Shock",
+        StateKind::Doubt => "Doubt",
     }
 }
 
@@ -48,6 +49,18 @@ impl BattleEvent {
             Squashed { .. } => "Level 0",
             ActionPoolBuilt { .. } | ActionPoolLost { .. } | AimUsed { .. } => "Action pools",
             SpellCast { .. } | BonusRanks { .. } => "Cast",
+            Injured { .. } | InjuryRoll { .. } | DiceBurned { .. } | DiceDiscarded { .. } => {
+                "Injury tables"
+            }
+            Dropped { .. } => "Injury tables",
+            Bleeding { .. } => "Bleeder",
+            FootingRoll { .. } | FellProne { .. } | StoodUp { .. } => "Prone",
+            MentalDamage { .. } => "Mental damage",
+            Panicked { .. } => "Panicked",
+            Crushed { .. } => "Crushed",
+            RallyRoll { .. } | Rallied { .. } => "Panicked",
+            FearTest { .. } => "Fear",
+            Intercepted { .. } | TookCover { .. } => "Cover",
         }
     }
 
@@ -61,7 +74,13 @@ impl BattleEvent {
                 superiority_level,
                 ..
             } => Some((dice, *superiority_level)),
-            Self::BodyRoll { dice, .. } | Self::RecoveryRoll { dice, .. } => Some((dice, 4)),
+            Self::BodyRoll { dice, .. }
+            | Self::RecoveryRoll { dice, .. }
+            | Self::InjuryRoll { dice, .. }
+            | Self::Bleeding { dice, .. }
+            | Self::FootingRoll { dice, .. }
+            | Self::RallyRoll { dice, .. }
+            | Self::FearTest { dice, .. } => Some((dice, 5)),
             Self::DefenceRolled { dice, .. } | Self::SpellCast { dice, .. } => Some((dice, 5)),
             _ => None,
         }
@@ -243,6 +262,69 @@ impl std::fmt::Display for BattleEvent {
             Riposte { unit, dice } => {
                 write!(f, "{unit} takes {dice} exposure dice to strike back")
             }
+            Injured {
+                unit,
+                location_dice,
+                location,
+                effect_roll,
+                effect,
+            } => write!(
+                f,
+                "{unit} is injured: {} hits the {location:?}, effect {effect_roll}: {effect:?}",
+                faces(location_dice)
+            ),
+            InjuryRoll { unit, dice, passed } => write!(
+                f,
+                "{unit} rolls to stay in action {}: {}",
+                faces(dice),
+                if *passed { "passed" } else { "failed" }
+            ),
+            DiceBurned { unit, dice } => write!(f, "{unit}'s wounds burn {dice} action dice"),
+            DiceDiscarded { unit } => write!(f, "{unit} loses every action die left"),
+            Bleeding {
+                unit,
+                location,
+                dice,
+                passed,
+            } => write!(
+                f,
+                "{unit} bleeds from the {location:?} {}: {}",
+                faces(dice),
+                if *passed { "holds on" } else { "a rank lost" }
+            ),
+            FootingRoll { unit, dice, passed } => write!(
+                f,
+                "{unit} rolls for footing {}: {}",
+                faces(dice),
+                if *passed { "stays up" } else { "falls" }
+            ),
+            FellProne { unit } => write!(f, "{unit} falls prone"),
+            StoodUp { unit } => write!(f, "{unit} stands up"),
+            Dropped { unit, items } => write!(f, "{unit} drops {}", items.join(", ")),
+            MentalDamage { unit, damage } => write!(f, "{unit} takes {damage} mental damage"),
+            Panicked { unit } => write!(f, "{unit} panics and must flee"),
+            Crushed { unit } => write!(f, "{unit} is crushed: no actions at all"),
+            RallyRoll { unit, dice, passed } => write!(
+                f,
+                "{unit} rolls SPIRIT to rally {}: {}",
+                faces(dice),
+                if *passed { "passed" } else { "failed" }
+            ),
+            Rallied { unit } => write!(f, "{unit} rallies"),
+            Intercepted { unit, by } => write!(f, "{by} holds {unit} at the defended edge"),
+            TookCover { unit } => write!(f, "{unit} takes cover"),
+            FearTest {
+                unit,
+                source,
+                level,
+                dice,
+                passed,
+            } => write!(
+                f,
+                "{unit} tests against {source}'s {level:?} {}: {}",
+                faces(dice),
+                if *passed { "unafraid" } else { "afraid" }
+            ),
         }
     }
 }

@@ -5,14 +5,20 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::components::Status;
+use crate::data::FearLevel;
 use crate::data::{Defence, RankSide};
 use crate::level::{MapEdge, ZoneCoord};
+use crate::rules::injury::{InjuryEffect, Location};
 
 /// Which State.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StateKind {
+    /// Physical.
     Stun,
+    /// Mental.
     Shock,
+    /// Magical.
+    Doubt,
 }
 
 /// How a battle ended.
@@ -289,5 +295,91 @@ pub enum BattleEvent {
     },
     BattleEnded {
         outcome: Outcome,
+    },
+    /// A roll on the injury tables: 4d6 for the location, then the effect roll.
+    Injured {
+        unit: String,
+        location_dice: Vec<u8>,
+        location: Location,
+        effect_roll: u8,
+        effect: InjuryEffect,
+    },
+    /// An injury's roll to stay in action (BODY or SPIRIT).
+    InjuryRoll {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    /// Action dice turned to 1s by a wound.
+    DiceBurned {
+        unit: String,
+        dice: u32,
+    },
+    /// Every action die left this round is lost.
+    DiceDiscarded {
+        unit: String,
+    },
+    /// A bleeding wound's BODY roll at the start of a round.
+    Bleeding {
+        unit: String,
+        location: Location,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    /// A roll to stay on one's feet (a bad leg, lost balance).
+    FootingRoll {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    FellProne {
+        unit: String,
+    },
+    StoodUp {
+        unit: String,
+    },
+    /// A wounded arm let go of these weapons or the shield.
+    Dropped {
+        unit: String,
+        items: Vec<String>,
+    },
+    /// Mental damage after any reduction.
+    MentalDamage {
+        unit: String,
+        damage: u32,
+    },
+    /// More mental damage than the mental rank: compulsory flight.
+    Panicked {
+        unit: String,
+    },
+    /// More than twice the mental rank: no actions at all.
+    Crushed {
+        unit: String,
+    },
+    /// A SPIRIT roll to come out of panic or being crushed.
+    RallyRoll {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    Rallied {
+        unit: String,
+    },
+    /// Held at a defended edge by a defender behind it.
+    Intercepted {
+        unit: String,
+        by: String,
+    },
+    /// Holds the area cover of its zone.
+    TookCover {
+        unit: String,
+    },
+    /// A Spirit test against the worst fear in reach.
+    FearTest {
+        unit: String,
+        source: String,
+        level: FearLevel,
+        dice: Vec<u8>,
+        passed: bool,
     },
 }

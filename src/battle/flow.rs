@@ -30,11 +30,14 @@ pub fn determine_surprise(table: &mut Table, events: &mut Vec<BattleEvent>) {
             }
         }
     }
+    super::cover::update_cover(table, events);
     table.battle.phase = Phase::RollActionDice;
 }
 
-/// Sequence of play (c): every fighting combatant rolls its action dice,
-/// carried dice included.
+/// Sequence of play (c): bleeding wounds are rolled for at the start of
+/// the round ("Bleeder"), then every fighting combatant rolls its action
+/// dice, carried dice included (and, in a severe surprise, the surprising
+/// side's extra dice); wounds that burn dice turn some to 1s.
 pub fn roll_round(table: &mut Table, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) {
     if table.battle.phase != Phase::RollActionDice {
         return;
@@ -48,8 +51,17 @@ pub fn roll_round(table: &mut Table, dice: &mut impl DiceSource, events: &mut Ve
         events.push(BattleEvent::SurpriseOver);
     }
     events.push(BattleEvent::RoundStarted { round });
+    super::injury::bleed(table, dice, events);
     let rules = table.ruleset.rules.clone();
-    for unit in table.units.iter_mut().filter(|u| u.fighting()) {
+    let surprise_extra = match table.battle.surprise {
+        Some(side) if round == 1 => Some((side, i32::from(table.battle.level.surprise_extra_dice))),
+        _ => None,
+    };
+    for index in 0..table.units.len() {
+        let unit = &mut table.units[index];
+        if !unit.fighting() {
+            continue;
+        }
         unit.pool.holding = false;
         let carried = std::mem::take(&mut unit.pool.carried);
         if unit.conditions.surprised {
@@ -59,13 +71,17 @@ pub fn roll_round(table: &mut Table, dice: &mut impl DiceSource, events: &mut Ve
             });
             continue;
         }
-        let roll = roll_action_dice(&unit.profile.action_dice, 0, carried, &rules, dice);
+        let extra = surprise_extra
+            .filter(|(side, _)| *side == unit.unit.side)
+            .map_or(0, |(_, dice)| dice);
+        let roll = roll_action_dice(&unit.profile.action_dice, extra, carried, &rules, dice);
         unit.pool.dice = roll.pool();
         events.push(BattleEvent::ActionDiceRolled {
             unit: unit.unit.id.clone(),
             rolled: roll.rolled,
             extra: roll.extra,
         });
+        super::injury::burn_wounded_dice(table, index, events);
     }
     table.battle.last_actor = None;
     table.battle.phase = Phase::Countdown;

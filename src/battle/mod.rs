@@ -2,9 +2,12 @@
 
 pub mod command;
 pub mod components;
+pub mod cover;
 mod describe;
 pub mod events;
 pub mod flow;
+pub mod injury;
+pub mod mental;
 pub mod resolve;
 pub mod setup;
 pub mod table;

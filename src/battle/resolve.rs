@@ -5,7 +5,10 @@
 
 use super::command::{Command, Order, RuleError};
 use super::components::*;
+use super::cover::{cover_against, enter_held_cover, intercept, update_cover};
 use super::events::{BattleEvent, StateKind};
+use super::injury::{footing_roll, injure, penalty};
+use super::mental::{fear_test, mental_hit, rally_roll, routed_problem};
 use super::table::{PendingAttack, Phase, Table, Turn};
 use crate::data::{ActionKind, Defence, RankSide, Shield, Spell, SpellEffect, Weapon};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
@@ -18,6 +21,7 @@ use crate::rules::damage::{
 };
 use crate::rules::defence::{BlockOutcome, DefencePool, block, dodge, parry, pool_from_roll};
 use crate::rules::dice::DiceSource;
+use crate::rules::injury::{RollKind, needs_footing};
 use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds, successes};
 use crate::rules::payment::{Cost, choose_payment};
 use crate::rules::rolls::{characteristic_dice, characteristic_roll, successes_in};
@@ -77,6 +81,22 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
         _ => return Err(RuleError::NoTurnOpen),
     };
 
+    if let Some(problem) = routed_problem(table, actor, &command.order) {
+        return Err(problem);
+    }
+    if me.conditions.prone
+        && matches!(
+            command.order,
+            Order::Move { .. }
+                | Order::Charge { .. }
+                | Order::LeaveTable { .. }
+                | Order::JoinGroup { .. }
+                | Order::LeaveGroup { .. }
+        )
+    {
+        return Err(RuleError::Prone);
+    }
+
     let rules = &table.ruleset;
     let mut weapon = None;
     let cost = match &command.order {
@@ -120,7 +140,8 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             }
         }
         Order::Withdraw { .. } => {
-            if me.status == Status::Alone {
+            // A Withdraw is also how the prone stand up.
+            if me.status == Status::Alone && !me.conditions.prone {
                 return Err(RuleError::NotInContact);
             }
             rules.action_cost(ActionKind::Withdraw)
@@ -185,8 +206,8 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             cost
         }
         Order::Recover { .. } => {
-            if !me.conditions.in_state() {
-                return Err(RuleError::NotInState);
+            if !me.conditions.in_state() && !me.conditions.routed() {
+                return Err(RuleError::NothingToRecover);
             }
             rules.action_cost(ActionKind::Recover)
         }
@@ -252,18 +273,15 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
                 })?;
             let them = &table.units[target];
             let friendly = them.unit.side == me.unit.side;
-            match spell.effect {
-                SpellEffect::Damage { .. } if friendly => {
-                    return Err(RuleError::NotAnEnemy {
-                        unit: them.unit.id.clone(),
-                    });
-                }
-                SpellEffect::BonusRanks { .. } if !friendly => {
-                    return Err(RuleError::NotAFriend {
-                        unit: them.unit.id.clone(),
-                    });
-                }
-                _ => {}
+            if spell.effect.hostile() && friendly {
+                return Err(RuleError::NotAnEnemy {
+                    unit: them.unit.id.clone(),
+                });
+            }
+            if !spell.effect.hostile() && !friendly {
+                return Err(RuleError::NotAFriend {
+                    unit: them.unit.id.clone(),
+                });
             }
             if !them.fighting() {
                 return Err(RuleError::TargetGone {
@@ -308,8 +326,8 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             if me.pool.ones() == 0 {
                 return Err(RuleError::NoOneToSpend);
             }
-            if !me.conditions.in_state() {
-                return Err(RuleError::NotInState);
+            if !me.conditions.in_state() && !me.conditions.routed() {
+                return Err(RuleError::NothingToRecover);
             }
             Cost::Free
         }
@@ -435,6 +453,9 @@ pub fn defence_problem(
     }
     if them.conditions.in_state() {
         return refuse("in a State");
+    }
+    if them.conditions.crushed {
+        return refuse("crushed: not even a defence");
     }
     if them.conditions.defence_pool.is_some() {
         return refuse("its defence pool already answers the attack");
@@ -593,7 +614,11 @@ fn execute(
         }
         Order::RecoveryRoll => {
             spend_a_one(table, actor);
-            recovery_roll(table, actor, dice, events);
+            if table.units[actor].conditions.in_state() {
+                recovery_roll(table, actor, dice, events);
+            } else {
+                rally_roll(table, actor, dice, events);
+            }
             return;
         }
         Order::Hold => {
@@ -674,6 +699,24 @@ fn execute(
             return;
         }
     }
+    // The Panicked try to rally at the start of every action (their flight
+    // goes ahead either way).
+    if !matches!(plan.order, Order::Recover { .. }) && table.units[actor].conditions.panicked {
+        rally_roll(table, actor, dice, events);
+    }
+    if !fear_test(table, actor, dice, events) {
+        update_cover(table, events);
+        finish_last_option(table, actor, at_refresh);
+        return;
+    }
+    let moving = matches!(plan.order, Order::Move { .. } | Order::Charge { .. });
+    if moving
+        && needs_footing(&table.ruleset.injuries, &table.units[actor].wounds.0)
+        && !footing_roll(table, actor, 0, dice, events)
+    {
+        finish_last_option(table, actor, at_refresh);
+        return;
+    }
 
     match &plan.order {
         Order::Move { to, .. } => {
@@ -682,11 +725,16 @@ fn execute(
                 zone: *to,
                 group: None,
             };
+            table.units[actor].conditions.occupies_cover = false;
+            table.units[actor].conditions.held_at = None;
             events.push(BattleEvent::Moved {
                 unit: id,
                 from,
                 to: *to,
             });
+            if intercept(table, actor, from, *to, None, events).is_none() {
+                enter_held_cover(table, actor, events);
+            }
             table.regroup(from, events);
             table.regroup(*to, events);
         }
@@ -694,15 +742,31 @@ fn execute(
             let target = table.unit_index(target).unwrap_or(actor);
             let from = table.units[actor].placement.zone;
             let to = table.units[target].placement.zone;
-            table.join_group_of(actor, target);
-            table.units[actor].placement.zone = to;
+            table.units[actor].conditions.held_at = None;
+            if from != to {
+                table.units[actor].conditions.occupies_cover = false;
+            }
             events.push(BattleEvent::Charged {
                 unit: id,
                 target: table.units[target].unit.id.clone(),
                 to,
             });
+            if from == to || intercept(table, actor, from, to, Some(target), events).is_none() {
+                table.join_group_of(actor, target);
+                table.units[actor].placement.zone = to;
+            }
             table.regroup(from, events);
             table.regroup(to, events);
+        }
+        Order::Withdraw { .. } if table.units[actor].conditions.prone => {
+            table.units[actor].conditions.prone = false;
+            events.push(BattleEvent::StoodUp { unit: id.clone() });
+            if table.units[actor].status != Status::Alone {
+                table.units[actor].placement.group = None;
+                events.push(BattleEvent::Withdrew { unit: id });
+                let zone = table.units[actor].placement.zone;
+                table.regroup(zone, events);
+            }
         }
         Order::Withdraw { .. } | Order::LeaveGroup { .. } => {
             table.units[actor].placement.group = None;
@@ -735,6 +799,9 @@ fn execute(
                 edge: *edge,
             });
             table.regroup(zone, events);
+        }
+        Order::Recover { .. } if !table.units[actor].conditions.in_state() => {
+            rally_roll(table, actor, dice, events);
         }
         Order::Recover { .. } => {
             let state = clear_one_state(table, actor);
@@ -812,6 +879,7 @@ fn execute(
         | Order::KeepDie
         | Order::Defend { .. } => {}
     }
+    update_cover(table, events);
     // An attack waiting for its answer finishes the last option once answered.
     if table.battle.pending.is_none() {
         finish_last_option(table, actor, at_refresh);
@@ -863,9 +931,12 @@ fn clear_one_state(table: &mut Table, actor: usize) -> StateKind {
     if conditions.stunned {
         conditions.stunned = false;
         StateKind::Stun
-    } else {
+    } else if conditions.shocked {
         conditions.shocked = false;
         StateKind::Shock
+    } else {
+        conditions.doubt = false;
+        StateKind::Doubt
     }
 }
 
@@ -878,13 +949,27 @@ fn recovery_roll(
     events: &mut Vec<BattleEvent>,
 ) -> bool {
     let me = &table.units[actor];
-    let (state, rank) = if me.conditions.stunned {
-        (StateKind::Stun, me.ranks.physical.remaining())
+    let (state, rank, kind) = if me.conditions.stunned {
+        (
+            StateKind::Stun,
+            me.ranks.physical.remaining(),
+            RollKind::Body,
+        )
+    } else if me.conditions.shocked {
+        (
+            StateKind::Shock,
+            me.ranks.mental.remaining(),
+            RollKind::Spirit,
+        )
     } else {
-        (StateKind::Shock, me.ranks.mental.remaining())
+        (
+            StateKind::Doubt,
+            me.ranks.mental.remaining(),
+            RollKind::Spirit,
+        )
     };
-    let effort = take_effort(table, actor);
-    let roll = characteristic_roll(&table.ruleset.rules, rank, effort, dice);
+    let modifier = take_effort(table, actor) - penalty(table, actor, kind) as i32;
+    let roll = characteristic_roll(&table.ruleset.rules, rank, modifier, dice);
     let id = table.units[actor].unit.id.clone();
     events.push(BattleEvent::RecoveryRoll {
         unit: id.clone(),
@@ -903,7 +988,7 @@ fn recovery_roll(
 }
 
 /// Uses up a pending Effort, returning the extra dice it gives.
-fn take_effort(table: &mut Table, actor: usize) -> i32 {
+pub(super) fn take_effort(table: &mut Table, actor: usize) -> i32 {
     let conditions = &mut table.units[actor].conditions;
     if conditions.effort {
         conditions.effort = false;
@@ -926,6 +1011,10 @@ pub struct AttackSetup {
     pub effort: bool,
     /// An Aim pool's dice join a missile attack.
     pub aim_dice: u32,
+    /// Dice lost to the attacker's wounds.
+    pub wound_penalty: u32,
+    /// Dice lost to the target's cover.
+    pub cover: super::cover::CoverEffect,
 }
 
 /// Sets up an attack as it would be rolled now, counting advantage in the
@@ -966,13 +1055,18 @@ pub fn attack_setup(table: &Table, actor: usize, target: usize, weapon: &Weapon)
         }) if weapon.is_missile() => u32::from(dice),
         _ => 0,
     };
+    let wound_penalty = penalty(table, actor, RollKind::Attack);
+    let cover = cover_against(table, actor, target, Some(weapon));
     AttackSetup {
-        dice: u32::from(me.profile.attack_dice)
+        dice: (u32::from(me.profile.attack_dice)
             + u32::from(effort)
             + u32::from(exposure_used)
             + advantage_dice
-            + aim_dice,
+            + aim_dice)
+            .saturating_sub(wound_penalty + cover.dice),
         aim_dice,
+        wound_penalty,
+        cover,
         superiority_level: superiority_level(&table.ruleset.rules, them.conditions.fumbled),
         advantage_dice,
         exposure_used,
@@ -1034,7 +1128,11 @@ pub fn defence_outcomes(
 ) -> Vec<(f64, Option<DefencePool>)> {
     let me = &table.units[defender];
     let skill = me.profile.defences.get(&defence).copied().unwrap_or(0);
-    let dice = u32::from(skill) + u32::from(me.conditions.effort);
+    let dice = (u32::from(skill) + u32::from(me.conditions.effort)).saturating_sub(penalty(
+        table,
+        defender,
+        RollKind::Defence(defence),
+    ));
     let shield_block = shield_of(table, defender).map_or(0, |s| s.block);
     successes(dice, table.ruleset.rules.standard_sl)
         .into_iter()
@@ -1176,7 +1274,8 @@ fn roll_defence(
         .copied()
         .unwrap_or(0);
     let effort = take_effort(table, defender);
-    let faces = dice.roll(usize::from(skill) + effort as usize);
+    let wounds = penalty(table, defender, RollKind::Defence(defence));
+    let faces = dice.roll((u32::from(skill) + effort as u32).saturating_sub(wounds) as usize);
     let successes = successes_in(&faces, table.ruleset.rules.standard_sl);
     events.push(BattleEvent::DefenceRolled {
         unit: table.units[defender].unit.id.clone(),
@@ -1242,6 +1341,7 @@ fn roll_attack(
     let sl = setup.superiority_level;
     let mut faces = dice.roll(attack_dice as usize);
     if pending.raise_with_one
+        && !setup.cover.no_raise
         && let Some(index) = raise_one_die(&mut faces, sl)
     {
         spend_a_one(table, actor);
@@ -1468,11 +1568,16 @@ fn hit(
             lose_action_pool(table, target, events);
         }
         DamageEffect::RankLoss | DamageEffect::Trauma => {
-            if matches!(damage_effect(severity, soak), DamageEffect::Trauma) {
+            let trauma = matches!(damage_effect(severity, soak), DamageEffect::Trauma);
+            if trauma {
                 events.push(BattleEvent::Trauma { unit: id.clone() });
                 lose_defence_pool(table, target, events);
             }
             lose_rank(table, target, RankSide::Physical, false, events);
+            // A Trauma, or a wound that takes it out of action, is an injury.
+            if trauma || !table.units[target].fighting() {
+                injure(table, target, false, dice, events);
+            }
         }
         DamageEffect::KillingBlow => {
             events.push(BattleEvent::KillingBlow { unit: id.clone() });
@@ -1484,6 +1589,7 @@ fn hit(
             } else {
                 take_out_of_action(table, target, events);
             }
+            injure(table, target, true, dice, events);
         }
         DamageEffect::Massive => {
             events.push(BattleEvent::MassiveDamage { unit: id.clone() });
@@ -1491,6 +1597,7 @@ fn hit(
             unit.fate = Fate::Killed;
             unit.pool.dice.clear();
             events.push(BattleEvent::Killed { unit: id });
+            injure(table, target, true, dice, events);
         }
     }
     table.regroup(zone, events);
@@ -1501,7 +1608,7 @@ fn hit(
 /// the other track ("CrossOver Damage"); crossover losses never cross back.
 /// With no ranks left (the heroic floor for the Heroic) the combatant is out
 /// of action ("OoA and KIA").
-fn lose_rank(
+pub(super) fn lose_rank(
     table: &mut Table,
     unit: usize,
     side: RankSide,
@@ -1552,7 +1659,7 @@ fn lose_rank(
 }
 
 /// An action pool is lost to any other action and to a State.
-fn lose_action_pool(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
+pub(super) fn lose_action_pool(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
     if table.units[unit].conditions.action_pool.take().is_some() {
         events.push(BattleEvent::ActionPoolLost {
             unit: table.units[unit].unit.id.clone(),
@@ -1584,7 +1691,8 @@ fn cast(
         &table.ruleset.rules,
         enemy && table.units[target].conditions.fumbled,
     );
-    let faces = dice.roll(usize::from(pool) + effort as usize);
+    let wounds = penalty(table, caster, RollKind::Cast);
+    let faces = dice.roll((u32::from(pool) + effort as u32).saturating_sub(wounds) as usize);
     let successes = successes_in(&faces, sl);
     let target_id = table.units[target].unit.id.clone();
     events.push(BattleEvent::SpellCast {
@@ -1598,6 +1706,26 @@ fn cast(
         SpellEffect::Damage { weight } if successes > 0 => {
             let rule = table.ruleset.rules.damage_rule(weight);
             hit(table, target, rule, successes, 0, dice, events);
+        }
+        SpellEffect::Mental { weight } | SpellEffect::Hex { weight } if successes > 0 => {
+            let state = if matches!(spell.effect, SpellEffect::Hex { .. }) {
+                StateKind::Doubt
+            } else {
+                StateKind::Shock
+            };
+            let rule = table.ruleset.rules.damage_rule(weight);
+            let zone = table.units[target].placement.zone;
+            match weapon_damage(rule, successes) {
+                Some(WeaponDamage::Points(points)) => {
+                    mental_hit(table, target, points, state, events);
+                }
+                Some(WeaponDamage::KillingBlow) => {
+                    let crushing = 2 * table.units[target].ranks.mental.total().max(0) as u32 + 1;
+                    mental_hit(table, target, crushing, state, events);
+                }
+                None => {}
+            }
+            table.regroup(zone, events);
         }
         SpellEffect::BonusRanks { side, most } if successes > 0 => {
             let track = table.units[target].ranks.track_mut(side);
@@ -1614,7 +1742,7 @@ fn cast(
 }
 
 /// A defence pool is lost to another action, a State, a Trauma or worse, or a Break.
-fn lose_defence_pool(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
+pub(super) fn lose_defence_pool(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
     if table.units[unit].conditions.defence_pool.take().is_some() {
         events.push(BattleEvent::DefencePoolLost {
             unit: table.units[unit].unit.id.clone(),
@@ -1622,7 +1750,7 @@ fn lose_defence_pool(table: &mut Table, unit: usize, events: &mut Vec<BattleEven
     }
 }
 
-fn take_out_of_action(table: &mut Table, target: usize, events: &mut Vec<BattleEvent>) {
+pub(super) fn take_out_of_action(table: &mut Table, target: usize, events: &mut Vec<BattleEvent>) {
     let unit = &mut table.units[target];
     unit.fate = Fate::OutOfAction;
     unit.pool.dice.clear();

@@ -33,6 +33,14 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                 ((a.min(b), a.max(b)), edge.feature)
             })
             .collect::<BTreeMap<_, _>>(),
+        choke: level
+            .edges
+            .iter()
+            .filter_map(|edge| {
+                let (a, b) = edge.between;
+                edge.choke.map(|choke| ((a.min(b), a.max(b)), choke))
+            })
+            .collect(),
     };
     let sides = level
         .sides
@@ -53,6 +61,12 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
             let mut template = ruleset.creatures.get(&spec.template)?.clone();
             apply_overrides(&mut template, &spec.overrides);
             let heroic = |side| i8::from(template.heroic && template.heroic_side == side);
+            // Fatigue: ranks marked lost before the battle begins.
+            let tired = level
+                .fatigue
+                .get(&spec.side)
+                .and_then(|f| ruleset.rules.fatigue_ranks.get(f))
+                .map_or(0, |&ranks| ranks as i8);
             Some(UnitState {
                 unit: Unit {
                     index,
@@ -68,6 +82,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                     shield: template.shield.clone(),
                     spells: template.spells.clone(),
                     armour: template.armour,
+                    fear: template.fear,
                     size: template.size,
                     stateless: template.stateless,
                     heroic: template.heroic,
@@ -85,6 +100,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                 ranks: Ranks {
                     physical: RankTrack {
                         bonus: template.bonus_physical,
+                        lost: tired,
                         ..RankTrack::new(template.physical + heroic(RankSide::Physical))
                     },
                     mental: RankTrack {
@@ -94,6 +110,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                 },
                 conditions: Conditions::default(),
                 fate: Fate::Fighting,
+                wounds: Wounds::default(),
             })
         })
         .collect();
@@ -190,6 +207,7 @@ pub fn install_battle(world: &mut World, table: &Table, dice: Dice, log: Vec<Bat
             state.ranks,
             state.conditions,
             state.fate,
+            state.wounds.clone(),
         ));
     }
     world.insert_resource(Rules(table.ruleset.clone()));

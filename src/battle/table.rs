@@ -128,6 +128,7 @@ pub struct UnitState {
     pub ranks: Ranks,
     pub conditions: Conditions,
     pub fate: Fate,
+    pub wounds: Wounds,
 }
 
 impl UnitState {
@@ -166,6 +167,7 @@ type UnitQuery<'a> = (
     &'a Ranks,
     &'a Conditions,
     &'a Fate,
+    &'a Wounds,
 );
 
 impl Table {
@@ -178,7 +180,18 @@ impl Table {
         let mut rows: Vec<(Entity, UnitState)> = query
             .iter(world)
             .map(
-                |(entity, unit, profile, placement, status, pool, ranks, conditions, fate)| {
+                |(
+                    entity,
+                    unit,
+                    profile,
+                    placement,
+                    status,
+                    pool,
+                    ranks,
+                    conditions,
+                    fate,
+                    wounds,
+                )| {
                     (
                         entity,
                         UnitState {
@@ -190,6 +203,7 @@ impl Table {
                             ranks: *ranks,
                             conditions: *conditions,
                             fate: *fate,
+                            wounds: wounds.clone(),
                         },
                     )
                 },
@@ -234,6 +248,8 @@ impl Table {
             set_if_changed(&mut entry, state.ranks);
             set_if_changed(&mut entry, state.conditions);
             set_if_changed(&mut entry, state.fate);
+            set_if_changed(&mut entry, state.wounds.clone());
+            set_if_changed(&mut entry, state.profile.clone());
         }
         if let Some(mut battle) = world.get_resource_mut::<Battle>()
             && *battle != self.battle

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
+pub use crate::rules::injury::InjuryTables;
 
 /// The file names of the data folder, and what each holds.
 pub const WEAPONS_FILE: &str = "weapons.ron";
@@ -21,6 +22,7 @@ pub const CREATURES_FILE: &str = "creatures.ron";
 pub const ACTIONS_FILE: &str = "actions.ron";
 pub const RULES_FILE: &str = "rules.ron";
 pub const TERRAIN_FILE: &str = "terrain.ron";
+pub const INJURIES_FILE: &str = "injuries.ron";
 
 /// Which kind of data file a path is, by its file name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +32,7 @@ pub enum DataKind {
     Actions,
     Rules,
     Terrain,
+    Injuries,
 }
 
 impl DataKind {
@@ -40,6 +43,7 @@ impl DataKind {
             ACTIONS_FILE => Some(Self::Actions),
             RULES_FILE => Some(Self::Rules),
             TERRAIN_FILE => Some(Self::Terrain),
+            INJURIES_FILE => Some(Self::Injuries),
             _ => None,
         }
     }
@@ -55,6 +59,7 @@ pub struct Ruleset {
     pub actions: ActionCatalogue,
     pub rules: RuleNumbers,
     pub terrain: TerrainTable,
+    pub injuries: InjuryTables,
     /// Where each part came from, for error messages.
     pub sources: DataSources,
 }
@@ -67,6 +72,7 @@ pub struct DataSources {
     pub actions: (PathBuf, String),
     pub rules: (PathBuf, String),
     pub terrain: (PathBuf, String),
+    pub injuries: (PathBuf, String),
 }
 
 /// Parses RON text into `T`, with the file's path on any error.
@@ -90,6 +96,7 @@ impl Ruleset {
             ACTIONS_FILE,
             RULES_FILE,
             TERRAIN_FILE,
+            INJURIES_FILE,
         ]
         .map(|name| {
             let path = dir.join(name);
@@ -114,6 +121,7 @@ impl Ruleset {
             actions: next(),
             rules: next(),
             terrain: next(),
+            injuries: next(),
         })
     }
 
@@ -141,6 +149,10 @@ impl Ruleset {
                 at(TERRAIN_FILE),
                 include_str!("../../assets/data/terrain.ron").into(),
             ),
+            injuries: (
+                at(INJURIES_FILE),
+                include_str!("../../assets/data/injuries.ron").into(),
+            ),
         })
     }
 
@@ -165,8 +177,17 @@ impl Ruleset {
         let terrain = parse_ron::<TerrainTable>(&sources.terrain.0, &sources.terrain.1)
             .map_err(|e| errors.push(e))
             .ok();
-        let (Some(weapons), Some(creatures), Some(actions), Some(rules), Some(terrain)) =
-            (weapons, creatures, actions, rules, terrain)
+        let injuries = parse_ron::<InjuryTables>(&sources.injuries.0, &sources.injuries.1)
+            .map_err(|e| errors.push(e))
+            .ok();
+        let (
+            Some(weapons),
+            Some(creatures),
+            Some(actions),
+            Some(rules),
+            Some(terrain),
+            Some(injuries),
+        ) = (weapons, creatures, actions, rules, terrain, injuries)
         else {
             return Err(Diagnostics(errors));
         };
@@ -176,6 +197,7 @@ impl Ruleset {
             actions,
             rules,
             terrain,
+            injuries,
             sources,
         };
         let problems = ruleset.validate();
@@ -334,6 +356,78 @@ impl Ruleset {
                 ));
             }
         }
+        errors.extend(self.check_injuries());
+        errors
+    }
+
+    /// The injury tables cover every face and location, and name a real weapon.
+    fn check_injuries(&self) -> Vec<Diagnostic> {
+        use crate::rules::injury::Location;
+        let (path, text) = &self.sources.injuries;
+        let source = SourceText::new(text);
+        let at = |key: &str| source.find_key(key, 0).unwrap_or((1, 1));
+        let mut errors = Vec::new();
+        for face in 1..=6u8 {
+            if !self.injuries.location_faces.contains_key(&face) {
+                errors.push(Diagnostic::new(
+                    path,
+                    at("location_faces"),
+                    format!("`location_faces` names no location for the face {face}"),
+                ));
+            }
+        }
+        for (location, table) in &self.injuries.effects {
+            if table.len() != 7 {
+                errors.push(Diagnostic::new(
+                    path,
+                    at("effects"),
+                    format!(
+                        "the {location:?} effect table has {} entries, expected 7 (rolls 1 to 6, then 7 and up)",
+                        table.len()
+                    ),
+                ));
+            }
+            for effect in table {
+                if !self.injuries.rules.contains_key(&effect.kind())
+                    && *effect != crate::rules::injury::InjuryEffect::SightOrSound
+                {
+                    errors.push(Diagnostic::new(
+                        path,
+                        at("rules"),
+                        format!("`rules` has no entry for {:?}", effect.kind()),
+                    ));
+                }
+            }
+        }
+        for location in [
+            Location::Head,
+            Location::Neck,
+            Location::Chest,
+            Location::LeftArm,
+            Location::RightArm,
+            Location::Groin,
+            Location::LeftLeg,
+            Location::RightLeg,
+        ] {
+            if !self.injuries.effects.contains_key(&location) {
+                errors.push(Diagnostic::new(
+                    path,
+                    at("effects"),
+                    format!("`effects` has no table for {location:?}"),
+                ));
+            }
+        }
+        if !self.weapons.contains_key(&self.injuries.unarmed) {
+            errors.push(Diagnostic::new(
+                path,
+                at("unarmed"),
+                format!(
+                    "unknown weapon `{}` for `unarmed`, expected one of: {}",
+                    self.injuries.unarmed,
+                    keys(&self.weapons)
+                ),
+            ));
+        }
         errors
     }
 
@@ -364,6 +458,7 @@ pub fn check_data_file(path: &Path, text: &str) -> Vec<Diagnostic> {
         Some(DataKind::Actions) => parse_ron::<ActionCatalogue>(path, text).map(drop),
         Some(DataKind::Rules) => parse_ron::<RuleNumbers>(path, text).map(drop),
         Some(DataKind::Terrain) => parse_ron::<TerrainTable>(path, text).map(drop),
+        Some(DataKind::Injuries) => parse_ron::<InjuryTables>(path, text).map(drop),
         None => Err(Diagnostic::new(path, (1, 1), "not a known data file")),
     };
     result.err().into_iter().collect()

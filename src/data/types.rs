@@ -96,6 +96,65 @@ impl Defence {
     }
 }
 
+/// How frightening a creature is ("Fear"), from least to worst.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum FearLevel {
+    Scary,
+    Fearsome,
+    Dread,
+    Terror,
+    Fell,
+}
+
+impl FearLevel {
+    pub const ALL: [Self; 5] = [
+        Self::Scary,
+        Self::Fearsome,
+        Self::Dread,
+        Self::Terror,
+        Self::Fell,
+    ];
+}
+
+/// What a fear level does to those who fail its Spirit test (`rules.ron`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FearRule {
+    /// Zones beyond the creature's own that it reaches (by the larger axis distance).
+    pub reach: u8,
+    /// Dice off the Spirit test.
+    pub spirit_penalty: u8,
+    /// A failure loses the action (the die just spent).
+    pub lose_action: bool,
+    /// A failure costs a mental rank.
+    pub rank_loss: bool,
+    /// The afraid may take Stun instead of the rank, if not already Stunned.
+    pub stun_option: bool,
+    /// The test is repeated at once until passed or the combatant is out of action.
+    pub until_passed: bool,
+}
+
+/// Cover, by kind and weight ("Cover").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Cover {
+    HardLight,
+    /// Also forbids raising a die after the roll (our only "reroll").
+    HardHeavy,
+    SoftLight,
+    SoftMedium,
+    SoftHeavy,
+}
+
+impl Cover {
+    pub const ALL: [Self; 5] = [
+        Self::HardLight,
+        Self::HardHeavy,
+        Self::SoftLight,
+        Self::SoftMedium,
+        Self::SoftHeavy,
+    ];
+}
+
 fn one() -> u8 {
     1
 }
@@ -150,6 +209,9 @@ pub struct CreatureTemplate {
     /// Passive armour: points taken off the damage of every hit.
     #[serde(default)]
     pub armour: u8,
+    /// The fear it causes in its enemies, if any.
+    #[serde(default)]
+    pub fear: Option<FearLevel>,
     pub weapons: Vec<String>,
 }
 
@@ -265,6 +327,17 @@ pub enum SpellEffect {
     Damage { weight: WeightClass },
     /// Bonus ranks to a friend (or the caster): one per success, up to `most`.
     BonusRanks { side: RankSide, most: i8 },
+    /// Mental damage to an enemy as a weapon of this weight: Shock, Panicked, Crushed.
+    Mental { weight: WeightClass },
+    /// Magical damage to an enemy's mental ranks, soaked as Doubt.
+    Hex { weight: WeightClass },
+}
+
+impl SpellEffect {
+    /// Whether the spell is cast at an enemy.
+    pub fn hostile(self) -> bool {
+        !matches!(self, Self::BonusRanks { .. })
+    }
 }
 
 impl ActionCatalogue {
@@ -305,6 +378,23 @@ pub struct RuleNumbers {
     pub damage: BTreeMap<WeightClass, DamageRule>,
     /// The round limit of a level that sets none.
     pub default_round_limit: u32,
+    /// Each fear level's test ("Fear").
+    pub fear: BTreeMap<FearLevel, FearRule>,
+    /// Attack dice lost to each kind of cover ("Cover").
+    pub cover_dice: BTreeMap<Cover, u8>,
+    /// Ranks lost to fatigue at each level of it a level may set ("Fatigue").
+    pub fatigue_ranks: BTreeMap<Fatigue, u8>,
+}
+
+/// How tired the combatants start a battle ("Fatigue"), set per level.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Fatigue {
+    #[default]
+    Fresh,
+    Tired,
+    Severe,
 }
 
 impl RuleNumbers {
@@ -375,6 +465,9 @@ pub struct TerrainInfo {
     /// Pips added to a Move or Charge into this terrain.
     #[serde(default)]
     pub extra_move_cost: u8,
+    /// Area cover for those who hold the zone.
+    #[serde(default)]
+    pub cover: Option<Cover>,
     /// Base colour for the view, as sRGB from 0 to 1.
     pub colour: (f32, f32, f32),
 }
@@ -385,6 +478,9 @@ pub struct EdgeInfo {
     pub name: String,
     /// Pips added to a Move or Charge across this edge.
     pub crossing_cost: u8,
+    /// Linear cover against attacks across the edge, both ways.
+    #[serde(default)]
+    pub cover: Option<Cover>,
     pub colour: (f32, f32, f32),
 }
 

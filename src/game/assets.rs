@@ -10,7 +10,8 @@ use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
 use crate::data::{
-    ACTIONS_FILE, CREATURES_FILE, DataSources, Ruleset, TERRAIN_FILE, WEAPONS_FILE, parse_ron,
+    ACTIONS_FILE, CREATURES_FILE, DataSources, INJURIES_FILE, Ruleset, TERRAIN_FILE, WEAPONS_FILE,
+    parse_ron,
 };
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::level::Level;
@@ -22,7 +23,7 @@ pub const LEVEL_SOURCE: &str = "table";
 /// The dynamic asset key of the level being played.
 pub const LEVEL_KEY: &str = "level";
 
-/// Loads the whole ruleset from `rules.ron` and the four files beside it.
+/// Loads the whole ruleset from `rules.ron` and the five files beside it.
 #[derive(Default, TypePath)]
 pub struct RulesetLoader;
 
@@ -59,12 +60,14 @@ impl AssetLoader for RulesetLoader {
         let creatures = read(CREATURES_FILE).await?;
         let actions = read(ACTIONS_FILE).await?;
         let terrain = read(TERRAIN_FILE).await?;
+        let injuries = read(INJURIES_FILE).await?;
         Ruleset::from_texts(DataSources {
             weapons,
             creatures,
             actions,
             rules: (own_path, String::from_utf8_lossy(&rules_text).into_owned()),
             terrain,
+            injuries,
         })
     }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{EdgeFeature, Ruleset, Terrain, keys, parse_ron};
+use crate::data::{EdgeFeature, Fatigue, Ruleset, Terrain, keys, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::rules::action_dice::ActionDiceSpec;
 
@@ -87,6 +87,9 @@ fn human() -> Controller {
 pub struct UnitOverrides {
     #[serde(default)]
     pub action_dice: Option<ActionDiceSpec>,
+    /// The fear this combatant causes.
+    #[serde(default)]
+    pub fear: Option<crate::data::FearLevel>,
     #[serde(default)]
     pub physical: Option<i8>,
     #[serde(default)]
@@ -145,6 +148,10 @@ pub struct EdgeSpec {
     /// Two orthogonally adjacent zones.
     pub between: (ZoneCoord, ZoneCoord),
     pub feature: EdgeFeature,
+    /// Defended linear cover: each defender behind the edge holds up to this
+    /// many attackers crossing it; the rest get past.
+    #[serde(default)]
+    pub choke: Option<u8>,
 }
 
 /// How a side wins.
@@ -215,6 +222,20 @@ pub struct Level {
     /// The battle's seed, unless the player gives one.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Whether injuries may land on the neck and groin (the optional locations).
+    #[serde(default = "yes")]
+    pub neck_and_groin: bool,
+    /// A more severe surprise: the surprising side rolls this many extra
+    /// action dice in the first round.
+    #[serde(default)]
+    pub surprise_extra_dice: u8,
+    /// Sides that start the battle tired, by side id.
+    #[serde(default)]
+    pub fatigue: BTreeMap<String, Fatigue>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Level {
@@ -361,6 +382,12 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
                 format!("edge between {a} and {b}: the zones must share an edge"),
             );
         }
+        if edge.choke == Some(0) {
+            error(
+                at,
+                format!("edge between {a} and {b}: a choke value must be at least 1"),
+            );
+        }
     }
 
     // Sides.
@@ -392,6 +419,20 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         error(
             source.field_or_start("sides", "", 0),
             "a battle needs at least two sides".into(),
+        );
+    }
+    for side in level.fatigue.keys() {
+        if !side_ids.contains(side.as_str()) {
+            error(
+                source.find_key("fatigue", 0).unwrap_or((1, 1)),
+                format!("`fatigue` names an unknown side `{side}`"),
+            );
+        }
+    }
+    if level.surprise_extra_dice > 0 && level.surprise.is_none() {
+        error(
+            source.find_key("surprise_extra_dice", 0).unwrap_or((1, 1)),
+            "`surprise_extra_dice` needs a side with `surprise`".into(),
         );
     }
     let side_list = level
@@ -635,6 +676,9 @@ pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: 
     }
     if let Some(v) = o.weapons {
         template.weapons = v;
+    }
+    if let Some(v) = o.fear {
+        template.fear = Some(v);
     }
 }
 

@@ -9,6 +9,7 @@ pub mod countdown;
 pub mod damage;
 pub mod defence;
 pub mod dice;
+pub mod injury;
 pub mod odds;
 pub mod payment;
 pub mod rolls;

@@ -1,0 +1,239 @@
+//! The mind in battle ("Mental Damage", "Fear"): mental damage and its
+//! thresholds (Shock or a rank, Panicked, Crushed), the Doubt of magical
+//! damage, rallying with a SPIRIT roll, the compulsory flight of the
+//! Panicked, and the Spirit tests fear demands.
+
+use super::command::{Order, RuleError};
+use super::events::{BattleEvent, StateKind};
+use super::injury::wounded_roll;
+use super::resolve::{lose_action_pool, lose_defence_pool, lose_rank, take_effort};
+use super::table::Table;
+use crate::data::{FearLevel, RankSide};
+use crate::rules::damage::{Severity, WeaponDamage, severity};
+use crate::rules::dice::DiceSource;
+use crate::rules::injury::RollKind;
+
+/// The greatest danger a panicked combatant flees: the nearest fighting
+/// enemy (on a tie, the one with the most attack dice, then level order).
+pub fn greatest_danger(table: &Table, unit: usize) -> Option<usize> {
+    let me = &table.units[unit];
+    table
+        .units
+        .iter()
+        .filter(|u| u.fighting() && u.unit.side != me.unit.side)
+        .min_by_key(|u| {
+            (
+                u.placement.zone.distance(me.placement.zone),
+                std::cmp::Reverse(u.profile.attack_dice),
+                u.unit.index,
+            )
+        })
+        .map(|u| u.unit.index)
+}
+
+/// Why a Panicked or Crushed combatant may not give `order` (`None`: it may).
+/// The Crushed may only try to rally (Recover, or a 1 for a roll) or let the
+/// round go by; the Panicked may also flee: a Move that takes it farther
+/// from the greatest danger, a Withdraw, or leaving the table.
+pub fn routed_problem(table: &Table, actor: usize, order: &Order) -> Option<RuleError> {
+    let me = &table.units[actor];
+    let waiting = matches!(
+        order,
+        Order::Recover { .. }
+            | Order::RecoveryRoll
+            | Order::Pass
+            | Order::Hold
+            | Order::KeepDie
+            | Order::Defend { with: None, .. }
+    );
+    if me.conditions.crushed {
+        return (!waiting).then_some(RuleError::Crushed);
+    }
+    if !me.conditions.panicked || waiting {
+        return None;
+    }
+    let danger = greatest_danger(table, actor)?;
+    let from = me.placement.zone;
+    let threat = table.units[danger].placement.zone;
+    let flight = match order {
+        Order::Move { to, .. } => to.distance(threat) > from.distance(threat),
+        Order::Withdraw { .. } | Order::LeaveTable { .. } | Order::Defend { .. } => true,
+        _ => false,
+    };
+    (!flight).then(|| RuleError::MustFlee {
+        danger: table.units[danger].unit.id.clone(),
+    })
+}
+
+/// Mental (or, as Doubt, magical) damage against the target's total mental
+/// rank: a Wound is taken as the State or a mental rank; above the rank the
+/// target is Panicked, above twice Crushed, each with a mental rank lost.
+pub(super) fn mental_hit(
+    table: &mut Table,
+    target: usize,
+    damage: u32,
+    state: StateKind,
+    events: &mut Vec<BattleEvent>,
+) {
+    let id = table.units[target].unit.id.clone();
+    let Some(severity) = severity(
+        WeaponDamage::Points(damage),
+        table.units[target].ranks.mental.total(),
+    ) else {
+        return;
+    };
+    events.push(BattleEvent::MentalDamage {
+        unit: id.clone(),
+        damage,
+    });
+    let me = &mut table.units[target];
+    match severity {
+        Severity::Wound => {
+            let already = match state {
+                StateKind::Doubt => me.conditions.doubt,
+                _ => me.conditions.shocked,
+            };
+            if !me.profile.stateless && !already && !me.conditions.surprised {
+                match state {
+                    StateKind::Doubt => me.conditions.doubt = true,
+                    _ => me.conditions.shocked = true,
+                }
+                events.push(BattleEvent::StateTaken { unit: id, state });
+                lose_defence_pool(table, target, events);
+                lose_action_pool(table, target, events);
+            } else {
+                lose_rank(table, target, RankSide::Mental, false, events);
+            }
+        }
+        Severity::Trauma => {
+            me.conditions.panicked = true;
+            events.push(BattleEvent::Panicked { unit: id });
+            lose_defence_pool(table, target, events);
+            lose_action_pool(table, target, events);
+            lose_rank(table, target, RankSide::Mental, false, events);
+        }
+        Severity::KillingBlow | Severity::Massive => {
+            me.conditions.crushed = true;
+            me.conditions.panicked = false;
+            events.push(BattleEvent::Crushed { unit: id });
+            lose_defence_pool(table, target, events);
+            lose_action_pool(table, target, events);
+            lose_rank(table, target, RankSide::Mental, false, events);
+        }
+    }
+}
+
+/// A SPIRIT roll to come out of panic or being crushed. Returns whether it rallied.
+pub(super) fn rally_roll(
+    table: &mut Table,
+    unit: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let effort = take_effort(table, unit);
+    let mut roll = wounded_roll(table, unit, RollKind::Spirit, 0, dice);
+    if effort > 0 {
+        let extra = dice.roll(effort as usize);
+        roll.successes +=
+            crate::rules::rolls::successes_in(&extra, table.ruleset.rules.standard_sl);
+        roll.dice.extend(extra);
+    }
+    let id = table.units[unit].unit.id.clone();
+    events.push(BattleEvent::RallyRoll {
+        unit: id.clone(),
+        dice: roll.dice.clone(),
+        passed: roll.passed(),
+    });
+    if roll.passed() {
+        let conditions = &mut table.units[unit].conditions;
+        conditions.panicked = false;
+        conditions.crushed = false;
+        events.push(BattleEvent::Rallied { unit: id });
+    }
+    roll.passed()
+}
+
+/// The single worst fear reaching a combatant, with the enemy causing it.
+/// A creature is not afraid of fear no worse than its own.
+pub fn worst_fear(table: &Table, unit: usize) -> Option<(usize, FearLevel)> {
+    let me = &table.units[unit];
+    let fear = &table.ruleset.rules.fear;
+    table
+        .units
+        .iter()
+        .filter(|u| u.fighting() && u.unit.side != me.unit.side)
+        .filter_map(|u| {
+            let level = u.profile.fear?;
+            let reach = fear.get(&level).map_or(0, |rule| rule.reach);
+            (u.placement.zone.distance(me.placement.zone) <= u16::from(reach))
+                .then_some((u.unit.index, level))
+        })
+        .filter(|(_, level)| me.profile.fear.is_none_or(|own| own < *level))
+        .max_by_key(|(index, level)| (*level, std::cmp::Reverse(*index)))
+}
+
+/// Fear ("Fear"): before each action, a combatant in reach of a fear it has
+/// not yet passed tests SPIRIT. A pass ends the tests up to that level; a
+/// failure costs what the level says. Returns whether the action goes on.
+pub(super) fn fear_test(
+    table: &mut Table,
+    unit: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let Some((source, level)) = worst_fear(table, unit) else {
+        return true;
+    };
+    if table.units[unit]
+        .conditions
+        .fear_passed
+        .is_some_and(|passed| passed >= level)
+    {
+        return true;
+    }
+    let Some(rule) = table.ruleset.rules.fear.get(&level).copied() else {
+        return true;
+    };
+    let id = table.units[unit].unit.id.clone();
+    let source_id = table.units[source].unit.id.clone();
+    loop {
+        let roll = wounded_roll(table, unit, RollKind::Spirit, rule.spirit_penalty, dice);
+        events.push(BattleEvent::FearTest {
+            unit: id.clone(),
+            source: source_id.clone(),
+            level,
+            dice: roll.dice.clone(),
+            passed: roll.passed(),
+        });
+        if roll.passed() {
+            table.units[unit].conditions.fear_passed = Some(level);
+            return true;
+        }
+        if rule.rank_loss {
+            let me = &mut table.units[unit];
+            if rule.stun_option && !me.conditions.stunned && !me.profile.stateless {
+                me.conditions.stunned = true;
+                events.push(BattleEvent::StateTaken {
+                    unit: id.clone(),
+                    state: StateKind::Stun,
+                });
+                lose_defence_pool(table, unit, events);
+                lose_action_pool(table, unit, events);
+            } else {
+                let zone = table.units[unit].placement.zone;
+                lose_rank(table, unit, RankSide::Mental, false, events);
+                table.regroup(zone, events);
+            }
+        }
+        if !table.units[unit].fighting() {
+            return false;
+        }
+        if !rule.until_passed {
+            if rule.lose_action {
+                events.push(BattleEvent::ActionLost { unit: id });
+                return false;
+            }
+            return true;
+        }
+    }
+}
