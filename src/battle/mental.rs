@@ -67,7 +67,8 @@ pub fn routed_problem(table: &Table, actor: usize, order: &Order) -> Option<Rule
 
 /// Mental (or, as Doubt, magical) damage against the target's total mental
 /// rank: a Wound is taken as the State or a mental rank; above the rank the
-/// target is Panicked, above twice Crushed, each with a mental rank lost.
+/// target is Panicked with a mental rank lost (as a Trauma costs a rank);
+/// above twice it is Crushed (as a Killing Blow puts one out of action).
 pub(super) fn mental_hit(
     table: &mut Table,
     target: usize,
@@ -118,7 +119,6 @@ pub(super) fn mental_hit(
             events.push(BattleEvent::Crushed { unit: id });
             lose_defence_pool(table, target, events);
             lose_action_pool(table, target, events);
-            lose_rank(table, target, RankSide::Mental, false, events);
         }
     }
 }

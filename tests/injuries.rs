@@ -1,0 +1,184 @@
+//! The injury tables ("General Injury Table") in battle: every test uses
+//! fixed action dice and scripted rolls, and asserts the exact events.
+
+mod common;
+
+use common::{act, app, attack, level, log, table, unit};
+use swift_swords::battle::command::Command;
+use swift_swords::battle::command::{Order, RuleError};
+use swift_swords::battle::events::BattleEvent;
+use swift_swords::data::RankSide;
+use swift_swords::headless::submit;
+use swift_swords::level::ZoneCoord;
+use swift_swords::rules::injury::{InjuryEffect, Location};
+
+/// A hero with three sixes and four attack dice against a bandit of rank 3
+/// (and the given action dice), both untrained in defences.
+fn duel(bandit_dice: &str, map: &str) -> swift_swords::level::Level {
+    let units = format!(
+        r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({{}}), action_dice: Some(Fixed([6, 6, 6])))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0),
+            overrides: (defences: Some({{}}), physical: Some(3), action_dice: Some(Fixed({bandit_dice})))),
+    "#
+    );
+    level(map, &units, "")
+}
+
+/// The events from the first Trauma on.
+fn from_trauma(events: &[BattleEvent]) -> Vec<BattleEvent> {
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::Trauma { .. }))
+        .expect("a Trauma");
+    events[at..].to_vec()
+}
+
+fn rank_lost(remaining: i32) -> BattleEvent {
+    BattleEvent::RankLost {
+        unit: "bandit".into(),
+        remaining,
+    }
+}
+
+#[test]
+fn trauma_rolls_location_and_effect_and_a_triple_of_fours_shifts_the_right_arm_to_the_chest() {
+    // The broadsword's four hits are 4 damage against rank 3: a Trauma. The
+    // seed's example location roll 4,4,4,6: a triple of 4s is the right
+    // arm, and the triple lets the attacker shift one area, to the chest.
+    // Effect 4 on the chest: a Flesh Wound, one more rank.
+    let level = duel("[2]", r#""g""#);
+    let mut app = app(&level, &[6, 6, 6, 5, 4, 4, 4, 6, 4]);
+    act(&mut app, "hero", attack("bandit"));
+    assert_eq!(
+        from_trauma(&log(&app)),
+        vec![
+            BattleEvent::Trauma {
+                unit: "bandit".into()
+            },
+            rank_lost(2),
+            BattleEvent::Injured {
+                unit: "bandit".into(),
+                location_dice: vec![4, 4, 4, 6],
+                location: Location::Chest,
+                effect_roll: 4,
+                effect: InjuryEffect::FleshWound,
+            },
+            rank_lost(1),
+            BattleEvent::Crossover {
+                unit: "bandit".into(),
+                to: RankSide::Mental,
+            },
+            BattleEvent::MentalRankLost {
+                unit: "bandit".into(),
+                remaining: 1,
+            },
+        ]
+    );
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "bandit").wounds.0.len(), 1);
+}
+
+#[test]
+fn a_bleeder_costs_a_rank_at_the_start_of_a_round_unless_body_is_rolled() {
+    // Injury 1,1,2,3: a pair of 1s, the left leg; effect 1: a Bleeder. The
+    // round ends; at the start of the next the bandit rolls BODY (4 dice
+    // plus its 2 ranks left) and fails.
+    let level = duel("[2]", r#""g""#);
+    let mut app = app(&level, &[6, 6, 6, 5, 1, 1, 2, 3, 1, 1, 2, 3, 4, 1, 2]);
+    act(&mut app, "hero", attack("bandit"));
+    act(&mut app, "hero", Order::Pass);
+    act(&mut app, "bandit", Order::Pass);
+    let events = log(&app);
+    let bleeding = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::Bleeding { .. }))
+        .expect("the bleeder is rolled for");
+    assert_eq!(
+        events[bleeding..bleeding + 2],
+        [
+            BattleEvent::Bleeding {
+                unit: "bandit".into(),
+                location: Location::LeftLeg,
+                dice: vec![1, 2, 3, 4, 1, 2],
+                passed: false,
+            },
+            rank_lost(1),
+        ]
+    );
+    assert!(matches!(
+        events[bleeding - 1],
+        BattleEvent::RoundStarted { round: 2 }
+    ));
+}
+
+#[test]
+fn wind_burns_two_action_dice_now_and_at_every_later_roll() {
+    // Injury 5,5,1,2: the chest; effect 2: Wind, a mental rank and two
+    // action dice burnt, the lowest turned to 1s, again next round.
+    let level = duel("[4, 3, 2]", r#""g""#);
+    let mut app = app(&level, &[6, 6, 6, 5, 5, 5, 1, 2, 2]);
+    act(&mut app, "hero", attack("bandit"));
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 1, 1]);
+    assert!(log(&app).contains(&BattleEvent::DiceBurned {
+        unit: "bandit".into(),
+        dice: 2
+    }));
+    // The hero passes; the bandit's last option passes too: round 2.
+    act(&mut app, "hero", Order::Pass);
+    act(&mut app, "bandit", Order::Pass);
+    let t = table(&mut app);
+    assert_eq!(t.battle.round, 2);
+    assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 1, 1]);
+}
+
+#[test]
+fn a_broken_weapon_arm_drops_the_weapon_and_costs_a_rank() {
+    // Injury 4,4,1,2: a pair of 4s, the right arm; effect 6: Broken. The
+    // bandit drops its short sword and fights on with its fists.
+    let level = duel("[2]", r#""g""#);
+    let mut app = app(&level, &[6, 6, 6, 5, 4, 4, 1, 2, 6]);
+    act(&mut app, "hero", attack("bandit"));
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::Dropped {
+        unit: "bandit".into(),
+        items: vec!["short_sword".into()],
+    }));
+    let t = table(&mut app);
+    let bandit = unit(&t, "bandit");
+    assert_eq!(bandit.profile.weapons, vec!["fists".to_string()]);
+    assert_eq!(bandit.ranks.physical.remaining(), 1);
+}
+
+#[test]
+fn a_foot_wound_knocks_down_and_the_prone_must_withdraw_to_stand() {
+    // Injury 2,2,1,3: the right leg; effect 5: Foot. A footing roll at
+    // once, BODY with 2 dice off for the foot: 4 dice, no success: prone.
+    let level = duel("[5, 4]", r#""gg""#);
+    let mut app = app(&level, &[6, 6, 6, 5, 2, 2, 1, 3, 5, 1, 2, 3, 4]);
+    act(&mut app, "hero", attack("bandit"));
+    assert!(log(&app).contains(&BattleEvent::FellProne {
+        unit: "bandit".into()
+    }));
+    // The Foot burnt the bandit's 4; it still has the 5. The hero holds.
+    act(&mut app, "hero", Order::Hold);
+    let refused = submit(
+        &mut app,
+        Command::new(
+            "bandit",
+            Order::Move {
+                to: ZoneCoord(1, 0),
+                pay: None,
+            },
+        ),
+    );
+    assert_eq!(refused, Err(RuleError::Prone));
+    act(&mut app, "bandit", Order::Withdraw { pay: None });
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::StoodUp {
+        unit: "bandit".into()
+    }));
+    assert!(!unit(&table(&mut app), "bandit").conditions.prone);
+}

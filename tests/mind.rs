@@ -1,0 +1,291 @@
+//! Mental damage ("Mental Damage"), Doubt ("State") and fear ("Fear"), with
+//! fixed action dice and scripted rolls.
+
+mod common;
+
+use common::{act, app, attack, level, log, table, unit};
+use swift_swords::battle::command::{Command, Order, RuleError};
+use swift_swords::battle::events::{BattleEvent, StateKind};
+use swift_swords::data::FearLevel;
+use swift_swords::headless::submit;
+use swift_swords::level::{Level, ZoneCoord};
+
+/// A hedge wizard with five 3s (Prepare, three Pools, and one die left)
+/// against a bandit of the given mental rank one zone away.
+fn wizard_and_bandit(mental: i8, spell: &str) -> Level {
+    let units = format!(
+        r#"
+        (id: "wizard", template: "hedge_wizard", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({{}}), spells: Some(["{spell}"]), action_dice: Some(Fixed([3, 3, 3, 3, 3])))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
+            overrides: (defences: Some({{}}), mental: Some({mental}), action_dice: Some(Fixed([5])))),
+    "#
+    );
+    level(r#""ggg""#, &units, "")
+}
+
+/// Prepares the spell with a pool of three dice and casts it at the bandit.
+fn cast_three_dice(app: &mut bevy::prelude::App, spell: &str) {
+    act(
+        app,
+        "wizard",
+        Order::Prepare {
+            spell: spell.into(),
+            pay: None,
+        },
+    );
+    for _ in 0..3 {
+        act(app, "wizard", Order::Pool { pay: None });
+    }
+    act(
+        app,
+        "wizard",
+        Order::Cast {
+            target: "bandit".into(),
+        },
+    );
+}
+
+fn refused(app: &mut bevy::prelude::App, unit: &str, order: Order) -> RuleError {
+    submit(app, Command::new(unit, order)).expect_err("refused")
+}
+
+#[test]
+fn mental_damage_above_the_mental_rank_panics_and_the_panicked_must_flee() {
+    // Three successes of a Medium spell: 3 mental damage against rank 2 is
+    // more than the rank: Panicked, and a mental rank lost.
+    let level = wizard_and_bandit(2, "dread_word");
+    let mut app = app(&level, &[6, 6, 6, 1, 1, 1, 1, 1]);
+    cast_three_dice(&mut app, "dread_word");
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::MentalDamage { .. }))
+        .expect("mental damage");
+    assert_eq!(
+        events[at..at + 3],
+        [
+            BattleEvent::MentalDamage {
+                unit: "bandit".into(),
+                damage: 3
+            },
+            BattleEvent::Panicked {
+                unit: "bandit".into()
+            },
+            BattleEvent::MentalRankLost {
+                unit: "bandit".into(),
+                remaining: 1
+            },
+        ]
+    );
+    act(&mut app, "wizard", Order::Hold);
+    // Toward the wizard (the greatest danger) is refused; away is flight.
+    assert_eq!(
+        refused(
+            &mut app,
+            "bandit",
+            Order::Move {
+                to: ZoneCoord(0, 0),
+                pay: None
+            }
+        ),
+        RuleError::MustFlee {
+            danger: "wizard".into()
+        }
+    );
+    assert!(matches!(
+        refused(&mut app, "bandit", attack("wizard")),
+        RuleError::MustFlee { .. }
+    ));
+    act(
+        &mut app,
+        "bandit",
+        Order::Move {
+            to: ZoneCoord(2, 0),
+            pay: None,
+        },
+    );
+    // Each action starts with a SPIRIT roll to rally: 4 + 1 rank, failed.
+    assert!(log(&app).contains(&BattleEvent::RallyRoll {
+        unit: "bandit".into(),
+        dice: vec![1, 1, 1, 1, 1],
+        passed: false,
+    }));
+    assert_eq!(
+        unit(&table(&mut app), "bandit").placement.zone,
+        ZoneCoord(2, 0)
+    );
+}
+
+#[test]
+fn mental_damage_above_twice_the_rank_crushes_no_action_no_defence_only_a_rally() {
+    let level = wizard_and_bandit(1, "dread_word");
+    let mut app = app(&level, &[6, 6, 6, 6]);
+    cast_three_dice(&mut app, "dread_word");
+    assert!(log(&app).contains(&BattleEvent::Crushed {
+        unit: "bandit".into()
+    }));
+    act(&mut app, "wizard", Order::Hold);
+    assert_eq!(
+        refused(
+            &mut app,
+            "bandit",
+            Order::Move {
+                to: ZoneCoord(2, 0),
+                pay: None
+            }
+        ),
+        RuleError::Crushed
+    );
+    // Recover spends the die on a SPIRIT roll: 4 + 1 dice, a 6: rallied.
+    act(&mut app, "bandit", Order::Recover { pay: None });
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::Rallied {
+        unit: "bandit".into()
+    }));
+    assert!(!unit(&table(&mut app), "bandit").conditions.crushed);
+}
+
+#[test]
+fn a_hex_is_soaked_as_doubt_and_shaken_off_with_a_spirit_roll() {
+    // One success of three: 1 damage, a Wound, taken as the Doubt State.
+    let level = wizard_and_bandit(2, "hex");
+    let mut app = app(&level, &[6, 2, 2, 1, 1, 6, 1, 1]);
+    cast_three_dice(&mut app, "hex");
+    assert!(log(&app).contains(&BattleEvent::StateTaken {
+        unit: "bandit".into(),
+        state: StateKind::Doubt,
+    }));
+    act(&mut app, "wizard", Order::Hold);
+    // Any action first rolls SPIRIT to clear the Doubt: 4 + 2 dice, a 6.
+    act(
+        &mut app,
+        "bandit",
+        Order::Move {
+            to: ZoneCoord(2, 0),
+            pay: None,
+        },
+    );
+    assert!(log(&app).contains(&BattleEvent::StateCleared {
+        unit: "bandit".into(),
+        state: StateKind::Doubt,
+    }));
+}
+
+/// A hero (mental 2, three 6s) beside a foe with `fear`, `distance` zones apart.
+fn afraid(fear: &str, foe_zone: (u16, u16)) -> Level {
+    let units = format!(
+        r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({{}}), action_dice: Some(Fixed([6, 6, 6])))),
+        (id: "horror", template: "bandit", side: "foes", zone: ({}, {}),
+            overrides: (defences: Some({{}}), fear: Some({fear}), action_dice: Some(Fixed([2])))),
+    "#,
+        foe_zone.0, foe_zone.1
+    );
+    level(r#""ggg", "ggg""#, &units, "")
+}
+
+fn step_south(app: &mut bevy::prelude::App) {
+    act(
+        app,
+        "hero",
+        Order::Move {
+            to: ZoneCoord(0, 1),
+            pay: None,
+        },
+    );
+}
+
+fn fear_tests(app: &bevy::prelude::App) -> Vec<BattleEvent> {
+    log(app)
+        .into_iter()
+        .filter(|e| matches!(e, BattleEvent::FearTest { .. }))
+        .collect()
+}
+
+#[test]
+fn scary_fear_failed_loses_the_action_and_is_tested_again_until_passed() {
+    let level = afraid("Scary", (0, 0));
+    // SPIRIT: 4 + 2 ranks = 6 dice. Failed, then passed.
+    let mut app = app(&level, &[1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1]);
+    step_south(&mut app);
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "hero").placement.zone, ZoneCoord(0, 0));
+    assert!(log(&app).contains(&BattleEvent::ActionLost {
+        unit: "hero".into()
+    }));
+    step_south(&mut app);
+    assert_eq!(
+        unit(&table(&mut app), "hero").placement.zone,
+        ZoneCoord(0, 1)
+    );
+    assert_eq!(fear_tests(&app).len(), 2);
+    assert_eq!(
+        unit(&table(&mut app), "hero").conditions.fear_passed,
+        Some(FearLevel::Scary)
+    );
+}
+
+#[test]
+fn fearsome_fear_failed_may_be_taken_as_a_stun() {
+    let level = afraid("Fearsome", (0, 0));
+    let mut app = app(&level, &[1, 1, 1, 1, 1, 1]);
+    step_south(&mut app);
+    assert!(log(&app).contains(&BattleEvent::StateTaken {
+        unit: "hero".into(),
+        state: StateKind::Stun,
+    }));
+    // The action still goes ahead.
+    assert_eq!(
+        unit(&table(&mut app), "hero").placement.zone,
+        ZoneCoord(0, 1)
+    );
+}
+
+#[test]
+fn dread_reaches_the_adjacent_zone_at_one_die_less_and_costs_a_mental_rank() {
+    let level = afraid("Dread", (1, 0));
+    // 4 + 2 - 1 = 5 dice.
+    let mut app = app(&level, &[1, 1, 1, 1, 1]);
+    step_south(&mut app);
+    assert_eq!(
+        fear_tests(&app),
+        vec![BattleEvent::FearTest {
+            unit: "hero".into(),
+            source: "horror".into(),
+            level: FearLevel::Dread,
+            dice: vec![1, 1, 1, 1, 1],
+            passed: false,
+        }]
+    );
+    assert!(log(&app).contains(&BattleEvent::MentalRankLost {
+        unit: "hero".into(),
+        remaining: 1
+    }));
+}
+
+#[test]
+fn scary_fear_does_not_reach_the_next_zone() {
+    let level = afraid("Scary", (1, 0));
+    let mut app = app(&level, &[]);
+    step_south(&mut app);
+    assert!(fear_tests(&app).is_empty());
+}
+
+#[test]
+fn fell_fear_is_tested_again_at_once_until_passed() {
+    let level = afraid("Fell", (0, 0));
+    // Failures on 5 dice, then on 4 (a mental rank lost each time), then a
+    // pass on 3.
+    let mut app = app(&level, &[1, 1, 1, 1, 1, 2, 2, 2, 2, 6, 1, 1]);
+    step_south(&mut app);
+    let tests = fear_tests(&app);
+    assert_eq!(tests.len(), 3);
+    assert!(matches!(
+        tests[2],
+        BattleEvent::FearTest { passed: true, .. }
+    ));
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "hero").ranks.mental.lost, 2);
+}
