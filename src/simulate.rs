@@ -66,8 +66,10 @@ pub struct BattleResult {
     pub actions: u32,
     /// Per side: combatants out of action or killed.
     pub casualties: Vec<u32>,
-    /// Per side: Traumas and Killing Blows taken.
+    /// Per side: rolls on the injury tables.
     pub injuries: Vec<u32>,
+    /// Per side: fear tests failed.
+    pub fear_failed: Vec<u32>,
     /// Per side: defences declared, and attacks a standing pool answered.
     pub defences: Vec<u32>,
     pub pool_uses: Vec<u32>,
@@ -129,11 +131,15 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
     let mut injuries = vec![0; sides];
     let mut defences = vec![0; sides];
     let mut pool_uses = vec![0; sides];
+    let mut fear_failed = vec![0; sides];
     for event in &app.world().resource::<BattleLog>().0 {
         let (count, unit) = match event {
-            BattleEvent::Trauma { unit } | BattleEvent::KillingBlow { unit } => {
-                (&mut injuries, unit)
-            }
+            BattleEvent::Injured { unit, .. } => (&mut injuries, unit),
+            BattleEvent::FearTest {
+                unit,
+                passed: false,
+                ..
+            } => (&mut fear_failed, unit),
             BattleEvent::DefenceRolled { unit, .. } => (&mut defences, unit),
             BattleEvent::Dodged { unit, .. }
             | BattleEvent::Blocked { unit, .. }
@@ -153,6 +159,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         actions: battle.actions,
         casualties,
         injuries,
+        fear_failed,
         defences,
         pool_uses,
         survivors,
@@ -229,6 +236,7 @@ pub struct SideReport {
     /// Mean per battle.
     pub casualties: f64,
     pub injuries: f64,
+    pub fear_failed: f64,
     pub defences: f64,
     pub pool_uses: f64,
 }
@@ -301,6 +309,7 @@ pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
             injuries: mean_of(results, |r| r.injuries[i]),
             defences: mean_of(results, |r| r.defences[i]),
             pool_uses: mean_of(results, |r| r.pool_uses[i]),
+            fear_failed: mean_of(results, |r| r.fear_failed[i]),
         })
         .collect();
     let mut ai_wins: BTreeMap<String, usize> = BTreeMap::new();
@@ -407,8 +416,13 @@ impl std::fmt::Display for Report {
         for side in &self.sides {
             writeln!(
                 f,
-                "  {:<24} casualties {:.2}, injuries {:.2}, defences {:.2}, pool uses {:.2}",
-                side.name, side.casualties, side.injuries, side.defences, side.pool_uses
+                "  {:<24} casualties {:.2}, injuries {:.2}, fear tests failed {:.2}, defences {:.2}, pool uses {:.2}",
+                side.name,
+                side.casualties,
+                side.injuries,
+                side.fear_failed,
+                side.defences,
+                side.pool_uses
             )?;
         }
         writeln!(f, "survival by template:")?;

@@ -1,5 +1,6 @@
 //! Markers on the figures, as on a real table: State tokens (Stun yellow,
-//! Shock violet), a red die for a Fumble, a green token for Effort, a white
+//! Shock violet, Doubt teal), a black token while Panicked or Crushed, a
+//! dark red one for each wound (up to three), a red die for a Fumble, a green token for Effort, a white
 //! one while surprised, exposure dice showing 1 in front of the figure, and
 //! rings for the selected figure, the ones whose turn it is, and the one
 //! under the pointer.
@@ -9,11 +10,13 @@ use bevy::prelude::*;
 use super::Screen;
 use super::hud::HudState;
 use super::view::{FIGURE_SCALE, FigureParts, Palette};
-use crate::battle::components::{Conditions, Fate, Unit};
+use crate::battle::components::{Conditions, Fate, Unit, Wounds};
 use crate::battle::table::Battle;
 
 /// The most exposure dice drawn in front of a figure.
 const EXPOSURE_SHOWN: usize = 4;
+/// The most wound tokens drawn beside a figure.
+const WOUNDS_SHOWN: usize = 3;
 
 #[derive(Component)]
 struct Markers {
@@ -22,6 +25,9 @@ struct Markers {
     fumble: Entity,
     effort: Entity,
     surprised: Entity,
+    doubt: Entity,
+    routed: Entity,
+    wounds: [Entity; WOUNDS_SHOWN],
     exposure: [Entity; EXPOSURE_SHOWN],
     selected: Entity,
     acting: Entity,
@@ -70,6 +76,23 @@ fn add_markers(
             Transform::from_xyz(0.0, 2.05, 0.0),
         );
         let fumble = spawn(&palette.die, "fumble", Transform::from_xyz(-0.6, 0.11, 0.3));
+        let doubt = spawn(
+            &palette.token,
+            "doubt",
+            Transform::from_xyz(0.25, 2.05, 0.0),
+        );
+        let routed = spawn(
+            &palette.token,
+            "routed",
+            Transform::from_xyz(-0.25, 2.05, 0.0),
+        );
+        let wounds = std::array::from_fn(|k| {
+            spawn(
+                &palette.token,
+                "wound",
+                Transform::from_xyz(0.6, 0.1 + 0.12 * k as f32, -0.3),
+            )
+        });
         let ring =
             |name: &str,
              scale: f32,
@@ -100,9 +123,10 @@ fn add_markers(
                 .id()
         });
         let mut all = vec![
-            stun, shock, fumble, effort, surprised, selected, acting, hover,
+            stun, shock, fumble, effort, surprised, doubt, routed, selected, acting, hover,
         ];
         all.extend(exposure);
+        all.extend(wounds);
         // Markers are sized for a man-sized figure at the table's figure scale.
         let holder = commands
             .spawn((
@@ -117,6 +141,9 @@ fn add_markers(
             fumble,
             effort,
             surprised,
+            doubt,
+            routed,
+            wounds,
             exposure,
             selected,
             acting,
@@ -128,11 +155,11 @@ fn add_markers(
 fn show_markers(
     battle: Res<Battle>,
     hud: Res<HudState>,
-    figures: Query<(&Unit, &Conditions, &Fate, &Markers)>,
+    figures: Query<(&Unit, &Conditions, &Fate, &Wounds, &Markers)>,
     mut visibility: Query<&mut Visibility, Without<Unit>>,
 ) {
     let acting = battle.turn_candidates();
-    for (unit, conditions, fate, markers) in &figures {
+    for (unit, conditions, fate, wounds, markers) in &figures {
         let fighting = *fate == Fate::Fighting;
         let mut show = |entity: Entity, on: bool| {
             if let Ok(mut v) = visibility.get_mut(entity) {
@@ -151,6 +178,11 @@ fn show_markers(
         show(markers.fumble, fighting && conditions.fumbled);
         show(markers.effort, fighting && conditions.effort);
         show(markers.surprised, fighting && conditions.surprised);
+        show(markers.doubt, fighting && conditions.doubt);
+        show(markers.routed, fighting && conditions.routed());
+        for (k, token) in markers.wounds.iter().enumerate() {
+            show(*token, k < wounds.0.len());
+        }
         for (k, die) in markers.exposure.iter().enumerate() {
             show(*die, fighting && k < usize::from(conditions.exposure));
         }

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::Screen;
 use super::screens::EnterBattle;
-use crate::battle::components::{Board, Fate, Placement, Profile, Status, Unit};
+use crate::battle::components::{Board, Conditions, Fate, Placement, Profile, Status, Unit};
 use crate::battle::table::{Battle, Rules};
 use crate::data::{EdgeFeature, Terrain};
 use crate::level::{SideKind, ZoneCoord};
@@ -136,6 +136,9 @@ fn make_palette(
     let marker = [
         ("stun", Color::srgb(1.0, 0.85, 0.1)),
         ("shock", Color::srgb(0.7, 0.3, 0.95)),
+        ("doubt", Color::srgb(0.2, 0.8, 0.8)),
+        ("routed", Color::srgb(0.15, 0.1, 0.1)),
+        ("wound", Color::srgb(0.6, 0.02, 0.02)),
         ("fumble", Color::srgb(0.9, 0.1, 0.1)),
         ("effort", Color::srgb(0.2, 0.9, 0.4)),
         ("surprised", Color::srgb(0.95, 0.95, 0.95)),
@@ -595,8 +598,8 @@ fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
     cell + ring
 }
 
-/// Stands each figure in its zone; InClose figures lie on their side, fallen
-/// figures are toppled and grey, escaped figures leave the table.
+/// Stands each figure in its zone; InClose and prone figures lie on their
+/// side, fallen figures are toppled and grey, escaped figures leave the table.
 fn place_figures(
     board: Res<Board>,
     palette: Res<Palette>,
@@ -605,6 +608,7 @@ fn place_figures(
         &Placement,
         &Status,
         &Fate,
+        &Conditions,
         &FigureParts,
         &mut Transform,
         &mut Visibility,
@@ -614,6 +618,7 @@ fn place_figures(
         Or<(
             Changed<Placement>,
             Changed<Fate>,
+            Changed<Conditions>,
             Changed<Status>,
             Added<FigureParts>,
         )>,
@@ -632,16 +637,18 @@ fn place_figures(
     let size = f32::from(board.tile_size);
     let standing: Vec<(usize, ZoneCoord, Option<u32>)> = figures
         .iter()
-        .filter(|(.., fate, _, _, _)| **fate != Fate::Escaped)
+        .filter(|(.., fate, _, _, _, _)| **fate != Fate::Escaped)
         .map(|(unit, placement, ..)| (unit.index, placement.zone, placement.group.map(|g| g.0)))
         .collect();
     let spot_of = spots(&standing);
-    for (unit, placement, status, fate, figure, mut transform, mut visibility) in &mut figures {
+    for (unit, placement, status, fate, conditions, figure, mut transform, mut visibility) in
+        &mut figures
+    {
         let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
         transform.translation =
             zone_centre(&board, placement.zone) + spot_offset(spot, member, size);
         let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
-        let down = fallen || *status == Status::InClose;
+        let down = fallen || *status == Status::InClose || conditions.prone;
         if let Ok((mut pose, _)) = parts.get_mut(figure.pose) {
             *pose = if down {
                 Transform::from_xyz(0.0, 0.45 * FIGURE_SCALE, 0.0)

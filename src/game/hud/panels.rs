@@ -162,15 +162,40 @@ fn unit_card(ui: &mut egui::Ui, table: &Table, unit: &UnitState) {
     if unit.pool.holding {
         marks.push("Holding".to_string());
     }
+    for (on, mark) in [
+        (c.doubt, "Doubt"),
+        (c.panicked, "Panicked: must flee"),
+        (c.crushed, "Crushed: cannot act"),
+        (c.prone, "Prone"),
+        (c.occupies_cover, "In cover"),
+        (c.held_at.is_some(), "Held at the wall"),
+    ] {
+        if on {
+            marks.push(mark.to_string());
+        }
+    }
+    if let Some(level) = c.fear_passed {
+        marks.push(format!("Unafraid of {level:?}"));
+    }
     ui.label(if marks.is_empty() {
         "No States or marks".to_string()
     } else {
         marks.join(", ")
     });
-    ui.label(format!(
+    let mut numbers = format!(
         "Attack {}d, armour {}, size {}",
         unit.profile.attack_dice, unit.profile.armour, unit.profile.size
-    ));
+    );
+    if let Some(fear) = unit.profile.fear {
+        numbers.push_str(&format!(", {fear:?}"));
+    }
+    ui.label(numbers);
+    for injury in &unit.wounds.0 {
+        ui.colored_label(
+            Color32::from_rgb(230, 110, 90),
+            format!("Wound: {:?} ({:?})", injury.effect, injury.location),
+        );
+    }
     let defences: Vec<String> = unit
         .profile
         .defences
