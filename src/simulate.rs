@@ -70,6 +70,8 @@ pub struct BattleResult {
     pub injuries: Vec<u32>,
     /// Per side: fear tests failed.
     pub fear_failed: Vec<u32>,
+    /// Per side: special results bought with extra successes.
+    pub specials: Vec<u32>,
     /// Per side: defences declared, and attacks a standing pool answered.
     pub defences: Vec<u32>,
     pub pool_uses: Vec<u32>,
@@ -132,6 +134,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
     let mut defences = vec![0; sides];
     let mut pool_uses = vec![0; sides];
     let mut fear_failed = vec![0; sides];
+    let mut specials = vec![0; sides];
     for event in &app.world().resource::<BattleLog>().0 {
         let (count, unit) = match event {
             BattleEvent::Injured { unit, .. } => (&mut injuries, unit),
@@ -140,6 +143,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
                 passed: false,
                 ..
             } => (&mut fear_failed, unit),
+            BattleEvent::Special { attacker, .. } => (&mut specials, attacker),
             BattleEvent::DefenceRolled { unit, .. } => (&mut defences, unit),
             BattleEvent::Dodged { unit, .. }
             | BattleEvent::Blocked { unit, .. }
@@ -160,6 +164,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         casualties,
         injuries,
         fear_failed,
+        specials,
         defences,
         pool_uses,
         survivors,
@@ -237,6 +242,7 @@ pub struct SideReport {
     pub casualties: f64,
     pub injuries: f64,
     pub fear_failed: f64,
+    pub specials: f64,
     pub defences: f64,
     pub pool_uses: f64,
 }
@@ -310,6 +316,7 @@ pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
             defences: mean_of(results, |r| r.defences[i]),
             pool_uses: mean_of(results, |r| r.pool_uses[i]),
             fear_failed: mean_of(results, |r| r.fear_failed[i]),
+            specials: mean_of(results, |r| r.specials[i]),
         })
         .collect();
     let mut ai_wins: BTreeMap<String, usize> = BTreeMap::new();
@@ -416,11 +423,12 @@ impl std::fmt::Display for Report {
         for side in &self.sides {
             writeln!(
                 f,
-                "  {:<24} casualties {:.2}, injuries {:.2}, fear tests failed {:.2}, defences {:.2}, pool uses {:.2}",
+                "  {:<24} casualties {:.2}, injuries {:.2}, fear tests failed {:.2}, specials {:.2}, defences {:.2}, pool uses {:.2}",
                 side.name,
                 side.casualties,
                 side.injuries,
                 side.fear_failed,
+                side.specials,
                 side.defences,
                 side.pool_uses
             )?;

@@ -38,7 +38,7 @@ fn action_menu_offers_the_same_legal_orders_as_the_rules_and_greys_the_rest_with
     let mut app = apart();
     let table = table(&mut app);
     let hero = table.unit_index("hero").expect("hero");
-    let entries = menu_entries(&table, hero, false, None);
+    let entries = menu_entries(&table, hero, false, &[], None);
     let offered: BTreeSet<String> = entries
         .iter()
         .filter(|e| e.verdict.is_ok())
@@ -85,8 +85,8 @@ fn dice_picker_payment_passes_through_the_rules_payment_check() {
         pay: None,
     };
     // Paying the 3-pip move with the 4 is allowed; with the 2 it is not.
-    let with_four = with_choices(move_east.clone(), false, Some(&[4]));
-    let entries = menu_entries(&table, hero, false, Some(&[4]));
+    let with_four = with_choices(move_east.clone(), false, &[], Some(&[4]));
+    let entries = menu_entries(&table, hero, false, &[], Some(&[4]));
     let entry = entries
         .iter()
         .find(|e| e.order == with_four)
@@ -99,7 +99,7 @@ fn dice_picker_payment_passes_through_the_rules_payment_check() {
             .collect::<Vec<_>>(),
         vec![4]
     );
-    let entries = menu_entries(&table, hero, false, Some(&[2]));
+    let entries = menu_entries(&table, hero, false, &[], Some(&[2]));
     let entry = entries
         .iter()
         .find(|e| {
@@ -130,20 +130,20 @@ fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
     let bandit = first.unit_index("bandit").expect("bandit");
     // A click on a zone two steps away is refused with the movement rule's reason.
     assert_eq!(
-        click_order(&first, hero, Click::Zone(ZoneCoord(2, 0))).map(|plan| plan.order),
+        click_order(&first, hero, Click::Zone(ZoneCoord(2, 0)), &[]).map(|plan| plan.order),
         Err(RuleError::NotAdjacent {
             from: ZoneCoord(0, 0),
             to: ZoneCoord(2, 0)
         })
     );
     assert_eq!(
-        click_order(&first, hero, Click::Zone(ZoneCoord(1, 0))).map(|plan| plan.order),
+        click_order(&first, hero, Click::Zone(ZoneCoord(1, 0)), &[]).map(|plan| plan.order),
         Ok(Order::Move {
             to: ZoneCoord(1, 0),
             pay: None
         })
     );
-    let order = click_order(&first, hero, Click::Unit(bandit))
+    let order = click_order(&first, hero, Click::Unit(bandit), &[])
         .expect("a charge")
         .order;
     assert_eq!(
@@ -157,7 +157,7 @@ fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
     // The hero pays the 5 (least wasteful for 4 pips) and keeps 4 3 2; ties
     // between heroes and others go to the heroes, so the hero acts again.
     let second = table(&mut app);
-    let plan = click_order(&second, hero, Click::Unit(bandit)).expect("an attack");
+    let plan = click_order(&second, hero, Click::Unit(bandit), &[]).expect("an attack");
     assert!(matches!(plan.order, Order::Attack { ref target, .. } if target == "bandit"));
     // The click names no weapon; the rules pick the first usable one.
     assert_eq!(plan.weapon.as_deref(), Some("broadsword"));

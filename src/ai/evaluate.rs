@@ -10,9 +10,10 @@ use rand::rngs::Xoshiro256PlusPlus;
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, PoolAction, Status};
 use crate::battle::resolve::{
-    answered_attack_odds, attack_preview, attack_preview_against, check, defence_outcomes,
+    answered_attack_odds, attack_preview_against, attack_preview_with, check, defence_outcomes,
     target_facts,
 };
+use crate::battle::special::special_applicable;
 use crate::battle::table::{Table, UnitState};
 use crate::data::{Defence, SpellEffect};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
@@ -20,6 +21,7 @@ use crate::rules::damage::out_of_action;
 use crate::rules::odds::{AttackOdds, attack_odds, roll_passes, successes};
 use crate::rules::payment::Cost;
 use crate::rules::rolls::characteristic_dice;
+use crate::rules::special::SpecialResult;
 
 /// What one combatant is worth to its side.
 fn worth(table: &Table, unit: &UnitState) -> f64 {
@@ -102,12 +104,59 @@ fn acting_chance(table: &Table, me: &UnitState) -> f64 {
     roll_passes(dice as u32, table.ruleset.rules.standard_sl)
 }
 
-/// The expected gain of an attack, from the exact odds.
-fn attack_value(table: &Table, actor: usize, target: usize, weapon: &str) -> f64 {
-    match attack_preview(table, actor, target, weapon) {
-        Some(odds) => attack_gain(table, actor, target, &odds),
+/// The expected gain of an attack, from the exact odds, with the special
+/// results it would buy.
+fn attack_value(
+    table: &Table,
+    actor: usize,
+    target: usize,
+    weapon: &str,
+    specials: &[SpecialResult],
+) -> f64 {
+    let pool = table.units[target].conditions.defence_pool;
+    match attack_preview_with(table, actor, target, weapon, pool, specials) {
+        Some(odds) => {
+            let extra: f64 = odds
+                .specials
+                .iter()
+                .map(|&(special, chance)| chance * special_worth(special))
+                .sum();
+            attack_gain(table, actor, target, &odds) + extra
+        }
         None => f64::NEG_INFINITY,
     }
+}
+
+/// What a special result is worth to the attacker, in ranks (the worth of
+/// extra damage is already in the damage odds).
+fn special_worth(special: SpecialResult) -> f64 {
+    match special {
+        SpecialResult::Stun => 0.6,
+        SpecialResult::BreakWeapon => 0.4,
+        SpecialResult::Disarm => 0.3,
+        SpecialResult::LoseActionDie => 0.25,
+        SpecialResult::Knockdown | SpecialResult::RemoveArmour => 0.2,
+        SpecialResult::ReduceDefencePool | SpecialResult::Expose => 0.15,
+        SpecialResult::Hamstring | SpecialResult::Knockback | SpecialResult::DrawIntoContact => 0.1,
+        SpecialResult::ExtraDamage | SpecialResult::MoveOutOfContact => 0.0,
+    }
+}
+
+/// The few orders of special results the AI weighs for an attack (each
+/// starting with a special that can work on the target now).
+pub fn special_choices(table: &Table, actor: usize, target: usize) -> Vec<Vec<SpecialResult>> {
+    let mut choices = vec![Vec::new(), vec![SpecialResult::ExtraDamage]];
+    for first in [
+        SpecialResult::Stun,
+        SpecialResult::LoseActionDie,
+        SpecialResult::ReduceDefencePool,
+        SpecialResult::Knockdown,
+    ] {
+        if special_applicable(table, actor, target, first) {
+            choices.push(vec![first, SpecialResult::ExtraDamage]);
+        }
+    }
+    choices
 }
 
 /// The value for the attacker's side of an attack with these odds.
@@ -178,13 +227,14 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
         Order::Attack {
             target,
             raise_with_one,
+            specials,
             ..
         } => {
             let Some(target) = target_index(target) else {
                 return f64::NEG_INFINITY;
             };
             let weapon = plan.weapon.as_deref().unwrap_or_default();
-            let mut value = attack_value(table, actor, target, weapon);
+            let mut value = attack_value(table, actor, target, weapon, specials);
             if *raise_with_one {
                 // A 1 spent on the roll is worth a little more than its cost.
                 value += 0.05;
@@ -229,6 +279,8 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
             toward + holds(*to) + leaving_melee - spend - 0.05
         }
         Order::LeaveTable { .. } => 3.0,
+        // Standing up when prone and out of a melee frees the combatant to move again.
+        Order::Withdraw { .. } if me.conditions.prone && me.status == Status::Alone => 0.6 - spend,
         Order::Withdraw { .. } => {
             let weak = me.ranks.physical.remaining() <= 1;
             (if weak { 0.1 } else { -0.4 }) - spend

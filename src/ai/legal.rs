@@ -2,6 +2,7 @@
 //! now. The game's action menu lists the same candidates, each with the
 //! verdict of the one legality check.
 
+use super::evaluate::special_choices;
 use crate::battle::command::{Command, Order};
 use crate::battle::resolve::check;
 use crate::battle::table::{Table, Turn};
@@ -38,6 +39,7 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
                         target: other.unit.id.clone(),
                         weapon: Some(weapon.clone()),
                         raise_with_one,
+                        specials: Vec::new(),
                         pay: None,
                     });
                 }
@@ -99,18 +101,34 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
 }
 
 /// The legal commands of the combatants whose turn it is, in a fixed order.
+/// Each legal attack comes in the few orders of special results the AI
+/// weighs ([`special_choices`]).
 pub fn legal_commands(table: &Table) -> Vec<Command> {
     let mut legal = Vec::new();
     for id in table.turn_units() {
         let Some(index) = table.unit_index(&id) else {
             continue;
         };
-        legal.extend(
-            candidate_orders(table, index)
-                .into_iter()
-                .map(|order| Command::new(id.clone(), order))
-                .filter(|command| check(table, command).is_ok()),
-        );
+        for order in candidate_orders(table, index) {
+            let command = Command::new(id.clone(), order);
+            if check(table, &command).is_err() {
+                continue;
+            }
+            let Order::Attack { target, .. } = &command.order else {
+                legal.push(command);
+                continue;
+            };
+            let Some(target) = table.unit_index(target) else {
+                continue;
+            };
+            for choice in special_choices(table, index, target) {
+                let mut variant = command.clone();
+                if let Order::Attack { specials, .. } = &mut variant.order {
+                    *specials = choice;
+                }
+                legal.push(variant);
+            }
+        }
     }
     legal
 }

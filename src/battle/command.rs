@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::Defence;
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::payment::PaymentError;
+use crate::rules::special::SpecialResult;
 
 /// One choice by one combatant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,6 +75,9 @@ pub enum Order {
         weapon: Option<String>,
         #[serde(default)]
         raise_with_one: bool,
+        /// Special results to buy with the successes beyond the first, in order.
+        #[serde(default)]
+        specials: Vec<SpecialResult>,
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },

@@ -61,6 +61,13 @@ impl BattleEvent {
             RallyRoll { .. } | Rallied { .. } => "Panicked",
             FearTest { .. } => "Fear",
             Intercepted { .. } | TookCover { .. } => "Cover",
+            Special { .. }
+            | Resisted { .. }
+            | WeaponBroken { .. }
+            | ActionDieLost { .. }
+            | ArmourRemoved { .. }
+            | KnockedBack { .. }
+            | Hamstrung { .. } => "Special results",
         }
     }
 
@@ -80,7 +87,8 @@ impl BattleEvent {
             | Self::Bleeding { dice, .. }
             | Self::FootingRoll { dice, .. }
             | Self::RallyRoll { dice, .. }
-            | Self::FearTest { dice, .. } => Some((dice, 5)),
+            | Self::FearTest { dice, .. }
+            | Self::Resisted { dice, .. } => Some((dice, 5)),
             Self::DefenceRolled { dice, .. } | Self::SpellCast { dice, .. } => Some((dice, 5)),
             _ => None,
         }
@@ -313,6 +321,28 @@ impl std::fmt::Display for BattleEvent {
             Rallied { unit } => write!(f, "{unit} rallies"),
             Intercepted { unit, by } => write!(f, "{by} holds {unit} at the defended edge"),
             TookCover { unit } => write!(f, "{unit} takes cover"),
+            Special {
+                attacker,
+                target,
+                special,
+            } => write!(
+                f,
+                "{attacker}'s extra successes buy {} on {target}",
+                special.name()
+            ),
+            Resisted { unit, dice, passed } => write!(
+                f,
+                "{unit} rolls BODY to resist {}: {}",
+                faces(dice),
+                if *passed { "resisted" } else { "failed" }
+            ),
+            WeaponBroken { unit, item } => write!(f, "{unit}'s {item} breaks"),
+            ActionDieLost { unit, face } => write!(f, "{unit} loses an action die ({face})"),
+            ArmourRemoved { unit, armour } => {
+                write!(f, "{unit}'s armour is torn away: {armour} left")
+            }
+            KnockedBack { unit } => write!(f, "{unit} is knocked out of the melee"),
+            Hamstrung { unit } => write!(f, "{unit} is hamstrung"),
             FearTest {
                 unit,
                 source,

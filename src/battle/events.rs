@@ -9,6 +9,7 @@ use crate::data::FearLevel;
 use crate::data::{Defence, RankSide};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::injury::{InjuryEffect, Location};
+use crate::rules::special::SpecialResult;
 
 /// Which State.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -363,6 +364,36 @@ pub enum BattleEvent {
         passed: bool,
     },
     Rallied {
+        unit: String,
+    },
+    /// Extra successes bought a special result.
+    Special {
+        attacker: String,
+        target: String,
+        special: SpecialResult,
+    },
+    /// A roll to resist a special result (BODY against a disarm).
+    Resisted {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    WeaponBroken {
+        unit: String,
+        item: String,
+    },
+    ActionDieLost {
+        unit: String,
+        face: u8,
+    },
+    ArmourRemoved {
+        unit: String,
+        armour: u8,
+    },
+    KnockedBack {
+        unit: String,
+    },
+    Hamstrung {
         unit: String,
     },
     /// Held at a defended edge by a defender behind it.

@@ -10,6 +10,7 @@ pub mod injury;
 pub mod mental;
 pub mod resolve;
 pub mod setup;
+pub mod special;
 pub mod table;
 
 use bevy::prelude::*;

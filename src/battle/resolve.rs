@@ -9,6 +9,7 @@ use super::cover::{cover_against, enter_held_cover, intercept, update_cover};
 use super::events::{BattleEvent, StateKind};
 use super::injury::{footing_roll, injure, penalty};
 use super::mental::{fear_test, mental_hit, rally_roll, routed_problem};
+use super::special::{applicable_specials, apply_special};
 use super::table::{PendingAttack, Phase, Table, Turn};
 use crate::data::{ActionKind, Defence, RankSide, Shield, Spell, SpellEffect, Weapon};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
@@ -22,9 +23,10 @@ use crate::rules::damage::{
 use crate::rules::defence::{BlockOutcome, DefencePool, block, dodge, parry, pool_from_roll};
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{RollKind, needs_footing};
-use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds, successes};
+use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds_with_specials, successes};
 use crate::rules::payment::{Cost, choose_payment};
 use crate::rules::rolls::{characteristic_dice, characteristic_roll, successes_in};
+use crate::rules::special::{SpecialResult, buy_specials};
 
 /// A checked command, ready to resolve.
 #[derive(Debug, Clone, PartialEq)]
@@ -810,6 +812,7 @@ fn execute(
         Order::Attack {
             target,
             raise_with_one,
+            specials,
             ..
         } => {
             let pending = PendingAttack {
@@ -817,6 +820,7 @@ fn execute(
                 target: table.unit_index(target).unwrap_or(actor),
                 weapon: plan.weapon.clone().unwrap_or_default(),
                 raise_with_one: *raise_with_one,
+                specials: specials.clone(),
             };
             declare_attack(table, pending, dice, events);
         }
@@ -1097,6 +1101,19 @@ pub fn attack_preview_against(
     weapon: &str,
     pool: Option<DefencePool>,
 ) -> Option<AttackOdds> {
+    attack_preview_with(table, actor, target, weapon, pool, &[])
+}
+
+/// The exact odds of an attack as [`attack_preview_against`], buying the
+/// chosen special results that can work on the target now.
+pub fn attack_preview_with(
+    table: &Table,
+    actor: usize,
+    target: usize,
+    weapon: &str,
+    pool: Option<DefencePool>,
+    specials: &[SpecialResult],
+) -> Option<AttackOdds> {
     let weapon = table.ruleset.weapons.get(weapon)?;
     let setup = attack_setup(table, actor, target, weapon);
     let mut dice = setup.dice;
@@ -1111,11 +1128,14 @@ pub fn attack_preview_against(
         }
         _ => {}
     }
-    Some(attack_odds(
+    let specials = applicable_specials(table, actor, target, specials);
+    Some(attack_odds_with_specials(
         dice,
         setup.superiority_level,
         table.ruleset.rules.damage_rule(weapon.weight),
         &facts,
+        &specials,
+        Some(&table.ruleset.actions.special_results),
     ))
 }
 
@@ -1150,12 +1170,13 @@ pub fn answered_attack_odds(
     with: Option<Defence>,
 ) -> Option<AttackOdds> {
     let odds = |pool| {
-        attack_preview_against(
+        attack_preview_with(
             table,
             pending.attacker,
             pending.target,
             &pending.weapon,
             pool,
+            &pending.specials,
         )
     };
     match with {
@@ -1399,7 +1420,7 @@ fn roll_attack(
         table,
         (actor, target),
         &roll,
-        defence_exposures,
+        (defence_exposures, &pending.specials),
         weapon,
         shield_armour,
         dice,
@@ -1411,13 +1432,14 @@ fn roll_attack(
 }
 
 /// The attacker's marks from its roll (a Fumble, or exposure dice, plus any
-/// a defence laid on it), then the damage of its hits.
+/// a defence laid on it), then the special results its extra successes buy,
+/// and the damage of the rest.
 #[allow(clippy::too_many_arguments)]
 fn land_attack(
     table: &mut Table,
     (actor, target): (usize, usize),
     roll: &crate::rules::attack::AttackRoll,
-    defence_exposures: u32,
+    (defence_exposures, specials): (u32, &[SpecialResult]),
     weapon: &Weapon,
     extra_armour: u8,
     dice: &mut impl DiceSource,
@@ -1447,7 +1469,27 @@ fn land_attack(
         return;
     }
     let rule = table.ruleset.rules.damage_rule(weapon.weight);
-    hit(table, target, rule, roll.hits, extra_armour, dice, events);
+    let applicable = applicable_specials(table, actor, target, specials);
+    let bought = buy_specials(
+        roll.hits,
+        &applicable,
+        &table.ruleset.actions.special_results,
+        |_| true,
+    );
+    // The specials land with the blow: a Stun bought first leaves the
+    // damage to cost a rank.
+    for special in bought.bought {
+        apply_special(table, (actor, target), special, dice, events);
+    }
+    hit(
+        table,
+        target,
+        rule,
+        bought.damage_successes,
+        extra_armour,
+        dice,
+        events,
+    );
 }
 
 /// After a Parry: the defender takes every exposure die in front of the
@@ -1491,7 +1533,7 @@ fn strike_back(
         table,
         (defender, attacker),
         &roll,
-        0,
+        (0, &[]),
         &weapon,
         0,
         dice,

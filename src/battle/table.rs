@@ -50,6 +50,9 @@ pub struct PendingAttack {
     pub target: usize,
     pub weapon: String,
     pub raise_with_one: bool,
+    /// Special results to buy with the extra successes, in order.
+    #[serde(default)]
+    pub specials: Vec<crate::rules::special::SpecialResult>,
 }
 
 /// The battle as a whole.

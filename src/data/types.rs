@@ -306,6 +306,8 @@ pub struct ActionCatalogue {
     /// Spells by id: each is an action pool, Cast when the caster chooses.
     #[serde(default)]
     pub spells: BTreeMap<String, Spell>,
+    /// What the extra successes of an attack can buy.
+    pub special_results: crate::rules::special::SpecialRules,
 }
 
 /// One spell of `actions.ron`.

@@ -8,6 +8,7 @@ use crate::battle::resolve::{Plan, check};
 use crate::battle::table::Table;
 use crate::level::ZoneCoord;
 use crate::rules::payment::Cost;
+use crate::rules::special::SpecialResult;
 
 /// Where the player clicked on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +102,7 @@ pub fn menu_entries(
     table: &Table,
     unit: usize,
     raise_with_one: bool,
+    specials: &[SpecialResult],
     pay: Option<&[u8]>,
 ) -> Vec<MenuEntry> {
     let id = table.units[unit].unit.id.clone();
@@ -116,7 +118,7 @@ pub fn menu_entries(
             )
         })
         .map(|order| {
-            let order = with_choices(order, raise_with_one, pay);
+            let order = with_choices(order, raise_with_one, specials, pay);
             let section = match order {
                 Order::Defend { .. } => MenuSection::Defence,
                 Order::Attack { .. } => MenuSection::Attack,
@@ -140,10 +142,21 @@ pub fn menu_entries(
     entries
 }
 
-/// The order with the player's choices of raise and dice applied.
-pub fn with_choices(mut order: Order, raise: bool, faces: Option<&[u8]>) -> Order {
-    if let Order::Attack { raise_with_one, .. } = &mut order {
+/// The order with the player's choices of raise, special results and dice applied.
+pub fn with_choices(
+    mut order: Order,
+    raise: bool,
+    chosen: &[SpecialResult],
+    faces: Option<&[u8]>,
+) -> Order {
+    if let Order::Attack {
+        raise_with_one,
+        specials,
+        ..
+    } = &mut order
+    {
         *raise_with_one = raise;
+        *specials = chosen.to_vec();
     }
     if let Some(faces) = faces
         && let Some(pay) = order.payment_mut()
@@ -157,7 +170,12 @@ pub fn with_choices(mut order: Order, raise: bool, faces: Option<&[u8]>) -> Orde
 /// an attack (its first usable weapon) or else a charge; on a friend, joining
 /// it; on a zone, a move there. The error is the rules' reason against the
 /// most direct of those orders. The plan names the weapon an attack would use.
-pub fn click_order(table: &Table, actor: usize, click: Click) -> Result<Plan, RuleError> {
+pub fn click_order(
+    table: &Table,
+    actor: usize,
+    click: Click,
+    specials: &[SpecialResult],
+) -> Result<Plan, RuleError> {
     let me = &table.units[actor];
     let tries: Vec<Order> = match click {
         Click::Unit(other) => {
@@ -174,6 +192,7 @@ pub fn click_order(table: &Table, actor: usize, click: Click) -> Result<Plan, Ru
                         target: target.clone(),
                         weapon: None,
                         raise_with_one: false,
+                        specials: specials.to_vec(),
                         pay: None,
                     },
                     Order::Charge { target, pay: None },

@@ -81,6 +81,8 @@ pub enum InjuryEffect {
     Sever,
     Puncture,
     Maim,
+    /// Not on the tables: the special result Hamstring.
+    Hamstrung,
 }
 
 impl InjuryEffect {

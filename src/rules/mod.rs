@@ -13,3 +13,4 @@ pub mod injury;
 pub mod odds;
 pub mod payment;
 pub mod rolls;
+pub mod special;

@@ -7,6 +7,7 @@ use super::damage::{
     DamageEffect, DamageRule, Soak, WeaponDamage, damage_effect, severity, weapon_damage,
 };
 use super::defence::{BlockOutcome, block};
+use super::special::{SpecialResult, SpecialRules, buy_specials};
 
 /// What the attack's odds depend on about the target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +39,9 @@ pub struct AttackOdds {
     pub massive: f64,
     /// Against a fallen target: the chance it dies.
     pub killed: f64,
+    /// The chance each special result named with the attack is bought.
+    #[serde(default)]
+    pub specials: Vec<(SpecialResult, f64)>,
 }
 
 impl AttackOdds {
@@ -70,6 +74,7 @@ impl AttackOdds {
             killing_blow: 0.0,
             massive: 0.0,
             killed: 0.0,
+            specials: Vec::new(),
         }
     }
 
@@ -91,6 +96,12 @@ impl AttackOdds {
             blended.killing_blow += p * odds.killing_blow;
             blended.massive += p * odds.massive;
             blended.killed += p * odds.killed;
+            for &(special, chance) in &odds.specials {
+                match blended.specials.iter_mut().find(|(s, _)| *s == special) {
+                    Some((_, total)) => *total += p * chance,
+                    None => blended.specials.push((special, p * chance)),
+                }
+            }
         }
         blended
     }
@@ -130,9 +141,23 @@ pub fn attack_odds(
     rule: DamageRule,
     target: &TargetFacts,
 ) -> AttackOdds {
+    attack_odds_with_specials(dice, superiority_level, rule, target, &[], None)
+}
+
+/// The exact odds of an attack as [`attack_odds`], buying the chosen special
+/// results (those that apply to the target now) with the extra successes.
+pub fn attack_odds_with_specials(
+    dice: u32,
+    superiority_level: u8,
+    rule: DamageRule,
+    target: &TargetFacts,
+    chosen: &[SpecialResult],
+    special_rules: Option<&SpecialRules>,
+) -> AttackOdds {
     let joint = hits_and_ones(dice, superiority_level);
     let n = dice as usize;
     let mut odds = AttackOdds::zero(n + 1);
+    odds.specials = chosen.iter().map(|&s| (s, 0.0)).collect();
     for (h, row) in joint.iter().enumerate() {
         for (o, &p) in row.iter().enumerate() {
             if p == 0.0 {
@@ -161,14 +186,29 @@ pub fn attack_odds(
                 odds.nothing += p * (1.0 - dies);
                 continue;
             }
-            let damage = match weapon_damage(rule, h as u32) {
+            let mut successes = h as u32;
+            let mut soak = target.soak;
+            if let Some(special_rules) = special_rules {
+                let bought = buy_specials(successes, chosen, special_rules, |_| true);
+                successes = bought.damage_successes;
+                for (special, chance) in &mut odds.specials {
+                    if bought.bought.contains(special) {
+                        *chance += p;
+                    }
+                }
+                // A Stun lands first: the damage then costs a rank.
+                if bought.bought.contains(&SpecialResult::Stun) {
+                    soak.already_in_state = true;
+                }
+            }
+            let damage = match weapon_damage(rule, successes) {
                 Some(WeaponDamage::Points(points)) => {
                     WeaponDamage::Points(points.saturating_sub(u32::from(armour)))
                 }
                 Some(WeaponDamage::KillingBlow) => WeaponDamage::KillingBlow,
                 None => WeaponDamage::Points(0),
             };
-            match severity(damage, target.total_rank).map(|s| damage_effect(s, target.soak)) {
+            match severity(damage, target.total_rank).map(|s| damage_effect(s, soak)) {
                 None => odds.nothing += p,
                 Some(DamageEffect::State) => odds.state += p,
                 Some(DamageEffect::RankLoss) => odds.rank_loss += p,

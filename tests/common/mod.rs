@@ -87,6 +87,7 @@ pub fn attack(target: &str) -> Order {
         target: target.into(),
         weapon: None,
         raise_with_one: false,
+        specials: Vec::new(),
         pay: None,
     }
 }
@@ -96,6 +97,7 @@ pub fn attack_with(target: &str, weapon: &str) -> Order {
         target: target.into(),
         weapon: Some(weapon.into()),
         raise_with_one: false,
+        specials: Vec::new(),
         pay: None,
     }
 }

@@ -35,6 +35,8 @@ pub struct HudState {
     pub last_human_side: Option<usize>,
     /// Attacks spend a 1 to raise a die just short of a hit.
     pub raise_with_one: bool,
+    /// Special results the player's attacks buy with extra successes, in order.
+    pub specials: Vec<crate::rules::special::SpecialResult>,
     /// Dice picked to pay with (positions in the pool); empty means the least
     /// wasteful dice.
     pub picked_dice: Vec<usize>,

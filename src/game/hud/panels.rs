@@ -8,7 +8,7 @@ use super::{HudState, Snapshot, TableViewport, give_order, human_turn};
 use crate::battle::command::{CommandQueue, Order};
 use crate::battle::components::RankTrack;
 use crate::battle::events::BattleEvent;
-use crate::battle::resolve::{Plan, answered_attack_odds, attack_preview};
+use crate::battle::resolve::{Plan, answered_attack_odds, attack_preview_with};
 use crate::battle::table::{BattleLog, Phase, Table, UnitState};
 use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
@@ -18,6 +18,7 @@ use crate::game::orders::{Click, MenuSection, click_order, cost_label, menu_entr
 use crate::game::results::BattleSummary;
 use crate::game::screens::load_match;
 use crate::rules::odds::AttackOdds;
+use crate::rules::special::SpecialResult;
 
 /// How many of the latest events the log panel keeps on screen.
 const LOG_SHOWN: usize = 200;
@@ -88,14 +89,20 @@ fn plan_odds(table: &Table, plan: &Plan) -> Option<AttackOdds> {
     if let Order::Defend { with, .. } = &plan.order {
         return answered_attack_odds(table, table.battle.pending.as_ref()?, *with);
     }
-    let Order::Attack { target, .. } = &plan.order else {
+    let Order::Attack {
+        target, specials, ..
+    } = &plan.order
+    else {
         return None;
     };
-    attack_preview(
+    let target = table.unit_index(target)?;
+    attack_preview_with(
         table,
         plan.actor,
-        table.unit_index(target)?,
+        target,
         plan.weapon.as_deref()?,
+        table.units[target].conditions.defence_pool,
+        specials,
     )
 }
 
@@ -124,6 +131,46 @@ fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
                 String::new()
             }
         ));
+    });
+}
+
+/// The special results the player's attacks buy, toggled on and off; the
+/// order they were picked in is the order they are bought.
+fn specials_picker(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
+    let costs = &table.ruleset.actions.special_results.costs;
+    egui::CollapsingHeader::new(format!(
+        "Special results: {}",
+        if hud.specials.is_empty() {
+            "none".to_string()
+        } else {
+            hud.specials
+                .iter()
+                .map(|s| s.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    ))
+    .id_salt("specials")
+    .show(ui, |ui| {
+        ui.label("Extra successes beyond the first buy these, in the order picked:");
+        ui.horizontal_wrapped(|ui| {
+            for special in SpecialResult::ALL {
+                let picked = hud.specials.iter().position(|&s| s == special);
+                let cost = costs.get(&special).copied().unwrap_or(0);
+                let text = match picked {
+                    Some(k) => format!("{}. {} ({cost})", k + 1, special.name()),
+                    None => format!("{} ({cost})", special.name()),
+                };
+                if ui.selectable_label(picked.is_some(), text).clicked() {
+                    match picked {
+                        Some(k) => {
+                            hud.specials.remove(k);
+                        }
+                        None => hud.specials.push(special),
+                    }
+                }
+            }
+        });
     });
 }
 
@@ -369,6 +416,7 @@ fn action_menu(
             &mut hud.raise_with_one,
             "Raise a die with a 1 after the attack roll",
         );
+        specials_picker(ui, table, hud);
     }
     dice_picker(ui, unit, hud);
     let pay: Option<Vec<u8>> = (!hud.picked_dice.is_empty()).then(|| {
@@ -377,7 +425,13 @@ fn action_menu(
             .filter_map(|&k| unit.pool.dice.get(k).copied())
             .collect()
     });
-    let entries = menu_entries(table, actor, hud.raise_with_one, pay.as_deref());
+    let entries = menu_entries(
+        table,
+        actor,
+        hud.raise_with_one,
+        &hud.specials,
+        pay.as_deref(),
+    );
     let mut chosen = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         let mut section = None;
@@ -495,7 +549,7 @@ fn table_tooltip(ctx: &egui::Context, table: &Table, hud: &HudState) {
             _ => None,
         };
         if let Some(click) = click {
-            match click_order(table, actor, click) {
+            match click_order(table, actor, click, &hud.specials) {
                 Ok(plan) => {
                     lines.push(format!("Click: {}", order_label(table, &plan.order)));
                     odds = plan_odds(table, &plan);
