@@ -81,6 +81,9 @@ fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
         ui.label(format!("Kills (fallen target): {}", percent(odds.killed)));
     }
     ui.label(format!("Fumble: {}", percent(odds.fumble)));
+    for &(special, chance) in &odds.specials {
+        ui.label(format!("{}: {}", special.name(), percent(chance)));
+    }
 }
 
 /// The odds of a checked attack, with the weapon the rules chose for it and
