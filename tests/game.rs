@@ -12,7 +12,7 @@ use swift_swords::ai::{AiLevel, choose, legal_commands};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::Fate;
 use swift_swords::battle::table::{BattleLog, Table};
-use swift_swords::game::orders::{Click, click_order, menu_entries, with_choices};
+use swift_swords::game::orders::{AttackChoices, Click, click_order, menu_entries, with_choices};
 use swift_swords::game::results::BattleSummary;
 use swift_swords::headless::{battle_app, submit};
 use swift_swords::level::ZoneCoord;
@@ -38,7 +38,7 @@ fn action_menu_offers_the_same_legal_orders_as_the_rules_and_greys_the_rest_with
     let mut app = apart();
     let table = table(&mut app);
     let hero = table.unit_index("hero").expect("hero");
-    let entries = menu_entries(&table, hero, false, &[], None);
+    let entries = menu_entries(&table, hero, &AttackChoices::default(), None);
     let offered: BTreeSet<String> = entries
         .iter()
         .filter(|e| e.verdict.is_ok())
@@ -85,8 +85,8 @@ fn dice_picker_payment_passes_through_the_rules_payment_check() {
         pay: None,
     };
     // Paying the 3-pip move with the 4 is allowed; with the 2 it is not.
-    let with_four = with_choices(move_east.clone(), false, &[], Some(&[4]));
-    let entries = menu_entries(&table, hero, false, &[], Some(&[4]));
+    let with_four = with_choices(move_east.clone(), &AttackChoices::default(), Some(&[4]));
+    let entries = menu_entries(&table, hero, &AttackChoices::default(), Some(&[4]));
     let entry = entries
         .iter()
         .find(|e| e.order == with_four)
@@ -99,7 +99,7 @@ fn dice_picker_payment_passes_through_the_rules_payment_check() {
             .collect::<Vec<_>>(),
         vec![4]
     );
-    let entries = menu_entries(&table, hero, false, &[], Some(&[2]));
+    let entries = menu_entries(&table, hero, &AttackChoices::default(), Some(&[2]));
     let entry = entries
         .iter()
         .find(|e| {
@@ -130,20 +130,32 @@ fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
     let bandit = first.unit_index("bandit").expect("bandit");
     // A click on a zone two steps away is refused with the movement rule's reason.
     assert_eq!(
-        click_order(&first, hero, Click::Zone(ZoneCoord(2, 0)), &[]).map(|plan| plan.order),
+        click_order(
+            &first,
+            hero,
+            Click::Zone(ZoneCoord(2, 0)),
+            &AttackChoices::default()
+        )
+        .map(|plan| plan.order),
         Err(RuleError::NotAdjacent {
             from: ZoneCoord(0, 0),
             to: ZoneCoord(2, 0)
         })
     );
     assert_eq!(
-        click_order(&first, hero, Click::Zone(ZoneCoord(1, 0)), &[]).map(|plan| plan.order),
+        click_order(
+            &first,
+            hero,
+            Click::Zone(ZoneCoord(1, 0)),
+            &AttackChoices::default()
+        )
+        .map(|plan| plan.order),
         Ok(Order::Move {
             to: ZoneCoord(1, 0),
             pay: None
         })
     );
-    let order = click_order(&first, hero, Click::Unit(bandit), &[])
+    let order = click_order(&first, hero, Click::Unit(bandit), &AttackChoices::default())
         .expect("a charge")
         .order;
     assert_eq!(
@@ -157,7 +169,13 @@ fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
     // The hero pays the 5 (least wasteful for 4 pips) and keeps 4 3 2; ties
     // between heroes and others go to the heroes, so the hero acts again.
     let second = table(&mut app);
-    let plan = click_order(&second, hero, Click::Unit(bandit), &[]).expect("an attack");
+    let plan = click_order(
+        &second,
+        hero,
+        Click::Unit(bandit),
+        &AttackChoices::default(),
+    )
+    .expect("an attack");
     assert!(matches!(plan.order, Order::Attack { ref target, .. } if target == "bandit"));
     // The click names no weapon; the rules pick the first usable one.
     assert_eq!(plan.weapon.as_deref(), Some("broadsword"));

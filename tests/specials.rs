@@ -16,6 +16,7 @@ fn attack_buying(target: &str, specials: &[SpecialResult]) -> Order {
         weapon: None,
         raise_with_one: false,
         specials: specials.to_vec(),
+        tactic: None,
         pay: None,
     }
 }

@@ -15,7 +15,7 @@ use crate::battle::resolve::{
 };
 use crate::battle::special::special_applicable;
 use crate::battle::table::{Table, UnitState};
-use crate::data::{Defence, SpellEffect};
+use crate::data::{Defence, SpellEffect, Tactic};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::damage::out_of_action;
 use crate::rules::odds::{AttackOdds, attack_odds, roll_passes, successes};
@@ -111,19 +111,30 @@ fn attack_value(
     actor: usize,
     target: usize,
     weapon: &str,
-    specials: &[SpecialResult],
+    (specials, tactic): (&[SpecialResult], Option<Tactic>),
 ) -> f64 {
     let pool = table.units[target].conditions.defence_pool;
-    match attack_preview_with(table, actor, target, weapon, pool, specials) {
-        Some(odds) => {
-            let extra: f64 = odds
-                .specials
-                .iter()
-                .map(|&(special, chance)| chance * special_worth(special))
-                .sum();
-            attack_gain(table, actor, target, &odds) + extra
-        }
-        None => f64::NEG_INFINITY,
+    let Some(odds) = attack_preview_with(table, actor, target, weapon, pool, specials, tactic)
+    else {
+        return f64::NEG_INFINITY;
+    };
+    let extra: f64 = odds
+        .specials
+        .iter()
+        .map(|&(special, chance)| chance * special_worth(special))
+        .sum();
+    let gain = attack_gain(table, actor, target, &odds) + extra;
+    // Left open until the next action: the worth of the defences given up.
+    let exposed = |guarded: f64| {
+        let trained = !table.units[actor].profile.defences.is_empty();
+        if trained { guarded } else { 0.0 }
+    };
+    match tactic {
+        None => gain,
+        Some(Tactic::AllOutAttack) => gain - exposed(0.3),
+        // The second blow, roughly as good as the first.
+        Some(Tactic::DoubleStrike) => 2.0 * gain - exposed(0.15),
+        Some(Tactic::FollowOn) => gain * (1.0 + 0.5 * odds.killing_blow_or_worse()) - exposed(0.15),
     }
 }
 
@@ -228,13 +239,14 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
             target,
             raise_with_one,
             specials,
+            tactic,
             ..
         } => {
             let Some(target) = target_index(target) else {
                 return f64::NEG_INFINITY;
             };
             let weapon = plan.weapon.as_deref().unwrap_or_default();
-            let mut value = attack_value(table, actor, target, weapon, specials);
+            let mut value = attack_value(table, actor, target, weapon, (specials, *tactic));
             if *raise_with_one {
                 // A 1 spent on the roll is worth a little more than its cost.
                 value += 0.05;

@@ -6,8 +6,9 @@ use super::evaluate::special_choices;
 use crate::battle::command::{Command, Order};
 use crate::battle::resolve::check;
 use crate::battle::table::{Table, Turn};
-use crate::data::Defence;
+use crate::data::{Defence, Tactic};
 use crate::level::{MapEdge, ZoneCoord};
+use crate::rules::special::SpecialResult;
 
 /// Every order the combatant at `index` could conceivably give, legal or not,
 /// in a fixed order. Payment is left to the least wasteful default.
@@ -40,6 +41,7 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
                         weapon: Some(weapon.clone()),
                         raise_with_one,
                         specials: Vec::new(),
+                        tactic: None,
                         pay: None,
                     });
                 }
@@ -121,12 +123,28 @@ pub fn legal_commands(table: &Table) -> Vec<Command> {
             let Some(target) = table.unit_index(target) else {
                 continue;
             };
-            for choice in special_choices(table, index, target) {
+            let mut variants: Vec<(Vec<SpecialResult>, Option<Tactic>)> =
+                special_choices(table, index, target)
+                    .into_iter()
+                    .map(|choice| (choice, None))
+                    .collect();
+            variants.extend(
+                Tactic::ALL
+                    .into_iter()
+                    .map(|t| (vec![SpecialResult::ExtraDamage], Some(t))),
+            );
+            for (choice, with_tactic) in variants {
                 let mut variant = command.clone();
-                if let Order::Attack { specials, .. } = &mut variant.order {
+                if let Order::Attack {
+                    specials, tactic, ..
+                } = &mut variant.order
+                {
                     *specials = choice;
+                    *tactic = with_tactic;
                 }
-                legal.push(variant);
+                if with_tactic.is_none() || check(table, &variant).is_ok() {
+                    legal.push(variant);
+                }
             }
         }
     }

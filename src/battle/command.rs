@@ -6,7 +6,7 @@ use std::fmt;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::Defence;
+use crate::data::{Defence, Tactic};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::payment::PaymentError;
 use crate::rules::special::SpecialResult;
@@ -78,6 +78,9 @@ pub enum Order {
         /// Special results to buy with the successes beyond the first, in order.
         #[serde(default)]
         specials: Vec<SpecialResult>,
+        /// A special tactic (melee only).
+        #[serde(default)]
+        tactic: Option<Tactic>,
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },
@@ -335,6 +338,8 @@ pub enum RuleError {
     Crushed,
     /// Not Panicked or Crushed, and in no State.
     NothingToRecover,
+    /// Special tactics are for melee attacks.
+    TacticNeedsMelee,
 }
 
 impl fmt::Display for RuleError {
@@ -419,6 +424,7 @@ impl fmt::Display for RuleError {
             }
             Self::Crushed => write!(f, "crushed: it can only try to rally"),
             Self::NothingToRecover => write!(f, "not in a State, Panicked or Crushed"),
+            Self::TacticNeedsMelee => write!(f, "special tactics are for melee attacks"),
         }
     }
 }

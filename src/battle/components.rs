@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Defence, EdgeFeature, FearLevel, RankSide, Terrain};
+use crate::data::{Defence, EdgeFeature, FearLevel, Guard, RankSide, Terrain};
 use crate::level::{Controller, SideKind, ZoneCoord};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::defence::DefencePool;
@@ -184,6 +184,9 @@ pub struct Conditions {
     /// attacks on the defenders suffer the edge's cover.
     #[serde(default)]
     pub held_at: Option<ZoneCoord>,
+    /// After a special tactic: the defences it may still declare, until its next action.
+    #[serde(default)]
+    pub guard: Option<Guard>,
 }
 
 /// An action pool ("Actions & Refresh": action pools; seed marks them P).

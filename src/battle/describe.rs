@@ -61,6 +61,8 @@ impl BattleEvent {
             RallyRoll { .. } | Rallied { .. } => "Panicked",
             FearTest { .. } => "Fear",
             Intercepted { .. } | TookCover { .. } => "Cover",
+            OpportunityAttack { .. } => "Opportunity actions",
+            FollowUp { .. } => "Special tactics",
             Special { .. }
             | Resisted { .. }
             | WeaponBroken { .. }
@@ -319,8 +321,12 @@ impl std::fmt::Display for BattleEvent {
                 if *passed { "passed" } else { "failed" }
             ),
             Rallied { unit } => write!(f, "{unit} rallies"),
-            Intercepted { unit, by } => write!(f, "{by} holds {unit} at the defended edge"),
+            Intercepted { unit, by } => write!(f, "{by} intercepts {unit}"),
             TookCover { unit } => write!(f, "{unit} takes cover"),
+            FollowUp { unit, target } => write!(f, "{unit} follows up on {target}"),
+            OpportunityAttack { unit, target } => {
+                write!(f, "{unit} strikes at {target} as it leaves the melee")
+            }
             Special {
                 attacker,
                 target,

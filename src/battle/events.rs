@@ -396,6 +396,16 @@ pub enum BattleEvent {
     Hamstrung {
         unit: String,
     },
+    /// The second attack of a Double Strike or a Follow On.
+    FollowUp {
+        unit: String,
+        target: String,
+    },
+    /// A free attack on a combatant leaving the melee by Move.
+    OpportunityAttack {
+        unit: String,
+        target: String,
+    },
     /// Held at a defended edge by a defender behind it.
     Intercepted {
         unit: String,

@@ -8,6 +8,7 @@ pub mod events;
 pub mod flow;
 pub mod injury;
 pub mod mental;
+pub mod opportunity;
 pub mod resolve;
 pub mod setup;
 pub mod special;

@@ -9,9 +9,12 @@ use super::cover::{cover_against, enter_held_cover, intercept, update_cover};
 use super::events::{BattleEvent, StateKind};
 use super::injury::{footing_roll, injure, penalty};
 use super::mental::{fear_test, mental_hit, rally_roll, routed_problem};
+use super::opportunity::{intercept_by_holder, opportunity_attacks};
 use super::special::{applicable_specials, apply_special};
 use super::table::{PendingAttack, Phase, Table, Turn};
-use crate::data::{ActionKind, Defence, RankSide, Shield, Spell, SpellEffect, Weapon};
+use crate::data::{
+    ActionKind, Defence, Guard, RankSide, Shield, Spell, SpellEffect, Tactic, Weapon,
+};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::attack::{
     advantage, advantage_dice, evaluate_attack, raise_one_die, superiority_level,
@@ -199,11 +202,26 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
         Order::Attack {
             target,
             weapon: named,
+            tactic,
             ..
         } => {
             let target = enemy_on_table(table, actor, target)?;
             let chosen = choose_weapon(table, actor, target, named.as_deref())?;
-            let cost = rules.actions.attack_cost(&rules.weapons[&chosen]);
+            let mut cost = rules.actions.attack_cost(&rules.weapons[&chosen]);
+            if let Some(tactic) = tactic {
+                let weapon = &rules.weapons[&chosen];
+                if weapon.is_missile() || weapon.reach {
+                    return Err(RuleError::TacticNeedsMelee);
+                }
+                let times = rules
+                    .actions
+                    .tactics
+                    .get(tactic)
+                    .map_or(1, |t| t.attacks_paid);
+                if let Cost::Pips(pips) = cost {
+                    cost = Cost::Pips(pips.saturating_mul(times.max(1)));
+                }
+            }
             weapon = Some(chosen);
             cost
         }
@@ -459,6 +477,13 @@ pub fn defence_problem(
     if them.conditions.crushed {
         return refuse("crushed: not even a defence");
     }
+    match them.conditions.guard {
+        Some(Guard::NoDefence) => return refuse("no defence after an All Out Attack"),
+        Some(Guard::DodgeOnly) if defence != Defence::Dodge => {
+            return refuse("only Dodge after a Double Strike or Follow On");
+        }
+        _ => {}
+    }
     if them.conditions.defence_pool.is_some() {
         return refuse("its defence pool already answers the attack");
     }
@@ -542,7 +567,7 @@ fn weapon_problem(
     None
 }
 
-fn choose_weapon(
+pub(super) fn choose_weapon(
     table: &Table,
     actor: usize,
     target: usize,
@@ -663,6 +688,7 @@ fn execute(
         let me = &mut table.units[actor];
         me.conditions.fumbled = false;
         me.conditions.exposure = 0;
+        me.conditions.guard = None;
     }
     if !matches!(plan.order, Order::Pool { .. }) {
         lose_defence_pool(table, actor, events);
@@ -684,6 +710,10 @@ fn execute(
     if !matches!(plan.order, Order::Pool { .. } | Order::Cast { .. }) && !aimed_shot {
         lose_action_pool(table, actor, events);
     }
+    // Those holding may still Intercept during this action.
+    let holders: Vec<usize> = (0..table.units.len())
+        .filter(|&u| table.units[u].pool.holding)
+        .collect();
     for unit in &mut table.units {
         unit.pool.holding = false;
     }
@@ -723,6 +753,14 @@ fn execute(
     match &plan.order {
         Order::Move { to, .. } => {
             let from = table.units[actor].placement.zone;
+            // Leaving a melee by Move risks a free attack from each enemy in it.
+            if table.units[actor].status != Status::Alone
+                && !opportunity_attacks(table, actor, dice, events)
+            {
+                update_cover(table, events);
+                finish_last_option(table, actor, at_refresh);
+                return;
+            }
             table.units[actor].placement = Placement {
                 zone: *to,
                 group: None,
@@ -734,7 +772,9 @@ fn execute(
                 from,
                 to: *to,
             });
-            if intercept(table, actor, from, *to, None, events).is_none() {
+            if intercept(table, actor, from, *to, None, events).is_none()
+                && intercept_by_holder(table, actor, *to, &holders, events).is_none()
+            {
                 enter_held_cover(table, actor, events);
             }
             table.regroup(from, events);
@@ -813,14 +853,19 @@ fn execute(
             target,
             raise_with_one,
             specials,
+            tactic,
             ..
         } => {
+            table.units[actor].conditions.guard = tactic
+                .and_then(|t| table.ruleset.actions.tactics.get(&t))
+                .map(|rule| rule.guard);
             let pending = PendingAttack {
                 attacker: actor,
                 target: table.unit_index(target).unwrap_or(actor),
                 weapon: plan.weapon.clone().unwrap_or_default(),
                 raise_with_one: *raise_with_one,
                 specials: specials.clone(),
+                tactic: *tactic,
             };
             declare_attack(table, pending, dice, events);
         }
@@ -1101,11 +1146,12 @@ pub fn attack_preview_against(
     weapon: &str,
     pool: Option<DefencePool>,
 ) -> Option<AttackOdds> {
-    attack_preview_with(table, actor, target, weapon, pool, &[])
+    attack_preview_with(table, actor, target, weapon, pool, &[], None)
 }
 
 /// The exact odds of an attack as [`attack_preview_against`], buying the
 /// chosen special results that can work on the target now.
+#[allow(clippy::too_many_arguments)]
 pub fn attack_preview_with(
     table: &Table,
     actor: usize,
@@ -1113,10 +1159,11 @@ pub fn attack_preview_with(
     weapon: &str,
     pool: Option<DefencePool>,
     specials: &[SpecialResult],
+    tactic: Option<Tactic>,
 ) -> Option<AttackOdds> {
     let weapon = table.ruleset.weapons.get(weapon)?;
     let setup = attack_setup(table, actor, target, weapon);
-    let mut dice = setup.dice;
+    let mut dice = setup.dice + tactic_dice(table, actor, tactic);
     let mut facts = target_facts(table, target);
     match pool {
         Some(pool) if pool.defence == Defence::Dodge => {
@@ -1177,6 +1224,7 @@ pub fn answered_attack_odds(
             &pending.weapon,
             pool,
             &pending.specials,
+            pending.tactic,
         )
     };
     match with {
@@ -1275,8 +1323,10 @@ fn answer_attack(
     };
     pay(table, plan.actor, &plan.paid, events);
     roll_attack(table, &pending, with, riposte, dice, events);
-    let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
-    finish_last_option(table, pending.attacker, at_refresh);
+    if table.battle.pending.is_none() {
+        let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
+        finish_last_option(table, pending.attacker, at_refresh);
+    }
 }
 
 /// A defence roll: the skill dice (and a pending Effort) at the standard SL.
@@ -1346,7 +1396,7 @@ fn roll_attack(
         None => 0,
     };
     let pool = table.units[target].conditions.defence_pool;
-    let mut attack_dice = setup.dice;
+    let mut attack_dice = setup.dice + tactic_dice(table, actor, pending.tactic);
     let mut defence_exposures = 0;
     if let Some(pool) = pool.filter(|p| p.defence == Defence::Dodge) {
         let effect = dodge(attack_dice, u32::from(pool.dice), weapon.is_missile());
@@ -1429,13 +1479,77 @@ fn roll_attack(
     if riposte && declared == Some(Defence::Parry) {
         strike_back(table, target, actor, dice, events);
     }
+    follow_up(table, pending, dice, events);
+}
+
+/// The extra skill dice of an All Out Attack: the attacks paid for are
+/// rolled as one.
+pub fn tactic_dice(table: &Table, actor: usize, tactic: Option<Tactic>) -> u32 {
+    match tactic.and_then(|t| table.ruleset.actions.tactics.get(&t)) {
+        Some(rule) if rule.combined => {
+            u32::from(table.units[actor].profile.attack_dice)
+                * u32::from(rule.attacks_paid.saturating_sub(1))
+        }
+        _ => 0,
+    }
+}
+
+/// The second attack of a Double Strike (on the same target), or of a
+/// Follow On once the first took its target out (on another enemy in the
+/// melee): declared at once, paid already.
+fn follow_up(
+    table: &mut Table,
+    first: &PendingAttack,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let attacker = first.attacker;
+    if !table.units[attacker].fighting() {
+        return;
+    }
+    let target = match first.tactic {
+        Some(Tactic::DoubleStrike) if table.units[first.target].fighting() => first.target,
+        Some(Tactic::FollowOn) if !table.units[first.target].fighting() => {
+            let Some(group) = table.units[attacker].placement.group else {
+                return;
+            };
+            let side = table.units[attacker].unit.side;
+            let Some(next) = table
+                .group_members(group)
+                .into_iter()
+                .find(|&u| table.units[u].unit.side != side && table.units[u].fighting())
+            else {
+                return;
+            };
+            next
+        }
+        _ => return,
+    };
+    let Ok(weapon) = choose_weapon(table, attacker, target, Some(&first.weapon))
+        .or_else(|_| choose_weapon(table, attacker, target, None))
+    else {
+        return;
+    };
+    events.push(BattleEvent::FollowUp {
+        unit: table.units[attacker].unit.id.clone(),
+        target: table.units[target].unit.id.clone(),
+    });
+    let second = PendingAttack {
+        attacker,
+        target,
+        weapon,
+        raise_with_one: false,
+        specials: first.specials.clone(),
+        tactic: None,
+    };
+    declare_attack(table, second, dice, events);
 }
 
 /// The attacker's marks from its roll (a Fumble, or exposure dice, plus any
 /// a defence laid on it), then the special results its extra successes buy,
 /// and the damage of the rest.
 #[allow(clippy::too_many_arguments)]
-fn land_attack(
+pub(super) fn land_attack(
     table: &mut Table,
     (actor, target): (usize, usize),
     roll: &crate::rules::attack::AttackRoll,

@@ -53,6 +53,8 @@ pub struct PendingAttack {
     /// Special results to buy with the extra successes, in order.
     #[serde(default)]
     pub specials: Vec<crate::rules::special::SpecialResult>,
+    #[serde(default)]
+    pub tactic: Option<crate::data::Tactic>,
 }
 
 /// The battle as a whole.

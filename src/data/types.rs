@@ -134,6 +134,49 @@ pub struct FearRule {
     pub until_passed: bool,
 }
 
+/// A special tactic for a melee attack ("Special Tactics").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Tactic {
+    /// Both attacks in one roll; no defence until the next action.
+    AllOutAttack,
+    /// Two attacks, one after the other; only Dodge until the next action.
+    DoubleStrike,
+    /// A second attack on another enemy in the melee if the first takes its
+    /// target out; only Dodge until the next action.
+    FollowOn,
+}
+
+impl Tactic {
+    pub const ALL: [Self; 3] = [Self::AllOutAttack, Self::DoubleStrike, Self::FollowOn];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::AllOutAttack => "All Out Attack",
+            Self::DoubleStrike => "Double Strike",
+            Self::FollowOn => "Follow On",
+        }
+    }
+}
+
+/// Which defences a combatant may still declare after a tactic, until its next action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Guard {
+    NoDefence,
+    DodgeOnly,
+}
+
+/// What a tactic costs and gives (`tactics` in `actions.ron`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TacticRule {
+    /// The attack's cost is paid this many times.
+    pub attacks_paid: u8,
+    /// The attacks paid for are rolled as one, with the skill dice of each.
+    pub combined: bool,
+    /// The defences left until the attacker's next action.
+    pub guard: Guard,
+}
+
 /// Cover, by kind and weight ("Cover").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Cover {
@@ -308,6 +351,8 @@ pub struct ActionCatalogue {
     pub spells: BTreeMap<String, Spell>,
     /// What the extra successes of an attack can buy.
     pub special_results: crate::rules::special::SpecialRules,
+    /// The special tactics of melee attacks.
+    pub tactics: BTreeMap<Tactic, TacticRule>,
 }
 
 /// One spell of `actions.ron`.

@@ -6,6 +6,7 @@ use crate::ai::candidate_orders;
 use crate::battle::command::{Command, Order, RuleError};
 use crate::battle::resolve::{Plan, check};
 use crate::battle::table::Table;
+use crate::data::Tactic;
 use crate::level::ZoneCoord;
 use crate::rules::payment::Cost;
 use crate::rules::special::SpecialResult;
@@ -50,12 +51,22 @@ pub fn order_label(table: &Table, order: &Order) -> String {
         Order::Charge { target, .. } => format!("Charge {}", unit_name(table, target)),
         Order::JoinGroup { friend, .. } => format!("Join {}", unit_name(table, friend)),
         Order::LeaveTable { edge, .. } => format!("Leave the table ({edge:?} edge)"),
-        Order::Attack { target, weapon, .. } => {
+        Order::Attack {
+            target,
+            weapon,
+            tactic,
+            ..
+        } => {
             let weapon = weapon
                 .as_deref()
                 .and_then(|w| table.ruleset.weapons.get(w))
                 .map_or("best weapon", |w| w.name.as_str());
-            format!("Attack {} ({weapon})", unit_name(table, target))
+            match tactic {
+                Some(tactic) => {
+                    format!("{}: {} ({weapon})", tactic.name(), unit_name(table, target))
+                }
+                None => format!("Attack {} ({weapon})", unit_name(table, target)),
+            }
         }
         Order::Break { target, .. } => format!("Break {}'s pool", unit_name(table, target)),
         Order::Cast { target } => format!("Cast at {}", unit_name(table, target)),
@@ -101,8 +112,7 @@ pub fn cost_label(cost: Cost) -> String {
 pub fn menu_entries(
     table: &Table,
     unit: usize,
-    raise_with_one: bool,
-    specials: &[SpecialResult],
+    choices: &AttackChoices,
     pay: Option<&[u8]>,
 ) -> Vec<MenuEntry> {
     let id = table.units[unit].unit.id.clone();
@@ -118,7 +128,7 @@ pub fn menu_entries(
             )
         })
         .map(|order| {
-            let order = with_choices(order, raise_with_one, specials, pay);
+            let order = with_choices(order, choices, pay);
             let section = match order {
                 Order::Defend { .. } => MenuSection::Defence,
                 Order::Attack { .. } => MenuSection::Attack,
@@ -142,21 +152,27 @@ pub fn menu_entries(
     entries
 }
 
-/// The order with the player's choices of raise, special results and dice applied.
-pub fn with_choices(
-    mut order: Order,
-    raise: bool,
-    chosen: &[SpecialResult],
-    faces: Option<&[u8]>,
-) -> Order {
+/// The player's standing choices for attacks: raise a die with a 1, the
+/// special results to buy, and a special tactic.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AttackChoices {
+    pub raise_with_one: bool,
+    pub specials: Vec<SpecialResult>,
+    pub tactic: Option<Tactic>,
+}
+
+/// The order with the player's attack choices and dice applied.
+pub fn with_choices(mut order: Order, choices: &AttackChoices, faces: Option<&[u8]>) -> Order {
     if let Order::Attack {
         raise_with_one,
         specials,
+        tactic,
         ..
     } = &mut order
     {
-        *raise_with_one = raise;
-        *specials = chosen.to_vec();
+        *raise_with_one = choices.raise_with_one;
+        *specials = choices.specials.clone();
+        *tactic = choices.tactic;
     }
     if let Some(faces) = faces
         && let Some(pay) = order.payment_mut()
@@ -174,7 +190,7 @@ pub fn click_order(
     table: &Table,
     actor: usize,
     click: Click,
-    specials: &[SpecialResult],
+    choices: &AttackChoices,
 ) -> Result<Plan, RuleError> {
     let me = &table.units[actor];
     let tries: Vec<Order> = match click {
@@ -192,7 +208,8 @@ pub fn click_order(
                         target: target.clone(),
                         weapon: None,
                         raise_with_one: false,
-                        specials: specials.to_vec(),
+                        specials: choices.specials.clone(),
+                        tactic: choices.tactic,
                         pay: None,
                     },
                     Order::Charge { target, pay: None },

@@ -117,7 +117,7 @@ fn click(world: &mut World) {
             // A friend, or any figure when nobody of yours may act: select it.
             world.resource_mut::<HudState>().selected = Some(unit);
         }
-        (_, Some(actor)) => match click_order(&table, actor, clicked, &hud.specials) {
+        (_, Some(actor)) => match click_order(&table, actor, clicked, &hud.attack) {
             Ok(plan) => submit_order(world, &table, actor, plan.order),
             Err(reason) => {
                 world.resource_mut::<HudState>().notice = Some(format!("Cannot: {reason}"));

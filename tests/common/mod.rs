@@ -88,6 +88,7 @@ pub fn attack(target: &str) -> Order {
         weapon: None,
         raise_with_one: false,
         specials: Vec::new(),
+        tactic: None,
         pay: None,
     }
 }
@@ -98,6 +99,7 @@ pub fn attack_with(target: &str, weapon: &str) -> Order {
         weapon: Some(weapon.into()),
         raise_with_one: false,
         specials: Vec::new(),
+        tactic: None,
         pay: None,
     }
 }

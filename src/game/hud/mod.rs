@@ -33,10 +33,9 @@ pub struct HudState {
     pub handover: Option<usize>,
     /// The last human side that had the turn (for the hand-over screen).
     pub last_human_side: Option<usize>,
-    /// Attacks spend a 1 to raise a die just short of a hit.
-    pub raise_with_one: bool,
-    /// Special results the player's attacks buy with extra successes, in order.
-    pub specials: Vec<crate::rules::special::SpecialResult>,
+    /// The player's standing choices for attacks: raise a die with a 1,
+    /// special results, a special tactic.
+    pub attack: crate::game::orders::AttackChoices,
     /// Dice picked to pay with (positions in the pool); empty means the least
     /// wasteful dice.
     pub picked_dice: Vec<usize>,

@@ -10,6 +10,7 @@ use crate::battle::components::RankTrack;
 use crate::battle::events::BattleEvent;
 use crate::battle::resolve::{Plan, answered_attack_odds, attack_preview_with};
 use crate::battle::table::{BattleLog, Phase, Table, UnitState};
+use crate::data::Tactic;
 use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{GameAction, KeyBindings};
@@ -93,7 +94,10 @@ fn plan_odds(table: &Table, plan: &Plan) -> Option<AttackOdds> {
         return answered_attack_odds(table, table.battle.pending.as_ref()?, *with);
     }
     let Order::Attack {
-        target, specials, ..
+        target,
+        specials,
+        tactic,
+        ..
     } = &plan.order
     else {
         return None;
@@ -106,6 +110,7 @@ fn plan_odds(table: &Table, plan: &Plan) -> Option<AttackOdds> {
         plan.weapon.as_deref()?,
         table.units[target].conditions.defence_pool,
         specials,
+        *tactic,
     )
 }
 
@@ -143,10 +148,11 @@ fn specials_picker(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
     let costs = &table.ruleset.actions.special_results.costs;
     egui::CollapsingHeader::new(format!(
         "Special results: {}",
-        if hud.specials.is_empty() {
+        if hud.attack.specials.is_empty() {
             "none".to_string()
         } else {
-            hud.specials
+            hud.attack
+                .specials
                 .iter()
                 .map(|s| s.name())
                 .collect::<Vec<_>>()
@@ -158,7 +164,7 @@ fn specials_picker(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
         ui.label("Extra successes beyond the first buy these, in the order picked:");
         ui.horizontal_wrapped(|ui| {
             for special in SpecialResult::ALL {
-                let picked = hud.specials.iter().position(|&s| s == special);
+                let picked = hud.attack.specials.iter().position(|&s| s == special);
                 let cost = costs.get(&special).copied().unwrap_or(0);
                 let text = match picked {
                     Some(k) => format!("{}. {} ({cost})", k + 1, special.name()),
@@ -167,9 +173,9 @@ fn specials_picker(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
                 if ui.selectable_label(picked.is_some(), text).clicked() {
                     match picked {
                         Some(k) => {
-                            hud.specials.remove(k);
+                            hud.attack.specials.remove(k);
                         }
-                        None => hud.specials.push(special),
+                        None => hud.attack.specials.push(special),
                     }
                 }
             }
@@ -416,9 +422,16 @@ fn action_menu(
     }
     if table.battle.pending.is_none() {
         ui.checkbox(
-            &mut hud.raise_with_one,
+            &mut hud.attack.raise_with_one,
             "Raise a die with a 1 after the attack roll",
         );
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Tactic:");
+            ui.radio_value(&mut hud.attack.tactic, None, "none");
+            for tactic in Tactic::ALL {
+                ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name());
+            }
+        });
         specials_picker(ui, table, hud);
     }
     dice_picker(ui, unit, hud);
@@ -428,13 +441,7 @@ fn action_menu(
             .filter_map(|&k| unit.pool.dice.get(k).copied())
             .collect()
     });
-    let entries = menu_entries(
-        table,
-        actor,
-        hud.raise_with_one,
-        &hud.specials,
-        pay.as_deref(),
-    );
+    let entries = menu_entries(table, actor, &hud.attack, pay.as_deref());
     let mut chosen = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         let mut section = None;
@@ -552,7 +559,7 @@ fn table_tooltip(ctx: &egui::Context, table: &Table, hud: &HudState) {
             _ => None,
         };
         if let Some(click) = click {
-            match click_order(table, actor, click, &hud.specials) {
+            match click_order(table, actor, click, &hud.attack) {
                 Ok(plan) => {
                     lines.push(format!("Click: {}", order_label(table, &plan.order)));
                     odds = plan_odds(table, &plan);

@@ -1,0 +1,112 @@
+//! Opportunity actions ("Opportunity actions", "Held Actions"): the free
+//! attacks on a combatant that leaves a melee by Move, and the Intercept of
+//! a holding combatant that stops an enemy entering its zone.
+
+use super::events::BattleEvent;
+use super::resolve::{attack_setup, choose_weapon, land_attack};
+use super::table::Table;
+use crate::level::ZoneCoord;
+use crate::rules::attack::evaluate_attack;
+use crate::rules::dice::DiceSource;
+
+/// Each enemy in the melee a combatant leaves by Move strikes at it once,
+/// free, as it goes: the attacks are rolled at once, with no defence
+/// declared. Returns whether the leaver is still on its feet to go.
+pub(super) fn opportunity_attacks(
+    table: &mut Table,
+    leaver: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let Some(group) = table.units[leaver].placement.group else {
+        return true;
+    };
+    let side = table.units[leaver].unit.side;
+    let strikers: Vec<usize> = table
+        .group_members(group)
+        .into_iter()
+        .filter(|&u| {
+            let them = &table.units[u];
+            them.unit.side != side
+                && them.fighting()
+                && !them.conditions.routed()
+                && !them.conditions.in_state()
+        })
+        .collect();
+    for striker in strikers {
+        if !table.units[leaver].fighting() {
+            return false;
+        }
+        let Ok(weapon_id) = choose_weapon(table, striker, leaver, None) else {
+            continue;
+        };
+        let weapon = table.ruleset.weapons[&weapon_id].clone();
+        let setup = attack_setup(table, striker, leaver, &weapon);
+        let count = setup.dice - u32::from(setup.effort) - setup.aim_dice;
+        table.units[leaver].conditions.exposure = 0;
+        events.push(BattleEvent::OpportunityAttack {
+            unit: table.units[striker].unit.id.clone(),
+            target: table.units[leaver].unit.id.clone(),
+        });
+        let roll = evaluate_attack(&dice.roll(count as usize), setup.superiority_level);
+        events.push(BattleEvent::AttackRolled {
+            attacker: table.units[striker].unit.id.clone(),
+            target: table.units[leaver].unit.id.clone(),
+            weapon: weapon_id,
+            dice: roll.dice.clone(),
+            superiority_level: setup.superiority_level,
+            hits: roll.hits,
+            exposure_used: setup.exposure_used,
+            advantage_dice: setup.advantage_dice,
+        });
+        land_attack(
+            table,
+            (striker, leaver),
+            &roll,
+            (0, &[]),
+            &weapon,
+            0,
+            dice,
+            events,
+        );
+    }
+    table.units[leaver].fighting()
+}
+
+/// Intercept: an enemy holding its action, Alone in the zone a combatant
+/// moves into, spends its lowest usable die to stop it there, InContact.
+/// Returns the interceptor.
+pub(super) fn intercept_by_holder(
+    table: &mut Table,
+    mover: usize,
+    zone: ZoneCoord,
+    holders: &[usize],
+    events: &mut Vec<BattleEvent>,
+) -> Option<usize> {
+    let side = table.units[mover].unit.side;
+    let holder = holders.iter().copied().find(|&h| {
+        let u = &table.units[h];
+        u.fighting()
+            && u.unit.side != side
+            && u.placement.zone == zone
+            && u.pool.usable() > 0
+            && u.status == super::components::Status::Alone
+            && !u.conditions.routed()
+            && !u.conditions.prone
+    })?;
+    let pool = &mut table.units[holder].pool.dice;
+    let lowest = (0..pool.len())
+        .filter(|&k| pool[k] > 1)
+        .min_by_key(|&k| (pool[k], k))?;
+    let face = pool.remove(lowest);
+    events.push(BattleEvent::DicePaid {
+        unit: table.units[holder].unit.id.clone(),
+        dice: vec![face],
+    });
+    table.join_group_of(mover, holder);
+    events.push(BattleEvent::Intercepted {
+        unit: table.units[mover].unit.id.clone(),
+        by: table.units[holder].unit.id.clone(),
+    });
+    Some(holder)
+}

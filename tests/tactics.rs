@@ -1,0 +1,192 @@
+//! Special tactics ("Special Tactics") and opportunity actions
+//! ("Opportunity actions", "Held Actions"), with fixed action dice and
+//! scripted rolls.
+
+mod common;
+
+use common::{act, app, attack, level, log, table, unit};
+use swift_swords::battle::command::Order;
+use swift_swords::battle::components::Status;
+use swift_swords::battle::events::BattleEvent;
+use swift_swords::data::{Guard, Tactic};
+use swift_swords::level::{Level, ZoneCoord};
+
+fn tactic(target: &str, tactic: Tactic) -> Order {
+    Order::Attack {
+        target: target.into(),
+        weapon: None,
+        raise_with_one: false,
+        specials: Vec::new(),
+        tactic: Some(tactic),
+        pay: None,
+    }
+}
+
+/// Roland (trained in Parry and Block, three 6s) and bandits, all in one
+/// melee in zone (0, 0) when `grouped`.
+fn melee(bandits: &[(&str, &str)], grouped: bool) -> Level {
+    let group = if grouped { r#"group: Some("m"),"# } else { "" };
+    let mut units = format!(
+        r#"(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0), {group}
+            overrides: (action_dice: Some(Fixed([6, 6, 6])))),"#
+    );
+    for (id, dice) in bandits {
+        units.push_str(&format!(
+            r#"(id: "{id}", template: "bandit", side: "foes", zone: (0, 0), {group}
+                overrides: (defences: Some({{}}), physical: Some(1), action_dice: Some(Fixed({dice})))),"#
+        ));
+    }
+    level(r#""gg""#, &units, "")
+}
+
+fn attacks(events: &[BattleEvent]) -> Vec<(String, String, usize)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            BattleEvent::AttackRolled {
+                attacker,
+                target,
+                dice,
+                ..
+            } => Some((attacker.clone(), target.clone(), dice.len())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn all_out_attack_pays_two_attacks_rolls_both_skill_pools_as_one_and_leaves_no_defence() {
+    let level = melee(&[("b1", "[5, 4]")], true);
+    let mut app = app(&level, &[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    act(&mut app, "roland", tactic("b1", Tactic::AllOutAttack));
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::DicePaid {
+        unit: "roland".into(),
+        dice: vec![6, 6]
+    }));
+    // 4 skill dice twice over.
+    assert_eq!(attacks(&events), vec![("roland".into(), "b1".into(), 8)]);
+    assert_eq!(
+        unit(&table(&mut app), "roland").conditions.guard,
+        Some(Guard::NoDefence)
+    );
+    // The bandit's attack is rolled at once: Roland may not Parry or Block.
+    act(&mut app, "b1", attack("roland"));
+    assert!(
+        !log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::AttackDeclared { .. }))
+    );
+}
+
+#[test]
+fn double_strike_makes_two_attacks_on_the_target_and_leaves_only_dodge() {
+    let level = melee(&[("b1", "[5, 4]")], true);
+    let mut app = app(&level, &[2, 2, 2, 2, 3, 3, 3, 3, 2, 2, 2]);
+    act(&mut app, "roland", tactic("b1", Tactic::DoubleStrike));
+    let events = log(&app);
+    assert_eq!(
+        attacks(&events),
+        vec![
+            ("roland".into(), "b1".into(), 4),
+            ("roland".into(), "b1".into(), 4)
+        ]
+    );
+    assert!(events.contains(&BattleEvent::FollowUp {
+        unit: "roland".into(),
+        target: "b1".into()
+    }));
+    assert_eq!(
+        unit(&table(&mut app), "roland").conditions.guard,
+        Some(Guard::DodgeOnly)
+    );
+    // Roland knows no Dodge, so the bandit's attack is rolled at once.
+    act(&mut app, "b1", attack("roland"));
+    assert!(
+        !log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::AttackDeclared { .. }))
+    );
+}
+
+#[test]
+fn follow_on_strikes_another_enemy_in_the_melee_once_the_first_falls() {
+    let level = melee(&[("b1", "[2]"), ("b2", "[2]")], true);
+    // Four hits are Massive damage against rank 1: b1 is killed (and rolls
+    // an injury). The second attack goes to b2.
+    let mut app = app(&level, &[6, 6, 6, 6, 1, 2, 3, 4, 1, 2, 2, 2, 2]);
+    act(&mut app, "roland", tactic("b1", Tactic::FollowOn));
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::FollowUp {
+        unit: "roland".into(),
+        target: "b2".into()
+    }));
+    let rolled = attacks(&events);
+    assert_eq!(rolled.len(), 2);
+    assert_eq!(rolled[1].1, "b2");
+}
+
+#[test]
+fn leaving_a_melee_by_move_draws_a_free_attack_from_each_enemy_in_it() {
+    let level = melee(&[("b1", "[2]")], true);
+    let mut app = app(&level, &[2, 2, 2]);
+    act(
+        &mut app,
+        "roland",
+        Order::Move {
+            to: ZoneCoord(1, 0),
+            pay: None,
+        },
+    );
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::OpportunityAttack { .. }))
+        .expect("an opportunity attack");
+    assert_eq!(
+        events[at],
+        BattleEvent::OpportunityAttack {
+            unit: "b1".into(),
+            target: "roland".into()
+        }
+    );
+    assert!(
+        matches!(&events[at + 1], BattleEvent::AttackRolled { attacker, .. } if attacker == "b1")
+    );
+    assert!(
+        events[at..]
+            .iter()
+            .any(|e| matches!(e, BattleEvent::Moved { .. }))
+    );
+    // The free attack cost the bandit nothing.
+    assert_eq!(unit(&table(&mut app), "b1").pool.dice, vec![2]);
+}
+
+#[test]
+fn a_holding_enemy_intercepts_a_mover_entering_its_zone() {
+    let units = r#"
+        (id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+            overrides: (action_dice: Some(Fixed([6, 6, 6])))),
+        (id: "b1", template: "bandit", side: "foes", zone: (1, 0),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([5, 4, 3, 2])))),
+    "#;
+    let level = level(r#""gg""#, units, "");
+    let mut app = app(&level, &[]);
+    act(&mut app, "b1", Order::Hold);
+    act(
+        &mut app,
+        "roland",
+        Order::Move {
+            to: ZoneCoord(1, 0),
+            pay: None,
+        },
+    );
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "roland").status, Status::InContact);
+    assert!(log(&app).contains(&BattleEvent::Intercepted {
+        unit: "roland".into(),
+        by: "b1".into()
+    }));
+    // The held action cost the bandit its lowest die.
+    assert_eq!(unit(&t, "b1").pool.dice, vec![5, 4, 3]);
+}
