@@ -123,7 +123,25 @@ fn attack_value(
         .iter()
         .map(|&(special, chance)| chance * special_worth(special))
         .sum();
-    let gain = attack_gain(table, actor, target, &odds) + extra;
+    let mut gain = attack_gain(table, actor, target, &odds) + extra;
+    // A mob strikes separate targets with one action.
+    if let Some(rule) = table.units[actor]
+        .profile
+        .mob
+        .and_then(|tier| table.ruleset.rules.mob_tiers.get(&tier))
+    {
+        let others = table
+            .units
+            .iter()
+            .filter(|u| {
+                u.fighting()
+                    && u.unit.side != table.units[actor].unit.side
+                    && u.unit.index != target
+                    && u.placement.zone == table.units[target].placement.zone
+            })
+            .count();
+        gain *= 1.0 + 0.8 * others.min(usize::from(rule.attacks.saturating_sub(1))) as f64;
+    }
     // Left open until the next action: the worth of the defences given up.
     let exposed = |guarded: f64| {
         let trained = !table.units[actor].profile.defences.is_empty();

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Defence, EdgeFeature, FearLevel, Guard, RankSide, Terrain};
+use crate::data::{Defence, EdgeFeature, FearLevel, Guard, MobTier, RankSide, Terrain};
 use crate::level::{Controller, SideKind, ZoneCoord};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::defence::DefencePool;
@@ -36,6 +36,9 @@ pub struct Profile {
     pub armour: u8,
     /// The fear it causes in its enemies.
     pub fear: Option<FearLevel>,
+    /// Grouped NPCs fought as one entity.
+    #[serde(default)]
+    pub mob: Option<MobTier>,
     pub size: u8,
     pub stateless: bool,
     pub heroic: bool,

@@ -280,8 +280,10 @@ impl std::fmt::Display for BattleEvent {
                 effect,
             } => write!(
                 f,
-                "{unit} is injured: {} hits the {location:?}, effect {effect_roll}: {effect:?}",
-                faces(location_dice)
+                "{unit} is injured: {} hits the {}, effect {effect_roll}: {}",
+                faces(location_dice),
+                location.name(),
+                effect.name()
             ),
             InjuryRoll { unit, dice, passed } => write!(
                 f,
@@ -298,7 +300,8 @@ impl std::fmt::Display for BattleEvent {
                 passed,
             } => write!(
                 f,
-                "{unit} bleeds from the {location:?} {}: {}",
+                "{unit} bleeds from the {} {}: {}",
+                location.name(),
                 faces(dice),
                 if *passed { "holds on" } else { "a rank lost" }
             ),

@@ -866,6 +866,7 @@ fn execute(
                 raise_with_one: *raise_with_one,
                 specials: specials.clone(),
                 tactic: *tactic,
+                struck: Vec::new(),
             };
             declare_attack(table, pending, dice, events);
         }
@@ -1496,7 +1497,8 @@ pub fn tactic_dice(table: &Table, actor: usize, tactic: Option<Tactic>) -> u32 {
 
 /// The second attack of a Double Strike (on the same target), or of a
 /// Follow On once the first took its target out (on another enemy in the
-/// melee): declared at once, paid already.
+/// melee), or a mob's next strike at a separate target: declared at once,
+/// paid already.
 fn follow_up(
     table: &mut Table,
     first: &PendingAttack,
@@ -1507,7 +1509,15 @@ fn follow_up(
     if !table.units[attacker].fighting() {
         return;
     }
+    let mut struck = Vec::new();
     let target = match first.tactic {
+        None => match next_mob_target(table, first) {
+            Some((next, so_far)) => {
+                struck = so_far;
+                next
+            }
+            None => return,
+        },
         Some(Tactic::DoubleStrike) if table.units[first.target].fighting() => first.target,
         Some(Tactic::FollowOn) if !table.units[first.target].fighting() => {
             let Some(group) = table.units[attacker].placement.group else {
@@ -1541,8 +1551,30 @@ fn follow_up(
         raise_with_one: false,
         specials: first.specials.clone(),
         tactic: None,
+        struck,
     };
     declare_attack(table, second, dice, events);
+}
+
+/// A mob's next separate target ("Mobs, Crowds and Hordes"): the first
+/// enemy not yet struck this action that the same weapon can reach, while
+/// the tier's attacks last. Returns it with the targets struck so far.
+fn next_mob_target(table: &Table, last: &PendingAttack) -> Option<(usize, Vec<usize>)> {
+    let me = &table.units[last.attacker];
+    let attacks = table.ruleset.rules.mob_tiers.get(&me.profile.mob?)?.attacks;
+    let mut struck = last.struck.clone();
+    struck.push(last.target);
+    if struck.len() >= usize::from(attacks) {
+        return None;
+    }
+    let next = (0..table.units.len()).find(|&u| {
+        let them = &table.units[u];
+        them.fighting()
+            && them.unit.side != me.unit.side
+            && !struck.contains(&u)
+            && choose_weapon(table, last.attacker, u, Some(&last.weapon)).is_ok()
+    })?;
+    Some((next, struck))
 }
 
 /// The attacker's marks from its roll (a Fumble, or exposure dice, plus any

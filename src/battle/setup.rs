@@ -60,6 +60,12 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
         .filter_map(|(index, spec)| {
             let mut template = ruleset.creatures.get(&spec.template)?.clone();
             apply_overrides(&mut template, &spec.overrides);
+            // Grouped NPCs: the tier's ranks and attack dice.
+            if let Some(rule) = spec.mob.and_then(|tier| ruleset.rules.mob_tiers.get(&tier)) {
+                template.physical += rule.physical;
+                template.mental += rule.mental;
+                template.attack_dice += rule.attack_dice;
+            }
             let heroic = |side| i8::from(template.heroic && template.heroic_side == side);
             // Fatigue: ranks marked lost before the battle begins.
             let tired = level
@@ -83,6 +89,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                     spells: template.spells.clone(),
                     armour: template.armour,
                     fear: template.fear,
+                    mob: spec.mob,
                     size: template.size,
                     stateless: template.stateless,
                     heroic: template.heroic,

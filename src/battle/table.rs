@@ -55,6 +55,9 @@ pub struct PendingAttack {
     pub specials: Vec<crate::rules::special::SpecialResult>,
     #[serde(default)]
     pub tactic: Option<crate::data::Tactic>,
+    /// A mob's attack action strikes separate targets: those struck so far.
+    #[serde(default)]
+    pub struck: Vec<usize>,
 }
 
 /// The battle as a whole.

@@ -323,6 +323,15 @@ impl Ruleset {
                 ));
             }
         }
+        for tier in MobTier::ALL {
+            if !self.rules.mob_tiers.contains_key(&tier) {
+                errors.push(Diagnostic::new(
+                    rules_path,
+                    rules_source.find_key("mob_tiers", 0).unwrap_or((1, 1)),
+                    format!("`mob_tiers` has no entry for {tier:?}"),
+                ));
+            }
+        }
         for (key, value) in [
             ("standard_sl", self.rules.standard_sl),
             ("fumbled_target_sl", self.rules.fumbled_target_sl),

@@ -134,6 +134,41 @@ pub struct FearRule {
     pub until_passed: bool,
 }
 
+/// A number of similar NPCs fought as one entity ("Mobs, Crowds and Hordes").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum MobTier {
+    Mob,
+    Crowd,
+    Horde,
+    Company,
+    Unit,
+}
+
+impl MobTier {
+    pub const ALL: [Self; 5] = [
+        Self::Mob,
+        Self::Crowd,
+        Self::Horde,
+        Self::Company,
+        Self::Unit,
+    ];
+}
+
+/// What a tier of grouped NPCs gains (`mob_tiers` in `rules.ron`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MobRule {
+    /// How many figures the entity stands for.
+    pub members: u8,
+    /// Real ranks added on each track.
+    pub physical: i8,
+    pub mental: i8,
+    /// Attack dice added.
+    pub attack_dice: u8,
+    /// Separate targets one attack action strikes.
+    pub attacks: u8,
+}
+
 /// A special tactic for a melee attack ("Special Tactics").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Tactic {
@@ -431,6 +466,8 @@ pub struct RuleNumbers {
     pub cover_dice: BTreeMap<Cover, u8>,
     /// Ranks lost to fatigue at each level of it a level may set ("Fatigue").
     pub fatigue_ranks: BTreeMap<Fatigue, u8>,
+    /// What each tier of grouped NPCs gains ("Mobs, Crowds and Hordes").
+    pub mob_tiers: BTreeMap<MobTier, MobRule>,
 }
 
 /// How tired the combatants start a battle ("Fatigue"), set per level.

@@ -489,7 +489,7 @@ fn dress_figures(
         commands.entity(pose).with_children(|figure| {
             figure.spawn((
                 Mesh3d(palette.base.clone()),
-                MeshMaterial3d(side),
+                MeshMaterial3d(side.clone()),
                 Transform::from_xyz(0.0, 0.06, 0.0).with_scale(Vec3::splat(scale)),
             ));
             if hero {
@@ -498,6 +498,25 @@ fn dress_figures(
                     MeshMaterial3d(palette.gold.clone()),
                     Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::splat(scale)),
                 ));
+            }
+            // A mob is one entity of many figures: a few more stand on its base.
+            if profile.mob.is_some() {
+                for (x, z) in [(-0.55, 0.4), (0.55, 0.4), (0.0, -0.6)] {
+                    figure
+                        .spawn((
+                            Mesh3d(palette.body.clone()),
+                            MeshMaterial3d(side.clone()),
+                            Transform::from_xyz(x * scale, 0.5 * scale, z * scale)
+                                .with_scale(Vec3::splat(scale * 0.8)),
+                        ))
+                        .with_children(|companion| {
+                            companion.spawn((
+                                Mesh3d(palette.head.clone()),
+                                MeshMaterial3d(palette.flesh.clone()),
+                                Transform::from_xyz(0.0, 0.55, 0.0),
+                            ));
+                        });
+                }
             }
         });
         commands.entity(body).with_children(|body| {

@@ -138,6 +138,10 @@ pub struct UnitSpec {
     /// when it holds enemies).
     #[serde(default)]
     pub group: Option<String>,
+    /// Many of the template fought as one entity: `Mob`, `Crowd`, `Horde`,
+    /// `Company` or `Unit`.
+    #[serde(default)]
+    pub mob: Option<crate::data::MobTier>,
     #[serde(default)]
     pub overrides: UnitOverrides,
 }
@@ -542,6 +546,15 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             apply_overrides(&mut merged, &unit.overrides);
             for problem in merged.check_numbers() {
                 error(id_at, format!("unit `{}`: {problem}", unit.id));
+            }
+            if unit.mob.is_some() && merged.heroic {
+                error(
+                    id_at,
+                    format!(
+                        "unit `{}`: a heroic combatant cannot be a mob; mobs are grouped NPCs",
+                        unit.id
+                    ),
+                );
             }
         }
     }

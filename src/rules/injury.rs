@@ -28,6 +28,19 @@ impl Location {
         matches!(self, Self::Neck | Self::Groin)
     }
 
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Head => "head",
+            Self::Neck => "neck",
+            Self::Chest => "chest",
+            Self::LeftArm => "left arm",
+            Self::RightArm => "right arm",
+            Self::Groin => "groin",
+            Self::LeftLeg => "left leg",
+            Self::RightLeg => "right leg",
+        }
+    }
+
     pub fn is_arm(self) -> bool {
         matches!(self, Self::LeftArm | Self::RightArm)
     }
@@ -86,6 +99,19 @@ pub enum InjuryEffect {
 }
 
 impl InjuryEffect {
+    /// The effect's name as the tables print it.
+    pub fn name(self) -> String {
+        match self {
+            Self::Bleeder { penalty: 0 } => "Bleeder".into(),
+            Self::Bleeder { penalty } => format!("Bleeder -{penalty}d"),
+            Self::Unconscious { penalty: 0 } => "Unconscious".into(),
+            Self::Unconscious { penalty } => format!("Unconscious -{penalty}d"),
+            Self::SightOrSound => "Sight or Sound".into(),
+            Self::FleshWound => "Flesh Wound".into(),
+            other => format!("{other:?}"),
+        }
+    }
+
     /// The name the effect rules are keyed by (Bleeder and Unconscious
     /// without their penalty).
     pub fn kind(self) -> InjuryEffect {

@@ -249,7 +249,11 @@ fn unit_card(ui: &mut egui::Ui, table: &Table, unit: &UnitState) {
     for injury in &unit.wounds.0 {
         ui.colored_label(
             Color32::from_rgb(230, 110, 90),
-            format!("Wound: {:?} ({:?})", injury.effect, injury.location),
+            format!(
+                "Wound: {} ({})",
+                injury.effect.name(),
+                injury.location.name()
+            ),
         );
     }
     let defences: Vec<String> = unit
