@@ -15,7 +15,7 @@ use crate::battle::resolve::{
 };
 use crate::battle::special::special_applicable;
 use crate::battle::table::{Table, UnitState};
-use crate::data::{Defence, SpellEffect, Tactic};
+use crate::data::{Defence, SpellEffect, Tactic, WeightClass, WrestleMove};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::damage::out_of_action;
 use crate::rules::odds::{AttackOdds, attack_odds, roll_passes, successes};
@@ -384,6 +384,34 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
                 - threat_against(table, actor, target, pool)
                 - spend
         }
+        // Hand-to-hand suits wrestlers and light blades; others keep their distance.
+        Order::CloseIn { .. } => {
+            let light = me.profile.weapons.iter().any(|w| {
+                table
+                    .ruleset
+                    .weapons
+                    .get(w)
+                    .is_some_and(|w| w.weight == WeightClass::Light && !w.is_missile())
+            });
+            (if me.profile.wrestler || light {
+                0.1
+            } else {
+                -0.3
+            }) - spend
+        }
+        Order::Wrestle { with, .. } => wrestle_value(*with) - spend,
+    }
+}
+
+/// What a wrestling move is worth, in ranks (a rough guide: holds are rare).
+fn wrestle_value(with: WrestleMove) -> f64 {
+    match with {
+        WrestleMove::Break => 0.6,
+        WrestleMove::Subdue | WrestleMove::Reverse => 0.5,
+        WrestleMove::Squeeze => 0.45,
+        WrestleMove::Grapple => 0.35,
+        WrestleMove::Improve | WrestleMove::Knockdown => 0.2,
+        WrestleMove::Yield => -2.0,
     }
 }
 

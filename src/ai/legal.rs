@@ -6,7 +6,7 @@ use super::evaluate::special_choices;
 use crate::battle::command::{Command, Order};
 use crate::battle::resolve::check;
 use crate::battle::table::{Table, Turn};
-use crate::data::{Defence, Tactic};
+use crate::data::{Defence, Tactic, WrestleMove};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::special::SpecialResult;
 
@@ -54,6 +54,10 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
                 target: other.unit.id.clone(),
                 pay: None,
             });
+            orders.push(Order::CloseIn {
+                target: other.unit.id.clone(),
+                pay: None,
+            });
         } else if other.unit.index != index && other.unit.side == me.unit.side && other.fighting() {
             orders.push(Order::JoinGroup {
                 friend: other.unit.id.clone(),
@@ -85,6 +89,9 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
         });
     }
     orders.push(Order::Aim { pay: None });
+    for with in WrestleMove::ALL {
+        orders.push(Order::Wrestle { with, pay: None });
+    }
     for edge in [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West] {
         orders.push(Order::LeaveTable { edge, pay: None });
     }

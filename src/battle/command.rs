@@ -6,7 +6,7 @@ use std::fmt;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Defence, Tactic};
+use crate::data::{Defence, Tactic, WrestleMove};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::payment::PaymentError;
 use crate::rules::special::SpecialResult;
@@ -118,6 +118,18 @@ pub enum Order {
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },
+    /// From InContact to InClose with an enemy in the same melee.
+    CloseIn {
+        target: String,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// A wrestling move against the close opponent (holds, subdual, knockdown).
+    Wrestle {
+        with: WrestleMove,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
     /// Spend one die to clear a State without rolling.
     Recover {
         #[serde(default)]
@@ -150,6 +162,8 @@ impl Order {
             | Self::Aim { pay }
             | Self::Prepare { pay, .. }
             | Self::Break { pay, .. }
+            | Self::CloseIn { pay, .. }
+            | Self::Wrestle { pay, .. }
             | Self::Recover { pay } => pay.as_deref(),
             Self::Effort
             | Self::RecoveryRoll
@@ -176,6 +190,8 @@ impl Order {
             | Self::Aim { pay }
             | Self::Prepare { pay, .. }
             | Self::Break { pay, .. }
+            | Self::CloseIn { pay, .. }
+            | Self::Wrestle { pay, .. }
             | Self::Recover { pay } => Some(pay),
             Self::Effort
             | Self::RecoveryRoll
@@ -214,6 +230,17 @@ impl Order {
             Self::Prepare { .. } => "Prepare a spell",
             Self::Cast { .. } => "Cast",
             Self::Break { .. } => "Break",
+            Self::CloseIn { .. } => "Close in",
+            Self::Wrestle { with, .. } => match with {
+                WrestleMove::Grapple => "Grapple",
+                WrestleMove::Squeeze => "Squeeze",
+                WrestleMove::Improve => "Improve the hold",
+                WrestleMove::Subdue => "Subdue",
+                WrestleMove::Knockdown => "Knock down",
+                WrestleMove::Break => "Break the hold",
+                WrestleMove::Reverse => "Reverse the hold",
+                WrestleMove::Yield => "Yield",
+            },
             Self::Recover { .. } => "Recover",
             Self::Effort => "Effort",
             Self::RecoveryRoll => "Recovery roll",
@@ -340,6 +367,23 @@ pub enum RuleError {
     NothingToRecover,
     /// Special tactics are for melee attacks.
     TacticNeedsMelee,
+    /// Wrestling is for those InClose.
+    NotInClose,
+    /// Already InClose with someone.
+    AlreadyInClose,
+    /// InClose, one fights only the close opponent.
+    OnlyTheCloseOpponent,
+    /// Heavy weapons are dropped InClose; missiles and reach weapons cannot be used.
+    NotAnInCloseWeapon,
+    /// Held: only breaking, reversing or yielding.
+    HeldFast,
+    NotAWrestler,
+    /// Holds are for opponents less than three times one's size, or prone.
+    TooBigToHold,
+    NoHold,
+    NotHeld,
+    AlreadyHeld,
+    AlreadyDown,
 }
 
 impl fmt::Display for RuleError {
@@ -425,6 +469,21 @@ impl fmt::Display for RuleError {
             Self::Crushed => write!(f, "crushed: it can only try to rally"),
             Self::NothingToRecover => write!(f, "not in a State, Panicked or Crushed"),
             Self::TacticNeedsMelee => write!(f, "special tactics are for melee attacks"),
+            Self::NotInClose => write!(f, "not InClose"),
+            Self::AlreadyInClose => write!(f, "already InClose"),
+            Self::OnlyTheCloseOpponent => {
+                write!(f, "InClose: only the close opponent can be struck")
+            }
+            Self::NotAnInCloseWeapon => {
+                write!(f, "InClose: only Light, Medium and natural weapons")
+            }
+            Self::HeldFast => write!(f, "held: break the hold, reverse it or yield"),
+            Self::NotAWrestler => write!(f, "not trained to wrestle"),
+            Self::TooBigToHold => write!(f, "three times the size: too big to hold unless prone"),
+            Self::NoHold => write!(f, "holds nobody"),
+            Self::NotHeld => write!(f, "not held"),
+            Self::AlreadyHeld => write!(f, "already held"),
+            Self::AlreadyDown => write!(f, "already prone"),
         }
     }
 }

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Defence, EdgeFeature, FearLevel, Guard, MobTier, RankSide, Terrain};
+use crate::data::{
+    Defence, EdgeFeature, FearLevel, Guard, MobTier, RankSide, Terrain, WeightClass,
+};
 use crate::level::{Controller, SideKind, ZoneCoord};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::defence::DefencePool;
@@ -40,6 +42,12 @@ pub struct Profile {
     #[serde(default)]
     pub mob: Option<MobTier>,
     pub size: u8,
+    /// Legs it stands on (stability InClose).
+    #[serde(default)]
+    pub legs: u8,
+    /// Trained to apply holds.
+    #[serde(default)]
+    pub wrestler: bool,
     pub stateless: bool,
     pub heroic: bool,
     /// Every how many direct rank losses one crosses over to the other track.
@@ -190,6 +198,20 @@ pub struct Conditions {
     /// After a special tactic: the defences it may still declare, until its next action.
     #[serde(default)]
     pub guard: Option<Guard>,
+    /// InClose with this combatant (by level order).
+    #[serde(default)]
+    pub close_with: Option<usize>,
+    /// Held by a wrestler.
+    #[serde(default)]
+    pub held_by: Option<Grip>,
+}
+
+/// A hold on a combatant ("InClose Combat"): who holds it, and the hold's
+/// level as the weight class of the damage it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grip {
+    pub by: usize,
+    pub level: WeightClass,
 }
 
 /// An action pool ("Actions & Refresh": action pools; seed marks them P).

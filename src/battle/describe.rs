@@ -63,6 +63,12 @@ impl BattleEvent {
             Intercepted { .. } | TookCover { .. } => "Cover",
             OpportunityAttack { .. } => "Opportunity actions",
             FollowUp { .. } => "Special tactics",
+            ClosedIn { .. }
+            | WrestleRoll { .. }
+            | HoldTaken { .. }
+            | HoldReleased { .. }
+            | Subdued { .. }
+            | Yielded { .. } => "InClose",
             Special { .. }
             | Resisted { .. }
             | WeaponBroken { .. }
@@ -90,7 +96,8 @@ impl BattleEvent {
             | Self::FootingRoll { dice, .. }
             | Self::RallyRoll { dice, .. }
             | Self::FearTest { dice, .. }
-            | Self::Resisted { dice, .. } => Some((dice, 5)),
+            | Self::Resisted { dice, .. }
+            | Self::WrestleRoll { dice, .. } => Some((dice, 5)),
             Self::DefenceRolled { dice, .. } | Self::SpellCast { dice, .. } => Some((dice, 5)),
             _ => None,
         }
@@ -327,6 +334,24 @@ impl std::fmt::Display for BattleEvent {
             Intercepted { unit, by } => write!(f, "{by} intercepts {unit}"),
             TookCover { unit } => write!(f, "{unit} takes cover"),
             FollowUp { unit, target } => write!(f, "{unit} follows up on {target}"),
+            ClosedIn { unit, with } => write!(f, "{unit} closes with {with}: InClose"),
+            WrestleRoll {
+                unit,
+                dice,
+                successes,
+            } => write!(
+                f,
+                "{unit} wrestles {}: {successes} success(es)",
+                faces(dice)
+            ),
+            HoldTaken {
+                unit,
+                target,
+                level,
+            } => write!(f, "{unit} holds {target} ({level:?} hold)"),
+            HoldReleased { unit } => write!(f, "{unit} is free of the hold"),
+            Subdued { unit } => write!(f, "{unit} is subdued"),
+            Yielded { unit } => write!(f, "{unit} yields"),
             OpportunityAttack { unit, target } => {
                 write!(f, "{unit} strikes at {target} as it leaves the melee")
             }

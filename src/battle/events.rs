@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::components::Status;
 use crate::data::FearLevel;
-use crate::data::{Defence, RankSide};
+use crate::data::{Defence, RankSide, WeightClass};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::injury::{InjuryEffect, Location};
 use crate::rules::special::SpecialResult;
@@ -394,6 +394,33 @@ pub enum BattleEvent {
         unit: String,
     },
     Hamstrung {
+        unit: String,
+    },
+    /// Two combatants close to hand-to-hand.
+    ClosedIn {
+        unit: String,
+        with: String,
+    },
+    /// A wrestling roll (an attack roll, or BODY).
+    WrestleRoll {
+        unit: String,
+        dice: Vec<u8>,
+        successes: u32,
+    },
+    /// `unit` holds `target` at this level (taken, tightened, weakened or reversed).
+    HoldTaken {
+        unit: String,
+        target: String,
+        level: WeightClass,
+    },
+    /// The hold on `unit` is gone.
+    HoldReleased {
+        unit: String,
+    },
+    Subdued {
+        unit: String,
+    },
+    Yielded {
         unit: String,
     },
     /// The second attack of a Double Strike or a Follow On.

@@ -6,6 +6,7 @@ pub mod cover;
 mod describe;
 pub mod events;
 pub mod flow;
+pub mod inclose;
 pub mod injury;
 pub mod mental;
 pub mod opportunity;

@@ -7,13 +7,16 @@ use super::command::{Command, Order, RuleError};
 use super::components::*;
 use super::cover::{cover_against, enter_held_cover, intercept, update_cover};
 use super::events::{BattleEvent, StateKind};
+use super::inclose::{
+    close_in, close_partner, inclose_problem, leave_inclose, let_go_unless_working, wrestle,
+};
 use super::injury::{footing_roll, injure, penalty};
 use super::mental::{fear_test, mental_hit, rally_roll, routed_problem};
 use super::opportunity::{intercept_by_holder, opportunity_attacks};
 use super::special::{applicable_specials, apply_special};
 use super::table::{PendingAttack, Phase, Table, Turn};
 use crate::data::{
-    ActionKind, Defence, Guard, RankSide, Shield, Spell, SpellEffect, Tactic, Weapon,
+    ActionKind, Defence, Guard, RankSide, Shield, Spell, SpellEffect, Tactic, Weapon, WeightClass,
 };
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::attack::{
@@ -87,6 +90,9 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
     };
 
     if let Some(problem) = routed_problem(table, actor, &command.order) {
+        return Err(problem);
+    }
+    if let Some(problem) = inclose_problem(table, actor, &command.order) {
         return Err(problem);
     }
     if me.conditions.prone
@@ -225,6 +231,15 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             weapon = Some(chosen);
             cost
         }
+        Order::CloseIn { .. } => rules.action_cost(ActionKind::CloseIn),
+        Order::Wrestle { with, .. } => Cost::Pips(
+            rules
+                .actions
+                .wrestling
+                .get(with)
+                .copied()
+                .unwrap_or(u8::MAX),
+        ),
         Order::Recover { .. } => {
             if !me.conditions.in_state() && !me.conditions.routed() {
                 return Err(RuleError::NothingToRecover);
@@ -538,6 +553,15 @@ fn weapon_problem(
     if weapon.shield.is_some() {
         return Some(RuleError::ShieldDoesNotStrike);
     }
+    if me.status == Status::InClose {
+        if close_partner(table, actor) != Some(target) {
+            return Some(RuleError::OnlyTheCloseOpponent);
+        }
+        let serves = !weapon.is_missile()
+            && !weapon.reach
+            && (weapon.natural || weapon.weight <= WeightClass::Medium);
+        return (!serves).then_some(RuleError::NotAnInCloseWeapon);
+    }
     if let Some(range) = weapon.range {
         if me.status != Status::Alone {
             return Some(RuleError::MissileWhileInContact);
@@ -693,6 +717,7 @@ fn execute(
     if !matches!(plan.order, Order::Pool { .. }) {
         lose_defence_pool(table, actor, events);
     }
+    let_go_unless_working(table, actor, &plan.order, events);
     // An action pool is lost on any other action, save the one that releases it.
     let aimed_shot = matches!(plan.order, Order::Attack { .. })
         && plan
@@ -799,6 +824,9 @@ fn execute(
             }
             table.regroup(from, events);
             table.regroup(to, events);
+        }
+        Order::Withdraw { .. } if table.units[actor].status == Status::InClose => {
+            leave_inclose(table, actor, events);
         }
         Order::Withdraw { .. } if table.units[actor].conditions.prone => {
             table.units[actor].conditions.prone = false;
@@ -922,6 +950,11 @@ fn execute(
             let target = table.unit_index(target).unwrap_or(actor);
             lose_defence_pool(table, target, events);
         }
+        Order::CloseIn { target, .. } => {
+            let target = table.unit_index(target).unwrap_or(actor);
+            close_in(table, actor, target, events);
+        }
+        Order::Wrestle { with, .. } => wrestle(table, actor, *with, dice, events),
         Order::Effort
         | Order::RecoveryRoll
         | Order::Hold
@@ -1117,11 +1150,24 @@ pub fn attack_setup(table: &Table, actor: usize, target: usize, weapon: &Weapon)
         aim_dice,
         wound_penalty,
         cover,
-        superiority_level: superiority_level(&table.ruleset.rules, them.conditions.fumbled),
+        superiority_level: superiority_level(&table.ruleset.rules, them.conditions.fumbled)
+            .saturating_sub(u8::from(close_weapon_bonus(me, weapon)))
+            .max(2),
         advantage_dice,
         exposure_used,
         effort,
     }
+}
+
+/// InClose, Light weapons and natural weapons built for combat hit one
+/// better (hands and feet do not).
+fn close_weapon_bonus(me: &super::table::UnitState, weapon: &Weapon) -> bool {
+    me.status == Status::InClose
+        && if weapon.natural {
+            weapon.built_for_combat
+        } else {
+            weapon.weight == WeightClass::Light
+        }
 }
 
 /// The exact odds of `actor` attacking `target` with a weapon now, against
@@ -1688,7 +1734,7 @@ fn strike_back(
 }
 
 /// Applies a hit of `successes` with a weight's damage rule to `target`.
-fn hit(
+pub(super) fn hit(
     table: &mut Table,
     target: usize,
     rule: crate::rules::damage::DamageRule,

@@ -90,6 +90,8 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                     armour: template.armour,
                     fear: template.fear,
                     mob: spec.mob,
+                    legs: template.legs,
+                    wrestler: template.wrestler,
                     size: template.size,
                     stateless: template.stateless,
                     heroic: template.heroic,

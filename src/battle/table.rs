@@ -354,7 +354,11 @@ impl Table {
                 continue;
             }
             let status = match self.units[i].placement.group {
-                None => Status::Alone,
+                None => {
+                    self.units[i].conditions.close_with = None;
+                    self.units[i].conditions.held_by = None;
+                    Status::Alone
+                }
                 Some(group) => {
                     let members = self.group_members(group);
                     if members.len() < 2 {
@@ -364,10 +368,15 @@ impl Table {
                         .iter()
                         .any(|&m| self.units[m].unit.side != self.units[i].unit.side)
                     {
-                        // InClose is kept while the melee lasts.
-                        if self.units[i].status == Status::InClose {
+                        // InClose lasts while the close opponent fights on in the melee.
+                        let partner = self.units[i].conditions.close_with.filter(|&p| {
+                            self.units[p].fighting() && self.units[p].placement.group == Some(group)
+                        });
+                        if self.units[i].status == Status::InClose && partner.is_some() {
                             Status::InClose
                         } else {
+                            self.units[i].conditions.close_with = None;
+                            self.units[i].conditions.held_by = None;
                             Status::InContact
                         }
                     } else {

@@ -50,6 +50,10 @@ pub struct Weapon {
     /// A shield: it blocks and adds armour while its block holds, and does not strike.
     #[serde(default)]
     pub shield: Option<Shield>,
+    /// A natural weapon built for combat (claws, fangs): it gets the InClose
+    /// bonus SL that hands and feet do not.
+    #[serde(default)]
+    pub built_for_combat: bool,
 }
 
 impl Weapon {
@@ -132,6 +136,50 @@ pub struct FearRule {
     pub stun_option: bool,
     /// The test is repeated at once until passed or the combatant is out of action.
     pub until_passed: bool,
+}
+
+/// Wrestling InClose ("InClose Combat": holds, subdual, knockdown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum WrestleMove {
+    /// Take a hold on the close opponent (an attack roll; any hit holds at Light).
+    Grapple,
+    /// The holder hurts the held: damage as the hold's weight class.
+    Squeeze,
+    /// The holder tightens the hold one weight class with a new attack.
+    Improve,
+    /// The holder tries to put the held out of action (resisted by BODY and size).
+    Subdue,
+    /// Knock the close opponent down (BODY against BODY and size).
+    Knockdown,
+    /// The held weakens the hold a level per net success (BODY against BODY).
+    Break,
+    /// The held turns the hold round, winning BODY against BODY by 2 or more.
+    Reverse,
+    /// The held gives up: out of action.
+    Yield,
+}
+
+impl WrestleMove {
+    pub const ALL: [Self; 8] = [
+        Self::Grapple,
+        Self::Squeeze,
+        Self::Improve,
+        Self::Subdue,
+        Self::Knockdown,
+        Self::Break,
+        Self::Reverse,
+        Self::Yield,
+    ];
+
+    /// The moves of the one held.
+    pub fn by_the_held(self) -> bool {
+        matches!(self, Self::Break | Self::Reverse | Self::Yield)
+    }
+
+    /// The moves of the holder.
+    pub fn by_the_holder(self) -> bool {
+        matches!(self, Self::Squeeze | Self::Improve | Self::Subdue)
+    }
 }
 
 /// A number of similar NPCs fought as one entity ("Mobs, Crowds and Hordes").
@@ -237,6 +285,10 @@ fn one() -> u8 {
     1
 }
 
+fn two() -> u8 {
+    2
+}
+
 fn man_size() -> u8 {
     2
 }
@@ -290,6 +342,12 @@ pub struct CreatureTemplate {
     /// The fear it causes in its enemies, if any.
     #[serde(default)]
     pub fear: Option<FearLevel>,
+    /// Legs it stands on (stability InClose: see `stability` in rules.ron).
+    #[serde(default = "two")]
+    pub legs: u8,
+    /// Trained to wrestle: it can apply holds InClose.
+    #[serde(default)]
+    pub wrestler: bool,
     pub weapons: Vec<String>,
 }
 
@@ -345,10 +403,12 @@ pub enum ActionKind {
     Break,
     /// Start an Aim pool for the next missile attack.
     Aim,
+    /// From InContact to InClose with an enemy in the same melee.
+    CloseIn,
 }
 
 impl ActionKind {
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::Move,
         Self::Charge,
         Self::Withdraw,
@@ -358,6 +418,7 @@ impl ActionKind {
         Self::Pool,
         Self::Break,
         Self::Aim,
+        Self::CloseIn,
     ];
 }
 
@@ -388,6 +449,8 @@ pub struct ActionCatalogue {
     pub special_results: crate::rules::special::SpecialRules,
     /// The special tactics of melee attacks.
     pub tactics: BTreeMap<Tactic, TacticRule>,
+    /// Pips for each wrestling move InClose.
+    pub wrestling: BTreeMap<WrestleMove, u8>,
 }
 
 /// One spell of `actions.ron`.
@@ -468,6 +531,10 @@ pub struct RuleNumbers {
     pub fatigue_ranks: BTreeMap<Fatigue, u8>,
     /// What each tier of grouped NPCs gains ("Mobs, Crowds and Hordes").
     pub mob_tiers: BTreeMap<MobTier, MobRule>,
+    /// Size added for stability InClose, by number of legs.
+    pub stability: BTreeMap<u8, u8>,
+    /// InClose, a combatant this many times the size of its opponent stays standing.
+    pub inclose_size_ratio: u8,
 }
 
 /// How tired the combatants start a battle ("Fatigue"), set per level.

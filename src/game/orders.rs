@@ -69,6 +69,7 @@ pub fn order_label(table: &Table, order: &Order) -> String {
             }
         }
         Order::Break { target, .. } => format!("Break {}'s pool", unit_name(table, target)),
+        Order::CloseIn { target, .. } => format!("Close in on {}", unit_name(table, target)),
         Order::Cast { target } => format!("Cast at {}", unit_name(table, target)),
         Order::Prepare { spell, .. } => format!(
             "Prepare {}",

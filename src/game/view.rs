@@ -617,8 +617,8 @@ fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
     cell + ring
 }
 
-/// Stands each figure in its zone; InClose and prone figures lie on their
-/// side, fallen figures are toppled and grey, escaped figures leave the table.
+/// Stands each figure in its zone; prone figures (most of those InClose)
+/// lie on their side, fallen figures are toppled and grey, escaped figures leave the table.
 fn place_figures(
     board: Res<Board>,
     palette: Res<Palette>,
@@ -660,14 +660,14 @@ fn place_figures(
         .map(|(unit, placement, ..)| (unit.index, placement.zone, placement.group.map(|g| g.0)))
         .collect();
     let spot_of = spots(&standing);
-    for (unit, placement, status, fate, conditions, figure, mut transform, mut visibility) in
+    for (unit, placement, _, fate, conditions, figure, mut transform, mut visibility) in
         &mut figures
     {
         let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
         transform.translation =
             zone_centre(&board, placement.zone) + spot_offset(spot, member, size);
         let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
-        let down = fallen || *status == Status::InClose || conditions.prone;
+        let down = fallen || conditions.prone;
         if let Ok((mut pose, _)) = parts.get_mut(figure.pose) {
             *pose = if down {
                 Transform::from_xyz(0.0, 0.45 * FIGURE_SCALE, 0.0)

@@ -90,6 +90,9 @@ pub struct UnitOverrides {
     /// The fear this combatant causes.
     #[serde(default)]
     pub fear: Option<crate::data::FearLevel>,
+    /// Trained to wrestle (apply holds InClose).
+    #[serde(default)]
+    pub wrestler: Option<bool>,
     #[serde(default)]
     pub physical: Option<i8>,
     #[serde(default)]
@@ -692,6 +695,9 @@ pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: 
     }
     if let Some(v) = o.fear {
         template.fear = Some(v);
+    }
+    if let Some(v) = o.wrestler {
+        template.wrestler = v;
     }
 }
 
