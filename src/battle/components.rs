@@ -48,6 +48,12 @@ pub struct Profile {
     /// Trained to apply holds.
     #[serde(default)]
     pub wrestler: bool,
+    /// Trained to fight with a weapon in each hand.
+    #[serde(default)]
+    pub dual_wield: bool,
+    /// The weapon in hand.
+    #[serde(default)]
+    pub ready: Option<String>,
     pub stateless: bool,
     pub heroic: bool,
     /// Every how many direct rank losses one crosses over to the other track.

@@ -14,6 +14,7 @@ pub mod resolve;
 pub mod setup;
 pub mod special;
 pub mod table;
+pub mod wielding;
 
 use bevy::prelude::*;
 

@@ -15,6 +15,7 @@ use super::mental::{fear_test, mental_hit, rally_roll, routed_problem};
 use super::opportunity::{intercept_by_holder, opportunity_attacks};
 use super::special::{applicable_specials, apply_special};
 use super::table::{PendingAttack, Phase, Table, Turn};
+use super::wielding::{parry_bonus, switch_pips};
 use crate::data::{
     ActionKind, Defence, Guard, RankSide, Shield, Spell, SpellEffect, Tactic, Weapon, WeightClass,
 };
@@ -214,6 +215,9 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             let target = enemy_on_table(table, actor, target)?;
             let chosen = choose_weapon(table, actor, target, named.as_deref())?;
             let mut cost = rules.actions.attack_cost(&rules.weapons[&chosen]);
+            if let Cost::Pips(pips) = cost {
+                cost = Cost::Pips(pips.saturating_add(switch_pips(table, actor, &chosen)));
+            }
             if let Some(tactic) = tactic {
                 let weapon = &rules.weapons[&chosen];
                 if weapon.is_missile() || weapon.reach {
@@ -884,6 +888,16 @@ fn execute(
             tactic,
             ..
         } => {
+            // The weapon used is the one in hand now.
+            if let Some(weapon) = &plan.weapon
+                && table
+                    .ruleset
+                    .weapons
+                    .get(weapon)
+                    .is_some_and(|w| !w.natural)
+            {
+                table.units[actor].profile.ready = Some(weapon.clone());
+            }
             table.units[actor].conditions.guard = tactic
                 .and_then(|t| table.ruleset.actions.tactics.get(&t))
                 .map(|rule| rule.guard);
@@ -1241,7 +1255,10 @@ pub fn defence_outcomes(
     defence: Defence,
 ) -> Vec<(f64, Option<DefencePool>)> {
     let me = &table.units[defender];
-    let skill = me.profile.defences.get(&defence).copied().unwrap_or(0);
+    let mut skill = me.profile.defences.get(&defence).copied().unwrap_or(0);
+    if defence == Defence::Parry {
+        skill += parry_bonus(table, defender);
+    }
     let dice = (u32::from(skill) + u32::from(me.conditions.effort)).saturating_sub(penalty(
         table,
         defender,
@@ -1385,12 +1402,15 @@ fn roll_defence(
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> u32 {
-    let skill = table.units[defender]
+    let mut skill = table.units[defender]
         .profile
         .defences
         .get(&defence)
         .copied()
         .unwrap_or(0);
+    if defence == Defence::Parry {
+        skill += parry_bonus(table, defender);
+    }
     let effort = take_effort(table, defender);
     let wounds = penalty(table, defender, RollKind::Defence(defence));
     let faces = dice.roll((u32::from(skill) + effort as u32).saturating_sub(wounds) as usize);

@@ -92,6 +92,12 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                     mob: spec.mob,
                     legs: template.legs,
                     wrestler: template.wrestler,
+                    dual_wield: template.dual_wield,
+                    ready: template
+                        .weapons
+                        .iter()
+                        .find(|w| ruleset.weapons.get(*w).is_some_and(|w| !w.natural))
+                        .cloned(),
                     size: template.size,
                     stateless: template.stateless,
                     heroic: template.heroic,

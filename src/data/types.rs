@@ -348,6 +348,9 @@ pub struct CreatureTemplate {
     /// Trained to wrestle: it can apply holds InClose.
     #[serde(default)]
     pub wrestler: bool,
+    /// Trained to fight with a weapon in each hand.
+    #[serde(default)]
+    pub dual_wield: bool,
     pub weapons: Vec<String>,
 }
 
@@ -535,6 +538,10 @@ pub struct RuleNumbers {
     pub stability: BTreeMap<u8, u8>,
     /// InClose, a combatant this many times the size of its opponent stays standing.
     pub inclose_size_ratio: u8,
+    /// Pips added to an attack with a weapon other than the one in hand.
+    pub switch_weapon_pips: u8,
+    /// Parry dice a dual wielder gains from its second one-handed weapon.
+    pub dual_wield_parry_dice: u8,
 }
 
 /// How tired the combatants start a battle ("Fatigue"), set per level.

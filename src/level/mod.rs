@@ -93,6 +93,9 @@ pub struct UnitOverrides {
     /// Trained to wrestle (apply holds InClose).
     #[serde(default)]
     pub wrestler: Option<bool>,
+    /// Trained to fight with a weapon in each hand.
+    #[serde(default)]
+    pub dual_wield: Option<bool>,
     #[serde(default)]
     pub physical: Option<i8>,
     #[serde(default)]
@@ -698,6 +701,9 @@ pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: 
     }
     if let Some(v) = o.wrestler {
         template.wrestler = v;
+    }
+    if let Some(v) = o.dual_wield {
+        template.dual_wield = v;
     }
 }
 
