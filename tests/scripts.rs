@@ -47,6 +47,11 @@ fn script_roland_blocks_three_goblins_as_the_rules_example() {
 }
 
 #[test]
+fn script_the_injury_example_4_4_4_6_and_a_dread_test() {
+    run("injury_and_fear.ron");
+}
+
+#[test]
 fn every_script_in_tests_scripts_has_a_test() {
     let source = include_str!("scripts.rs");
     for entry in std::fs::read_dir("tests/scripts").unwrap().flatten() {
