@@ -182,3 +182,137 @@ fn a_foot_wound_knocks_down_and_the_prone_must_withdraw_to_stand() {
     }));
     assert!(!unit(&table(&mut app), "bandit").conditions.prone);
 }
+
+/// The hero's Trauma on a bandit of rank 3 (mental 5), with the injury's
+/// location dice, effect die and any rolls the effect calls for.
+fn injury_case(
+    location: [u8; 4],
+    effect: u8,
+    rolls: &[u8],
+) -> (Vec<BattleEvent>, bevy::prelude::App) {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([6, 6, 6])))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0),
+            overrides: (defences: Some({}), physical: Some(3), mental: Some(5), action_dice: Some(Fixed([3, 2])))),
+    "#;
+    let level = level(r#""g""#, units, "");
+    let mut dice = vec![6, 6, 5, 5];
+    dice.extend(location);
+    dice.push(effect);
+    dice.extend(rolls);
+    let mut app = app(&level, &dice);
+    act(&mut app, "hero", attack("bandit"));
+    (log(&app), app)
+}
+
+fn injured(events: &[BattleEvent]) -> (Location, InjuryEffect) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            BattleEvent::Injured {
+                location, effect, ..
+            } => Some((*location, *effect)),
+            _ => None,
+        })
+        .expect("an injury")
+}
+
+#[test]
+fn every_injury_effect_does_what_the_table_says() {
+    use InjuryEffect::*;
+    // Head 1: Stun, and a die burnt.
+    let (events, _) = injury_case([6, 6, 1, 2], 1, &[]);
+    assert_eq!(injured(&events), (Location::Head, Stun));
+    assert!(events.contains(&BattleEvent::StateTaken {
+        unit: "bandit".into(),
+        state: swift_swords::battle::events::StateKind::Stun
+    }));
+    assert!(events.contains(&BattleEvent::DiceBurned {
+        unit: "bandit".into(),
+        dice: 1
+    }));
+    // Head 2: Unconscious -2d: SPIRIT on 4 + 5 - 2 dice, all failed: out of action.
+    let (events, mut app) = injury_case([6, 6, 1, 2], 2, &[1; 7]);
+    assert_eq!(
+        injured(&events),
+        (Location::Head, Unconscious { penalty: 2 })
+    );
+    assert!(!unit(&table(&mut app), "bandit").fighting());
+    // Head 3: Sight (the bandit casts no spells): a mental rank.
+    let (events, _) = injury_case([6, 6, 1, 2], 3, &[]);
+    assert_eq!(injured(&events), (Location::Head, Sight));
+    assert!(events.contains(&BattleEvent::MentalRankLost {
+        unit: "bandit".into(),
+        remaining: 4
+    }));
+    // A triple of 5s (the chest) shifts to the neck; 5: Paralysed, BODY passed.
+    let (events, mut app) = injury_case([5, 5, 5, 1], 5, &[6, 1, 1, 1, 1, 1]);
+    assert_eq!(injured(&events), (Location::Neck, Paralysed));
+    assert!(unit(&table(&mut app), "bandit").fighting());
+    // Chest 6: Puncture: a rank more, a die burnt, a die off every roll.
+    let (events, mut app) = injury_case([5, 5, 1, 2], 6, &[]);
+    assert_eq!(injured(&events), (Location::Chest, Puncture));
+    let t = table(&mut app);
+    assert_eq!(unit(&t, "bandit").ranks.physical.lost, 2);
+    let bandit = t.unit_index("bandit").unwrap();
+    assert_eq!(
+        swift_swords::battle::injury::penalty(
+            &t,
+            bandit,
+            swift_swords::rules::injury::RollKind::Body
+        ),
+        1
+    );
+    // Right arm 4: Hand: the sword is dropped and a die burnt.
+    let (events, _) = injury_case([4, 4, 1, 2], 4, &[]);
+    assert_eq!(injured(&events), (Location::RightArm, Hand));
+    assert!(events.contains(&BattleEvent::Dropped {
+        unit: "bandit".into(),
+        items: vec!["short_sword".into()]
+    }));
+    // A triple of 1s (the left leg) shifts to the groin; 5: Maim, a mental rank.
+    let (events, _) = injury_case([1, 1, 1, 6], 5, &[]);
+    assert_eq!(injured(&events), (Location::Groin, Maim));
+    assert!(events.contains(&BattleEvent::MentalRankLost {
+        unit: "bandit".into(),
+        remaining: 4
+    }));
+    // Left leg 2: Balance: a mental rank and two dice burnt.
+    let (events, mut app) = injury_case([1, 1, 2, 3], 2, &[]);
+    assert_eq!(injured(&events), (Location::LeftLeg, Balance));
+    assert_eq!(unit(&table(&mut app), "bandit").pool.dice, vec![1, 1]);
+}
+
+#[test]
+fn a_killing_blow_adds_one_to_the_effect_roll_kill_on_a_level_nine_body() {
+    // Massive jaws make any hit a Killing Blow. The bandit at physical 9
+    // cannot be knocked off it, so it fights on to suffer the effect: head,
+    // 6 + 1 = 7: Kill. BODY at -2 dice (4 + 9 - 2) passes; every die left
+    // is lost and two mental ranks go.
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({}), weapons: Some(["dragon_jaws"]), action_dice: Some(Fixed([6, 6, 6])))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0),
+            overrides: (defences: Some({}), physical: Some(9), mental: Some(5), action_dice: Some(Fixed([3, 2])))),
+    "#;
+    let level = level(r#""g""#, units, "");
+    let mut dice = vec![6, 2, 2, 2, 6, 6, 1, 2, 6, 6];
+    dice.extend([1; 10]);
+    let mut app = app(&level, &dice);
+    act(&mut app, "hero", attack("bandit"));
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::Injured {
+        unit: "bandit".into(),
+        location_dice: vec![6, 6, 1, 2],
+        location: Location::Head,
+        effect_roll: 7,
+        effect: InjuryEffect::Kill,
+    }));
+    assert!(events.contains(&BattleEvent::DiceDiscarded {
+        unit: "bandit".into()
+    }));
+    let t = table(&mut app);
+    assert!(unit(&t, "bandit").fighting());
+    assert_eq!(unit(&t, "bandit").ranks.mental.lost, 2);
+}
