@@ -218,10 +218,28 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
     let me = &table.units[actor];
     let side = me.unit.side;
     let spend = 0.02 * pips(plan.cost);
+    // Against an enemy that wins by surviving, time is on its side: close in.
+    let urgent = table.battle.level.victory.iter().any(
+        |c| matches!(c, VictoryCondition::Survive { side: s, .. } if *s != table.side_id(side)),
+    );
     let approach = |to: ZoneCoord| -> f64 {
         let before = distance_to_enemy(table, side, me.placement.zone).unwrap_or(0);
         let after = distance_to_enemy(table, side, to).unwrap_or(0);
-        0.3 * (f64::from(before) - f64::from(after))
+        (if urgent { 0.8 } else { 0.3 }) * (f64::from(before) - f64::from(after))
+    };
+    // A side that wins by surviving keeps its place behind a defended edge.
+    let position = |to: ZoneCoord| -> f64 {
+        let from = me.placement.zone;
+        let survivor = table
+            .victory_conditions_of(side)
+            .any(|c| matches!(c, VictoryCondition::Survive { .. }));
+        let defending = survivor
+            && table
+                .board
+                .choke
+                .keys()
+                .any(|&(a, b)| a == from || b == from);
+        if defending && to != from { -0.7 } else { 0.0 }
     };
     let holds = |to: ZoneCoord| -> f64 {
         table
@@ -286,7 +304,7 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
                     .get(w)
                     .is_some_and(|w| w.range.is_none())
             });
-            (if melee { 0.45 } else { -0.4 }) + approach(to) + holds(to) - spend
+            (if melee { 0.45 } else { -0.4 }) + approach(to) + holds(to) + position(to) - spend
         }
         Order::Move { to, .. } => {
             let shooter = me.profile.weapons.iter().any(|w| {
@@ -306,7 +324,7 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
             } else {
                 0.0
             };
-            toward + holds(*to) + leaving_melee - spend - 0.05
+            toward + holds(*to) + position(*to) + leaving_melee - spend - 0.05
         }
         Order::LeaveTable { .. } => 3.0,
         // Standing up when prone and out of a melee frees the combatant to move again.
