@@ -42,6 +42,7 @@ fn a_wall_is_heavy_hard_cover_both_ways_two_dice_off_and_no_raising_a_die() {
             raise_with_one: true,
             specials: Vec::new(),
             tactic: None,
+            shift: Default::default(),
             pay: None,
         },
     );

@@ -316,3 +316,31 @@ fn a_killing_blow_adds_one_to_the_effect_roll_kill_on_a_level_nine_body() {
     assert!(unit(&t, "bandit").fighting());
     assert_eq!(unit(&t, "bandit").ranks.mental.lost, 2);
 }
+
+#[test]
+fn the_attacker_chooses_where_a_triple_shifts_the_injury() {
+    // 4,4,4,6 again: the right arm, which a triple may shift to the chest.
+    // This attacker keeps the rolled location; effect 2 on the arm: a Flesh Wound.
+    let level = duel("[2]", r#""g""#);
+    let mut app = app(&level, &[6, 6, 6, 5, 4, 4, 4, 6, 2]);
+    act(
+        &mut app,
+        "hero",
+        Order::Attack {
+            target: "bandit".into(),
+            weapon: None,
+            raise_with_one: false,
+            specials: Vec::new(),
+            tactic: None,
+            shift: swift_swords::rules::injury::Shift::Stay,
+            pay: None,
+        },
+    );
+    assert!(log(&app).contains(&BattleEvent::Injured {
+        unit: "bandit".into(),
+        location_dice: vec![4, 4, 4, 6],
+        location: Location::RightArm,
+        effect_roll: 2,
+        effect: InjuryEffect::FleshWound,
+    }));
+}

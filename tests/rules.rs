@@ -222,6 +222,7 @@ fn a_one_raises_a_die_just_short_of_a_hit_after_the_roll() {
             raise_with_one: true,
             specials: Vec::new(),
             tactic: None,
+            shift: Default::default(),
             pay: None,
         },
     );

@@ -17,6 +17,7 @@ fn attack_buying(target: &str, specials: &[SpecialResult]) -> Order {
         raise_with_one: false,
         specials: specials.to_vec(),
         tactic: None,
+        shift: Default::default(),
         pay: None,
     }
 }

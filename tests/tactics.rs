@@ -18,6 +18,7 @@ fn tactic(target: &str, tactic: Tactic) -> Order {
         raise_with_one: false,
         specials: Vec::new(),
         tactic: Some(tactic),
+        shift: Default::default(),
         pay: None,
     }
 }

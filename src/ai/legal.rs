@@ -42,6 +42,7 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
                         raise_with_one,
                         specials: Vec::new(),
                         tactic: None,
+                        shift: Default::default(),
                         pay: None,
                     });
                 }

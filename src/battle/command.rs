@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::{Defence, Tactic, WrestleMove};
 use crate::level::{MapEdge, ZoneCoord};
+use crate::rules::injury::Shift;
 use crate::rules::payment::PaymentError;
 use crate::rules::special::SpecialResult;
 
@@ -81,6 +82,9 @@ pub enum Order {
         /// A special tactic (melee only).
         #[serde(default)]
         tactic: Option<Tactic>,
+        /// Where to shift an injury the attack causes, when the roll allows.
+        #[serde(default)]
+        shift: Shift,
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },

@@ -9,7 +9,7 @@ use super::resolve::{hit, take_out_of_action};
 use super::table::Table;
 use crate::data::{WeightClass, WrestleMove};
 use crate::rules::dice::DiceSource;
-use crate::rules::injury::RollKind;
+use crate::rules::injury::{RollKind, Shift};
 use crate::rules::rolls::{characteristic_roll, successes_in};
 
 /// Size with the stability of extra legs ("four legs +1, eight legs +2").
@@ -332,7 +332,15 @@ pub(super) fn wrestle(
             if successes > 0 {
                 let rule = table.ruleset.rules.damage_rule(grip.level);
                 let zone = table.units[partner].placement.zone;
-                hit(table, partner, rule, successes, 0, dice, events);
+                hit(
+                    table,
+                    partner,
+                    rule,
+                    successes,
+                    (0, Shift::Worst),
+                    dice,
+                    events,
+                );
                 table.regroup(zone, events);
             }
         }

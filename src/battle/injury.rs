@@ -8,7 +8,7 @@ use super::table::Table;
 use crate::data::RankSide;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{
-    Injury, InjuryEffect, Location, RollKind, burn_dice, burned_dice, choose_location,
+    Injury, InjuryEffect, Location, RollKind, Shift, burn_dice, burned_dice, choose_location,
     read_location_dice, wound_penalty,
 };
 use crate::rules::rolls::{CharacteristicRoll, characteristic_roll};
@@ -38,18 +38,21 @@ pub fn wounded_roll(
 
 /// Rolls on the injury tables for a combatant who took a Trauma, a Killing
 /// Blow or Massive damage, or was brought out of action by a hit, and
-/// applies the effect. `killing_blow` adds the effect roll's bonus.
+/// applies the effect. A Killing Blow adds the effect roll's bonus; `shift`
+/// is the attacker's choice where a triple or quadruple lets it move the
+/// location.
 pub(super) fn injure(
     table: &mut Table,
     unit: usize,
-    killing_blow: bool,
+    (killing_blow, shift): (bool, Shift),
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) {
     let tables = table.ruleset.injuries.clone();
     let location_dice = dice.roll(4);
     let roll = read_location_dice(&location_dice);
-    let Some(location) = choose_location(&tables, roll, table.battle.level.neck_and_groin) else {
+    let Some(location) = choose_location(&tables, roll, table.battle.level.neck_and_groin, shift)
+    else {
         return;
     };
     let effect_die = dice.d6();

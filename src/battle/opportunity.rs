@@ -8,6 +8,7 @@ use super::table::Table;
 use crate::level::ZoneCoord;
 use crate::rules::attack::evaluate_attack;
 use crate::rules::dice::DiceSource;
+use crate::rules::injury::Shift;
 
 /// Each enemy in the melee a combatant leaves by Move strikes at it once,
 /// free, as it goes: the attacks are rolled at once, with no defence
@@ -63,7 +64,7 @@ pub(super) fn opportunity_attacks(
             table,
             (striker, leaver),
             &roll,
-            (0, &[]),
+            (0, &[], Shift::Worst),
             &weapon,
             0,
             dice,

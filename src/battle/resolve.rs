@@ -29,7 +29,7 @@ use crate::rules::damage::{
 };
 use crate::rules::defence::{BlockOutcome, DefencePool, block, dodge, parry, pool_from_roll};
 use crate::rules::dice::DiceSource;
-use crate::rules::injury::{RollKind, needs_footing};
+use crate::rules::injury::{RollKind, Shift, needs_footing};
 use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds_with_specials, successes};
 use crate::rules::payment::{Cost, choose_payment};
 use crate::rules::rolls::{characteristic_dice, characteristic_roll, successes_in};
@@ -886,6 +886,7 @@ fn execute(
             raise_with_one,
             specials,
             tactic,
+            shift,
             ..
         } => {
             // The weapon used is the one in hand now.
@@ -908,6 +909,7 @@ fn execute(
                 raise_with_one: *raise_with_one,
                 specials: specials.clone(),
                 tactic: *tactic,
+                shift: *shift,
                 struck: Vec::new(),
             };
             declare_attack(table, pending, dice, events);
@@ -1537,7 +1539,7 @@ fn roll_attack(
         table,
         (actor, target),
         &roll,
-        (defence_exposures, &pending.specials),
+        (defence_exposures, &pending.specials, pending.shift),
         weapon,
         shield_armour,
         dice,
@@ -1617,6 +1619,7 @@ fn follow_up(
         raise_with_one: false,
         specials: first.specials.clone(),
         tactic: None,
+        shift: first.shift,
         struck,
     };
     declare_attack(table, second, dice, events);
@@ -1651,7 +1654,7 @@ pub(super) fn land_attack(
     table: &mut Table,
     (actor, target): (usize, usize),
     roll: &crate::rules::attack::AttackRoll,
-    (defence_exposures, specials): (u32, &[SpecialResult]),
+    (defence_exposures, specials, shift): (u32, &[SpecialResult], Shift),
     weapon: &Weapon,
     extra_armour: u8,
     dice: &mut impl DiceSource,
@@ -1698,7 +1701,7 @@ pub(super) fn land_attack(
         target,
         rule,
         bought.damage_successes,
-        extra_armour,
+        (extra_armour, shift),
         dice,
         events,
     );
@@ -1745,7 +1748,7 @@ fn strike_back(
         table,
         (defender, attacker),
         &roll,
-        (0, &[]),
+        (0, &[], Shift::Worst),
         &weapon,
         0,
         dice,
@@ -1759,7 +1762,7 @@ pub(super) fn hit(
     target: usize,
     rule: crate::rules::damage::DamageRule,
     successes: u32,
-    extra_armour: u8,
+    (extra_armour, shift): (u8, Shift),
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) {
@@ -1830,7 +1833,7 @@ pub(super) fn hit(
             lose_rank(table, target, RankSide::Physical, false, events);
             // A Trauma, or a wound that takes it out of action, is an injury.
             if trauma || !table.units[target].fighting() {
-                injure(table, target, false, dice, events);
+                injure(table, target, (false, shift), dice, events);
             }
         }
         DamageEffect::KillingBlow => {
@@ -1843,7 +1846,7 @@ pub(super) fn hit(
             } else {
                 take_out_of_action(table, target, events);
             }
-            injure(table, target, true, dice, events);
+            injure(table, target, (true, shift), dice, events);
         }
         DamageEffect::Massive => {
             events.push(BattleEvent::MassiveDamage { unit: id.clone() });
@@ -1851,7 +1854,7 @@ pub(super) fn hit(
             unit.fate = Fate::Killed;
             unit.pool.dice.clear();
             events.push(BattleEvent::Killed { unit: id });
-            injure(table, target, true, dice, events);
+            injure(table, target, (true, shift), dice, events);
         }
     }
     table.regroup(zone, events);
@@ -1959,7 +1962,15 @@ fn cast(
     match spell.effect {
         SpellEffect::Damage { weight } if successes > 0 => {
             let rule = table.ruleset.rules.damage_rule(weight);
-            hit(table, target, rule, successes, 0, dice, events);
+            hit(
+                table,
+                target,
+                rule,
+                successes,
+                (0, Shift::Worst),
+                dice,
+                events,
+            );
         }
         SpellEffect::Mental { weight } | SpellEffect::Hex { weight } if successes > 0 => {
             let state = if matches!(spell.effect, SpellEffect::Hex { .. }) {

@@ -58,6 +58,9 @@ pub struct PendingAttack {
     /// A mob's attack action strikes separate targets: those struck so far.
     #[serde(default)]
     pub struck: Vec<usize>,
+    /// Where to shift an injury the attack causes.
+    #[serde(default)]
+    pub shift: crate::rules::injury::Shift,
 }
 
 /// The battle as a whole.

@@ -408,16 +408,7 @@ impl Ruleset {
                 }
             }
         }
-        for location in [
-            Location::Head,
-            Location::Neck,
-            Location::Chest,
-            Location::LeftArm,
-            Location::RightArm,
-            Location::Groin,
-            Location::LeftLeg,
-            Location::RightLeg,
-        ] {
+        for location in Location::ALL {
             if !self.injuries.effects.contains_key(&location) {
                 errors.push(Diagnostic::new(
                     path,

@@ -8,6 +8,7 @@ use crate::battle::resolve::{Plan, check};
 use crate::battle::table::Table;
 use crate::data::Tactic;
 use crate::level::ZoneCoord;
+use crate::rules::injury::Shift;
 use crate::rules::payment::Cost;
 use crate::rules::special::SpecialResult;
 
@@ -160,6 +161,8 @@ pub struct AttackChoices {
     pub raise_with_one: bool,
     pub specials: Vec<SpecialResult>,
     pub tactic: Option<Tactic>,
+    /// Where to shift an injury the attack causes.
+    pub shift: Shift,
 }
 
 /// The order with the player's attack choices and dice applied.
@@ -168,12 +171,14 @@ pub fn with_choices(mut order: Order, choices: &AttackChoices, faces: Option<&[u
         raise_with_one,
         specials,
         tactic,
+        shift,
         ..
     } = &mut order
     {
         *raise_with_one = choices.raise_with_one;
         *specials = choices.specials.clone();
         *tactic = choices.tactic;
+        *shift = choices.shift;
     }
     if let Some(faces) = faces
         && let Some(pay) = order.payment_mut()
@@ -211,6 +216,7 @@ pub fn click_order(
                         raise_with_one: false,
                         specials: choices.specials.clone(),
                         tactic: choices.tactic,
+                        shift: choices.shift,
                         pay: None,
                     },
                     Order::Charge { target, pay: None },

@@ -23,6 +23,17 @@ pub enum Location {
 }
 
 impl Location {
+    pub const ALL: [Self; 8] = [
+        Self::Head,
+        Self::Neck,
+        Self::Chest,
+        Self::LeftArm,
+        Self::RightArm,
+        Self::Groin,
+        Self::LeftLeg,
+        Self::RightLeg,
+    ];
+
     /// Neck and groin are the optional locations a level may leave out.
     pub fn optional(self) -> bool {
         matches!(self, Self::Neck | Self::Groin)
@@ -312,23 +323,41 @@ pub fn reachable(
     found
 }
 
-/// The location an attacker settles on: the rolled one, or the first in the
-/// shift preference it can reach.
+/// Where the attacker shifts an injury when a triple or quadruple lets it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Shift {
+    /// To the most dangerous place it can reach (`shift_preference`).
+    #[default]
+    Worst,
+    /// Keep the rolled location.
+    Stay,
+    /// To this location if it can be reached, else the most dangerous.
+    To(Location),
+}
+
+/// The location an attacker settles on: the rolled one, or where its shift
+/// choice takes it among the locations the roll lets it reach.
 pub fn choose_location(
     tables: &InjuryTables,
     roll: LocationRoll,
     optional_locations: bool,
+    shift: Shift,
 ) -> Option<Location> {
     let rolled = *tables.location_faces.get(&roll.face)?;
     let options = reachable(tables, rolled, roll.shift, optional_locations);
-    Some(
+    let worst = || {
         tables
             .shift_preference
             .iter()
             .copied()
             .find(|l| options.contains(l))
-            .unwrap_or(rolled),
-    )
+            .unwrap_or(rolled)
+    };
+    Some(match shift {
+        Shift::Stay => rolled,
+        Shift::To(wanted) if options.contains(&wanted) => wanted,
+        Shift::To(_) | Shift::Worst => worst(),
+    })
 }
 
 /// One injury a combatant carries.
@@ -417,7 +446,19 @@ mod tests {
             reachable(&tables, Location::RightArm, 1, true),
             vec![Location::Chest, Location::RightArm]
         );
-        assert_eq!(choose_location(&tables, roll, true), Some(Location::Chest));
+        assert_eq!(
+            choose_location(&tables, roll, true, Shift::Worst),
+            Some(Location::Chest)
+        );
+        assert_eq!(
+            choose_location(&tables, roll, true, Shift::Stay),
+            Some(Location::RightArm)
+        );
+        // The head is out of a single shift's reach: the worst reachable instead.
+        assert_eq!(
+            choose_location(&tables, roll, true, Shift::To(Location::Head)),
+            Some(Location::Chest)
+        );
     }
 
     #[test]

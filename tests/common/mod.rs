@@ -89,6 +89,7 @@ pub fn attack(target: &str) -> Order {
         raise_with_one: false,
         specials: Vec::new(),
         tactic: None,
+        shift: Default::default(),
         pay: None,
     }
 }
@@ -100,6 +101,7 @@ pub fn attack_with(target: &str, weapon: &str) -> Order {
         raise_with_one: false,
         specials: Vec::new(),
         tactic: None,
+        shift: Default::default(),
         pay: None,
     }
 }

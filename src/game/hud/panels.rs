@@ -18,6 +18,7 @@ use crate::game::match_setup::{MatchSetup, Seat};
 use crate::game::orders::{Click, MenuSection, click_order, cost_label, menu_entries, order_label};
 use crate::game::results::BattleSummary;
 use crate::game::screens::load_match;
+use crate::rules::injury::{Location, Shift};
 use crate::rules::odds::AttackOdds;
 use crate::rules::special::SpecialResult;
 
@@ -139,6 +140,28 @@ fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
                 String::new()
             }
         ));
+    });
+}
+
+/// Where the player's attacks shift an injury when a triple or quadruple
+/// on the location dice allows it.
+fn shift_picker(ui: &mut egui::Ui, hud: &mut HudState) {
+    let label = |shift: Shift| match shift {
+        Shift::Worst => "the worst place".to_string(),
+        Shift::Stay => "no shift".to_string(),
+        Shift::To(location) => format!("toward the {}", location.name()),
+    };
+    ui.horizontal(|ui| {
+        ui.label("Injury shift:");
+        egui::ComboBox::from_id_salt("injury shift")
+            .selected_text(label(hud.attack.shift))
+            .show_ui(ui, |ui| {
+                let mut options = vec![Shift::Worst, Shift::Stay];
+                options.extend(Location::ALL.map(Shift::To));
+                for option in options {
+                    ui.selectable_value(&mut hud.attack.shift, option, label(option));
+                }
+            });
     });
 }
 
@@ -436,6 +459,7 @@ fn action_menu(
                 ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name());
             }
         });
+        shift_picker(ui, hud);
         specials_picker(ui, table, hud);
     }
     dice_picker(ui, unit, hud);
