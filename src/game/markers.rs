@@ -1,6 +1,7 @@
 //! Markers on the figures, as on a real table: State tokens (Stun yellow,
 //! Shock violet, Doubt teal), a black token while Panicked or Crushed, a
-//! dark red one for each wound (up to three), a red die for a Fumble, a green token for Effort, a white
+//! dark red one for each wound (up to three), blue dice beside the figure
+//! for its defence pool, a red die for a Fumble, a green token for Effort, a white
 //! one while surprised, exposure dice showing 1 in front of the figure, and
 //! rings for the selected figure, the ones whose turn it is, and the one
 //! under the pointer.
@@ -17,6 +18,8 @@ use crate::battle::table::Battle;
 const EXPOSURE_SHOWN: usize = 4;
 /// The most wound tokens drawn beside a figure.
 const WOUNDS_SHOWN: usize = 3;
+/// The most defence pool dice drawn beside a figure.
+const POOL_SHOWN: usize = 4;
 
 #[derive(Component)]
 struct Markers {
@@ -28,6 +31,7 @@ struct Markers {
     doubt: Entity,
     routed: Entity,
     wounds: [Entity; WOUNDS_SHOWN],
+    pool: [Entity; POOL_SHOWN],
     exposure: [Entity; EXPOSURE_SHOWN],
     selected: Entity,
     acting: Entity,
@@ -93,6 +97,13 @@ fn add_markers(
                 Transform::from_xyz(0.6, 0.1 + 0.12 * k as f32, -0.3),
             )
         });
+        let pool = std::array::from_fn(|k| {
+            spawn(
+                &palette.die,
+                "pool",
+                Transform::from_xyz(-0.7, 0.11, -0.36 + 0.24 * k as f32),
+            )
+        });
         let ring =
             |name: &str,
              scale: f32,
@@ -127,6 +138,7 @@ fn add_markers(
         ];
         all.extend(exposure);
         all.extend(wounds);
+        all.extend(pool);
         // Markers are sized for a man-sized figure at the table's figure scale.
         let holder = commands
             .spawn((
@@ -144,6 +156,7 @@ fn add_markers(
             doubt,
             routed,
             wounds,
+            pool,
             exposure,
             selected,
             acting,
@@ -182,6 +195,10 @@ fn show_markers(
         show(markers.routed, fighting && conditions.routed());
         for (k, token) in markers.wounds.iter().enumerate() {
             show(*token, k < wounds.0.len());
+        }
+        let pool_dice = conditions.defence_pool.map_or(0, |p| usize::from(p.dice));
+        for (k, die) in markers.pool.iter().enumerate() {
+            show(*die, fighting && k < pool_dice);
         }
         for (k, die) in markers.exposure.iter().enumerate() {
             show(*die, fighting && k < usize::from(conditions.exposure));

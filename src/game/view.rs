@@ -139,6 +139,7 @@ fn make_palette(
         ("doubt", Color::srgb(0.2, 0.8, 0.8)),
         ("routed", Color::srgb(0.15, 0.1, 0.1)),
         ("wound", Color::srgb(0.6, 0.02, 0.02)),
+        ("pool", Color::srgb(0.35, 0.6, 1.0)),
         ("fumble", Color::srgb(0.9, 0.1, 0.1)),
         ("effort", Color::srgb(0.2, 0.9, 0.4)),
         ("surprised", Color::srgb(0.95, 0.95, 0.95)),
