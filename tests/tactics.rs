@@ -40,6 +40,13 @@ fn melee(bandits: &[(&str, &str)], grouped: bool) -> Level {
     level(r#""gg""#, &units, "")
 }
 
+/// No attack waited for a defence: each was rolled at once.
+fn rolled_without_a_prompt(app: &bevy::prelude::App) -> bool {
+    !log(app)
+        .iter()
+        .any(|e| matches!(e, BattleEvent::AttackDeclared { .. }))
+}
+
 fn attacks(events: &[BattleEvent]) -> Vec<(String, String, usize)> {
     events
         .iter()
@@ -73,11 +80,7 @@ fn all_out_attack_pays_two_attacks_rolls_both_skill_pools_as_one_and_leaves_no_d
     );
     // The bandit's attack is rolled at once: Roland may not Parry or Block.
     act(&mut app, "b1", attack("roland"));
-    assert!(
-        !log(&app)
-            .iter()
-            .any(|e| matches!(e, BattleEvent::AttackDeclared { .. }))
-    );
+    assert!(rolled_without_a_prompt(&app));
 }
 
 #[test]
@@ -103,11 +106,7 @@ fn double_strike_makes_two_attacks_on_the_target_and_leaves_only_dodge() {
     );
     // Roland knows no Dodge, so the bandit's attack is rolled at once.
     act(&mut app, "b1", attack("roland"));
-    assert!(
-        !log(&app)
-            .iter()
-            .any(|e| matches!(e, BattleEvent::AttackDeclared { .. }))
-    );
+    assert!(rolled_without_a_prompt(&app));
 }
 
 #[test]

@@ -240,6 +240,16 @@ impl Conditions {
         self.stunned || self.shocked || self.doubt
     }
 
+    /// The flag of one State.
+    pub fn state_mut(&mut self, state: crate::battle::events::StateKind) -> &mut bool {
+        use crate::battle::events::StateKind;
+        match state {
+            StateKind::Stun => &mut self.stunned,
+            StateKind::Shock => &mut self.shocked,
+            StateKind::Doubt => &mut self.doubt,
+        }
+    }
+
     /// Panicked or Crushed: only a Spirit roll brings it back.
     pub fn routed(&self) -> bool {
         self.panicked || self.crushed

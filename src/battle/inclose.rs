@@ -7,6 +7,7 @@ use super::components::{Grip, Status};
 use super::events::BattleEvent;
 use super::resolve::{hit, take_out_of_action};
 use super::table::Table;
+use super::wielding::arm_if_unarmed;
 use crate::data::{WeightClass, WrestleMove};
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{RollKind, Shift};
@@ -170,17 +171,7 @@ fn drop_heavy_weapons(table: &mut Table, unit: usize, events: &mut Vec<BattleEve
     if dropped.is_empty() {
         return;
     }
-    let armed = table.units[unit]
-        .profile
-        .weapons
-        .iter()
-        .any(|w| ruleset.weapons.get(w).is_some_and(|w| w.shield.is_none()));
-    if !armed {
-        table.units[unit]
-            .profile
-            .weapons
-            .push(ruleset.injuries.unarmed.clone());
-    }
+    arm_if_unarmed(table, unit);
     events.push(BattleEvent::Dropped {
         unit: table.units[unit].unit.id.clone(),
         items: dropped,

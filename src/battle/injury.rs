@@ -3,8 +3,9 @@
 //! burnt action dice, dice off rolls, footing rolls on the move).
 
 use super::events::{BattleEvent, StateKind};
-use super::resolve::{lose_action_pool, lose_defence_pool, lose_rank, take_out_of_action};
+use super::resolve::{lose_rank, take_out_of_action, take_state};
 use super::table::Table;
+use super::wielding::arm_if_unarmed;
 use crate::data::RankSide;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{
@@ -115,15 +116,9 @@ fn apply_effect(
     if !table.units[unit].fighting() {
         return;
     }
-    let me = &mut table.units[unit];
+    let me = &table.units[unit];
     if rule.stun && !me.profile.stateless && !me.conditions.stunned {
-        me.conditions.stunned = true;
-        events.push(BattleEvent::StateTaken {
-            unit: id.clone(),
-            state: StateKind::Stun,
-        });
-        lose_defence_pool(table, unit, events);
-        lose_action_pool(table, unit, events);
+        take_state(table, unit, StateKind::Stun, events);
     }
     if rule.discard_dice && !table.units[unit].pool.dice.is_empty() {
         table.units[unit].pool.dice.clear();
@@ -212,13 +207,7 @@ fn drop_held(table: &mut Table, unit: usize, location: Location, events: &mut Ve
     {
         dropped.push(shield);
     }
-    let armed = profile
-        .weapons
-        .iter()
-        .any(|id| ruleset.weapons.get(id).is_some_and(|w| w.shield.is_none()));
-    if !armed {
-        profile.weapons.push(ruleset.injuries.unarmed.clone());
-    }
+    arm_if_unarmed(table, unit);
     if !dropped.is_empty() {
         events.push(BattleEvent::Dropped {
             unit: table.units[unit].unit.id.clone(),

@@ -6,7 +6,7 @@
 use super::command::{Order, RuleError};
 use super::events::{BattleEvent, StateKind};
 use super::injury::wounded_roll;
-use super::resolve::{lose_action_pool, lose_defence_pool, lose_rank, take_effort};
+use super::resolve::{lose_action_pool, lose_defence_pool, lose_rank, take_effort, take_state};
 use super::table::Table;
 use crate::data::{FearLevel, RankSide};
 use crate::rules::damage::{Severity, WeaponDamage, severity};
@@ -90,18 +90,9 @@ pub(super) fn mental_hit(
     let me = &mut table.units[target];
     match severity {
         Severity::Wound => {
-            let already = match state {
-                StateKind::Doubt => me.conditions.doubt,
-                _ => me.conditions.shocked,
-            };
+            let already = *me.conditions.state_mut(state);
             if !me.profile.stateless && !already && !me.conditions.surprised {
-                match state {
-                    StateKind::Doubt => me.conditions.doubt = true,
-                    _ => me.conditions.shocked = true,
-                }
-                events.push(BattleEvent::StateTaken { unit: id, state });
-                lose_defence_pool(table, target, events);
-                lose_action_pool(table, target, events);
+                take_state(table, target, state, events);
             } else {
                 lose_rank(table, target, RankSide::Mental, false, events);
             }
@@ -212,13 +203,7 @@ pub(super) fn fear_test(
         if rule.rank_loss {
             let me = &mut table.units[unit];
             if rule.stun_option && !me.conditions.stunned && !me.profile.stateless {
-                me.conditions.stunned = true;
-                events.push(BattleEvent::StateTaken {
-                    unit: id.clone(),
-                    state: StateKind::Stun,
-                });
-                lose_defence_pool(table, unit, events);
-                lose_action_pool(table, unit, events);
+                take_state(table, unit, StateKind::Stun, events);
             } else {
                 let zone = table.units[unit].placement.zone;
                 lose_rank(table, unit, RankSide::Mental, false, events);

@@ -1815,15 +1815,7 @@ pub(super) fn hit(
     };
     let zone = table.units[target].placement.zone;
     match damage_effect(severity, soak) {
-        DamageEffect::State => {
-            table.units[target].conditions.stunned = true;
-            events.push(BattleEvent::StateTaken {
-                unit: id,
-                state: StateKind::Stun,
-            });
-            lose_defence_pool(table, target, events);
-            lose_action_pool(table, target, events);
-        }
+        DamageEffect::State => take_state(table, target, StateKind::Stun, events),
         DamageEffect::RankLoss | DamageEffect::Trauma => {
             let trauma = matches!(damage_effect(severity, soak), DamageEffect::Trauma);
             if trauma {
@@ -1913,6 +1905,22 @@ pub(super) fn lose_rank(
     if table.units[unit].fighting() && out_of_action(remaining, heroic, floor) {
         take_out_of_action(table, unit, events);
     }
+}
+
+/// Takes a State ("State"): it is marked, and every pool is lost.
+pub(super) fn take_state(
+    table: &mut Table,
+    unit: usize,
+    state: StateKind,
+    events: &mut Vec<BattleEvent>,
+) {
+    *table.units[unit].conditions.state_mut(state) = true;
+    events.push(BattleEvent::StateTaken {
+        unit: table.units[unit].unit.id.clone(),
+        state,
+    });
+    lose_defence_pool(table, unit, events);
+    lose_action_pool(table, unit, events);
 }
 
 /// An action pool is lost to any other action and to a State.

@@ -4,8 +4,9 @@
 use super::components::Status;
 use super::events::{BattleEvent, StateKind};
 use super::injury::wounded_roll;
-use super::resolve::{lose_action_pool, lose_defence_pool};
+use super::resolve::take_state;
 use super::table::Table;
+use super::wielding::arm_if_unarmed;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{Injury, InjuryEffect, Location, RollKind};
 use crate::rules::special::SpecialResult;
@@ -100,15 +101,7 @@ fn lose_weapon(table: &mut Table, unit: usize, broken: bool, events: &mut Vec<Ba
         },
         None => return,
     };
-    let ruleset = table.ruleset.clone();
-    let profile = &mut table.units[unit].profile;
-    let armed = profile
-        .weapons
-        .iter()
-        .any(|w| ruleset.weapons.get(w).is_some_and(|w| w.shield.is_none()));
-    if !armed {
-        profile.weapons.push(ruleset.injuries.unarmed.clone());
-    }
+    arm_if_unarmed(table, unit);
     events.push(if broken {
         BattleEvent::WeaponBroken { unit: id, item }
     } else {
@@ -155,15 +148,7 @@ pub(super) fn apply_special(
                 events.push(BattleEvent::ActionDieLost { unit: id, face });
             }
         }
-        SpecialResult::Stun => {
-            table.units[target].conditions.stunned = true;
-            events.push(BattleEvent::StateTaken {
-                unit: id,
-                state: StateKind::Stun,
-            });
-            lose_defence_pool(table, target, events);
-            lose_action_pool(table, target, events);
-        }
+        SpecialResult::Stun => take_state(table, target, StateKind::Stun, events),
         SpecialResult::Expose => {
             let more = table.ruleset.actions.special_results.exposure_dice;
             let conditions = &mut table.units[target].conditions;

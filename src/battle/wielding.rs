@@ -35,6 +35,19 @@ pub fn switch_pips(table: &Table, unit: usize, weapon: &str) -> u8 {
     }
 }
 
+/// A combatant left with nothing to strike with fights unarmed (`unarmed`
+/// in `injuries.ron`): after a dropped, broken or discarded weapon.
+pub(super) fn arm_if_unarmed(table: &mut Table, unit: usize) {
+    let ruleset = table.ruleset.clone();
+    let weapons = &mut table.units[unit].profile.weapons;
+    let armed = weapons
+        .iter()
+        .any(|w| ruleset.weapons.get(w).is_some_and(|w| w.shield.is_none()));
+    if !armed {
+        weapons.push(ruleset.injuries.unarmed.clone());
+    }
+}
+
 /// A dual wielder's extra Parry dice.
 pub fn parry_bonus(table: &Table, unit: usize) -> u8 {
     if wields_two(table, unit) {

@@ -323,15 +323,64 @@ impl Ruleset {
                 ));
             }
         }
-        for tier in MobTier::ALL {
-            if !self.rules.mob_tiers.contains_key(&tier) {
+        // Tables that must name every case: a missing one would quietly do nothing.
+        let mut every = |path: &Path, source: &SourceText, key: &str, missing: Vec<String>| {
+            for case in missing {
                 errors.push(Diagnostic::new(
-                    rules_path,
-                    rules_source.find_key("mob_tiers", 0).unwrap_or((1, 1)),
-                    format!("`mob_tiers` has no entry for {tier:?}"),
+                    path,
+                    source.find_key(key, 0).unwrap_or((1, 1)),
+                    format!("`{key}` has no entry for {case}"),
                 ));
             }
+        };
+        fn absent<K: Ord + std::fmt::Debug + Copy, V>(
+            all: &[K],
+            map: &BTreeMap<K, V>,
+        ) -> Vec<String> {
+            all.iter()
+                .filter(|k| !map.contains_key(k))
+                .map(|k| format!("{k:?}"))
+                .collect()
         }
+        every(
+            rules_path,
+            &rules_source,
+            "mob_tiers",
+            absent(&MobTier::ALL, &self.rules.mob_tiers),
+        );
+        every(
+            rules_path,
+            &rules_source,
+            "fear",
+            absent(&FearLevel::ALL, &self.rules.fear),
+        );
+        every(
+            rules_path,
+            &rules_source,
+            "cover_dice",
+            absent(&Cover::ALL, &self.rules.cover_dice),
+        );
+        every(
+            actions_path,
+            &actions_source,
+            "tactics",
+            absent(&Tactic::ALL, &self.actions.tactics),
+        );
+        every(
+            actions_path,
+            &actions_source,
+            "wrestling",
+            absent(&WrestleMove::ALL, &self.actions.wrestling),
+        );
+        every(
+            actions_path,
+            &actions_source,
+            "costs",
+            absent(
+                &crate::rules::special::SpecialResult::ALL,
+                &self.actions.special_results.costs,
+            ),
+        );
         for (key, value) in [
             ("standard_sl", self.rules.standard_sl),
             ("fumbled_target_sl", self.rules.fumbled_target_sl),
@@ -487,6 +536,23 @@ mod tests {
                 .0
                 .iter()
                 .any(|e| e.message.contains("unknown weapon `brodsword`") && e.line > 1)
+        );
+    }
+
+    #[test]
+    fn a_fear_level_missing_from_the_rules_is_reported() {
+        let mut sources = Ruleset::embedded().unwrap().sources;
+        sources.rules.1 = sources
+            .rules
+            .1
+            .replacen("        Terror: (", "        // Terror: (", 1);
+        let errors = Ruleset::from_texts(sources).unwrap_err();
+        assert!(
+            errors
+                .0
+                .iter()
+                .any(|e| e.message == "`fear` has no entry for Terror"),
+            "{errors}"
         );
     }
 
