@@ -34,7 +34,8 @@ fn a_crowd_gains_its_ranks_and_dice_and_one_attack_strikes_separate_targets() {
         })
         .collect();
     // Up to three separate targets: only two enemies stand in the melee.
-    assert_eq!(struck, vec![("roland".into(), 5), ("wren".into(), 5)]);
+    // Each strike on an individual is enhanced by a die (a warband, seed 002).
+    assert_eq!(struck, vec![("roland".into(), 6), ("wren".into(), 6)]);
 }
 
 #[test]

@@ -418,6 +418,53 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
             }) - spend
         }
         Order::Wrestle { with, .. } => wrestle_value(*with) - spend,
+        // A flyer stays in the air and closes on its prey; a fall hurts.
+        Order::Fly { to, facing, .. } => {
+            let falls = crate::battle::flight::flight_route(table, actor, *to, *facing)
+                .zip(me.flight)
+                .is_some_and(|(route, f)| {
+                    matches!(
+                        f.rating.kind_of(route.length()),
+                        crate::rules::movement::FlightKind::Fall { .. }
+                    )
+                });
+            approach(*to) + holds(*to) - if falls { 1.5 } else { 0.0 } - spend - 0.02
+        }
+        Order::TakeOff { .. } => 0.4 - spend,
+        Order::Land { .. } => -0.6 - spend,
+        Order::Drive {
+            to, facing, target, ..
+        } => {
+            let ahead = crate::battle::riding::drive_route(
+                table,
+                me.conditions
+                    .aboard
+                    .and_then(|a| match a {
+                        crate::battle::components::Aboard::Chariot(c) => Some(c),
+                        _ => None,
+                    })
+                    .unwrap_or(0),
+                *to,
+                *facing,
+                target.is_some(),
+            )
+            .and_then(|route| {
+                let zone = table
+                    .units
+                    .iter()
+                    .filter(|u| u.fighting() && u.unit.side != side)
+                    .min_by_key(|u| u.placement.zone.distance(*to))?
+                    .placement
+                    .zone;
+                crate::rules::movement::Facing::toward(*to, zone).map(|d| d.turns_to(route.facing))
+            })
+            .map_or(0.0, |turns| 0.15 - 0.05 * f64::from(turns));
+            let charge = if target.is_some() { 0.6 } else { 0.0 };
+            approach(*to) + holds(*to) + ahead + charge - spend - 0.05
+        }
+        Order::Gallop { to, .. } => 1.2 * approach(*to) + holds(*to) - 0.15 - spend,
+        Order::Mount { .. } => 0.35 - spend,
+        Order::Dismount { .. } => -0.6 - spend,
     }
 }
 

@@ -4,10 +4,12 @@
 
 use super::evaluate::special_choices;
 use crate::battle::command::{Command, Order};
+use crate::battle::components::Aboard;
 use crate::battle::resolve::check;
 use crate::battle::table::{Table, Turn};
 use crate::data::{Defence, Tactic, WrestleMove};
 use crate::level::{MapEdge, ZoneCoord};
+use crate::rules::movement::Facing;
 use crate::rules::special::SpecialResult;
 
 /// Every order the combatant at `index` could conceivably give, legal or not,
@@ -76,6 +78,7 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
             });
         }
     }
+    orders.extend(movement_orders(table, index));
     if me.conditions.action_pool.is_some() {
         for other in table.units.iter().filter(|u| u.fighting()) {
             orders.push(Order::Cast {
@@ -107,6 +110,84 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
         Order::KeepDie,
         Order::Pass,
     ]);
+    orders
+}
+
+/// The flights, drives, gallops and mountings open to the combatant: each
+/// zone within reach (the route picks the facing), and wheeling a chariot
+/// to each facing.
+fn movement_orders(table: &Table, index: usize) -> Vec<Order> {
+    let me = &table.units[index];
+    let mut orders = Vec::new();
+    let within = |most: u8| {
+        let ZoneCoord(x, y) = me.placement.zone;
+        let most = u16::from(most);
+        (y.saturating_sub(most)..=(y + most).min(table.board.height.saturating_sub(1)))
+            .flat_map(move |row| {
+                (x.saturating_sub(most)..=(x + most).min(table.board.width.saturating_sub(1)))
+                    .map(move |column| ZoneCoord(column, row))
+            })
+            .collect::<Vec<_>>()
+    };
+    if let Some(flight) = me.flight {
+        for to in within(flight.rating.most_zones()) {
+            orders.push(Order::Fly {
+                to,
+                facing: None,
+                pay: None,
+            });
+        }
+        orders.push(Order::TakeOff { pay: None });
+        orders.push(Order::Land { pay: None });
+    }
+    if let Some(Aboard::Chariot(chariot)) = me.conditions.aboard {
+        let reach = crate::battle::riding::reach(table, chariot).0;
+        for to in within(reach.max(1)) {
+            orders.push(Order::Drive {
+                to,
+                facing: None,
+                target: None,
+                pay: None,
+            });
+            for enemy in table
+                .units
+                .iter()
+                .filter(|u| u.fighting() && u.unit.side != me.unit.side && u.placement.zone == to)
+            {
+                orders.push(Order::Drive {
+                    to,
+                    facing: None,
+                    target: Some(enemy.unit.id.clone()),
+                    pay: None,
+                });
+            }
+        }
+        for facing in Facing::ALL {
+            orders.push(Order::Drive {
+                to: me.placement.zone,
+                facing: Some(facing),
+                target: None,
+                pay: None,
+            });
+        }
+    }
+    if me.profile.mount {
+        for to in within(table.ruleset.rules.gallop_zones) {
+            orders.push(Order::Gallop { to, pay: None });
+        }
+    }
+    for other in &table.units {
+        if other.unit.side == me.unit.side
+            && other.unit.index != index
+            && other.placement.zone == me.placement.zone
+        {
+            orders.push(Order::Mount {
+                on: other.unit.id.clone(),
+                pay: None,
+            });
+        }
+    }
+    orders.push(Order::Dismount { pay: None });
     orders
 }
 

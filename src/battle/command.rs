@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::{Defence, Tactic, WrestleMove};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::injury::Shift;
+use crate::rules::movement::Facing;
 use crate::rules::payment::PaymentError;
 use crate::rules::special::SpecialResult;
 
@@ -134,6 +135,55 @@ pub enum Order {
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },
+    /// A flyer's move: along its facing to `to`, turning at most its turn
+    /// rate, ending facing `facing` if given. Beyond its speed is a dive;
+    /// beyond its dive, a fall.
+    Fly {
+        to: ZoneCoord,
+        #[serde(default)]
+        facing: Option<Facing>,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// A landed flyer rises to hover.
+    TakeOff {
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// A flyer comes down in its zone.
+    Land {
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// The driver drives its chariot along its facing to `to`, ending facing
+    /// `facing` if given; with a `target`, a charge into its group. Driving
+    /// to its own zone halts the chariot and may face it any way.
+    Drive {
+        to: ZoneCoord,
+        #[serde(default)]
+        facing: Option<Facing>,
+        #[serde(default)]
+        target: Option<String>,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// A mount moves at full speed, carrying its rider, who cannot act.
+    Gallop {
+        to: ZoneCoord,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Get onto a friendly mount or chariot (by its unit or chariot id).
+    Mount {
+        on: String,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
+    /// Get off the mount or chariot it rides.
+    Dismount {
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
     /// Spend one die to clear a State without rolling.
     Recover {
         #[serde(default)]
@@ -168,6 +218,13 @@ impl Order {
             | Self::Break { pay, .. }
             | Self::CloseIn { pay, .. }
             | Self::Wrestle { pay, .. }
+            | Self::Fly { pay, .. }
+            | Self::TakeOff { pay }
+            | Self::Land { pay }
+            | Self::Drive { pay, .. }
+            | Self::Gallop { pay, .. }
+            | Self::Mount { pay, .. }
+            | Self::Dismount { pay }
             | Self::Recover { pay } => pay.as_deref(),
             Self::Effort
             | Self::RecoveryRoll
@@ -196,6 +253,13 @@ impl Order {
             | Self::Break { pay, .. }
             | Self::CloseIn { pay, .. }
             | Self::Wrestle { pay, .. }
+            | Self::Fly { pay, .. }
+            | Self::TakeOff { pay }
+            | Self::Land { pay }
+            | Self::Drive { pay, .. }
+            | Self::Gallop { pay, .. }
+            | Self::Mount { pay, .. }
+            | Self::Dismount { pay }
             | Self::Recover { pay } => Some(pay),
             Self::Effort
             | Self::RecoveryRoll
@@ -245,6 +309,14 @@ impl Order {
                 WrestleMove::Reverse => "Reverse the hold",
                 WrestleMove::Yield => "Yield",
             },
+            Self::Fly { .. } => "Fly",
+            Self::TakeOff { .. } => "Take off",
+            Self::Land { .. } => "Land",
+            Self::Drive { target: None, .. } => "Drive",
+            Self::Drive { .. } => "Drive at",
+            Self::Gallop { .. } => "Gallop",
+            Self::Mount { .. } => "Mount",
+            Self::Dismount { .. } => "Dismount",
             Self::Recover { .. } => "Recover",
             Self::Effort => "Effort",
             Self::RecoveryRoll => "Recovery roll",
@@ -388,6 +460,41 @@ pub enum RuleError {
     NotHeld,
     AlreadyHeld,
     AlreadyDown,
+    /// Only flyers fly, take off and land.
+    NotAFlyer,
+    /// A flying flyer is out of reach of melee from the ground.
+    Airborne {
+        unit: String,
+    },
+    /// In the air: it flies instead of walking.
+    UseFly,
+    /// On the ground: it takes off first.
+    NotInTheAir,
+    AlreadyLanded,
+    /// No way there within the flyer's turns and dive, or the chariot's turns and pace.
+    NoRoute {
+        to: ZoneCoord,
+    },
+    /// A turn rate below the circling rate must move a zone to fly on.
+    MustMoveToFly,
+    /// Riding: the mount or chariot moves it, or it dismounts first.
+    Riding,
+    /// Carried at full speed: no action until the mount's next action.
+    AtFullSpeed,
+    /// A chariot's team moves only when its driver drives.
+    TeamMovesByDriver,
+    /// The team is not trained for battle.
+    UntrainedTeam,
+    NotTheDriver,
+    ChariotOverturned,
+    /// Nobody melees through a chariot's front.
+    ThroughTheFront,
+    /// A chariot's team strikes only at its front.
+    NotAtTheFront,
+    NotAMount,
+    NoRoom,
+    NotAboard,
+    AlreadyAboard,
 }
 
 impl fmt::Display for RuleError {
@@ -488,6 +595,39 @@ impl fmt::Display for RuleError {
             Self::NotHeld => write!(f, "not held"),
             Self::AlreadyHeld => write!(f, "already held"),
             Self::AlreadyDown => write!(f, "already prone"),
+            Self::NotAFlyer => write!(f, "not a flyer"),
+            Self::Airborne { unit } => {
+                write!(
+                    f,
+                    "`{unit}` is flying: melee from the ground cannot reach it"
+                )
+            }
+            Self::UseFly => write!(f, "in the air: it flies instead"),
+            Self::NotInTheAir => write!(f, "on the ground: take off first"),
+            Self::AlreadyLanded => write!(f, "already on the ground"),
+            Self::NoRoute { to } => write!(f, "no way to {to} within its turns and pace"),
+            Self::MustMoveToFly => {
+                write!(
+                    f,
+                    "it must move at least a zone to fly (its turn rate cannot circle)"
+                )
+            }
+            Self::Riding => write!(f, "riding: its mount or chariot moves it, or it dismounts"),
+            Self::AtFullSpeed => {
+                write!(f, "carried at full speed: no action until its mount's next")
+            }
+            Self::TeamMovesByDriver => {
+                write!(f, "a chariot team moves only when its driver drives")
+            }
+            Self::UntrainedTeam => write!(f, "the team is not trained for battle"),
+            Self::NotTheDriver => write!(f, "only the chariot's driver drives"),
+            Self::ChariotOverturned => write!(f, "the chariot is overturned"),
+            Self::ThroughTheFront => write!(f, "nobody melees through a chariot's front"),
+            Self::NotAtTheFront => write!(f, "the team strikes only at its front"),
+            Self::NotAMount => write!(f, "not a mount or chariot of its side"),
+            Self::NoRoom => write!(f, "no room aboard"),
+            Self::NotAboard => write!(f, "not riding anything"),
+            Self::AlreadyAboard => write!(f, "already riding"),
         }
     }
 }

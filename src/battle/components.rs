@@ -6,12 +6,14 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::data::{
-    Defence, EdgeFeature, FearLevel, Guard, MobTier, RankSide, Terrain, WeightClass,
+    ChariotKind, Defence, EdgeFeature, FearLevel, Guard, Horses, MobTier, RankSide, Terrain,
+    WeightClass,
 };
 use crate::level::{Controller, SideKind, ZoneCoord};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::defence::DefencePool;
 use crate::rules::injury::Injury;
+use crate::rules::movement::{Facing, FlightRating};
 
 /// Who a combatant is. `index` is its order in the level, used for every
 /// deterministic iteration.
@@ -54,6 +56,9 @@ pub struct Profile {
     /// The weapon in hand.
     #[serde(default)]
     pub ready: Option<String>,
+    /// It can carry a rider.
+    #[serde(default)]
+    pub mount: bool,
     pub stateless: bool,
     pub heroic: bool,
     /// Every how many direct rank losses one crosses over to the other track.
@@ -210,6 +215,85 @@ pub struct Conditions {
     /// Held by a wrestler.
     #[serde(default)]
     pub held_by: Option<Grip>,
+    /// Riding a mount or a chariot.
+    #[serde(default)]
+    pub aboard: Option<Aboard>,
+    /// A rider carried at full speed: no action and no defence until its
+    /// mount's next action.
+    #[serde(default)]
+    pub at_full_speed: bool,
+    /// A mount that moved in its last action: getting on or off needs a roll.
+    #[serde(default)]
+    pub moving: bool,
+}
+
+/// What a combatant rides ("Mounts and vehicles in combat").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aboard {
+    /// A mount, by its level order.
+    Mount(usize),
+    /// A chariot, by its place in the battle's chariots.
+    Chariot(usize),
+}
+
+/// Whether a flyer is in the air ("Flying").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FlightMode {
+    /// Moving at least a zone each action (or circling): no melee from the
+    /// ground reaches it, save at the moment it attacks.
+    Flying,
+    /// In the air without moving on: it can be fought like anyone on the ground.
+    Hovering,
+    /// On the ground: it must take off to fly.
+    Landed,
+}
+
+/// A flyer's rating, facing and whether it flies.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flight {
+    pub rating: FlightRating,
+    pub fly_by: bool,
+    pub facing: Facing,
+    pub mode: FlightMode,
+}
+
+impl Flight {
+    pub fn flying(&self) -> bool {
+        self.mode == FlightMode::Flying
+    }
+
+    pub fn airborne(&self) -> bool {
+        self.mode != FlightMode::Landed
+    }
+}
+
+/// A chariot on the table ("Chariots"): its team is a combatant (one
+/// target), its crew are combatants riding it. It stands in its team's zone.
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chariot {
+    /// Its place in the battle's chariots.
+    pub index: usize,
+    pub id: String,
+    pub name: String,
+    pub side: usize,
+    pub kind: ChariotKind,
+    pub horses: Horses,
+    /// A nation id of the chariot presets, if any.
+    pub nation: Option<String>,
+    /// The team, by level order.
+    pub team: usize,
+    /// The team is trained for battle: it may attack.
+    pub trained: bool,
+    pub facing: Facing,
+    /// Inches of pace carried from a full drive into the next.
+    pub carried_inches: u8,
+    /// It moved in its driver's last action.
+    pub moving: bool,
+    /// Enemies in contact with its front: the team may strike them; the crew
+    /// may not, nor they the crew.
+    pub front: Vec<usize>,
+    /// Overturned by a fumbled Driving roll: it drives no more.
+    pub overturned: bool,
 }
 
 /// A hold on a combatant ("InClose Combat"): who holds it, and the hold's

@@ -123,6 +123,11 @@ pub fn cover_against(
     if them.conditions.occupies_cover && !fellow_holder {
         cover = worse(table, cover, area_cover(table, at));
     }
+    cover = worse(
+        table,
+        cover,
+        super::riding::chariot_cover(table, attacker, target, weapon),
+    );
     if let Some(crossed_from) = me.conditions.held_at
         && from == at
         && them.unit.side != me.unit.side

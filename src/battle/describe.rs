@@ -2,6 +2,7 @@
 //! it happen, so a player can see why.
 
 use super::events::{BattleEvent, Outcome, StateKind};
+use crate::rules::movement::FlightKind;
 
 fn faces(dice: &[u8]) -> String {
     let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
@@ -63,6 +64,22 @@ impl BattleEvent {
             Intercepted { .. } | TookCover { .. } => "Cover",
             OpportunityAttack { .. } => "Opportunity actions",
             FollowUp { .. } => "Special tactics",
+            Flew { .. }
+            | Hovering { .. }
+            | TookOff { .. }
+            | Landed { .. }
+            | Fell { .. }
+            | StruckFlyer { .. } => "Flying",
+            Drove { .. }
+            | DrivingRoll { .. }
+            | TurnMissed { .. }
+            | Balked { .. }
+            | Overturned { .. }
+            | AtTheFront { .. } => "Chariots",
+            Mounted { .. } | Dismounted { .. } | RidingRoll { .. } | Galloped { .. } => {
+                "Mounted combat"
+            }
+            WarbandWeakened { .. } | WarbandRouted { .. } => "Warbands",
             ClosedIn { .. }
             | WrestleRoll { .. }
             | HoldTaken { .. }
@@ -389,6 +406,89 @@ impl std::fmt::Display for BattleEvent {
                 faces(dice),
                 if *passed { "unafraid" } else { "afraid" }
             ),
+            Flew {
+                unit,
+                from,
+                to,
+                facing,
+                kind,
+            } => {
+                let how = match kind {
+                    FlightKind::Cruise => "flies".to_string(),
+                    FlightKind::Dive => "dives".to_string(),
+                    FlightKind::Fall { beyond_control } => {
+                        format!("plummets {beyond_control} zone(s) beyond its dive")
+                    }
+                };
+                if from == to {
+                    write!(f, "{unit} circles in {to}, facing {facing:?}")
+                } else {
+                    write!(f, "{unit} {how} from {from} to {to}, facing {facing:?}")
+                }
+            }
+            Hovering { unit } => write!(f, "{unit} hovers: melee can reach it"),
+            TookOff { unit } => write!(f, "{unit} takes off"),
+            Landed { unit } => write!(f, "{unit} lands"),
+            Fell {
+                unit,
+                zones,
+                dice,
+                successes,
+            } => write!(
+                f,
+                "{unit} falls ({zones} zone(s)) {}: {successes} success(es) of damage",
+                faces(dice)
+            ),
+            StruckFlyer { unit, flyer } => {
+                write!(f, "{unit} strikes at {flyer} with its held action")
+            }
+            Drove {
+                chariot,
+                from,
+                to,
+                facing,
+            } => write!(f, "{chariot} drives from {from} to {to}, facing {facing:?}"),
+            DrivingRoll {
+                unit,
+                dice,
+                penalty,
+                passed,
+                fumble,
+            } => write!(
+                f,
+                "{unit} rolls to drive (-{penalty}) {}: {}",
+                faces(dice),
+                if *fumble {
+                    "fumbled"
+                } else if *passed {
+                    "passed"
+                } else {
+                    "failed"
+                }
+            ),
+            TurnMissed { chariot } => write!(f, "{chariot} fails the turn and runs on straight"),
+            Balked { chariot, at } => write!(f, "{chariot} balks at the ground of {at}"),
+            Overturned { chariot } => write!(f, "{chariot} overturns"),
+            AtTheFront { chariot, unit } => write!(f, "{unit} is at {chariot}'s front"),
+            Mounted { unit, on } => write!(f, "{unit} gets onto {on}"),
+            Dismounted { unit, from } => write!(f, "{unit} gets off {from}"),
+            RidingRoll { unit, dice, passed } => write!(
+                f,
+                "{unit} rolls BODY to keep its seat {}: {}",
+                faces(dice),
+                if *passed { "steady" } else { "thrown" }
+            ),
+            Galloped { unit, from, to } => {
+                write!(
+                    f,
+                    "{unit} gallops from {from} to {to}: its rider cannot act"
+                )
+            }
+            WarbandWeakened { unit, tier } => match tier {
+                Some(tier) => write!(f, "{unit} is weakened to a {tier:?}"),
+                None => write!(f, "{unit} is weakened to a single figure"),
+            },
+            WarbandRouted { unit } => write!(f, "{unit} is routed: it flees"),
         }
     }
 }

@@ -5,10 +5,11 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::components::Status;
-use crate::data::FearLevel;
 use crate::data::{Defence, RankSide, WeightClass};
+use crate::data::{FearLevel, MobTier};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::injury::{InjuryEffect, Location};
+use crate::rules::movement::{Facing, FlightKind};
 use crate::rules::special::SpecialResult;
 
 /// Which State.
@@ -449,5 +450,96 @@ pub enum BattleEvent {
         level: FearLevel,
         dice: Vec<u8>,
         passed: bool,
+    },
+    /// A flyer flew along its facing: a cruise, a dive, or a fall.
+    Flew {
+        unit: String,
+        from: ZoneCoord,
+        to: ZoneCoord,
+        facing: Facing,
+        kind: FlightKind,
+    },
+    /// A flyer acted without moving on: it hovers, open to melee.
+    Hovering {
+        unit: String,
+    },
+    TookOff {
+        unit: String,
+    },
+    Landed {
+        unit: String,
+    },
+    /// A fall: its dice are rolled at the standard SL as damage.
+    Fell {
+        unit: String,
+        zones: u8,
+        dice: Vec<u8>,
+        successes: u32,
+    },
+    /// A held action spent to strike a flyer as it attacks or passes.
+    StruckFlyer {
+        unit: String,
+        flyer: String,
+    },
+    /// A chariot driven along its facing.
+    Drove {
+        chariot: String,
+        from: ZoneCoord,
+        to: ZoneCoord,
+        facing: Facing,
+    },
+    /// A Driving roll: for a second turn, or for rough ground.
+    DrivingRoll {
+        unit: String,
+        dice: Vec<u8>,
+        penalty: u8,
+        passed: bool,
+        fumble: bool,
+    },
+    /// The second turn failed: the chariot runs on straight.
+    TurnMissed {
+        chariot: String,
+    },
+    /// The chariot stops short of ground its Driving roll failed to enter.
+    Balked {
+        chariot: String,
+        at: ZoneCoord,
+    },
+    Overturned {
+        chariot: String,
+    },
+    /// An enemy at the chariot's front, where only its team can strike.
+    AtTheFront {
+        chariot: String,
+        unit: String,
+    },
+    Mounted {
+        unit: String,
+        on: String,
+    },
+    Dismounted {
+        unit: String,
+        from: String,
+    },
+    /// The roll to get on or off a moving mount or chariot.
+    RidingRoll {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    /// A mount at full speed: its rider can neither act nor react.
+    Galloped {
+        unit: String,
+        from: ZoneCoord,
+        to: ZoneCoord,
+    },
+    /// Critical damage weakens a warband by a tier (`None`: down to one figure).
+    WarbandWeakened {
+        unit: String,
+        tier: Option<MobTier>,
+    },
+    /// Critical damage routs a warband: it flees and cannot attack.
+    WarbandRouted {
+        unit: String,
     },
 }

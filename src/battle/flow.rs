@@ -109,6 +109,18 @@ fn countdown_entries(table: &Table, include: impl Fn(&UnitState) -> bool) -> Vec
 pub fn open_turn(table: &mut Table, events: &mut Vec<BattleEvent>) {
     match &table.battle.phase {
         Phase::Countdown => {
+            // A mount's rider (or a rider's mount) that has just acted hands
+            // the turn to its partner, if it can still act.
+            if let Some(partner) = table.battle.partner_due {
+                let them = &table.units[partner];
+                if them.fighting() && them.pool.usable() > 0 && !them.pool.holding {
+                    table.battle.turn = Turn::Act {
+                        candidates: vec![partner],
+                    };
+                    return;
+                }
+                table.battle.partner_due = None;
+            }
             let candidates = next_to_act(&countdown_entries(table, |u| !u.pool.holding));
             if candidates.is_empty() {
                 call_refresh(table, None, events);
@@ -141,6 +153,7 @@ fn call_refresh(table: &mut Table, by: Option<usize>, events: &mut Vec<BattleEve
     });
     table.battle.phase = Phase::Refresh { queue };
     table.battle.turn = Turn::Closed;
+    table.battle.partner_due = None;
 }
 
 /// The refresh: called when the last actor has no die left that can pay for

@@ -5,15 +5,18 @@ pub mod components;
 pub mod cover;
 mod describe;
 pub mod events;
+pub mod flight;
 pub mod flow;
 pub mod inclose;
 pub mod injury;
 pub mod mental;
 pub mod opportunity;
 pub mod resolve;
+pub mod riding;
 pub mod setup;
 pub mod special;
 pub mod table;
+pub mod warband;
 pub mod wielding;
 
 use bevy::prelude::*;

@@ -38,40 +38,77 @@ pub(super) fn opportunity_attacks(
         if !table.units[leaver].fighting() {
             return false;
         }
-        let Ok(weapon_id) = choose_weapon(table, striker, leaver, None) else {
+        if strike_weapon(table, striker, leaver).is_none() {
             continue;
-        };
-        let weapon = table.ruleset.weapons[&weapon_id].clone();
-        let setup = attack_setup(table, striker, leaver, &weapon);
-        let count = setup.dice - u32::from(setup.effort) - setup.aim_dice;
-        table.units[leaver].conditions.exposure = 0;
+        }
         events.push(BattleEvent::OpportunityAttack {
             unit: table.units[striker].unit.id.clone(),
             target: table.units[leaver].unit.id.clone(),
         });
-        let roll = evaluate_attack(&dice.roll(count as usize), setup.superiority_level);
-        events.push(BattleEvent::AttackRolled {
-            attacker: table.units[striker].unit.id.clone(),
-            target: table.units[leaver].unit.id.clone(),
-            weapon: weapon_id,
-            dice: roll.dice.clone(),
-            superiority_level: setup.superiority_level,
-            hits: roll.hits,
-            exposure_used: setup.exposure_used,
-            advantage_dice: setup.advantage_dice,
-        });
-        land_attack(
-            table,
-            (striker, leaver),
-            &roll,
-            (0, &[], Shift::Worst),
-            &weapon,
-            0,
-            dice,
-            events,
-        );
+        free_strike(table, striker, leaver, dice, events);
     }
     table.units[leaver].fighting()
+}
+
+/// One free attack, rolled at once with no defence declared: the striker's
+/// attack dice as set up now, without its Effort or Aim.
+pub(super) fn free_strike(
+    table: &mut Table,
+    striker: usize,
+    target: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let Some(weapon_id) = strike_weapon(table, striker, target) else {
+        return;
+    };
+    let weapon = table.ruleset.weapons[&weapon_id].clone();
+    let setup = attack_setup(table, striker, target, &weapon);
+    let count = setup.dice - u32::from(setup.effort) - setup.aim_dice;
+    table.units[target].conditions.exposure = 0;
+    let roll = evaluate_attack(&dice.roll(count as usize), setup.superiority_level);
+    events.push(BattleEvent::AttackRolled {
+        attacker: table.units[striker].unit.id.clone(),
+        target: table.units[target].unit.id.clone(),
+        weapon: weapon_id,
+        dice: roll.dice.clone(),
+        superiority_level: setup.superiority_level,
+        hits: roll.hits,
+        exposure_used: setup.exposure_used,
+        advantage_dice: setup.advantage_dice,
+    });
+    land_attack(
+        table,
+        (striker, target),
+        &roll,
+        (0, &[], Shift::Worst),
+        &weapon,
+        0,
+        dice,
+        events,
+    );
+}
+
+/// The weapon of a free strike: the first that can strike the target now,
+/// or at a flyer passing overhead the first that strikes at all.
+fn strike_weapon(table: &Table, striker: usize, target: usize) -> Option<String> {
+    if let Ok(weapon) = choose_weapon(table, striker, target, None) {
+        return Some(weapon);
+    }
+    let overhead = table.units[target].flight.is_some()
+        && table.units[target].placement.zone == table.units[striker].placement.zone;
+    overhead
+        .then(|| {
+            table.units[striker].profile.weapons.iter().find(|w| {
+                table
+                    .ruleset
+                    .weapons
+                    .get(*w)
+                    .is_some_and(|w| w.shield.is_none() && !w.is_missile())
+            })
+        })
+        .flatten()
+        .cloned()
 }
 
 /// Intercept: an enemy holding its action, Alone in the zone a combatant

@@ -7,14 +7,23 @@ use super::command::{Command, Order, RuleError};
 use super::components::*;
 use super::cover::{cover_against, enter_held_cover, intercept, update_cover};
 use super::events::{BattleEvent, StateKind};
+use super::flight::{
+    fly, flying, missile_penalty, out_of_reach, settle_flight, strikes_as_it_attacks,
+    take_off_or_land,
+};
 use super::inclose::{
     close_in, close_partner, inclose_problem, leave_inclose, let_go_unless_working, wrestle,
 };
 use super::injury::{footing_roll, injure, penalty};
 use super::mental::{fear_test, mental_hit, rally_roll, routed_problem};
 use super::opportunity::{intercept_by_holder, opportunity_attacks};
+use super::riding::{
+    drive, front_problem, gallop, meet_the_front, mount_or_dismount, riding_problem,
+    start_of_action, strikes_of_team, tidy_fronts,
+};
 use super::special::{applicable_specials, apply_special};
 use super::table::{PendingAttack, Phase, Table, Turn};
+use super::warband::{attack_modifiers, critical_damage, destroyed, is_warband};
 use super::wielding::{parry_bonus, switch_pips};
 use crate::data::{
     ActionKind, Defence, Guard, RankSide, Shield, Spell, SpellEffect, Tactic, Weapon, WeightClass,
@@ -94,6 +103,12 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
         return Err(problem);
     }
     if let Some(problem) = inclose_problem(table, actor, &command.order) {
+        return Err(problem);
+    }
+    if let Some(problem) = super::flight::flight_problem(table, actor, &command.order) {
+        return Err(problem);
+    }
+    if let Some(problem) = riding_problem(table, actor, &command.order) {
         return Err(problem);
     }
     if me.conditions.prone
@@ -214,6 +229,11 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
         } => {
             let target = enemy_on_table(table, actor, target)?;
             let chosen = choose_weapon(table, actor, target, named.as_deref())?;
+            if !rules.weapons[&chosen].is_missile() && out_of_reach(table, actor, target) {
+                return Err(RuleError::Airborne {
+                    unit: table.units[target].unit.id.clone(),
+                });
+            }
             let mut cost = rules.actions.attack_cost(&rules.weapons[&chosen]);
             if let Cost::Pips(pips) = cost {
                 cost = Cost::Pips(pips.saturating_add(switch_pips(table, actor, &chosen)));
@@ -236,6 +256,19 @@ pub fn check(table: &Table, command: &Command) -> Result<Plan, RuleError> {
             cost
         }
         Order::CloseIn { .. } => rules.action_cost(ActionKind::CloseIn),
+        Order::Fly { .. } => rules.action_cost(ActionKind::Fly),
+        Order::TakeOff { .. } => rules.action_cost(ActionKind::TakeOff),
+        Order::Land { .. } => rules.action_cost(ActionKind::Land),
+        Order::Drive { .. } => rules.action_cost(ActionKind::Drive),
+        Order::Gallop { .. } => rules.action_cost(ActionKind::Gallop),
+        Order::Mount { on, .. } => {
+            // A chariot is named by its id, which is its team's.
+            if table.unit_index(on).is_none() {
+                return Err(RuleError::UnknownUnit { unit: on.clone() });
+            }
+            rules.action_cost(ActionKind::Mount)
+        }
+        Order::Dismount { .. } => rules.action_cost(ActionKind::Dismount),
         Order::Wrestle { with, .. } => Cost::Pips(
             rules
                 .actions
@@ -496,6 +529,9 @@ pub fn defence_problem(
     if them.conditions.crushed {
         return refuse("crushed: not even a defence");
     }
+    if them.conditions.at_full_speed {
+        return refuse("carried at full speed");
+    }
     match them.conditions.guard {
         Some(Guard::NoDefence) => return refuse("no defence after an All Out Attack"),
         Some(Guard::DodgeOnly) if defence != Defence::Dodge => {
@@ -586,6 +622,9 @@ fn weapon_problem(
             return Some(RuleError::ReachWeaponInContact);
         }
         return None;
+    }
+    if let Some(problem) = front_problem(table, actor, target, weapon) {
+        return Some(problem);
     }
     // Closing in on a target in another group means leaving one's own melee.
     let same_group = me.placement.group.is_some() && me.placement.group == them.placement.group;
@@ -678,6 +717,9 @@ fn execute(
         }
         Order::Hold => {
             table.units[actor].pool.holding = true;
+            if table.battle.partner_due == Some(actor) {
+                table.battle.partner_due = None;
+            }
             events.push(BattleEvent::Held { unit: id });
             return;
         }
@@ -693,6 +735,9 @@ fn execute(
     // actions: what lasts "until its next action" stays.
     match &plan.order {
         Order::Pass => {
+            if table.battle.partner_due == Some(actor) {
+                table.battle.partner_due = None;
+            }
             table.units[actor].pool.dice.clear();
             table.battle.last_actor = Some(actor);
             events.push(BattleEvent::Passed { unit: id });
@@ -722,6 +767,13 @@ fn execute(
         lose_defence_pool(table, actor, events);
     }
     let_go_unless_working(table, actor, &plan.order, events);
+    start_of_action(table, actor, &plan.order);
+    // A mount and its rider take their turn together: after one acts, the
+    // other has the turn next.
+    table.battle.partner_due = match table.battle.partner_due {
+        Some(due) if due == actor => None,
+        _ => mount_partner(table, actor),
+    };
     // An action pool is lost on any other action, save the one that releases it.
     let aimed_shot = matches!(plan.order, Order::Attack { .. })
         && plan
@@ -740,7 +792,7 @@ fn execute(
         lose_action_pool(table, actor, events);
     }
     // Those holding may still Intercept during this action.
-    let holders: Vec<usize> = (0..table.units.len())
+    let mut holders: Vec<usize> = (0..table.units.len())
         .filter(|&u| table.units[u].pool.holding)
         .collect();
     for unit in &mut table.units {
@@ -794,6 +846,7 @@ fn execute(
                 zone: *to,
                 group: None,
             };
+            table.units[actor].conditions.moving = table.units[actor].profile.mount;
             table.units[actor].conditions.occupies_cover = false;
             table.units[actor].conditions.held_at = None;
             events.push(BattleEvent::Moved {
@@ -825,7 +878,9 @@ fn execute(
             if from == to || intercept(table, actor, from, to, Some(target), events).is_none() {
                 table.join_group_of(actor, target);
                 table.units[actor].placement.zone = to;
+                meet_the_front(table, actor, from, events);
             }
+            table.units[actor].conditions.moving = table.units[actor].profile.mount;
             table.regroup(from, events);
             table.regroup(to, events);
         }
@@ -872,6 +927,17 @@ fn execute(
                 unit: id,
                 edge: *edge,
             });
+            // Its rider goes with it.
+            for rider in table.riders_of(actor) {
+                let them = &mut table.units[rider];
+                them.fate = Fate::Escaped;
+                them.placement.group = None;
+                them.pool.dice.clear();
+                events.push(BattleEvent::LeftTable {
+                    unit: them.unit.id.clone(),
+                    edge: *edge,
+                });
+            }
             table.regroup(zone, events);
         }
         Order::Recover { .. } if !table.units[actor].conditions.in_state() => {
@@ -902,9 +968,17 @@ fn execute(
             table.units[actor].conditions.guard = tactic
                 .and_then(|t| table.ruleset.actions.tactics.get(&t))
                 .map(|rule| rule.guard);
+            let target_index = table.unit_index(target).unwrap_or(actor);
+            // A flyer attacking from the air: those holding beside its
+            // target strike at it first.
+            if !strikes_as_it_attacks(table, actor, target_index, &mut holders, dice, events) {
+                update_cover(table, events);
+                finish_last_option(table, actor, at_refresh);
+                return;
+            }
             let pending = PendingAttack {
                 attacker: actor,
-                target: table.unit_index(target).unwrap_or(actor),
+                target: target_index,
                 weapon: plan.weapon.clone().unwrap_or_default(),
                 raise_with_one: *raise_with_one,
                 specials: specials.clone(),
@@ -971,6 +1045,23 @@ fn execute(
             close_in(table, actor, target, events);
         }
         Order::Wrestle { with, .. } => wrestle(table, actor, *with, dice, events),
+        Order::Fly { to, facing, .. } => {
+            fly(table, actor, (*to, *facing), &mut holders, dice, events);
+        }
+        Order::TakeOff { .. } => take_off_or_land(table, actor, true, dice, events),
+        Order::Land { .. } => take_off_or_land(table, actor, false, dice, events),
+        Order::Drive {
+            to, facing, target, ..
+        } => {
+            let target = target.as_deref().and_then(|t| table.unit_index(t));
+            drive(table, actor, (*to, *facing, target), dice, events);
+        }
+        Order::Gallop { to, .. } => gallop(table, actor, *to, dice, events),
+        Order::Mount { on, .. } => {
+            let carrier = table.unit_index(on);
+            mount_or_dismount(table, actor, carrier, dice, events);
+        }
+        Order::Dismount { .. } => mount_or_dismount(table, actor, None, dice, events),
         Order::Effort
         | Order::RecoveryRoll
         | Order::Hold
@@ -978,6 +1069,9 @@ fn execute(
         | Order::KeepDie
         | Order::Defend { .. } => {}
     }
+    settle_flight(table, actor, &plan.order, events);
+    table.settle_riders(events);
+    tidy_fronts(table);
     update_cover(table, events);
     // An attack waiting for its answer finishes the last option once answered.
     if table.battle.pending.is_none() {
@@ -995,6 +1089,16 @@ fn finish_last_option(table: &mut Table, actor: usize, at_refresh: bool) {
         queue.retain(|&unit| unit != actor);
     }
     table.battle.turn = Turn::Closed;
+}
+
+/// The other half of a mount and its rider.
+fn mount_partner(table: &Table, unit: usize) -> Option<usize> {
+    match table.units[unit].conditions.aboard {
+        Some(Aboard::Mount(mount)) => Some(mount),
+        Some(Aboard::Chariot(_)) => None,
+        None if table.units[unit].profile.mount => table.riders_of(unit).first().copied(),
+        None => None,
+    }
 }
 
 fn pay(table: &mut Table, actor: usize, paid: &[usize], events: &mut Vec<BattleEvent>) {
@@ -1114,6 +1218,12 @@ pub struct AttackSetup {
     pub wound_penalty: u32,
     /// Dice lost to the target's cover.
     pub cover: super::cover::CoverEffect,
+    /// Missile dice lost against a flying flyer (its speed).
+    pub flight_penalty: u32,
+    /// Dice lost to an impaired attack (an individual on a warband, a rider).
+    pub impaired: u32,
+    /// Dice gained by an enhanced attack (a warband on an individual).
+    pub enhanced: u32,
 }
 
 /// Sets up an attack as it would be rolled now, counting advantage in the
@@ -1156,16 +1266,22 @@ pub fn attack_setup(table: &Table, actor: usize, target: usize, weapon: &Weapon)
     };
     let wound_penalty = penalty(table, actor, RollKind::Attack);
     let cover = cover_against(table, actor, target, Some(weapon));
+    let flight_penalty = missile_penalty(table, target, weapon);
+    let (impaired, enhanced) = attack_modifiers(table, actor, target);
     AttackSetup {
         dice: (u32::from(me.profile.attack_dice)
             + u32::from(effort)
             + u32::from(exposure_used)
             + advantage_dice
-            + aim_dice)
-            .saturating_sub(wound_penalty + cover.dice),
+            + aim_dice
+            + enhanced)
+            .saturating_sub(wound_penalty + cover.dice + flight_penalty + impaired),
         aim_dice,
         wound_penalty,
         cover,
+        flight_penalty,
+        impaired,
+        enhanced,
         superiority_level: superiority_level(&table.ruleset.rules, them.conditions.fumbled)
             .saturating_sub(u8::from(close_weapon_bonus(me, weapon)))
             .max(2),
@@ -1338,7 +1454,9 @@ fn declare_attack(
     let (actor, target) = (pending.attacker, pending.target);
     let weapon = table.ruleset.weapons[&pending.weapon].clone();
     let melee = !weapon.is_missile() && !weapon.reach;
-    if melee && table.units[target].fighting() {
+    // A flyer strikes from the air without joining the melee.
+    let from_the_air = flying(table, actor) || flying(table, target);
+    if melee && table.units[target].fighting() && !from_the_air {
         let same_group = table.units[actor].placement.group.is_some()
             && table.units[actor].placement.group == table.units[target].placement.group;
         if !same_group {
@@ -1630,7 +1748,10 @@ fn follow_up(
 /// the tier's attacks last. Returns it with the targets struck so far.
 fn next_mob_target(table: &Table, last: &PendingAttack) -> Option<(usize, Vec<usize>)> {
     let me = &table.units[last.attacker];
-    let attacks = table.ruleset.rules.mob_tiers.get(&me.profile.mob?)?.attacks;
+    let attacks = match table.chariot_of_team(last.attacker) {
+        Some(chariot) => strikes_of_team(table, chariot),
+        None => table.ruleset.rules.mob_tiers.get(&me.profile.mob?)?.attacks,
+    };
     let mut struck = last.struck.clone();
     struck.push(last.target);
     if struck.len() >= usize::from(attacks) {
@@ -1823,10 +1944,20 @@ pub(super) fn hit(
                 lose_defence_pool(table, target, events);
             }
             lose_rank(table, target, RankSide::Physical, false, events);
-            // A Trauma, or a wound that takes it out of action, is an injury.
-            if trauma || !table.units[target].fighting() {
+            // A Trauma, or a wound that takes it out of action, is an
+            // injury; a warband is weakened instead.
+            if is_warband(table, target) {
+                if trauma {
+                    critical_damage(table, target, false, events);
+                }
+            } else if trauma || !table.units[target].fighting() {
                 injure(table, target, (false, shift), dice, events);
             }
+        }
+        DamageEffect::KillingBlow if is_warband(table, target) => {
+            events.push(BattleEvent::KillingBlow { unit: id.clone() });
+            lose_rank(table, target, RankSide::Physical, false, events);
+            critical_damage(table, target, true, events);
         }
         DamageEffect::KillingBlow => {
             events.push(BattleEvent::KillingBlow { unit: id.clone() });
@@ -1846,7 +1977,9 @@ pub(super) fn hit(
             unit.fate = Fate::Killed;
             unit.pool.dice.clear();
             events.push(BattleEvent::Killed { unit: id });
-            injure(table, target, (true, shift), dice, events);
+            if !is_warband(table, target) {
+                injure(table, target, (true, shift), dice, events);
+            }
         }
     }
     table.regroup(zone, events);
@@ -2032,4 +2165,5 @@ pub(super) fn take_out_of_action(table: &mut Table, target: usize, events: &mut 
     events.push(BattleEvent::OutOfAction {
         unit: unit.unit.id.clone(),
     });
+    destroyed(table, target, events);
 }

@@ -17,6 +17,7 @@ use crate::rules::dice::Dice;
 
 /// Builds the starting state of a battle from a checked level.
 pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
+    let level = &level.with_chariot_teams(&ruleset);
     let board = Board {
         width: level.width(),
         height: level.height(),
@@ -93,6 +94,7 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                     legs: template.legs,
                     wrestler: template.wrestler,
                     dual_wield: template.dual_wield,
+                    mount: template.mount,
                     ready: template
                         .weapons
                         .iter()
@@ -123,9 +125,33 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
                         ..RankTrack::new(template.mental + heroic(RankSide::Mental))
                     },
                 },
-                conditions: Conditions::default(),
+                conditions: Conditions {
+                    aboard: spec
+                        .rides
+                        .as_ref()
+                        .and_then(|m| level.units.iter().position(|u| &u.id == m))
+                        .map(Aboard::Mount)
+                        .or_else(|| {
+                            level
+                                .chariots
+                                .iter()
+                                .position(|c| c.crew.contains(&spec.id))
+                                .map(Aboard::Chariot)
+                        }),
+                    ..Conditions::default()
+                },
                 fate: Fate::Fighting,
                 wounds: Wounds::default(),
+                flight: template.flight.map(|rating| Flight {
+                    rating,
+                    fly_by: template.fly_by,
+                    facing: spec.facing.unwrap_or_default(),
+                    mode: if spec.landed {
+                        FlightMode::Landed
+                    } else {
+                        FlightMode::Flying
+                    },
+                }),
             })
         })
         .collect();
@@ -151,8 +177,33 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
         outcome: None,
         actions: 0,
         pending: None,
+        partner_due: None,
     };
-    let mut table = Table::from_parts(ruleset, board, battle, units);
+    let chariots = level
+        .chariots
+        .iter()
+        .enumerate()
+        .filter_map(|(index, spec)| {
+            let (kind, horses) = spec.resolved(&ruleset);
+            Some(Chariot {
+                index,
+                id: spec.id.clone(),
+                name: spec.name.clone().unwrap_or_else(|| spec.id.clone()),
+                side: level.side_index(&spec.side)?,
+                kind,
+                horses,
+                nation: spec.nation.clone(),
+                team: level.units.iter().position(|u| u.id == spec.id)?,
+                trained: spec.trained,
+                facing: spec.facing,
+                carried_inches: 0,
+                moving: false,
+                front: Vec::new(),
+                overturned: false,
+            })
+        })
+        .collect();
+    let mut table = Table::from_parts(ruleset, board, battle, (units, chariots));
     form_starting_groups(&mut table, level);
     table
 }
@@ -181,7 +232,16 @@ fn form_starting_groups(table: &mut Table, level: &Level) {
         };
         table.units[index].placement.group = Some(group);
     }
-    let zones: Vec<ZoneCoord> = labels.iter().map(|(_, zone, _)| *zone).collect();
+    // Riders start with their mounts, crews with their chariots.
+    for rider in 0..table.units.len() {
+        if let Some(carrier) = table.carrier_of(rider) {
+            table.join_group_of(rider, carrier);
+        }
+    }
+    let mut zones: Vec<ZoneCoord> = labels.iter().map(|(_, zone, _)| *zone).collect();
+    zones.extend(table.units.iter().map(|u| u.placement.zone));
+    zones.sort();
+    zones.dedup();
     let mut ignored = Vec::new();
     for zone in zones {
         table.regroup(zone, &mut ignored);
@@ -211,7 +271,7 @@ pub fn install_battle(world: &mut World, table: &Table, dice: Dice, log: Vec<Bat
         }
     }
     for state in &table.units {
-        world.spawn((
+        let mut entity = world.spawn((
             OnTable,
             Name::new(state.unit.name.clone()),
             state.unit.clone(),
@@ -224,6 +284,12 @@ pub fn install_battle(world: &mut World, table: &Table, dice: Dice, log: Vec<Bat
             state.fate,
             state.wounds.clone(),
         ));
+        if let Some(flight) = state.flight {
+            entity.insert(flight);
+        }
+    }
+    for chariot in &table.chariots {
+        world.spawn((OnTable, Name::new(chariot.name.clone()), chariot.clone()));
     }
     world.insert_resource(Rules(table.ruleset.clone()));
     world.insert_resource(table.board.clone());
@@ -252,6 +318,8 @@ pub struct BattleSave {
     pub battle: Battle,
     pub board: Board,
     pub units: Vec<UnitState>,
+    #[serde(default)]
+    pub chariots: Vec<Chariot>,
     pub dice: Dice,
     pub log: Vec<BattleEvent>,
 }
@@ -263,6 +331,7 @@ impl BattleSave {
             battle: table.battle,
             board: table.board,
             units: table.units,
+            chariots: table.chariots,
             dice: world.get_resource::<BattleDice>()?.0.clone(),
             log: world.get_resource::<BattleLog>()?.0.clone(),
         })
@@ -274,7 +343,12 @@ impl BattleSave {
 
     /// Puts the saved battle back into a world, with the data it is fought with.
     pub fn restore(self, world: &mut World, ruleset: Arc<Ruleset>) {
-        let table = Table::from_parts(ruleset, self.board, self.battle, self.units);
+        let table = Table::from_parts(
+            ruleset,
+            self.board,
+            self.battle,
+            (self.units, self.chariots),
+        );
         install_battle(world, &table, self.dice, self.log);
     }
 }

@@ -91,6 +91,10 @@ pub struct Battle {
     /// An attack waiting for its target's answer.
     #[serde(default)]
     pub pending: Option<PendingAttack>,
+    /// A mount or rider whose partner has just acted: it gets the turn next
+    /// ("Mounts and vehicles": they take their turn together).
+    #[serde(default)]
+    pub partner_due: Option<usize>,
 }
 
 impl Battle {
@@ -140,6 +144,9 @@ pub struct UnitState {
     pub conditions: Conditions,
     pub fate: Fate,
     pub wounds: Wounds,
+    /// A flyer's flight.
+    #[serde(default)]
+    pub flight: Option<Flight>,
 }
 
 impl UnitState {
@@ -165,7 +172,10 @@ pub struct Table {
     pub battle: Battle,
     /// In level order: `units[i].unit.index == i`.
     pub units: Vec<UnitState>,
+    /// In the level's order: `chariots[i].index == i`.
+    pub chariots: Vec<Chariot>,
     entities: Vec<Entity>,
+    chariot_entities: Vec<Entity>,
 }
 
 type UnitQuery<'a> = (
@@ -179,6 +189,7 @@ type UnitQuery<'a> = (
     &'a Conditions,
     &'a Fate,
     &'a Wounds,
+    Option<&'a Flight>,
 );
 
 impl Table {
@@ -202,6 +213,7 @@ impl Table {
                     conditions,
                     fate,
                     wounds,
+                    flight,
                 )| {
                     (
                         entity,
@@ -215,6 +227,7 @@ impl Table {
                             conditions: *conditions,
                             fate: *fate,
                             wounds: wounds.clone(),
+                            flight: flight.copied(),
                         },
                     )
                 },
@@ -222,12 +235,21 @@ impl Table {
             .collect();
         rows.sort_by_key(|(_, state)| state.unit.index);
         let (entities, units) = rows.into_iter().unzip();
+        let mut chariot_rows: Vec<(Entity, Chariot)> = world
+            .query::<(Entity, &Chariot)>()
+            .iter(world)
+            .map(|(entity, chariot)| (entity, chariot.clone()))
+            .collect();
+        chariot_rows.sort_by_key(|(_, chariot)| chariot.index);
+        let (chariot_entities, chariots) = chariot_rows.into_iter().unzip();
         Some(Self {
             ruleset,
             board,
             battle,
             units,
+            chariots,
             entities,
+            chariot_entities,
         })
     }
 
@@ -236,14 +258,16 @@ impl Table {
         ruleset: Arc<Ruleset>,
         board: Board,
         battle: Battle,
-        units: Vec<UnitState>,
+        (units, chariots): (Vec<UnitState>, Vec<Chariot>),
     ) -> Self {
         Self {
             ruleset,
             board,
             battle,
             units,
+            chariots,
             entities: Vec::new(),
+            chariot_entities: Vec::new(),
         }
     }
 
@@ -261,6 +285,17 @@ impl Table {
             set_if_changed(&mut entry, state.fate);
             set_if_changed(&mut entry, state.wounds.clone());
             set_if_changed(&mut entry, state.profile.clone());
+            match state.flight {
+                Some(flight) => set_if_changed(&mut entry, flight),
+                None => {
+                    entry.remove::<Flight>();
+                }
+            }
+        }
+        for (entity, chariot) in self.chariot_entities.iter().zip(&self.chariots) {
+            if let Ok(mut entry) = world.get_entity_mut(*entity) {
+                set_if_changed(&mut entry, chariot.clone());
+            }
         }
         if let Some(mut battle) = world.get_resource_mut::<Battle>()
             && *battle != self.battle
@@ -321,16 +356,104 @@ impl Table {
     }
 
     /// Puts `unit` into `other`'s group, forming one if `other` stands apart.
+    /// Those who ride together go together: a mount with its rider, a
+    /// chariot's team with its crew.
     pub fn join_group_of(&mut self, unit: usize, other: usize) {
         let group = match self.units[other].placement.group {
             Some(group) => group,
             None => {
                 let group = self.new_group();
-                self.units[other].placement.group = Some(group);
+                for member in self.party(other) {
+                    self.units[member].placement.group = Some(group);
+                }
                 group
             }
         };
-        self.units[unit].placement.group = Some(group);
+        for member in self.party(unit) {
+            self.units[member].placement.group = Some(group);
+        }
+    }
+
+    /// The combatant that carries `unit` (its mount, or its chariot's team).
+    pub fn carrier_of(&self, unit: usize) -> Option<usize> {
+        match self.units[unit].conditions.aboard? {
+            Aboard::Mount(mount) => Some(mount),
+            Aboard::Chariot(chariot) => self.chariots.get(chariot).map(|c| c.team),
+        }
+    }
+
+    /// The combatants riding the carrier `unit` (a mount or a chariot team).
+    pub fn riders_of(&self, unit: usize) -> Vec<usize> {
+        let chariot = self.chariot_of_team(unit);
+        (0..self.units.len())
+            .filter(|&r| match self.units[r].conditions.aboard {
+                Some(Aboard::Mount(m)) => m == unit,
+                Some(Aboard::Chariot(c)) => Some(c) == chariot,
+                None => false,
+            })
+            .collect()
+    }
+
+    /// The chariot whose team `unit` is.
+    pub fn chariot_of_team(&self, unit: usize) -> Option<usize> {
+        self.chariots.iter().position(|c| c.team == unit)
+    }
+
+    /// The chariot `unit` belongs to, as its team or its crew.
+    pub fn chariot_of(&self, unit: usize) -> Option<usize> {
+        match self.units[unit].conditions.aboard {
+            Some(Aboard::Chariot(c)) => Some(c),
+            _ => self.chariot_of_team(unit),
+        }
+    }
+
+    /// Everyone who moves with `unit`: its carrier and all it carries.
+    pub fn party(&self, unit: usize) -> Vec<usize> {
+        let carrier = self.carrier_of(unit).unwrap_or(unit);
+        let mut party = vec![carrier];
+        party.extend(self.riders_of(carrier));
+        if !party.contains(&unit) {
+            party.push(unit);
+        }
+        party
+    }
+
+    /// Riders stand where their carriers stand, in the same group. A carrier
+    /// out of the fight drops its riders. Regroups every zone touched.
+    pub fn settle_riders(&mut self, events: &mut Vec<BattleEvent>) {
+        let mut zones = Vec::new();
+        for rider in 0..self.units.len() {
+            let Some(carrier) = self.carrier_of(rider) else {
+                continue;
+            };
+            if !self.units[rider].fighting() {
+                continue;
+            }
+            let wrecked = self
+                .chariot_of(rider)
+                .is_some_and(|c| self.chariots[c].overturned);
+            if !self.units[carrier].fighting() || wrecked {
+                self.units[rider].conditions.aboard = None;
+                self.units[rider].conditions.at_full_speed = false;
+                events.push(BattleEvent::Dismounted {
+                    unit: self.units[rider].unit.id.clone(),
+                    from: self.units[carrier].unit.id.clone(),
+                });
+                zones.push(self.units[rider].placement.zone);
+                continue;
+            }
+            let placement = self.units[carrier].placement;
+            if self.units[rider].placement != placement {
+                zones.push(self.units[rider].placement.zone);
+                zones.push(placement.zone);
+                self.units[rider].placement = placement;
+            }
+        }
+        zones.sort();
+        zones.dedup();
+        for zone in zones {
+            self.regroup(zone, events);
+        }
     }
 
     /// Fighting members of a group.

@@ -381,6 +381,42 @@ impl Ruleset {
                 &self.actions.special_results.costs,
             ),
         );
+        every(
+            rules_path,
+            &rules_source,
+            "kinds",
+            absent(&ChariotKind::ALL, &self.rules.chariots.kinds),
+        );
+        every(
+            rules_path,
+            &rules_source,
+            "teams",
+            absent(&Horses::ALL, &self.rules.chariots.teams),
+        );
+        for team in self.rules.chariots.teams.values() {
+            if !self.creatures.contains_key(&team.template) {
+                errors.push(Diagnostic::new(
+                    rules_path,
+                    rules_source
+                        .find_string(&team.template, 0)
+                        .unwrap_or((1, 1)),
+                    format!(
+                        "chariot team template `{}` is not in creatures.ron, expected one of: {}",
+                        team.template,
+                        keys(&self.creatures)
+                    ),
+                ));
+            }
+        }
+        for (id, nation) in &self.rules.chariots.nations {
+            if nation.kinds.is_empty() || nation.horses.is_empty() {
+                errors.push(Diagnostic::new(
+                    rules_path,
+                    rules_source.find_string(id, 0).unwrap_or((1, 1)),
+                    format!("nation `{id}` needs at least one chariot kind and one team"),
+                ));
+            }
+        }
         for (key, value) in [
             ("standard_sl", self.rules.standard_sl),
             ("fumbled_target_sl", self.rules.fumbled_target_sl),

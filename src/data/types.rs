@@ -351,6 +351,16 @@ pub struct CreatureTemplate {
     /// Trained to fight with a weapon in each hand.
     #[serde(default)]
     pub dual_wield: bool,
+    /// A flyer's `~speed/turn/dive` rating ("Flying").
+    #[serde(default)]
+    pub flight: Option<crate::rules::movement::FlightRating>,
+    /// A flyer that strikes in passing: no held action strikes it as it
+    /// flies by ("Fly-by Attack").
+    #[serde(default)]
+    pub fly_by: bool,
+    /// It can carry a rider ("Mounts and vehicles in combat").
+    #[serde(default)]
+    pub mount: bool,
     pub weapons: Vec<String>,
 }
 
@@ -381,6 +391,19 @@ impl CreatureTemplate {
         if self.size == 0 {
             problems.push("size must be at least 1".into());
         }
+        if let Some(flight) = self.flight {
+            if flight.speed == 0 {
+                problems.push(format!("flight {flight}: the speed must be at least 1"));
+            }
+            if flight.dive < flight.speed {
+                problems.push(format!(
+                    "flight {flight}: the dive (the most zones under control) cannot be below the speed"
+                ));
+            }
+        }
+        if self.fly_by && self.flight.is_none() {
+            problems.push("fly_by needs a flight rating".into());
+        }
         problems
     }
 }
@@ -408,10 +431,24 @@ pub enum ActionKind {
     Aim,
     /// From InContact to InClose with an enemy in the same melee.
     CloseIn,
+    /// A flyer's move along its facing ("Flying").
+    Fly,
+    /// A landed flyer rises to hover.
+    TakeOff,
+    /// A flyer comes down to the ground.
+    Land,
+    /// A chariot's move along its facing, by its driver ("Chariot Movement").
+    Drive,
+    /// A mount's move at full speed: its rider cannot act meanwhile.
+    Gallop,
+    /// Getting onto a mount or a chariot.
+    Mount,
+    /// Getting off a mount or a chariot.
+    Dismount,
 }
 
 impl ActionKind {
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 17] = [
         Self::Move,
         Self::Charge,
         Self::Withdraw,
@@ -422,6 +459,13 @@ impl ActionKind {
         Self::Break,
         Self::Aim,
         Self::CloseIn,
+        Self::Fly,
+        Self::TakeOff,
+        Self::Land,
+        Self::Drive,
+        Self::Gallop,
+        Self::Mount,
+        Self::Dismount,
     ];
 }
 
@@ -542,6 +586,108 @@ pub struct RuleNumbers {
     pub switch_weapon_pips: u8,
     /// Parry dice a dual wielder gains from its second one-handed weapon.
     pub dual_wield_parry_dice: u8,
+    /// Attack dice lost by an impaired attack (an individual against a
+    /// warband, a rider from its mount) and gained by an enhanced one (a
+    /// warband against an individual): seed 002's 2d6-lower and 2d6-higher.
+    pub impaired_dice: u8,
+    pub enhanced_dice: u8,
+    /// A flyer with this turn rate or more circles in its zone and still flies.
+    pub circling_turn_rate: u8,
+    /// A fall: attack dice per zone fallen, at a weight class's damage.
+    pub falling: FallingRule,
+    /// Zones a mount covers at full speed.
+    pub gallop_zones: u8,
+    /// Chariots: kinds, teams, terrain and the nations' chariots.
+    pub chariots: ChariotRules,
+}
+
+/// The damage of a fall ("Flying": beyond the dive; a fall from a moving
+/// mount or an overturned chariot counts as one zone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FallingRule {
+    pub dice_per_zone: u8,
+    pub weight: WeightClass,
+}
+
+/// Light or heavy ("Chariots").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ChariotKind {
+    Light,
+    Heavy,
+}
+
+impl ChariotKind {
+    pub const ALL: [Self; 2] = [Self::Light, Self::Heavy];
+}
+
+/// A two- or four-horse team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Horses {
+    Two,
+    Four,
+}
+
+impl Horses {
+    pub const ALL: [Self; 2] = [Self::Two, Self::Four];
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChariotKindRule {
+    /// Crew it carries at most.
+    pub crew: u8,
+    /// Base pace in inches.
+    pub pace: u8,
+    /// Crew carried without a penalty; each beyond is -1 to pace and driving.
+    pub free_crew: u8,
+    /// Dice off the Driving roll for a second 45 degree turn in one move.
+    pub second_turn_penalty: u8,
+    /// Targets its team may strike with one attack, at its front.
+    pub team_targets: u8,
+    /// Its base on the table in inches (width, length), drawn to scale.
+    pub footprint: (u8, u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamRule {
+    /// The creature template of the team: one target, as one horse.
+    pub template: String,
+    /// Inches of pace added, by chariot kind.
+    pub pace_bonus: BTreeMap<ChariotKind, u8>,
+    /// Whether extra crew slow the chariot, by chariot kind.
+    pub crew_slows: BTreeMap<ChariotKind, bool>,
+    /// Targets it may strike with one attack (the larger of this and the kind's).
+    pub targets: u8,
+    /// Its base on the table in inches (width, length), drawn to scale.
+    pub footprint: (u8, u8),
+}
+
+/// The chariots a nation fielded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nation {
+    pub name: String,
+    pub horses: Vec<Horses>,
+    pub kinds: Vec<ChariotKind>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChariotRules {
+    pub kinds: BTreeMap<ChariotKind, ChariotKindRule>,
+    pub teams: BTreeMap<Horses, TeamRule>,
+    /// Dice off the Driving roll to enter each kind of terrain; terrain not
+    /// listed is easy going.
+    pub driving_penalty: BTreeMap<Terrain, u8>,
+    /// Terrain no chariot can enter. Edge features (walls, hedges, fences)
+    /// stop chariots too.
+    pub impassable: Vec<Terrain>,
+    /// The cover a chariot gives its crew, except from the rear.
+    pub cover: Cover,
+    /// The chariots of each nation, by id.
+    pub nations: BTreeMap<String, Nation>,
 }
 
 /// How tired the combatants start a battle ("Fatigue"), set per level.

@@ -49,6 +49,25 @@ fn unit_name(table: &Table, id: &str) -> String {
 pub fn order_label(table: &Table, order: &Order) -> String {
     match order {
         Order::Move { to, .. } => format!("Move to {to}"),
+        Order::Fly { to, facing, .. } => match facing {
+            Some(facing) => format!("Fly to {to}, facing {facing:?}"),
+            None => format!("Fly to {to}"),
+        },
+        Order::Drive {
+            to,
+            facing,
+            target: None,
+            ..
+        } => match facing {
+            Some(facing) => format!("Drive to {to}, facing {facing:?}"),
+            None => format!("Drive to {to}"),
+        },
+        Order::Drive {
+            target: Some(target),
+            ..
+        } => format!("Drive at {}", unit_name(table, target)),
+        Order::Gallop { to, .. } => format!("Gallop to {to}"),
+        Order::Mount { on, .. } => format!("Mount {}", unit_name(table, on)),
         Order::Charge { target, .. } => format!("Charge {}", unit_name(table, target)),
         Order::JoinGroup { friend, .. } => format!("Join {}", unit_name(table, friend)),
         Order::LeaveTable { edge, .. } => format!("Leave the table ({edge:?} edge)"),
@@ -129,8 +148,24 @@ pub fn menu_entries(
                 }
             )
         })
+        .map(|order| with_choices(order, choices, pay))
         .map(|order| {
-            let order = with_choices(order, choices, pay);
+            let verdict = check(table, &Command::new(id.clone(), order.clone()));
+            (order, verdict)
+        })
+        // The many zones a flyer, chariot or galloping mount might reach
+        // are listed only where it can go: the table's zones are clickable.
+        .filter(|(order, verdict)| {
+            verdict.is_ok()
+                || !matches!(
+                    order,
+                    Order::Fly { .. }
+                        | Order::Drive { .. }
+                        | Order::Gallop { .. }
+                        | Order::Mount { .. }
+                )
+        })
+        .map(|(order, verdict)| {
             let section = match order {
                 Order::Defend { .. } => MenuSection::Defence,
                 Order::Attack { .. } => MenuSection::Attack,
@@ -139,13 +174,20 @@ pub fn menu_entries(
                 | Order::Withdraw { .. }
                 | Order::JoinGroup { .. }
                 | Order::LeaveGroup { .. }
-                | Order::LeaveTable { .. } => MenuSection::Move,
+                | Order::LeaveTable { .. }
+                | Order::Fly { .. }
+                | Order::TakeOff { .. }
+                | Order::Land { .. }
+                | Order::Drive { .. }
+                | Order::Gallop { .. }
+                | Order::Mount { .. }
+                | Order::Dismount { .. } => MenuSection::Move,
                 _ => MenuSection::Other,
             };
             MenuEntry {
                 section,
                 label: order_label(table, &order),
-                verdict: check(table, &Command::new(id.clone(), order.clone())),
+                verdict,
                 order,
             }
         })
@@ -204,10 +246,16 @@ pub fn click_order(
             let them = &table.units[other];
             let target = them.unit.id.clone();
             if them.unit.side == me.unit.side {
-                vec![Order::JoinGroup {
-                    friend: target,
-                    pay: None,
-                }]
+                vec![
+                    Order::JoinGroup {
+                        friend: target.clone(),
+                        pay: None,
+                    },
+                    Order::Mount {
+                        on: target,
+                        pay: None,
+                    },
+                ]
             } else {
                 vec![
                     Order::Attack {
@@ -219,11 +267,34 @@ pub fn click_order(
                         shift: choices.shift,
                         pay: None,
                     },
-                    Order::Charge { target, pay: None },
+                    Order::Charge {
+                        target: target.clone(),
+                        pay: None,
+                    },
+                    Order::Drive {
+                        to: them.placement.zone,
+                        facing: None,
+                        target: Some(target),
+                        pay: None,
+                    },
                 ]
             }
         }
-        Click::Zone(to) => vec![Order::Move { to, pay: None }],
+        Click::Zone(to) => vec![
+            Order::Move { to, pay: None },
+            Order::Fly {
+                to,
+                facing: None,
+                pay: None,
+            },
+            Order::Drive {
+                to,
+                facing: None,
+                target: None,
+                pay: None,
+            },
+            Order::Gallop { to, pay: None },
+        ],
     };
     let mut first_error = None;
     for order in tries {

@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{EdgeFeature, Fatigue, Ruleset, Terrain, keys, parse_ron};
+use crate::data::{ChariotKind, EdgeFeature, Fatigue, Horses, Ruleset, Terrain, keys, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::rules::action_dice::ActionDiceSpec;
+use crate::rules::movement::Facing;
 
 /// A zone's place on the map: column from the west edge, row from the north edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -148,8 +149,96 @@ pub struct UnitSpec {
     /// `Company` or `Unit`.
     #[serde(default)]
     pub mob: Option<crate::data::MobTier>,
+    /// The id of the mount it starts riding (in the same zone).
+    #[serde(default)]
+    pub rides: Option<String>,
+    /// A flyer's facing at the start (north unless set).
+    #[serde(default)]
+    pub facing: Option<Facing>,
+    /// A flyer that starts on the ground instead of flying.
+    #[serde(default)]
+    pub landed: bool,
     #[serde(default)]
     pub overrides: UnitOverrides,
+}
+
+/// A chariot: its team is added to the units with the chariot's id; its
+/// crew are units of the level standing in its zone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChariotSpec {
+    /// Unique among units and chariots: the team is named by it.
+    pub id: String,
+    #[serde(default)]
+    pub name: Option<String>,
+    pub side: String,
+    pub zone: ZoneCoord,
+    pub facing: Facing,
+    /// A nation of the presets in `rules.ron`: it sets the kind and team
+    /// when they are left out, and must allow them when given.
+    #[serde(default)]
+    pub nation: Option<String>,
+    #[serde(default)]
+    pub kind: Option<ChariotKind>,
+    #[serde(default)]
+    pub horses: Option<Horses>,
+    /// Unit ids, the driver first.
+    pub crew: Vec<String>,
+    /// The team is trained for battle and may attack.
+    #[serde(default = "yes")]
+    pub trained: bool,
+}
+
+impl ChariotSpec {
+    /// The kind and team, from the spec or else its nation's first choice.
+    pub fn resolved(&self, ruleset: &Ruleset) -> (ChariotKind, Horses) {
+        let nation = self
+            .nation
+            .as_ref()
+            .and_then(|n| ruleset.rules.chariots.nations.get(n));
+        let kind = self
+            .kind
+            .or_else(|| nation.and_then(|n| n.kinds.first().copied()))
+            .unwrap_or(ChariotKind::Light);
+        let horses = self
+            .horses
+            .or_else(|| nation.and_then(|n| n.horses.first().copied()))
+            .unwrap_or(Horses::Two);
+        (kind, horses)
+    }
+
+    /// The team as a unit of the level.
+    pub fn team_unit(&self, ruleset: &Ruleset) -> UnitSpec {
+        let (kind, horses) = self.resolved(ruleset);
+        let template = ruleset
+            .rules
+            .chariots
+            .teams
+            .get(&horses)
+            .map_or_else(String::new, |t| t.template.clone());
+        let nation = self
+            .nation
+            .as_ref()
+            .and_then(|n| ruleset.rules.chariots.nations.get(n))
+            .map_or(String::new(), |n| format!("{} ", n.name));
+        UnitSpec {
+            id: self.id.clone(),
+            template,
+            side: self.side.clone(),
+            zone: self.zone,
+            name: Some(
+                self.name
+                    .clone()
+                    .unwrap_or_else(|| format!("{nation}{kind:?} chariot team").trim().to_string()),
+            ),
+            group: None,
+            mob: None,
+            rides: None,
+            facing: Some(self.facing),
+            landed: false,
+            overrides: UnitOverrides::default(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -242,6 +331,9 @@ pub struct Level {
     /// Sides that start the battle tired, by side id.
     #[serde(default)]
     pub fatigue: BTreeMap<String, Fatigue>,
+    /// Chariots, each with its team and crew.
+    #[serde(default)]
+    pub chariots: Vec<ChariotSpec>,
 }
 
 fn yes() -> bool {
@@ -272,6 +364,18 @@ impl Level {
 
     pub fn side_index(&self, id: &str) -> Option<usize> {
         self.sides.iter().position(|side| side.id == id)
+    }
+
+    /// The level with each chariot's team added to its units, after the
+    /// level's own: the battle fights with these.
+    pub fn with_chariot_teams(&self, ruleset: &Ruleset) -> Level {
+        let mut level = self.clone();
+        for chariot in &self.chariots {
+            if !level.units.iter().any(|u| u.id == chariot.id) {
+                level.units.push(chariot.team_unit(ruleset));
+            }
+        }
+        level
     }
 }
 
@@ -570,6 +674,9 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             "the level has no units".into(),
         );
     }
+    for problem in validate_riding(level, ruleset, &source) {
+        error(problem.0, problem.1);
+    }
 
     // Surprise and victory.
     if let Some(side) = &level.surprise
@@ -617,6 +724,154 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         }
     }
     errors
+}
+
+/// The mounts riders start on, and the chariots with their crews: each
+/// problem with where it is in the text.
+fn validate_riding(
+    level: &Level,
+    ruleset: &Ruleset,
+    source: &SourceText,
+) -> Vec<((usize, usize), String)> {
+    let mut problems = Vec::new();
+    let unit = |id: &str| level.units.iter().find(|u| u.id == id);
+    let template_of = |spec: &UnitSpec| ruleset.creatures.get(&spec.template);
+    let mut ridden = BTreeSet::new();
+    for (index, spec) in level.units.iter().enumerate() {
+        if let Some(flyer) = template_of(spec)
+            && flyer.flight.is_none()
+            && (spec.facing.is_some() || spec.landed)
+        {
+            let at = source
+                .find_key("facing", 0)
+                .or_else(|| source.find_key("landed", 0));
+            problems.push((
+                at.unwrap_or((1, 1)),
+                format!("unit `{}`: facing and landed are for flyers", spec.id),
+            ));
+        }
+        let Some(mount_id) = &spec.rides else {
+            continue;
+        };
+        let at = source.find_string(mount_id, 0).unwrap_or((1, 1));
+        let Some(mount) = unit(mount_id) else {
+            problems.push((
+                at,
+                format!("unit `{}` rides an unknown unit `{mount_id}`", spec.id),
+            ));
+            continue;
+        };
+        if !template_of(mount).is_some_and(|t| t.mount) {
+            problems.push((
+                at,
+                format!(
+                    "unit `{}` rides `{mount_id}`, whose template `{}` is not a mount",
+                    spec.id, mount.template
+                ),
+            ));
+        }
+        if mount.side != spec.side || mount.zone != spec.zone {
+            problems.push((
+                at,
+                format!(
+                    "unit `{}` rides `{mount_id}`: a rider starts on a mount of its side, in its zone",
+                    spec.id
+                ),
+            ));
+        }
+        if mount.rides.is_some() || mount_id == &spec.id {
+            problems.push((
+                at,
+                format!("`{mount_id}` cannot carry a rider while riding itself"),
+            ));
+        }
+        if !ridden.insert(mount_id.as_str()) {
+            problems.push((
+                at,
+                format!("`{mount_id}` already carries a rider (unit {index})"),
+            ));
+        }
+    }
+    let rules = &ruleset.rules.chariots;
+    let mut crews = BTreeSet::new();
+    for (index, chariot) in level.chariots.iter().enumerate() {
+        let at = source
+            .find_string(&chariot.id, 0)
+            .or_else(|| source.find_key("chariots", 0))
+            .unwrap_or((1, 1));
+        let mut problem =
+            |message: String| problems.push((at, format!("chariot `{}`: {message}", chariot.id)));
+        if unit(&chariot.id).is_some() || level.chariots[..index].iter().any(|c| c.id == chariot.id)
+        {
+            problem("its id is already a unit's or another chariot's".into());
+        }
+        if level.side_index(&chariot.side).is_none() {
+            problem(format!("unknown side `{}`", chariot.side));
+        }
+        if !level.contains(chariot.zone) {
+            problem(format!("zone {} is off the map", chariot.zone));
+        } else if let Some(terrain) = level.terrain(chariot.zone)
+            && rules.impassable.contains(&terrain)
+        {
+            problem(format!(
+                "zone {} is {terrain:?}, where no chariot can go",
+                chariot.zone
+            ));
+        }
+        let (kind, horses) = chariot.resolved(ruleset);
+        if let Some(nation_id) = &chariot.nation {
+            match rules.nations.get(nation_id) {
+                None => problem(format!(
+                    "unknown nation `{nation_id}`, expected one of: {}",
+                    keys(&rules.nations)
+                )),
+                Some(nation) => {
+                    if !nation.kinds.contains(&kind) {
+                        problem(format!(
+                            "the {} fielded no {kind:?} chariots (only {:?})",
+                            nation.name, nation.kinds
+                        ));
+                    }
+                    if !nation.horses.contains(&horses) {
+                        problem(format!(
+                            "the {} fielded no {horses:?}-horse teams (only {:?})",
+                            nation.name, nation.horses
+                        ));
+                    }
+                }
+            }
+        }
+        let capacity = rules.kinds.get(&kind).map_or(0, |k| k.crew);
+        if chariot.crew.is_empty() {
+            problem("it needs a crew, the driver first".into());
+        }
+        if chariot.crew.len() > usize::from(capacity) {
+            problem(format!(
+                "a {kind:?} chariot carries at most {capacity}, not {}",
+                chariot.crew.len()
+            ));
+        }
+        for member in &chariot.crew {
+            match unit(member) {
+                None => problem(format!("unknown crew unit `{member}`")),
+                Some(spec) => {
+                    if spec.side != chariot.side || spec.zone != chariot.zone {
+                        problem(format!(
+                            "crew `{member}` must be of side `{}` and stand in {}",
+                            chariot.side, chariot.zone
+                        ));
+                    }
+                    if spec.rides.is_some() || spec.mob.is_some() {
+                        problem(format!("crew `{member}` cannot ride a mount or be a mob"));
+                    }
+                }
+            }
+            if !crews.insert(member.as_str()) {
+                problem(format!("`{member}` is in the crew of two chariots"));
+            }
+        }
+    }
+    problems
 }
 
 fn side_occurrence(level: &Level, index: usize) -> usize {

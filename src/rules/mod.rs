@@ -10,6 +10,7 @@ pub mod damage;
 pub mod defence;
 pub mod dice;
 pub mod injury;
+pub mod movement;
 pub mod odds;
 pub mod payment;
 pub mod rolls;

@@ -1,0 +1,380 @@
+//! Flyers ("Flying"): flight along a facing within the `~speed/turn/dive`
+//! rating, hovering and landing, immunity to melee from the ground while
+//! flying, held actions that strike a flyer as it attacks or passes, the
+//! missile penalty, and falls.
+
+use super::command::{Order, RuleError};
+use super::components::{FlightMode, Status};
+use super::events::BattleEvent;
+use super::opportunity::{free_strike, opportunity_attacks};
+use super::resolve::hit;
+use super::table::Table;
+use crate::data::Weapon;
+use crate::level::ZoneCoord;
+use crate::rules::dice::DiceSource;
+use crate::rules::injury::Shift;
+use crate::rules::movement::{Facing, FlightKind, Route, find_route};
+use crate::rules::rolls::successes_in;
+
+/// Whether `unit` is a flyer flying now.
+pub fn flying(table: &Table, unit: usize) -> bool {
+    table.units[unit].flight.is_some_and(|f| f.flying())
+}
+
+fn airborne(table: &Table, unit: usize) -> bool {
+    table.units[unit].flight.is_some_and(|f| f.airborne())
+}
+
+/// A flying flyer is immune to melee from the ground: only another flyer in
+/// the air reaches it.
+pub fn out_of_reach(table: &Table, attacker: usize, target: usize) -> bool {
+    flying(table, target) && !airborne(table, attacker)
+}
+
+/// The route a Fly order takes, if the flyer can take it: within its turn
+/// rate, and no farther than its dive plus a fall as far again as its speed.
+pub fn flight_route(
+    table: &Table,
+    unit: usize,
+    to: ZoneCoord,
+    facing: Option<Facing>,
+) -> Option<Route> {
+    let flight = table.units[unit].flight?;
+    let from = table.units[unit].placement.zone;
+    let most = if flight.flying() {
+        flight.rating.most_zones()
+    } else {
+        // From a hover it climbs back to its speed: no dive.
+        flight.rating.speed
+    };
+    let route = find_route(
+        (from, flight.facing),
+        (to, facing),
+        most,
+        (table.board.width, table.board.height),
+        |_, _| true,
+    )?;
+    (route.turns <= flight.rating.turn).then_some(route)
+}
+
+/// Why a flyer (or anyone against one) may not give `order`, if it may not.
+pub fn flight_problem(table: &Table, actor: usize, order: &Order) -> Option<RuleError> {
+    let me = &table.units[actor];
+    let flyer = me.flight;
+    let target_id = match order {
+        Order::Charge { target, .. }
+        | Order::Break { target, .. }
+        | Order::CloseIn { target, .. } => Some(target),
+        _ => None,
+    };
+    if let Some(target) = target_id.and_then(|t| table.unit_index(t))
+        && out_of_reach(table, actor, target)
+    {
+        return Some(RuleError::Airborne {
+            unit: table.units[target].unit.id.clone(),
+        });
+    }
+    match order {
+        Order::Fly { to, facing, .. } => {
+            let Some(flight) = flyer else {
+                return Some(RuleError::NotAFlyer);
+            };
+            if !flight.airborne() {
+                return Some(RuleError::NotInTheAir);
+            }
+            if !table.board.contains(*to) {
+                return Some(RuleError::OffTheMap { zone: *to });
+            }
+            if *to == me.placement.zone
+                && !flight
+                    .rating
+                    .circles(table.ruleset.rules.circling_turn_rate)
+            {
+                return Some(RuleError::MustMoveToFly);
+            }
+            flight_route(table, actor, *to, *facing)
+                .is_none()
+                .then_some(RuleError::NoRoute { to: *to })
+        }
+        Order::TakeOff { .. } => match flyer {
+            None => Some(RuleError::NotAFlyer),
+            Some(f) if f.airborne() => Some(RuleError::UseFly),
+            _ => None,
+        },
+        Order::Land { .. } => match flyer {
+            None => Some(RuleError::NotAFlyer),
+            Some(f) if !f.airborne() => Some(RuleError::AlreadyLanded),
+            _ => {
+                let zone = me.placement.zone;
+                let passable = table
+                    .board
+                    .terrain(zone)
+                    .and_then(|t| table.ruleset.terrain.terrain.get(&t))
+                    .is_some_and(|info| info.passable);
+                (!passable).then_some(RuleError::Impassable { zone })
+            }
+        },
+        Order::Move { .. } | Order::Charge { .. } | Order::LeaveTable { .. }
+            if airborne(table, actor) =>
+        {
+            Some(RuleError::UseFly)
+        }
+        Order::JoinGroup { .. } | Order::CloseIn { .. } if flying(table, actor) => {
+            Some(RuleError::UseFly)
+        }
+        _ => None,
+    }
+}
+
+/// Dice a missile attack loses against a flying flyer: its speed.
+pub fn missile_penalty(table: &Table, target: usize, weapon: &Weapon) -> u32 {
+    match table.units[target].flight {
+        Some(flight) if flight.flying() && weapon.is_missile() => u32::from(flight.rating.speed),
+        _ => 0,
+    }
+}
+
+/// A Fly order: leaving a melee (from a hover) draws the usual free
+/// attacks; every zone it leaves, an enemy there holding its action may
+/// strike at it unless it has Fly-by Attack; then it flies on along its
+/// route. A fall beyond the dive lands it prone, hurt.
+pub(super) fn fly(
+    table: &mut Table,
+    flyer: usize,
+    (to, facing): (ZoneCoord, Option<Facing>),
+    holders: &mut Vec<usize>,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let Some(route) = flight_route(table, flyer, to, facing) else {
+        return;
+    };
+    let from = table.units[flyer].placement.zone;
+    if table.units[flyer].status != Status::Alone
+        && !opportunity_attacks(table, flyer, dice, events)
+    {
+        return;
+    }
+    let fly_by = table.units[flyer].flight.is_some_and(|f| f.fly_by);
+    if !fly_by {
+        let mut left = vec![from];
+        left.extend(route.zones.iter().take(route.zones.len().saturating_sub(1)));
+        for zone in left {
+            table.units[flyer].placement.zone = zone;
+            if !strikes_at_flyer(
+                table,
+                flyer,
+                holders,
+                |t, u| t.units[u].placement.zone == zone,
+                dice,
+                events,
+            ) {
+                return;
+            }
+        }
+    }
+    let Some(mut flight) = table.units[flyer].flight else {
+        return;
+    };
+    if !table.units[flyer].fighting() {
+        return;
+    }
+    let kind = flight.rating.kind_of(route.length());
+    flight.facing = route.facing;
+    flight.mode = FlightMode::Flying;
+    let me = &mut table.units[flyer];
+    me.placement.zone = to;
+    me.placement.group = None;
+    me.conditions.occupies_cover = false;
+    me.conditions.held_at = None;
+    me.flight = Some(flight);
+    events.push(BattleEvent::Flew {
+        unit: me.unit.id.clone(),
+        from,
+        to,
+        facing: route.facing,
+        kind,
+    });
+    if let FlightKind::Fall { beyond_control } = kind {
+        if let Some(f) = &mut table.units[flyer].flight {
+            f.mode = FlightMode::Landed;
+        }
+        fall(table, flyer, beyond_control, dice, events);
+    }
+    table.regroup(from, events);
+    table.regroup(to, events);
+}
+
+/// The moment a flyer attacks: each enemy of the flyer in contact with its
+/// target and holding its action may strike at it. Returns whether the
+/// flyer is still fighting.
+pub(super) fn strikes_as_it_attacks(
+    table: &mut Table,
+    flyer: usize,
+    target: usize,
+    holders: &mut Vec<usize>,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let Some(group) = table.units[target].placement.group else {
+        return true;
+    };
+    if !flying(table, flyer) {
+        return true;
+    }
+    strikes_at_flyer(
+        table,
+        flyer,
+        holders,
+        |t, u| u != target && t.units[u].placement.group == Some(group),
+        dice,
+        events,
+    )
+}
+
+/// Each holder chosen by `near` that can strike the flyer spends its hold
+/// and its lowest usable die to strike once. Returns whether the flyer is
+/// still fighting.
+fn strikes_at_flyer(
+    table: &mut Table,
+    flyer: usize,
+    holders: &mut Vec<usize>,
+    near: impl Fn(&Table, usize) -> bool,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let side = table.units[flyer].unit.side;
+    let strikers: Vec<usize> = holders
+        .iter()
+        .copied()
+        .filter(|&h| {
+            let u = &table.units[h];
+            u.fighting()
+                && u.unit.side != side
+                && u.pool.usable() > 0
+                && !u.conditions.routed()
+                && !u.conditions.in_state()
+                && !u.conditions.at_full_speed
+                && near(table, h)
+        })
+        .collect();
+    for striker in strikers {
+        if !table.units[flyer].fighting() {
+            break;
+        }
+        let Some(lowest) = (0..table.units[striker].pool.dice.len())
+            .filter(|&k| table.units[striker].pool.dice[k] > 1)
+            .min_by_key(|&k| (table.units[striker].pool.dice[k], k))
+        else {
+            continue;
+        };
+        let face = table.units[striker].pool.dice.remove(lowest);
+        holders.retain(|&h| h != striker);
+        events.push(BattleEvent::DicePaid {
+            unit: table.units[striker].unit.id.clone(),
+            dice: vec![face],
+        });
+        events.push(BattleEvent::StruckFlyer {
+            unit: table.units[striker].unit.id.clone(),
+            flyer: table.units[flyer].unit.id.clone(),
+        });
+        free_strike(table, striker, flyer, dice, events);
+    }
+    table.units[flyer].fighting()
+}
+
+/// A flying flyer that acts without moving a zone hovers, unless its turn
+/// rate lets it circle in its zone.
+pub(super) fn settle_flight(
+    table: &mut Table,
+    actor: usize,
+    order: &Order,
+    events: &mut Vec<BattleEvent>,
+) {
+    let circles = table.ruleset.rules.circling_turn_rate;
+    let Some(flight) = &mut table.units[actor].flight else {
+        return;
+    };
+    let stays = matches!(
+        order,
+        Order::Fly { .. } | Order::Attack { .. } | Order::Land { .. } | Order::TakeOff { .. }
+    );
+    if flight.flying() && !stays && !flight.rating.circles(circles) {
+        flight.mode = FlightMode::Hovering;
+        events.push(BattleEvent::Hovering {
+            unit: table.units[actor].unit.id.clone(),
+        });
+    }
+}
+
+/// Takes off (to a hover) or lands, in the flyer's zone. Taking off from a
+/// melee draws the free attacks of leaving it.
+pub(super) fn take_off_or_land(
+    table: &mut Table,
+    flyer: usize,
+    rise: bool,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let id = table.units[flyer].unit.id.clone();
+    if rise {
+        if table.units[flyer].status != Status::Alone
+            && !opportunity_attacks(table, flyer, dice, events)
+        {
+            return;
+        }
+        table.units[flyer].placement.group = None;
+        table.units[flyer].conditions.prone = false;
+        if let Some(f) = &mut table.units[flyer].flight {
+            f.mode = FlightMode::Hovering;
+        }
+        events.push(BattleEvent::TookOff { unit: id });
+    } else {
+        if let Some(f) = &mut table.units[flyer].flight {
+            f.mode = FlightMode::Landed;
+        }
+        events.push(BattleEvent::Landed { unit: id });
+    }
+    let zone = table.units[flyer].placement.zone;
+    table.regroup(zone, events);
+}
+
+/// A fall of `zones` zones ("Flying": beyond the dive is falling): the
+/// rules' falling dice per zone are rolled at the standard SL, and their
+/// successes are damage of the falling weight class. A faller still
+/// fighting lies prone.
+pub(super) fn fall(
+    table: &mut Table,
+    unit: usize,
+    zones: u8,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let rule = table.ruleset.rules.falling;
+    let faces = dice.roll(usize::from(rule.dice_per_zone) * usize::from(zones));
+    let successes = successes_in(&faces, table.ruleset.rules.standard_sl);
+    events.push(BattleEvent::Fell {
+        unit: table.units[unit].unit.id.clone(),
+        zones,
+        dice: faces,
+        successes,
+    });
+    if successes > 0 {
+        let damage = table.ruleset.rules.damage_rule(rule.weight);
+        hit(
+            table,
+            unit,
+            damage,
+            successes,
+            (0, Shift::Worst),
+            dice,
+            events,
+        );
+    }
+    if table.units[unit].fighting() && !table.units[unit].conditions.prone {
+        table.units[unit].conditions.prone = true;
+        events.push(BattleEvent::FellProne {
+            unit: table.units[unit].unit.id.clone(),
+        });
+    }
+}

@@ -1,0 +1,102 @@
+//! Warbands ("Warbands" of seed 002, in Swift Swords Tactica terms): a Mob,
+//! Crowd, Horde, Company or Unit is one entity for many similar combatants
+//! (the same grouping as "Mobs, Crowds and Hordes"). Individuals attacking
+//! it are impaired, its attacks on individuals are enhanced; critical damage
+//! weakens it by a tier (a Trauma) or routs it (a Killing Blow); it is
+//! destroyed when its ranks are gone.
+
+use super::components::{Aboard, Fate};
+use super::events::BattleEvent;
+use super::table::Table;
+use crate::data::MobTier;
+
+/// Whether a combatant is a warband (any tier of grouped combatants).
+pub fn is_warband(table: &Table, unit: usize) -> bool {
+    table.units[unit].profile.mob.is_some()
+}
+
+/// The attack dice an attack loses (impaired) and gains (enhanced): an
+/// individual against a warband, or a rider from the saddle, is impaired;
+/// a warband against an individual is enhanced.
+pub fn attack_modifiers(table: &Table, attacker: usize, target: usize) -> (u32, u32) {
+    let rules = &table.ruleset.rules;
+    let (me, them) = (is_warband(table, attacker), is_warband(table, target));
+    let mut impaired = 0;
+    if them && !me {
+        impaired += u32::from(rules.impaired_dice);
+    }
+    if matches!(
+        table.units[attacker].conditions.aboard,
+        Some(Aboard::Mount(_))
+    ) {
+        impaired += u32::from(rules.impaired_dice);
+    }
+    let enhanced = if me && !them {
+        u32::from(rules.enhanced_dice)
+    } else {
+        0
+    };
+    (impaired, enhanced)
+}
+
+/// The tier below, if any.
+fn weaker(tier: MobTier) -> Option<MobTier> {
+    let index = MobTier::ALL.iter().position(|&t| t == tier)?;
+    index.checked_sub(1).map(|i| MobTier::ALL[i])
+}
+
+/// Critical damage to a warband, in place of an injury: a Killing Blow
+/// routs it (it flees and cannot attack); a Trauma weakens it by a tier,
+/// losing that tier's ranks and dice (never its last rank).
+pub(super) fn critical_damage(
+    table: &mut Table,
+    unit: usize,
+    killing_blow: bool,
+    events: &mut Vec<BattleEvent>,
+) {
+    if !table.units[unit].fighting() {
+        return;
+    }
+    let id = table.units[unit].unit.id.clone();
+    if killing_blow {
+        table.units[unit].conditions.panicked = true;
+        events.push(BattleEvent::WarbandRouted { unit: id });
+        return;
+    }
+    let Some(tier) = table.units[unit].profile.mob else {
+        return;
+    };
+    let tiers = &table.ruleset.rules.mob_tiers;
+    let (Some(old), new) = (tiers.get(&tier).copied(), weaker(tier)) else {
+        return;
+    };
+    let new_rule = new.and_then(|t| tiers.get(&t).copied());
+    let gone = |f: fn(&crate::data::MobRule) -> i32| f(&old) - new_rule.as_ref().map_or(0, f);
+    let me = &mut table.units[unit];
+    me.profile.mob = new;
+    let attack = gone(|r| i32::from(r.attack_dice));
+    me.profile.attack_dice = (i32::from(me.profile.attack_dice) - attack).max(1) as u8;
+    for (track, lost) in [
+        (&mut me.ranks.physical, gone(|r| i32::from(r.physical))),
+        (&mut me.ranks.mental, gone(|r| i32::from(r.mental))),
+    ] {
+        let floor = i32::from(track.lost) + 1;
+        track.real = (i32::from(track.real) - lost)
+            .max(floor)
+            .min(i32::from(track.real)) as i8;
+    }
+    events.push(BattleEvent::WarbandWeakened {
+        unit: id,
+        tier: new,
+    });
+}
+
+/// A warband with no ranks left is destroyed, not left lying out of action.
+pub(super) fn destroyed(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
+    if is_warband(table, unit) && table.units[unit].fate == Fate::OutOfAction {
+        table.units[unit].fate = Fate::Killed;
+        events.push(BattleEvent::Killed {
+            unit: table.units[unit].unit.id.clone(),
+        });
+    }
+}

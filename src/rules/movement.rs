@@ -1,0 +1,353 @@
+//! Facing and routes on the square zone grid, for the figures whose movement
+//! depends on where they face: flyers ("Flying") and chariots ("Chariot
+//! Movement"). A step forward enters the zone the figure faces (diagonals
+//! included); a turn is one step of facing, 45 degrees.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::level::ZoneCoord;
+
+/// One of the 8 facings of the square grid: the four cardinals and the four
+/// diagonals. North is toward row 0.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Facing {
+    #[default]
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
+
+impl Facing {
+    pub const ALL: [Self; 8] = [
+        Self::N,
+        Self::NE,
+        Self::E,
+        Self::SE,
+        Self::S,
+        Self::SW,
+        Self::W,
+        Self::NW,
+    ];
+
+    fn index(self) -> usize {
+        Self::ALL.iter().position(|&f| f == self).unwrap_or(0)
+    }
+
+    /// The facing `steps` turns clockwise (negative: anticlockwise).
+    pub fn turned(self, steps: i32) -> Self {
+        Self::ALL[(self.index() as i32 + steps).rem_euclid(8) as usize]
+    }
+
+    pub fn opposite(self) -> Self {
+        self.turned(4)
+    }
+
+    /// The fewest turns from one facing to another (0 to 4).
+    pub fn turns_to(self, other: Self) -> u8 {
+        let d = (other.index() as i32 - self.index() as i32).rem_euclid(8);
+        d.min(8 - d) as u8
+    }
+
+    /// The column and row change of one step forward.
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Self::N => (0, -1),
+            Self::NE => (1, -1),
+            Self::E => (1, 0),
+            Self::SE => (1, 1),
+            Self::S => (0, 1),
+            Self::SW => (-1, 1),
+            Self::W => (-1, 0),
+            Self::NW => (-1, -1),
+        }
+    }
+
+    /// The zone one step ahead, if it is on a map of that size.
+    pub fn ahead(self, zone: ZoneCoord, width: u16, height: u16) -> Option<ZoneCoord> {
+        let (dx, dy) = self.delta();
+        let (x, y) = (i32::from(zone.0) + dx, i32::from(zone.1) + dy);
+        (x >= 0 && y >= 0 && x < i32::from(width) && y < i32::from(height))
+            .then(|| ZoneCoord(x as u16, y as u16))
+    }
+
+    /// The facing nearest the direction from one zone to another (`None`
+    /// for the same zone).
+    pub fn toward(from: ZoneCoord, to: ZoneCoord) -> Option<Self> {
+        let (dx, dy) = (
+            f64::from(to.0) - f64::from(from.0),
+            f64::from(to.1) - f64::from(from.1),
+        );
+        if dx == 0.0 && dy == 0.0 {
+            return None;
+        }
+        // Clockwise from north, in eighths of a turn.
+        let angle = dx.atan2(-dy).rem_euclid(std::f64::consts::TAU);
+        let eighth = (angle / std::f64::consts::FRAC_PI_4).round() as i32;
+        Some(Self::N.turned(eighth))
+    }
+
+    /// Whether `other` lies behind a figure at `from` facing this way: in the
+    /// three facings opposite its own.
+    pub fn behind(self, from: ZoneCoord, other: ZoneCoord) -> bool {
+        Self::toward(from, other).is_some_and(|d| d.turns_to(self.opposite()) <= 1)
+    }
+}
+
+/// One step of a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RouteStep {
+    Forward,
+    /// One facing clockwise (+1) or anticlockwise (-1).
+    Turn(i8),
+}
+
+/// A way from one zone and facing to another.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Route {
+    pub steps: Vec<RouteStep>,
+    /// The zones entered, in order.
+    pub zones: Vec<ZoneCoord>,
+    pub turns: u8,
+    pub facing: Facing,
+}
+
+impl Route {
+    pub fn length(&self) -> u8 {
+        self.zones.len() as u8
+    }
+}
+
+/// The route with the fewest zones, then the fewest turns, from `from`
+/// facing `facing` to `to` (ending facing `end`, if given), entering no more
+/// than `most_zones` zones and only zones that `enter` allows.
+pub fn find_route(
+    (from, facing): (ZoneCoord, Facing),
+    (to, end): (ZoneCoord, Option<Facing>),
+    most_zones: u8,
+    (width, height): (u16, u16),
+    enter: impl Fn(ZoneCoord, ZoneCoord) -> bool,
+) -> Option<Route> {
+    // Dijkstra over (zone, facing), by (zones entered, turns made).
+    type Key = (ZoneCoord, Facing);
+    let mut best: BTreeMap<Key, (u8, u8)> = BTreeMap::new();
+    let mut back: BTreeMap<Key, (Key, RouteStep)> = BTreeMap::new();
+    let mut frontier = std::collections::BTreeSet::new();
+    best.insert((from, facing), (0, 0));
+    frontier.insert(((0u8, 0u8), (from, facing)));
+    while let Some((cost, key)) = frontier.pop_first() {
+        if best.get(&key).is_some_and(|&b| b < cost) {
+            continue;
+        }
+        let (zone, face) = key;
+        if zone == to && end.is_none_or(|e| e == face) {
+            let mut steps = Vec::new();
+            let mut at = key;
+            while let Some(&(previous, step)) = back.get(&at) {
+                steps.push(step);
+                at = previous;
+            }
+            steps.reverse();
+            let zones = follow((from, facing), &steps, (width, height)).0;
+            return Some(Route {
+                zones,
+                turns: cost.1,
+                facing: face,
+                steps,
+            });
+        }
+        let mut next = vec![
+            (
+                (zone, face.turned(1)),
+                RouteStep::Turn(1),
+                (cost.0, cost.1 + 1),
+            ),
+            (
+                (zone, face.turned(-1)),
+                RouteStep::Turn(-1),
+                (cost.0, cost.1 + 1),
+            ),
+        ];
+        if cost.0 < most_zones
+            && let Some(ahead) = face.ahead(zone, width, height)
+            && enter(zone, ahead)
+        {
+            next.push(((ahead, face), RouteStep::Forward, (cost.0 + 1, cost.1)));
+        }
+        for (key2, step, cost2) in next {
+            if cost2.1 > 8 {
+                continue;
+            }
+            if best.get(&key2).is_none_or(|&b| cost2 < b) {
+                best.insert(key2, cost2);
+                back.insert(key2, (key, step));
+                frontier.insert((cost2, key2));
+            }
+        }
+    }
+    None
+}
+
+/// The zones entered and the final facing of a list of steps (steps off the
+/// map are skipped).
+pub fn follow(
+    (from, facing): (ZoneCoord, Facing),
+    steps: &[RouteStep],
+    (width, height): (u16, u16),
+) -> (Vec<ZoneCoord>, Facing) {
+    let (mut zone, mut face) = (from, facing);
+    let mut zones = Vec::new();
+    for step in steps {
+        match step {
+            RouteStep::Turn(t) => face = face.turned(i32::from(*t)),
+            RouteStep::Forward => {
+                if let Some(ahead) = face.ahead(zone, width, height) {
+                    zone = ahead;
+                    zones.push(zone);
+                }
+            }
+        }
+    }
+    (zones, face)
+}
+
+/// A flyer's rating `~speed/turn/dive` ("Flying"): zones per action, turns
+/// per action, and the most zones an action may cover in a dive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlightRating {
+    pub speed: u8,
+    pub turn: u8,
+    pub dive: u8,
+}
+
+impl std::fmt::Display for FlightRating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "~{}/{}/{}", self.speed, self.turn, self.dive)
+    }
+}
+
+impl FlightRating {
+    /// A turn rate of 6 or more circles inside a zone and still flies.
+    pub fn circles(self, circling_turn_rate: u8) -> bool {
+        self.turn >= circling_turn_rate
+    }
+
+    /// What flying `zones` zones in one action is.
+    pub fn kind_of(self, zones: u8) -> FlightKind {
+        if zones <= self.speed {
+            FlightKind::Cruise
+        } else if zones <= self.dive.max(self.speed) {
+            FlightKind::Dive
+        } else {
+            FlightKind::Fall {
+                beyond_control: zones - self.dive.max(self.speed),
+            }
+        }
+    }
+
+    /// The most zones one action may cover: the dive, and as far again as
+    /// the speed in an uncontrolled fall.
+    pub fn most_zones(self) -> u8 {
+        self.dive.max(self.speed).saturating_add(self.speed)
+    }
+}
+
+/// How fast a flight was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FlightKind {
+    /// Within its speed.
+    Cruise,
+    /// Beyond its speed, within its dive: still in control.
+    Dive,
+    /// Beyond its dive: it falls, landing hard.
+    Fall { beyond_control: u8 },
+}
+
+/// A chariot's pace in inches ("Chariots"): the kind's base pace, a
+/// four-horse team's bonus, less one for each crew member beyond those the
+/// kind carries freely (a light chariot's four-horse team carries them all).
+pub fn chariot_pace(base: u8, team_bonus: u8, crew_penalty: u8) -> u8 {
+    (base + team_bonus).saturating_sub(crew_penalty)
+}
+
+/// Zones a chariot may drive this action: its pace in inches plus the inches
+/// carried from its last drive, in whole tiles ("Chariot Movement": pace
+/// converted to zones for the level's tile size). Returns the zones and the
+/// inches left over, carried if the chariot drives its full distance.
+pub fn drive_zones(pace: u8, carried: u8, tile_size: u8) -> (u8, u8) {
+    let inches = u16::from(pace) + u16::from(carried);
+    let tile = u16::from(tile_size.max(1));
+    ((inches / tile) as u8, (inches % tile) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facing_turns_and_directions() {
+        assert_eq!(Facing::N.turned(1), Facing::NE);
+        assert_eq!(Facing::N.turned(-1), Facing::NW);
+        assert_eq!(Facing::E.turns_to(Facing::W), 4);
+        assert_eq!(Facing::NE.turns_to(Facing::NW), 2);
+        assert_eq!(
+            Facing::toward(ZoneCoord(2, 2), ZoneCoord(4, 2)),
+            Some(Facing::E)
+        );
+        assert_eq!(
+            Facing::toward(ZoneCoord(2, 2), ZoneCoord(1, 1)),
+            Some(Facing::NW)
+        );
+        assert!(Facing::E.behind(ZoneCoord(2, 2), ZoneCoord(0, 2)));
+        assert!(Facing::E.behind(ZoneCoord(2, 2), ZoneCoord(1, 3)));
+        assert!(!Facing::E.behind(ZoneCoord(2, 2), ZoneCoord(2, 4)));
+    }
+
+    #[test]
+    fn route_takes_fewest_zones_then_fewest_turns() {
+        let route = find_route(
+            (ZoneCoord(0, 0), Facing::E),
+            (ZoneCoord(2, 2), None),
+            4,
+            (5, 5),
+            |_, _| true,
+        )
+        .unwrap();
+        assert_eq!(route.length(), 2);
+        assert_eq!(route.turns, 1);
+        assert_eq!(route.facing, Facing::SE);
+        assert_eq!(route.zones, vec![ZoneCoord(1, 1), ZoneCoord(2, 2)]);
+    }
+
+    #[test]
+    fn chariot_pace_converts_to_zones_with_inches_carried() {
+        // Pace 9 on 6" tiles: one zone, then two with the 3" carried.
+        assert_eq!(drive_zones(9, 0, 6), (1, 3));
+        assert_eq!(drive_zones(9, 3, 6), (2, 0));
+        assert_eq!(drive_zones(7, 0, 9), (0, 7));
+        assert_eq!(chariot_pace(7, 2, 1), 8);
+    }
+
+    #[test]
+    fn flight_kind_by_zones() {
+        let rating = FlightRating {
+            speed: 2,
+            turn: 2,
+            dive: 3,
+        };
+        assert_eq!(rating.kind_of(2), FlightKind::Cruise);
+        assert_eq!(rating.kind_of(3), FlightKind::Dive);
+        assert_eq!(rating.kind_of(5), FlightKind::Fall { beyond_control: 2 });
+        assert_eq!(rating.most_zones(), 5);
+        assert_eq!(rating.to_string(), "~2/2/3");
+    }
+}
