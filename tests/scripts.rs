@@ -52,6 +52,21 @@ fn script_the_injury_example_4_4_4_6_and_a_dread_test() {
 }
 
 #[test]
+fn script_flyers_harry_the_patrol_to_the_end() {
+    run("harpy_raid.ron");
+}
+
+#[test]
+fn script_chariots_on_open_ground_to_the_end() {
+    run("chariot_plain.ron");
+}
+
+#[test]
+fn script_a_warband_against_heroes_to_the_end() {
+    run("warband_hill.ron");
+}
+
+#[test]
 fn every_script_in_tests_scripts_has_a_test() {
     let source = include_str!("scripts.rs");
     for entry in std::fs::read_dir("tests/scripts").unwrap().flatten() {

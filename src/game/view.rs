@@ -12,10 +12,13 @@ use bevy::prelude::*;
 
 use super::Screen;
 use super::screens::EnterBattle;
-use crate::battle::components::{Board, Conditions, Fate, Placement, Profile, Status, Unit};
+use crate::battle::components::{
+    Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Profile, Status, Unit,
+};
 use crate::battle::table::{Battle, Rules};
 use crate::data::{EdgeFeature, Terrain};
 use crate::level::{SideKind, ZoneCoord};
+use crate::rules::movement::Facing;
 
 /// Meshes and materials shared by every tile and figure.
 #[derive(Resource)]
@@ -29,6 +32,16 @@ pub(super) struct Palette {
     pub ring: Handle<Mesh>,
     pub die: Handle<Mesh>,
     pub token: Handle<Mesh>,
+    /// A horse's body, lying along its length, and a wing.
+    pub horse: Handle<Mesh>,
+    pub wing: Handle<Mesh>,
+    /// A clear flight stand, one inch tall (scaled to the height flown).
+    pub stand: Handle<Mesh>,
+    pub wheel: Handle<Mesh>,
+    /// A unit cube, scaled to a chariot's car and base.
+    pub block: Handle<Mesh>,
+    pub horsehide: Handle<StandardMaterial>,
+    pub clear: Handle<StandardMaterial>,
     pub terrain: BTreeMap<Terrain, Handle<StandardMaterial>>,
     pub sides: Vec<Handle<StandardMaterial>>,
     pub fallen: Handle<StandardMaterial>,
@@ -47,6 +60,8 @@ pub(super) struct Palette {
 pub(super) struct FigureParts {
     pose: Entity,
     body: Entity,
+    /// A flyer's flight stand, drawn as tall as it flies.
+    stand: Option<Entity>,
 }
 
 /// Figures are drawn larger than true 15mm scale so they read from above.
@@ -170,6 +185,11 @@ fn make_palette(
         ring: meshes.add(Torus::new(0.46, 0.56)),
         die: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
         token: meshes.add(Sphere::new(0.12)),
+        horse: meshes.add(Capsule3d::new(0.2, 0.7)),
+        wing: meshes.add(Cuboid::new(0.9, 0.04, 0.35)),
+        stand: meshes.add(Cylinder::new(0.05, 1.0)),
+        wheel: meshes.add(Cylinder::new(0.42, 0.08)),
+        block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
         terrain,
         sides,
         fallen: materials.add(StandardMaterial {
@@ -192,6 +212,12 @@ fn make_palette(
             ..default()
         }),
         white: materials.add(Color::srgb(0.95, 0.95, 0.92)),
+        horsehide: materials.add(Color::srgb(0.45, 0.3, 0.18)),
+        clear: materials.add(StandardMaterial {
+            base_color: Color::srgba(0.85, 0.9, 1.0, 0.35),
+            alpha_mode: AlphaMode::Blend,
+            ..default()
+        }),
         marker,
     };
     commands.insert_resource(palette);
@@ -457,9 +483,10 @@ fn dress_figures(
     palette: Res<Palette>,
     rules: Res<Rules>,
     battle: Res<Battle>,
-    added: Query<(Entity, &Unit, &Profile), Added<Unit>>,
+    added: Query<(Entity, &Unit, &Profile, Option<&Flight>), Added<Unit>>,
+    chariots: Query<&Chariot>,
 ) {
-    for (entity, unit, profile) in &added {
+    for (entity, unit, profile, flight) in &added {
         let side = palette
             .sides
             .get(unit.side)
@@ -479,6 +506,24 @@ fn dress_figures(
         let pose = commands
             .spawn((Transform::default(), Visibility::default()))
             .id();
+        let chariot = chariots.iter().find(|c| c.team == unit.index);
+        if profile.mount || chariot.is_some() {
+            // Horses: a mount, or a chariot's team with its car behind.
+            let body = dress_horses(&mut commands, &palette, pose, &side, chariot);
+            commands
+                .entity(entity)
+                .insert((
+                    Transform::default(),
+                    Visibility::default(),
+                    FigureParts {
+                        pose,
+                        body,
+                        stand: None,
+                    },
+                ))
+                .add_child(pose);
+            continue;
+        }
         let body = commands
             .spawn((
                 Mesh3d(palette.body.clone()),
@@ -520,6 +565,31 @@ fn dress_figures(
                 }
             }
         });
+        if flight.is_some() {
+            // Wings spread from the shoulders.
+            for side_x in [-0.5, 0.5] {
+                commands.entity(body).with_children(|body| {
+                    body.spawn((
+                        Mesh3d(palette.wing.clone()),
+                        MeshMaterial3d(side.clone()),
+                        Transform::from_xyz(side_x, 0.3, 0.1)
+                            .with_rotation(Quat::from_rotation_z(side_x * 0.6)),
+                    ));
+                });
+            }
+        }
+        let stand = flight.map(|_| {
+            commands
+                .spawn((
+                    Mesh3d(palette.stand.clone()),
+                    MeshMaterial3d(palette.clear.clone()),
+                    Transform::default(),
+                ))
+                .id()
+        });
+        if let Some(stand) = stand {
+            commands.entity(entity).add_child(stand);
+        }
         commands.entity(body).with_children(|body| {
             body.spawn((
                 Mesh3d(palette.head.clone()),
@@ -557,10 +627,101 @@ fn dress_figures(
             .insert((
                 Transform::default(),
                 Visibility::default(),
-                FigureParts { pose, body },
+                FigureParts { pose, body, stand },
             ))
             .add_child(pose);
     }
+}
+
+/// A horse or a chariot team (two or four horses abreast) with the car
+/// behind it and its wheels, on a base of the chariot's footprint in inches.
+/// The pose faces north (-z); the figure turns to its facing. Returns the
+/// part recoloured when it falls.
+fn dress_horses(
+    commands: &mut Commands,
+    palette: &Palette,
+    pose: Entity,
+    side: &Handle<StandardMaterial>,
+    chariot: Option<&Chariot>,
+) -> Entity {
+    let horses: &[f32] = match chariot.map(|c| c.horses) {
+        Some(crate::data::Horses::Four) => &[-0.9, -0.3, 0.3, 0.9],
+        Some(crate::data::Horses::Two) => &[-0.3, 0.3],
+        None => &[0.0],
+    };
+    let (width, length) = match chariot {
+        Some(c) if c.kind == crate::data::ChariotKind::Heavy || horses.len() == 4 => (3.0, 4.0),
+        Some(_) => (2.0, 3.0),
+        None => (1.0, 2.0),
+    };
+    // The horses stand in the front of the base, the car in the back.
+    let front = if chariot.is_some() {
+        -length / 2.0 + 0.8
+    } else {
+        0.0
+    };
+    let base = commands
+        .spawn((
+            Mesh3d(palette.block.clone()),
+            MeshMaterial3d(side.clone()),
+            Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::new(width, 0.1, length)),
+        ))
+        .id();
+    commands.entity(pose).add_child(base);
+    commands.entity(pose).with_children(|team| {
+        for &x in horses {
+            team.spawn((
+                Mesh3d(palette.horse.clone()),
+                MeshMaterial3d(palette.horsehide.clone()),
+                Transform::from_xyz(x, 0.75, front).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+            ))
+            .with_children(|horse| {
+                horse.spawn((
+                    Mesh3d(palette.head.clone()),
+                    MeshMaterial3d(palette.horsehide.clone()),
+                    Transform::from_xyz(0.0, 0.6, -0.25),
+                ));
+            });
+            for leg in [-0.3, 0.3] {
+                team.spawn((
+                    Mesh3d(palette.pole.clone()),
+                    MeshMaterial3d(palette.horsehide.clone()),
+                    Transform::from_xyz(x, 0.3, front + leg).with_scale(Vec3::new(1.0, 0.3, 1.0)),
+                ));
+            }
+        }
+        if chariot.is_some() {
+            let back = length / 2.0 - 0.7;
+            team.spawn((
+                Mesh3d(palette.block.clone()),
+                MeshMaterial3d(palette.wood.clone()),
+                Transform::from_xyz(0.0, 0.55, back).with_scale(Vec3::new(width * 0.7, 0.5, 1.0)),
+            ));
+            for x in [-width * 0.38, width * 0.38] {
+                team.spawn((
+                    Mesh3d(palette.wheel.clone()),
+                    MeshMaterial3d(palette.wood.clone()),
+                    Transform::from_xyz(x, 0.45, back)
+                        .with_rotation(Quat::from_rotation_z(FRAC_PI_2)),
+                ));
+            }
+            // The pole from the car to the team.
+            team.spawn((
+                Mesh3d(palette.pole.clone()),
+                MeshMaterial3d(palette.wood.clone()),
+                Transform::from_xyz(0.0, 0.55, (front + back) / 2.0)
+                    .with_rotation(Quat::from_rotation_x(FRAC_PI_2))
+                    .with_scale(Vec3::new(1.0, (back - front) / 1.9, 1.0)),
+            ));
+        }
+    });
+    base
+}
+
+/// The turn of a figure facing `facing` (north is -z, east +x).
+fn facing_rotation(facing: Facing) -> Quat {
+    let eighths = Facing::ALL.iter().position(|&f| f == facing).unwrap_or(0);
+    Quat::from_rotation_y(-(eighths as f32) * FRAC_PI_4)
 }
 
 /// Where each combatant stands in its zone: each group (a melee or friends
@@ -619,16 +780,21 @@ fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
 }
 
 /// Stands each figure in its zone; prone figures (most of those InClose)
-/// lie on their side, fallen figures are toppled and grey, escaped figures leave the table.
+/// lie on their side, fallen figures are toppled and grey, escaped figures
+/// leave the table. Flyers rise on flight stands (higher when flying than
+/// hovering) turned to their facing; chariots turn to theirs, with their
+/// crew in the car; riders sit their mounts.
 fn place_figures(
     board: Res<Board>,
     palette: Res<Palette>,
+    chariots: Query<&Chariot>,
     mut figures: Query<(
         &Unit,
         &Placement,
         &Status,
         &Fate,
         &Conditions,
+        Option<&Flight>,
         &FigureParts,
         &mut Transform,
         &mut Visibility,
@@ -640,9 +806,11 @@ fn place_figures(
             Changed<Fate>,
             Changed<Conditions>,
             Changed<Status>,
+            Changed<Flight>,
             Added<FigureParts>,
         )>,
     >,
+    changed_chariots: Query<(), Changed<Chariot>>,
     mut parts: Query<
         (
             &mut Transform,
@@ -651,22 +819,89 @@ fn place_figures(
         Without<Unit>,
     >,
 ) {
-    if changed.is_empty() {
+    if changed.is_empty() && changed_chariots.is_empty() {
         return;
     }
     let size = f32::from(board.tile_size);
+    let riding = |fate: &Fate, conditions: &Conditions| {
+        *fate == Fate::Fighting && conditions.aboard.is_some()
+    };
     let standing: Vec<(usize, ZoneCoord, Option<u32>)> = figures
         .iter()
-        .filter(|(.., fate, _, _, _, _)| **fate != Fate::Escaped)
+        .filter(|(_, _, _, fate, conditions, ..)| {
+            **fate != Fate::Escaped && !riding(fate, conditions)
+        })
         .map(|(unit, placement, ..)| (unit.index, placement.zone, placement.group.map(|g| g.0)))
         .collect();
     let spot_of = spots(&standing);
-    for (unit, placement, _, fate, conditions, figure, mut transform, mut visibility) in
+    // Where each figure on the ground stands, and which way it faces.
+    let mut stands: BTreeMap<usize, (Vec3, Quat)> = BTreeMap::new();
+    for (unit, placement, _, _, _, flight, ..) in &figures {
+        let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
+        let at = zone_centre(&board, placement.zone) + spot_offset(spot, member, size);
+        let facing = flight.map(|f| f.facing).or_else(|| {
+            chariots
+                .iter()
+                .find(|c| c.team == unit.index)
+                .map(|c| c.facing)
+        });
+        stands.insert(
+            unit.index,
+            (at, facing.map_or(Quat::IDENTITY, facing_rotation)),
+        );
+    }
+    let mut crew_seat: BTreeMap<usize, usize> = BTreeMap::new();
+    for (unit, placement, _, fate, conditions, flight, figure, mut transform, mut visibility) in
         &mut figures
     {
-        let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
-        transform.translation =
-            zone_centre(&board, placement.zone) + spot_offset(spot, member, size);
+        let (mut at, turn) = stands
+            .get(&unit.index)
+            .copied()
+            .unwrap_or((zone_centre(&board, placement.zone), Quat::IDENTITY));
+        let mut rotation = turn;
+        if riding(fate, conditions) {
+            // On horseback, or standing in the chariot's car.
+            let (carrier, lift, back) = match conditions.aboard {
+                Some(Aboard::Mount(mount)) => (Some(mount), 1.0, 0.0),
+                Some(Aboard::Chariot(c)) => {
+                    let chariot = chariots.iter().find(|ch| ch.index == c);
+                    let length = if chariot.is_some_and(|ch| {
+                        ch.kind == crate::data::ChariotKind::Heavy
+                            || ch.horses == crate::data::Horses::Four
+                    }) {
+                        4.0
+                    } else {
+                        3.0
+                    };
+                    (chariot.map(|ch| ch.team), 0.4, length / 2.0 - 0.7)
+                }
+                None => (None, 0.0, 0.0),
+            };
+            if let Some((carrier_at, carrier_turn)) = carrier.and_then(|c| stands.get(&c)) {
+                let seat = crew_seat.entry(carrier.unwrap_or(0)).or_default();
+                let beside = (*seat as f32 - 0.5) * 0.7 * f32::from(u8::from(back > 0.0));
+                *seat += 1;
+                at = *carrier_at + *carrier_turn * Vec3::new(beside, lift, back);
+                rotation = *carrier_turn;
+            }
+        }
+        // Flyers in the air stand on a clear stand above the table.
+        let lift = match flight.map(|f| f.mode) {
+            Some(FlightMode::Flying) if *fate == Fate::Fighting => 3.0,
+            Some(FlightMode::Hovering) if *fate == Fate::Fighting => 1.5,
+            _ => 0.0,
+        };
+        transform.translation = at + Vec3::Y * lift;
+        transform.rotation = rotation;
+        if let Some(stand) = figure.stand
+            && let Ok((mut pole, _)) = parts.get_mut(stand)
+        {
+            *pole = Transform::from_xyz(0.0, -lift / 2.0, 0.0).with_scale(Vec3::new(
+                1.0,
+                lift.max(0.01),
+                1.0,
+            ));
+        }
         let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
         let down = fallen || conditions.prone;
         if let Ok((mut pose, _)) = parts.get_mut(figure.pose) {

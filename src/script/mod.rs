@@ -67,6 +67,12 @@ pub enum Step {
         reason: String,
     },
     Expect(Expectation),
+    /// The AI at this level gives every side's commands until the battle
+    /// ends; it fails if the battle has not ended within `max_actions`.
+    PlayOut {
+        ai: crate::ai::AiLevel,
+        max_actions: u32,
+    },
 }
 
 /// Something that must be true of the battle at this step.
@@ -277,6 +283,10 @@ pub fn run_script(script: &Script, level: &Level, ruleset: Arc<Ruleset>) -> Resu
             Step::Expect(expectation) => {
                 check_expectation(&mut app, expectation, last_events_from).map_err(at)?;
             }
+            Step::PlayOut { ai, max_actions } => {
+                last_events_from = app.world().resource::<BattleLog>().0.len();
+                play_out(&mut app, *ai, *max_actions).map_err(at)?;
+            }
         }
         let overrun = app.world().resource::<BattleDice>().0.overrun();
         if overrun > 0 {
@@ -286,6 +296,27 @@ pub fn run_script(script: &Script, level: &Level, ruleset: Arc<Ruleset>) -> Resu
         }
     }
     Ok(())
+}
+
+/// The AI plays every side to the end of the battle.
+fn play_out(app: &mut App, ai: crate::ai::AiLevel, max_actions: u32) -> Result<(), String> {
+    for _ in 0..max_actions {
+        let table = Table::capture(app.world_mut()).ok_or("no battle is running")?;
+        if table.battle.outcome.is_some() {
+            return Ok(());
+        }
+        let command = crate::ai::choose(&table, ai)
+            .ok_or("the battle waits, but nobody has a legal command")?;
+        submit(app, command.clone())
+            .map_err(|error| format!("the AI's {command:?} was refused: {error}"))?;
+    }
+    let table = Table::capture(app.world_mut()).ok_or("no battle is running")?;
+    match table.battle.outcome {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "the battle had not ended after {max_actions} actions"
+        )),
+    }
 }
 
 fn check_expectation(
