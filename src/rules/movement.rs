@@ -76,7 +76,7 @@ impl Facing {
         let (dx, dy) = self.delta();
         let (x, y) = (i32::from(zone.0) + dx, i32::from(zone.1) + dy);
         (x >= 0 && y >= 0 && x < i32::from(width) && y < i32::from(height))
-            .then(|| ZoneCoord(x as u16, y as u16))
+            .then_some(ZoneCoord(x as u16, y as u16))
     }
 
     /// The facing nearest the direction from one zone to another (`None`
