@@ -307,3 +307,34 @@ fn nation_presets_set_the_chariot_and_refuse_what_the_nation_never_fielded() {
     );
     assert!(error.contains("bad.ron:"), "{error}");
 }
+
+#[test]
+fn a_charging_chariot_is_limited_to_one_turn() {
+    let units = format!(
+        r#"{DRIVER},
+        (id: "foe", template: "bandit", side: "foes", zone: (1, 1),
+            overrides: (action_dice: Some(Fixed([2])), defences: Some({{}})))"#
+    );
+    let chariots = r#"(id: "chariot", side: "heroes", zone: (0, 0), facing: S, nation: Some("egyptian"), crew: ["driver"])"#;
+    let level = chariot_level(r#""gggg", "gggg", "gggg", "gggg""#, &units, chariots);
+    let charge = |facing| Order::Drive {
+        to: ZoneCoord(1, 1),
+        facing,
+        target: Some("foe".into()),
+        pay: None,
+    };
+    let mut app = app(&level, &[2; 6]);
+    // Facing south, the foe is one turn away (south-east); ending facing
+    // east would take a second turn, which a charge may not make.
+    assert_eq!(
+        submit(&mut app, Command::new("driver", charge(Some(Facing::E)))),
+        Err(RuleError::NoRoute {
+            to: ZoneCoord(1, 1)
+        })
+    );
+    act(&mut app, "driver", charge(None));
+    assert!(log(&app).contains(&BattleEvent::AtTheFront {
+        chariot: "chariot".into(),
+        unit: "foe".into()
+    }));
+}

@@ -280,19 +280,27 @@ pub fn click_order(
                 ]
             }
         }
-        Click::Zone(to) => vec![
-            Order::Move { to, pay: None },
-            Order::Fly {
-                to,
-                facing: None,
-                pay: None,
-            },
-            Order::Drive {
+        // The way this combatant moves comes first, so a refusal names it.
+        Click::Zone(to)
+            if matches!(
+                me.conditions.aboard,
+                Some(crate::battle::components::Aboard::Chariot(_))
+            ) =>
+        {
+            vec![Order::Drive {
                 to,
                 facing: None,
                 target: None,
                 pay: None,
-            },
+            }]
+        }
+        Click::Zone(to) if me.flight.is_some_and(|f| f.airborne()) => vec![Order::Fly {
+            to,
+            facing: None,
+            pay: None,
+        }],
+        Click::Zone(to) => vec![
+            Order::Move { to, pay: None },
             Order::Gallop { to, pay: None },
         ],
     };
