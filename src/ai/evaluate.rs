@@ -435,30 +435,23 @@ pub fn score_command(table: &Table, command: &Command) -> f64 {
         Order::Drive {
             to, facing, target, ..
         } => {
-            let ahead = crate::battle::riding::drive_route(
-                table,
-                me.conditions
-                    .aboard
-                    .and_then(|a| match a {
-                        crate::battle::components::Aboard::Chariot(c) => Some(c),
-                        _ => None,
+            let Some(chariot) = table.chariot_of(actor) else {
+                return f64::NEG_INFINITY;
+            };
+            let ahead =
+                crate::battle::riding::drive_route(table, chariot, *to, *facing, target.is_some())
+                    .and_then(|route| {
+                        let zone = table
+                            .units
+                            .iter()
+                            .filter(|u| u.fighting() && u.unit.side != side)
+                            .min_by_key(|u| u.placement.zone.distance(*to))?
+                            .placement
+                            .zone;
+                        crate::rules::movement::Facing::toward(*to, zone)
+                            .map(|d| d.turns_to(route.facing))
                     })
-                    .unwrap_or(0),
-                *to,
-                *facing,
-                target.is_some(),
-            )
-            .and_then(|route| {
-                let zone = table
-                    .units
-                    .iter()
-                    .filter(|u| u.fighting() && u.unit.side != side)
-                    .min_by_key(|u| u.placement.zone.distance(*to))?
-                    .placement
-                    .zone;
-                crate::rules::movement::Facing::toward(*to, zone).map(|d| d.turns_to(route.facing))
-            })
-            .map_or(0.0, |turns| 0.15 - 0.05 * f64::from(turns));
+                    .map_or(0.0, |turns| 0.15 - 0.05 * f64::from(turns));
             let charge = if target.is_some() { 0.6 } else { 0.0 };
             approach(*to) + holds(*to) + ahead + charge - spend - 0.05
         }

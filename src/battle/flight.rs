@@ -6,7 +6,7 @@
 use super::command::{Order, RuleError};
 use super::components::{FlightMode, Status};
 use super::events::BattleEvent;
-use super::opportunity::{free_strike, opportunity_attacks};
+use super::opportunity::{free_strike, opportunity_attacks, spend_held_die};
 use super::resolve::hit;
 use super::table::Table;
 use crate::data::Weapon;
@@ -262,18 +262,10 @@ fn strikes_at_flyer(
         if !table.units[flyer].fighting() {
             break;
         }
-        let Some(lowest) = (0..table.units[striker].pool.dice.len())
-            .filter(|&k| table.units[striker].pool.dice[k] > 1)
-            .min_by_key(|&k| (table.units[striker].pool.dice[k], k))
-        else {
+        if spend_held_die(table, striker, events).is_none() {
             continue;
-        };
-        let face = table.units[striker].pool.dice.remove(lowest);
+        }
         holders.retain(|&h| h != striker);
-        events.push(BattleEvent::DicePaid {
-            unit: table.units[striker].unit.id.clone(),
-            dice: vec![face],
-        });
         events.push(BattleEvent::StruckFlyer {
             unit: table.units[striker].unit.id.clone(),
             flyer: table.units[flyer].unit.id.clone(),

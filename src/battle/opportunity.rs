@@ -132,6 +132,22 @@ pub(super) fn intercept_by_holder(
             && !u.conditions.routed()
             && !u.conditions.prone
     })?;
+    spend_held_die(table, holder, events)?;
+    table.join_group_of(mover, holder);
+    events.push(BattleEvent::Intercepted {
+        unit: table.units[mover].unit.id.clone(),
+        by: table.units[holder].unit.id.clone(),
+    });
+    Some(holder)
+}
+
+/// A held action spent: the holder pays its lowest usable die. `None` if it
+/// has none.
+pub(super) fn spend_held_die(
+    table: &mut Table,
+    holder: usize,
+    events: &mut Vec<BattleEvent>,
+) -> Option<u8> {
     let pool = &mut table.units[holder].pool.dice;
     let lowest = (0..pool.len())
         .filter(|&k| pool[k] > 1)
@@ -141,10 +157,5 @@ pub(super) fn intercept_by_holder(
         unit: table.units[holder].unit.id.clone(),
         dice: vec![face],
     });
-    table.join_group_of(mover, holder);
-    events.push(BattleEvent::Intercepted {
-        unit: table.units[mover].unit.id.clone(),
-        by: table.units[holder].unit.id.clone(),
-    });
-    Some(holder)
+    Some(face)
 }

@@ -634,14 +634,8 @@ fn overturn(
     events.push(BattleEvent::Overturned {
         chariot: table.chariots[chariot].id.clone(),
     });
-    let team = table.chariots[chariot].team;
     for member in crew(table, chariot) {
-        table.units[member].conditions.aboard = None;
-        table.units[member].placement.group = None;
-        events.push(BattleEvent::Dismounted {
-            unit: table.units[member].unit.id.clone(),
-            from: table.units[team].unit.id.clone(),
-        });
+        table.get_off(member, events);
         fall(table, member, 1, dice, events);
     }
 }
@@ -676,12 +670,7 @@ pub(super) fn mount_or_dismount(
         });
         if !roll.passed() {
             if on.is_none() {
-                table.units[actor].conditions.aboard = None;
-                table.units[actor].placement.group = None;
-                events.push(BattleEvent::Dismounted {
-                    unit: id,
-                    from: carrier_id,
-                });
+                table.get_off(actor, events);
             }
             fall(table, actor, 1, dice, events);
             let zone = table.units[actor].placement.zone;
@@ -701,15 +690,7 @@ pub(super) fn mount_or_dismount(
                 on: carrier_id,
             });
         }
-        None => {
-            table.units[actor].conditions.aboard = None;
-            table.units[actor].conditions.at_full_speed = false;
-            table.units[actor].placement.group = None;
-            events.push(BattleEvent::Dismounted {
-                unit: id,
-                from: carrier_id,
-            });
-        }
+        None => table.get_off(actor, events),
     }
     let zone = table.units[actor].placement.zone;
     table.regroup(zone, events);
@@ -751,16 +732,4 @@ pub(super) fn gallop(
     table.regroup(from, events);
     table.settle_riders(events);
     table.regroup(to, events);
-}
-
-/// A chariot's base in inches (width, length), for the view to draw to scale.
-pub fn footprint(table: &Table, chariot: usize) -> (u8, u8) {
-    let rules = &table.ruleset.rules.chariots;
-    let c = &table.chariots[chariot];
-    let kind = rules.kinds.get(&c.kind).map(|k| k.footprint);
-    let team = rules.teams.get(&c.horses).map(|t| t.footprint);
-    match (kind, team) {
-        (Some(k), Some(t)) => (k.0.max(t.0), k.1.max(t.1)),
-        (k, t) => k.or(t).unwrap_or((2, 3)),
-    }
 }

@@ -418,6 +418,23 @@ impl Table {
         party
     }
 
+    /// A rider leaves what it rides, standing apart in its zone (the caller
+    /// regroups the zone).
+    pub fn get_off(&mut self, rider: usize, events: &mut Vec<BattleEvent>) {
+        let Some(carrier) = self.carrier_of(rider) else {
+            return;
+        };
+        let from = self.units[carrier].unit.id.clone();
+        let me = &mut self.units[rider];
+        me.conditions.aboard = None;
+        me.conditions.at_full_speed = false;
+        me.placement.group = None;
+        events.push(BattleEvent::Dismounted {
+            unit: me.unit.id.clone(),
+            from,
+        });
+    }
+
     /// Riders stand where their carriers stand, in the same group. A carrier
     /// out of the fight drops its riders. Regroups every zone touched.
     pub fn settle_riders(&mut self, events: &mut Vec<BattleEvent>) {
@@ -433,12 +450,7 @@ impl Table {
                 .chariot_of(rider)
                 .is_some_and(|c| self.chariots[c].overturned);
             if !self.units[carrier].fighting() || wrecked {
-                self.units[rider].conditions.aboard = None;
-                self.units[rider].conditions.at_full_speed = false;
-                events.push(BattleEvent::Dismounted {
-                    unit: self.units[rider].unit.id.clone(),
-                    from: self.units[carrier].unit.id.clone(),
-                });
+                self.get_off(rider, events);
                 zones.push(self.units[rider].placement.zone);
                 continue;
             }

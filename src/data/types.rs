@@ -664,6 +664,19 @@ pub struct TeamRule {
     pub footprint: (u8, u8),
 }
 
+impl ChariotRules {
+    /// A chariot's base on the table in inches (width, length): the larger
+    /// of its kind's and its team's.
+    pub fn footprint(&self, kind: ChariotKind, horses: Horses) -> (u8, u8) {
+        let by_kind = self.kinds.get(&kind).map(|k| k.footprint);
+        let by_team = self.teams.get(&horses).map(|t| t.footprint);
+        match (by_kind, by_team) {
+            (Some(k), Some(t)) => (k.0.max(t.0), k.1.max(t.1)),
+            (k, t) => k.or(t).unwrap_or((2, 3)),
+        }
+    }
+}
+
 /// The chariots a nation fielded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -509,7 +509,13 @@ fn dress_figures(
         let chariot = chariots.iter().find(|c| c.team == unit.index);
         if profile.mount || chariot.is_some() {
             // Horses: a mount, or a chariot's team with its car behind.
-            let body = dress_horses(&mut commands, &palette, pose, &side, chariot);
+            let body = dress_horses(
+                &mut commands,
+                &palette,
+                pose,
+                &side,
+                (chariot, &rules.0.rules),
+            );
             commands
                 .entity(entity)
                 .insert((
@@ -642,18 +648,17 @@ fn dress_horses(
     palette: &Palette,
     pose: Entity,
     side: &Handle<StandardMaterial>,
-    chariot: Option<&Chariot>,
+    (chariot, rules): (Option<&Chariot>, &crate::data::RuleNumbers),
 ) -> Entity {
     let horses: &[f32] = match chariot.map(|c| c.horses) {
         Some(crate::data::Horses::Four) => &[-0.9, -0.3, 0.3, 0.9],
         Some(crate::data::Horses::Two) => &[-0.3, 0.3],
         None => &[0.0],
     };
-    let (width, length) = match chariot {
-        Some(c) if c.kind == crate::data::ChariotKind::Heavy || horses.len() == 4 => (3.0, 4.0),
-        Some(_) => (2.0, 3.0),
-        None => (1.0, 2.0),
-    };
+    let (width, length) = chariot.map_or((1.0, 2.0), |c| {
+        let (w, l) = rules.chariots.footprint(c.kind, c.horses);
+        (f32::from(w), f32::from(l))
+    });
     // The horses stand in the front of the base, the car in the back.
     let front = if chariot.is_some() {
         -length / 2.0 + 0.8
@@ -787,6 +792,7 @@ fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
 fn place_figures(
     board: Res<Board>,
     palette: Res<Palette>,
+    rules: Res<Rules>,
     chariots: Query<&Chariot>,
     mut figures: Query<(
         &Unit,
@@ -865,15 +871,14 @@ fn place_figures(
                 Some(Aboard::Mount(mount)) => (Some(mount), 1.0, 0.0),
                 Some(Aboard::Chariot(c)) => {
                     let chariot = chariots.iter().find(|ch| ch.index == c);
-                    let length = if chariot.is_some_and(|ch| {
-                        ch.kind == crate::data::ChariotKind::Heavy
-                            || ch.horses == crate::data::Horses::Four
-                    }) {
-                        4.0
-                    } else {
-                        3.0
-                    };
-                    (chariot.map(|ch| ch.team), 0.4, length / 2.0 - 0.7)
+                    let length = chariot.map_or(3, |ch| {
+                        rules.0.rules.chariots.footprint(ch.kind, ch.horses).1
+                    });
+                    (
+                        chariot.map(|ch| ch.team),
+                        0.4,
+                        f32::from(length) / 2.0 - 0.7,
+                    )
                 }
                 None => (None, 0.0, 0.0),
             };
