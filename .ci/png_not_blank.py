@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Exit 0 if a PNG screenshot is not blank: it must decode and show a real
-spread of colours. The HUD alone gives about a hundred sampled colours; the
-shaded table and its figures bring several hundred."""
+"""Exit 0 if a PNG screenshot of the battle shows the table: it must decode,
+and the middle of the window (where the table is drawn between the HUD's
+panels) must show several colours, none of them covering most of it. The HUD
+over an empty table is one colour there (99%); a drawn table shows grass,
+roads, wood and figures, with seven or more colours each over 1% and the
+commonest under half."""
 import struct
 import sys
 import zlib
@@ -52,13 +55,19 @@ def pixels(path):
 def main():
     path = sys.argv[1]
     width, height, channels, rows = pixels(path)
-    colours = set()
-    for row in rows[:: max(1, height // 80)]:
-        for x in range(0, width * channels, channels * max(1, width // 120)):
-            colours.add(row[x:x + 3])
-    if len(colours) < 250:
-        sys.exit(f"{path}: looks blank ({len(colours)} distinct colours sampled)")
-    print(f"{path}: {width}x{height}, {len(colours)} distinct colours sampled: not blank")
+    counts = {}
+    for y in range(height // 10, height * 3 // 4, 4):
+        row = rows[y]
+        for x in range(width * 3 // 10, width * 17 // 20, 4):
+            colour = bytes(row[x * channels:x * channels + 3])
+            counts[colour] = counts.get(colour, 0) + 1
+    total = sum(counts.values())
+    commonest = max(counts.values()) / total
+    notable = sum(1 for n in counts.values() if n / total > 0.01)
+    summary = f"commonest colour {commonest:.0%}, {notable} colours over 1%"
+    if commonest > 0.6 or notable < 5:
+        sys.exit(f"{path}: the table looks blank ({summary})")
+    print(f"{path}: {width}x{height}, {summary}: the table is drawn")
 
 
 main()

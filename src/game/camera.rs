@@ -3,8 +3,10 @@
 //! wheel zooms; F centres on the selected figure. Any table is framed whole
 //! at the start. Its viewport is the part of the window the HUD leaves free.
 
-use bevy::camera::Viewport;
+use bevy::camera::{CameraOutputMode, Viewport};
+use bevy::light::cluster::ClusterConfig;
 use bevy::prelude::*;
+use bevy::render::view::NoIndirectDrawing;
 use leafwing_input_manager::prelude::*;
 
 use super::Screen;
@@ -51,6 +53,12 @@ impl TableCamera {
     }
 }
 
+/// egui's dark panel fill, which the battle HUD's panels show.
+fn panel_colour() -> Color {
+    let [r, g, b, _] = bevy_egui::egui::Visuals::dark().panel_fill.to_array();
+    Color::srgb_u8(r, g, b)
+}
+
 /// Inches per second the keys pan at, per inch of camera distance.
 const PAN_RATE: f32 = 0.9;
 /// Radians per second the keys turn at.
@@ -77,12 +85,23 @@ fn spawn_camera(mut commands: Commands, board: Res<Board>) {
         Camera3d::default(),
         Camera {
             order: 0,
-            clear_color: ClearColorConfig::Custom(Color::srgb(0.09, 0.08, 0.07)),
+            // The whole window, not only the viewport: the HUD's panels
+            // are drawn without a fill of their own.
+            clear_color: ClearColorConfig::Custom(panel_colour()),
+            // The UI camera copies the shared texture to the window.
+            output_mode: CameraOutputMode::Skip,
             ..default()
         },
         // Multisampling costs most on a software renderer; the tiles'
         // straight edges read well without it.
         Msaa::Off,
+        // The paint carries its own light (`paint.wgsl`), so one light
+        // cluster will do (`None` leaves the mesh view bindings incomplete).
+        ClusterConfig::Single,
+        // A few hundred small meshes: drawing them one by one costs less than
+        // building indirect draws with compute shaders (on a software
+        // renderer, a few milliseconds a frame).
+        NoIndirectDrawing,
         orbit.transform(),
         orbit,
         DespawnOnExit(Screen::Battle),

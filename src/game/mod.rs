@@ -10,6 +10,7 @@ mod markers;
 pub mod match_setup;
 mod menu;
 pub mod orders;
+mod paint;
 mod picking;
 pub mod results;
 mod screens;
@@ -20,10 +21,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use bevy::asset::io::AssetSourceBuilder;
+use bevy::camera::CameraOutputMode;
 use bevy::camera::visibility::RenderLayers;
 use bevy::diagnostic::FrameTimeDiagnosticsPlugin;
 use bevy::prelude::*;
-use bevy_egui::{EguiGlobalSettings, EguiPlugin, PrimaryEguiContext};
+use bevy_egui::{
+    EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
+};
 
 use crate::ai::AiLevel;
 use crate::cli::{PlayArgs, load_ruleset};
@@ -158,12 +162,14 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
 /// Everything of the game on top of Bevy's default plugins and egui.
 pub fn plugin(app: &mut App) {
     app.add_systems(PreStartup, spawn_ui_camera);
+    app.add_systems(EguiPrimaryContextPass, dark_theme);
     app.add_plugins((
         crate::battle::plugin,
         input::plugin,
         assets::plugin,
         screens::plugin,
         menu::plugin,
+        paint::plugin,
         view::plugin,
         markers::plugin,
         camera::plugin,
@@ -181,6 +187,10 @@ const MENU_BACKGROUND: Color = Color::srgb(0.12, 0.1, 0.08);
 /// Two cameras that last for the whole game: a backdrop that clears the
 /// window on every screen, and one for egui drawn over everything (the
 /// table's camera renders between them on the battle screen).
+///
+/// All three draw into one shared texture, and only the last copies it to the
+/// window ([`CameraOutputMode::Skip`] on the others): each copy of the whole
+/// window costs a software renderer several milliseconds.
 fn spawn_ui_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     egui.auto_create_primary_context = false;
     commands.spawn((
@@ -188,6 +198,7 @@ fn spawn_ui_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>)
         Camera {
             order: -1,
             clear_color: ClearColorConfig::Custom(MENU_BACKGROUND),
+            output_mode: CameraOutputMode::Skip,
             ..default()
         },
         RenderLayers::none(),
@@ -207,4 +218,13 @@ fn spawn_ui_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>)
         PrimaryEguiContext,
         Name::new("UI camera"),
     ));
+}
+/// The dark theme whatever the system's: the battle HUD's panels show the
+/// table camera's clear colour, which matches egui's dark panels.
+fn dark_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        contexts.ctx_mut()?.set_theme(egui::Theme::Dark);
+        *done = true;
+    }
+    Ok(())
 }

@@ -1,6 +1,10 @@
 //! `--screenshot FILE.png`: save the window once the screen is drawn (on the
 //! battle screen, once `--screenshot-after-actions` actions are resolved),
-//! then exit. `--frame-time` prints Bevy's frame-time diagnostics on exit.
+//! then exit. `--frame-time` reads Bevy's frame-time diagnostics on every
+//! frame of the battle screen after a warm-up (when the software renderer
+//! compiles its pipelines), holds the shot until enough frames are measured,
+//! and prints the median, mean and 95th percentile on exit. Built with the
+//! `dev` feature, it also prints the GPU time of each render pass.
 
 use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
@@ -13,6 +17,35 @@ use crate::battle::table::Battle;
 /// Frames to let a screen (the table, the panels, egui's first sizing pass)
 /// draw before the shot.
 const SETTLE_FRAMES: u32 = 30;
+/// Battle frames left out of the frame-time report: the first draws compile
+/// pipelines and upload meshes.
+const WARM_UP_FRAMES: u32 = 60;
+/// Battle frames the frame-time report waits for before the shot.
+const MEASURED_FRAMES: usize = 200;
+
+/// Frame times (ms) of the battle screen after the warm-up.
+#[derive(Resource, Default)]
+struct FrameTimes(Vec<f64>);
+
+impl FrameTimes {
+    fn report(&self) -> Option<String> {
+        if self.0.is_empty() {
+            return None;
+        }
+        let mut sorted = self.0.clone();
+        sorted.sort_by(f64::total_cmp);
+        let at = |fraction: f64| sorted[((sorted.len() - 1) as f64 * fraction).round() as usize];
+        let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
+        Some(format!(
+            "frame time on the battle screen: median {:.1} ms ({:.1} fps), mean {mean:.1} ms, \
+             95th percentile {:.1} ms, over {} frames after {WARM_UP_FRAMES} warm-up frames",
+            at(0.5),
+            1000.0 / at(0.5),
+            at(0.95),
+            sorted.len()
+        ))
+    }
+}
 
 #[derive(Resource, Default)]
 struct ShotProgress {
@@ -25,12 +58,15 @@ struct ShotProgress {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShotProgress>();
+    app.init_resource::<FrameTimes>();
     app.add_systems(Startup, hurry_the_ai);
     app.add_systems(
         Update,
         take_screenshot.run_if(not(in_state(Screen::Loading))),
     );
-    app.add_systems(Last, report_frame_time);
+    app.add_systems(Last, (measure_frame_time, report_frame_time).chain());
+    #[cfg(feature = "dev")]
+    app.add_plugins(bevy::render::diagnostic::RenderDiagnosticsPlugin);
 }
 
 fn waits_on_a_human(battle: &Battle) -> bool {
@@ -52,6 +88,7 @@ fn take_screenshot(
     mut progress: ResMut<ShotProgress>,
     screen: Res<State<Screen>>,
     battle: Option<Res<Battle>>,
+    frame_times: Res<FrameTimes>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(path) = &settings.screenshot else {
@@ -73,7 +110,9 @@ fn take_screenshot(
                 || waits_on_a_human(&b)
         }),
         _ => true,
-    };
+    } && (!settings.report_frame_time
+        || *screen.get() != Screen::Battle
+        || frame_times.0.len() >= MEASURED_FRAMES);
     if progress.screen != Some(*screen.get()) {
         progress.screen = Some(*screen.get());
         progress.frames = 0;
@@ -92,21 +131,47 @@ fn take_screenshot(
     }
 }
 
+fn measure_frame_time(
+    settings: Res<PlaySettings>,
+    progress: Res<ShotProgress>,
+    diagnostics: Res<DiagnosticsStore>,
+    mut frame_times: ResMut<FrameTimes>,
+) {
+    if !settings.report_frame_time
+        || progress.screen != Some(Screen::Battle)
+        || progress.frames <= WARM_UP_FRAMES
+    {
+        return;
+    }
+    if let Some(frame) = diagnostics
+        .get(&FrameTimeDiagnosticsPlugin::FRAME_TIME)
+        .and_then(|d| d.value())
+    {
+        frame_times.0.push(frame);
+    }
+}
+
 fn report_frame_time(
     settings: Res<PlaySettings>,
-    diagnostics: Res<DiagnosticsStore>,
+    frame_times: Res<FrameTimes>,
+    #[cfg(feature = "dev")] diagnostics: Res<DiagnosticsStore>,
     mut exits: MessageReader<AppExit>,
 ) {
     if !settings.report_frame_time || exits.read().next().is_none() {
         return;
     }
-    let frame = diagnostics
-        .get(&FrameTimeDiagnosticsPlugin::FRAME_TIME)
-        .and_then(|d| d.average());
-    let fps = diagnostics
-        .get(&FrameTimeDiagnosticsPlugin::FPS)
-        .and_then(|d| d.average());
-    if let (Some(frame), Some(fps)) = (frame, fps) {
-        println!("frame time: mean {frame:.1} ms ({fps:.1} fps) over the last frames");
+    match frame_times.report() {
+        Some(report) => println!("{report}"),
+        None => println!("frame time: no battle frames were measured"),
+    }
+    #[cfg(feature = "dev")]
+    for pass in diagnostics.iter() {
+        let path = pass.path().as_str();
+        if path.starts_with("render/")
+            && path.ends_with("/elapsed_gpu")
+            && let Some(average) = pass.average()
+        {
+            println!("  {path}: {average:.2} ms");
+        }
     }
 }

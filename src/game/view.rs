@@ -11,6 +11,7 @@ use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
 use bevy::prelude::*;
 
 use super::Screen;
+use super::paint::Paint;
 use super::screens::EnterBattle;
 use crate::battle::components::{
     Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Profile, Status, Unit,
@@ -23,7 +24,6 @@ use crate::rules::movement::Facing;
 /// Meshes and materials shared by every tile and figure.
 #[derive(Resource)]
 pub(super) struct Palette {
-    pub tile: Handle<Mesh>,
     pub base: Handle<Mesh>,
     pub body: Handle<Mesh>,
     pub head: Handle<Mesh>,
@@ -40,17 +40,17 @@ pub(super) struct Palette {
     pub wheel: Handle<Mesh>,
     /// A unit cube, scaled to a chariot's car and base.
     pub block: Handle<Mesh>,
-    pub horsehide: Handle<StandardMaterial>,
-    pub clear: Handle<StandardMaterial>,
-    pub terrain: BTreeMap<Terrain, Handle<StandardMaterial>>,
-    pub sides: Vec<Handle<StandardMaterial>>,
-    pub fallen: Handle<StandardMaterial>,
-    pub flesh: Handle<StandardMaterial>,
-    pub steel: Handle<StandardMaterial>,
-    pub wood: Handle<StandardMaterial>,
-    pub gold: Handle<StandardMaterial>,
-    pub white: Handle<StandardMaterial>,
-    pub marker: BTreeMap<&'static str, Handle<StandardMaterial>>,
+    pub horsehide: Handle<Paint>,
+    pub clear: Handle<Paint>,
+    pub terrain: BTreeMap<Terrain, Handle<Paint>>,
+    pub sides: Vec<Handle<Paint>>,
+    pub fallen: Handle<Paint>,
+    pub flesh: Handle<Paint>,
+    pub steel: Handle<Paint>,
+    pub wood: Handle<Paint>,
+    pub gold: Handle<Paint>,
+    pub white: Handle<Paint>,
+    pub marker: BTreeMap<&'static str, Handle<Paint>>,
 }
 
 /// The parts of a combatant's figure: the pose (everything that topples
@@ -117,19 +117,11 @@ pub(super) fn plugin(app: &mut App) {
 fn make_palette(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<Paint>>,
     rules: Res<Rules>,
     battle: Res<Battle>,
-    board: Res<Board>,
 ) {
-    let size = f32::from(board.tile_size);
-    let mut matte = |colour: Color| {
-        materials.add(StandardMaterial {
-            base_color: colour,
-            perceptual_roughness: 0.9,
-            ..default()
-        })
-    };
+    let mut matte = |colour: Color| materials.add(colour);
     let terrain = rules
         .0
         .terrain
@@ -163,61 +155,38 @@ fn make_palette(
         ("hover", Color::srgb(0.6, 0.9, 1.0)),
     ]
     .into_iter()
-    .map(|(name, colour)| {
-        (
-            name,
-            materials.add(StandardMaterial {
-                base_color: colour,
-                emissive: LinearRgba::from(colour) * 0.6,
-                ..default()
-            }),
-        )
-    })
+    .map(|(name, colour)| (name, materials.add(Paint::glowing(colour, 0.6))))
     .collect();
     let palette = Palette {
         // A little smaller than the tile, so the gaps draw the zone grid.
-        tile: meshes.add(Cuboid::new(size - 0.2, 1.0, size - 0.2)),
-        base: meshes.add(Cylinder::new(0.45, 0.12)),
-        body: meshes.add(Capsule3d::new(0.22, 0.5)),
-        head: meshes.add(Sphere::new(0.16)),
+        base: meshes.add(Cylinder::new(0.45, 0.12).mesh().resolution(20)),
+        body: meshes.add(Capsule3d::new(0.22, 0.5).mesh().longitudes(12).latitudes(6)),
+        head: meshes.add(Sphere::new(0.16).mesh().uv(10, 7)),
         blade: meshes.add(Cuboid::new(0.06, 0.7, 0.12)),
-        pole: meshes.add(Cylinder::new(0.035, 1.9)),
-        ring: meshes.add(Torus::new(0.46, 0.56)),
+        pole: meshes.add(Cylinder::new(0.035, 1.9).mesh().resolution(6)),
+        ring: meshes.add(
+            Torus::new(0.46, 0.56)
+                .mesh()
+                .minor_resolution(6)
+                .major_resolution(28),
+        ),
         die: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
-        token: meshes.add(Sphere::new(0.12)),
-        horse: meshes.add(Capsule3d::new(0.2, 0.7)),
+        token: meshes.add(Sphere::new(0.12).mesh().uv(8, 6)),
+        horse: meshes.add(Capsule3d::new(0.2, 0.7).mesh().longitudes(12).latitudes(6)),
         wing: meshes.add(Cuboid::new(0.9, 0.04, 0.35)),
-        stand: meshes.add(Cylinder::new(0.05, 1.0)),
-        wheel: meshes.add(Cylinder::new(0.42, 0.08)),
+        stand: meshes.add(Cylinder::new(0.05, 1.0).mesh().resolution(6)),
+        wheel: meshes.add(Cylinder::new(0.42, 0.08).mesh().resolution(12)),
         block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
         terrain,
         sides,
-        fallen: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.35, 0.35, 0.35),
-            perceptual_roughness: 1.0,
-            ..default()
-        }),
+        fallen: materials.add(Color::srgb(0.35, 0.35, 0.35)),
         flesh: materials.add(Color::srgb(0.85, 0.68, 0.55)),
-        steel: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.75, 0.77, 0.8),
-            metallic: 0.8,
-            perceptual_roughness: 0.35,
-            ..default()
-        }),
+        steel: materials.add(Paint::shiny(Color::srgb(0.6, 0.62, 0.66), 0.5)),
         wood: materials.add(Color::srgb(0.42, 0.28, 0.15)),
-        gold: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.75, 0.2),
-            metallic: 0.9,
-            perceptual_roughness: 0.3,
-            ..default()
-        }),
+        gold: materials.add(Paint::shiny(Color::srgb(0.95, 0.75, 0.2), 0.5)),
         white: materials.add(Color::srgb(0.95, 0.95, 0.92)),
         horsehide: materials.add(Color::srgb(0.45, 0.3, 0.18)),
-        clear: materials.add(StandardMaterial {
-            base_color: Color::srgba(0.85, 0.9, 1.0, 0.35),
-            alpha_mode: AlphaMode::Blend,
-            ..default()
-        }),
+        clear: materials.add(Paint::clear(Color::srgba(0.85, 0.9, 1.0, 0.35))),
         marker,
     };
     commands.insert_resource(palette);
@@ -233,13 +202,13 @@ struct Dressing {
     house: Handle<Mesh>,
     roof: Handle<Mesh>,
     track: Handle<Mesh>,
-    leaf: Handle<StandardMaterial>,
-    stone: Handle<StandardMaterial>,
-    water: Handle<StandardMaterial>,
-    reed_green: Handle<StandardMaterial>,
-    plaster: Handle<StandardMaterial>,
-    thatch: Handle<StandardMaterial>,
-    dirt: Handle<StandardMaterial>,
+    leaf: Handle<Paint>,
+    stone: Handle<Paint>,
+    water: Handle<Paint>,
+    reed_green: Handle<Paint>,
+    plaster: Handle<Paint>,
+    thatch: Handle<Paint>,
+    dirt: Handle<Paint>,
 }
 
 fn spawn_table(
@@ -249,44 +218,41 @@ fn spawn_table(
     palette: Res<Palette>,
     tiles: Query<(Entity, &crate::battle::components::ZoneTile)>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<Paint>>,
 ) {
     let size = f32::from(board.tile_size);
     let dressing = Dressing {
-        trunk: meshes.add(Cylinder::new(0.18, 1.2)),
-        canopy: meshes.add(Cone::new(0.9, 2.2)),
+        trunk: meshes.add(Cylinder::new(0.18, 1.2).mesh().resolution(8)),
+        canopy: meshes.add(Cone::new(0.9, 2.2).mesh().resolution(10)),
         rock: meshes.add(Sphere::new(0.45).mesh().uv(8, 6)),
-        reed: meshes.add(Cylinder::new(0.04, 0.9)),
-        puddle: meshes.add(Cylinder::new(0.9, 0.02)),
+        reed: meshes.add(Cylinder::new(0.04, 0.9).mesh().resolution(4)),
+        puddle: meshes.add(Cylinder::new(0.9, 0.02).mesh().resolution(12)),
         house: meshes.add(Cuboid::new(size * 0.45, 2.0, size * 0.3)),
         roof: meshes.add(Cone::new(size * 0.34, 1.3).mesh().resolution(4)),
         track: meshes.add(Cuboid::new(size * 0.35, 0.02, size)),
         leaf: materials.add(Color::srgb(0.12, 0.36, 0.12)),
         stone: materials.add(Color::srgb(0.5, 0.49, 0.46)),
-        water: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.1, 0.24, 0.42),
-            perceptual_roughness: 0.1,
-            reflectance: 0.8,
-            ..default()
-        }),
+        water: materials.add(Paint::shiny(Color::srgb(0.1, 0.24, 0.42), 0.6)),
         reed_green: materials.add(Color::srgb(0.45, 0.55, 0.2)),
         plaster: materials.add(Color::srgb(0.85, 0.8, 0.68)),
         thatch: materials.add(Color::srgb(0.6, 0.45, 0.2)),
         dirt: materials.add(Color::srgb(0.66, 0.57, 0.4)),
     };
-    // The table top under the tiles: its colour shows in the gaps as the grid.
-    let width = f32::from(board.width) * size;
-    let depth = f32::from(board.height) * size;
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(width + 2.0, 1.0, depth + 2.0))),
-        MeshMaterial3d(materials.add(Color::srgb(0.16, 0.12, 0.08))),
-        Transform::from_xyz(width / 2.0, -0.6, depth / 2.0),
-        DespawnOnExit(Screen::Battle),
-    ));
+    spawn_table_wood(&mut commands, &board, &palette, &mut materials);
+    // A tile block per ground height, each reaching down to the table; the
+    // tile's own origin is half an inch below its top, where its dressing sits.
+    let mut blocks: BTreeMap<Terrain, Handle<Mesh>> = BTreeMap::new();
     for (entity, tile) in &tiles {
+        let block = blocks.entry(tile.terrain).or_insert_with(|| {
+            let height = ground_height(Some(tile.terrain)) - TILE_BOTTOM;
+            meshes.add(
+                Mesh::from(Cuboid::new(size - TILE_GAP, height, size - TILE_GAP))
+                    .translated_by(Vec3::Y * (0.5 - height / 2.0)),
+            )
+        });
         let centre = zone_centre(&board, tile.coord);
         commands.entity(entity).insert((
-            Mesh3d(palette.tile.clone()),
+            Mesh3d(block.clone()),
             MeshMaterial3d(palette.terrain[&tile.terrain].clone()),
             Transform::from_translation(centre - Vec3::Y * 0.5),
             Visibility::default(),
@@ -301,7 +267,7 @@ fn spawn_table(
         );
     }
     let along_x = meshes.add(Cuboid::new(size, 1.0, 1.0));
-    let post = meshes.add(Cylinder::new(0.08, 1.0));
+    let post = meshes.add(Cylinder::new(0.08, 1.0).mesh().resolution(6));
     for ((a, b), feature) in &board.edges {
         let (r, g, bl) = rules.0.terrain.edges[feature].colour;
         let material = materials.add(Color::srgb(r, g, bl));
@@ -358,19 +324,66 @@ fn spawn_table(
             ));
         }
     }
-    commands.spawn((
-        DirectionalLight {
-            illuminance: 9_000.0,
-            shadow_maps_enabled: false,
-            ..default()
-        },
-        Transform::from_xyz(-1.0, 3.0, 1.5).looking_at(Vec3::ZERO, Vec3::Y),
-        DespawnOnExit(Screen::Battle),
-    ));
-    commands.insert_resource(GlobalAmbientLight {
-        brightness: 650.0,
-        ..default()
-    });
+    // No light entities: the paint carries its own sun (`paint.wgsl`).
+}
+
+/// How deep the tiles reach below the ground of a flat zone, in inches.
+const TILE_BOTTOM: f32 = -1.0;
+/// The gap between neighbouring tiles, where the table shows as the grid.
+const TILE_GAP: f32 = 0.2;
+/// How far the table reaches out around the board, in inches.
+const TABLE_BORDER: f32 = 1.0;
+
+/// The table's wood, only where it shows: under the gaps between tiles (the
+/// zone grid) and as a border around the board. A single board under all the
+/// tiles would be shaded under every tile too, for nothing.
+fn spawn_table_wood(
+    commands: &mut Commands,
+    board: &Board,
+    palette: &Palette,
+    materials: &mut Assets<Paint>,
+) {
+    let size = f32::from(board.tile_size);
+    let width = f32::from(board.width) * size;
+    let depth = f32::from(board.height) * size;
+    let wood = materials.add(Color::srgb(0.16, 0.12, 0.08));
+    // Its top sits just under the tiles' bottom edge of the gap.
+    let top = -0.1;
+    let mut slab = |centre: Vec2, extent: Vec2| {
+        commands.spawn((
+            Mesh3d(palette.block.clone()),
+            MeshMaterial3d(wood.clone()),
+            Transform::from_xyz(centre.x, top - 0.5, centre.y)
+                .with_scale(Vec3::new(extent.x, 1.0, extent.y)),
+            DespawnOnExit(Screen::Battle),
+        ));
+    };
+    for column in 0..=board.width {
+        let x = f32::from(column) * size;
+        slab(Vec2::new(x, depth / 2.0), Vec2::new(TILE_GAP, depth));
+    }
+    for row in 0..=board.height {
+        let z = f32::from(row) * size;
+        slab(Vec2::new(width / 2.0, z), Vec2::new(width, TILE_GAP));
+    }
+    let outer = Vec2::new(width, depth) + Vec2::splat(2.0 * TABLE_BORDER);
+    let half = TABLE_BORDER / 2.0;
+    slab(
+        Vec2::new(width / 2.0, -half),
+        Vec2::new(outer.x, TABLE_BORDER),
+    );
+    slab(
+        Vec2::new(width / 2.0, depth + half),
+        Vec2::new(outer.x, TABLE_BORDER),
+    );
+    slab(
+        Vec2::new(-half, depth / 2.0),
+        Vec2::new(TABLE_BORDER, depth),
+    );
+    slab(
+        Vec2::new(width + half, depth / 2.0),
+        Vec2::new(TABLE_BORDER, depth),
+    );
 }
 
 /// Trees, rocks, reeds, a house or a track on a tile, as children of it.
@@ -384,7 +397,7 @@ fn dress_tile(
 ) {
     // Children sit relative to the tile's centre, half an inch below its top.
     let top = 0.5;
-    let mut pieces: Vec<(Handle<Mesh>, Handle<StandardMaterial>, Transform)> = Vec::new();
+    let mut pieces: Vec<(Handle<Mesh>, Handle<Paint>, Transform)> = Vec::new();
     match terrain {
         Terrain::Woods => {
             // Clusters of trees toward the corners, leaving room for figures.
@@ -647,7 +660,7 @@ fn dress_horses(
     commands: &mut Commands,
     palette: &Palette,
     pose: Entity,
-    side: &Handle<StandardMaterial>,
+    side: &Handle<Paint>,
     (chariot, rules): (Option<&Chariot>, &crate::data::RuleNumbers),
 ) -> Entity {
     let horses: &[f32] = match chariot.map(|c| c.horses) {
@@ -817,13 +830,7 @@ fn place_figures(
         )>,
     >,
     changed_chariots: Query<(), Changed<Chariot>>,
-    mut parts: Query<
-        (
-            &mut Transform,
-            Option<&mut MeshMaterial3d<StandardMaterial>>,
-        ),
-        Without<Unit>,
-    >,
+    mut parts: Query<(&mut Transform, Option<&mut MeshMaterial3d<Paint>>), Without<Unit>>,
 ) {
     if changed.is_empty() && changed_chariots.is_empty() {
         return;

@@ -668,56 +668,62 @@ pub(super) fn draw_battle_hud(
     );
     let battle = &table.battle;
     let mine = human_turn(table);
+    // The table camera clears the window to the panels' colour, so egui need
+    // not fill half the window again (the camera's `panel_colour`).
+    let panel = egui::Frame::side_top_panel(&ctx.global_style()).fill(Color32::TRANSPARENT);
 
-    egui::Panel::top("top bar").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            ui.label(RichText::new(&battle.level.name).strong().size(16.0));
-            ui.separator();
-            ui.label(format!(
-                "Round {} of {}",
-                battle.round.max(1),
-                battle.round_limit
-            ));
-            ui.separator();
-            ui.label(format!("Seed {}", battle.seed));
-            ui.separator();
-            let turn_text = match (&battle.outcome, mine.is_empty()) {
-                (Some(outcome), _) => format!("Battle over: {outcome}"),
-                (None, false) => format!(
-                    "Your turn: {}",
-                    table.battle.sides[table.units[mine[0]].unit.side].name
-                ),
-                (None, true) => match table.acting_unit() {
-                    Some(unit) => format!(
-                        "{} to act ({})",
-                        table.battle.sides[table.units[unit].unit.side].name,
-                        setup
-                            .seats
-                            .get(table.units[unit].unit.side)
-                            .map_or("AI".to_string(), Seat::to_string)
+    egui::Panel::top("top bar")
+        .frame(panel)
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(&battle.level.name).strong().size(16.0));
+                ui.separator();
+                ui.label(format!(
+                    "Round {} of {}",
+                    battle.round.max(1),
+                    battle.round_limit
+                ));
+                ui.separator();
+                ui.label(format!("Seed {}", battle.seed));
+                ui.separator();
+                let turn_text = match (&battle.outcome, mine.is_empty()) {
+                    (Some(outcome), _) => format!("Battle over: {outcome}"),
+                    (None, false) => format!(
+                        "Your turn: {}",
+                        table.battle.sides[table.units[mine[0]].unit.side].name
                     ),
-                    None => "Resolving...".to_string(),
-                },
-            };
-            ui.label(RichText::new(turn_text).color(Color32::GOLD));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("Menu (Esc)").clicked() {
-                    hud.paused = true;
-                }
-                if ui.button("Help (F1)").clicked() {
-                    hud.help = !hud.help;
-                }
-                if setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
-                    ui.add(
-                        egui::Slider::new(&mut pace.seconds, 0.0..=2.0)
-                            .text("AI pause (s)")
-                            .fixed_decimals(1),
-                    );
-                }
+                    (None, true) => match table.acting_unit() {
+                        Some(unit) => format!(
+                            "{} to act ({})",
+                            table.battle.sides[table.units[unit].unit.side].name,
+                            setup
+                                .seats
+                                .get(table.units[unit].unit.side)
+                                .map_or("AI".to_string(), Seat::to_string)
+                        ),
+                        None => "Resolving...".to_string(),
+                    },
+                };
+                ui.label(RichText::new(turn_text).color(Color32::GOLD));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Menu (Esc)").clicked() {
+                        hud.paused = true;
+                    }
+                    if ui.button("Help (F1)").clicked() {
+                        hud.help = !hud.help;
+                    }
+                    if setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
+                        ui.add(
+                            egui::Slider::new(&mut pace.seconds, 0.0..=2.0)
+                                .text("AI pause (s)")
+                                .fixed_decimals(1),
+                        );
+                    }
+                });
             });
         });
-    });
     egui::Panel::bottom("log")
+        .frame(panel)
         .resizable(true)
         .default_size(170.0)
         .show(&mut root, |ui| {
@@ -730,6 +736,7 @@ pub(super) fn draw_battle_hud(
             log_panel(ui, &log.0);
         });
     egui::Panel::left("countdown")
+        .frame(panel)
         .resizable(true)
         .default_size(300.0)
         .show(&mut root, |ui| {
@@ -743,6 +750,7 @@ pub(super) fn draw_battle_hud(
             }
         });
     egui::Panel::right("actions")
+        .frame(panel)
         .resizable(true)
         .default_size(300.0)
         .show(&mut root, |ui| {
