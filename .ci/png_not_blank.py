@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Exit 0 if a PNG screenshot of the battle shows the table: it must decode,
-and the middle of the window (where the table is drawn between the HUD's
-panels) must show several colours, none of them covering most of it. The HUD
-over an empty table is one colour there (99%); a drawn table shows grass,
-roads, wood and figures, with seven or more colours each over 1% and the
-commonest under half."""
+and the middle of the window (where the board is drawn between the HUD's
+panels) must show six or more colours each over 1% of it, none covering
+nearly all of it. The HUD over an empty table is one colour there (97%); a
+drawn board shows lit and shaded tiles, wood, dressing and figures (eight
+such colours on the shipped levels, the commonest about half)."""
 import struct
 import sys
 import zlib
@@ -56,16 +56,16 @@ def main():
     path = sys.argv[1]
     width, height, channels, rows = pixels(path)
     counts = {}
-    for y in range(height // 10, height * 3 // 4, 4):
+    for y in range(height // 4, height * 3 // 5, 4):
         row = rows[y]
-        for x in range(width * 3 // 10, width * 17 // 20, 4):
+        for x in range(width * 2 // 5, width * 3 // 4, 4):
             colour = bytes(row[x * channels:x * channels + 3])
             counts[colour] = counts.get(colour, 0) + 1
     total = sum(counts.values())
     commonest = max(counts.values()) / total
     notable = sum(1 for n in counts.values() if n / total > 0.01)
     summary = f"commonest colour {commonest:.0%}, {notable} colours over 1%"
-    if commonest > 0.6 or notable < 5:
+    if commonest > 0.85 or notable < 6:
         sys.exit(f"{path}: the table looks blank ({summary})")
     print(f"{path}: {width}x{height}, {summary}: the table is drawn")
 

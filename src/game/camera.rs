@@ -31,15 +31,22 @@ pub struct TableCamera {
 }
 
 impl TableCamera {
-    /// A camera that shows a whole board of `width` by `depth` inches.
-    pub fn framing(width: f32, depth: f32) -> Self {
-        let reach = width.max(depth * 1.3);
+    /// A camera that shows a whole board of `width` by `depth` inches in a
+    /// viewport `aspect` times as wide as it is tall.
+    pub fn framing(width: f32, depth: f32, aspect: f32) -> Self {
+        let pitch: f32 = 0.95;
+        let half_fov = PerspectiveProjection::default().fov / 2.0;
+        // The near long edge, the widest on screen, fits across with a margin;
+        // the board's depth, foreshortened by the pitch, fits from top to bottom.
+        let across = width * 0.55 / (half_fov.tan() * aspect) + depth * 0.5 * pitch.cos();
+        let along = depth * 0.6 * pitch.sin() / half_fov.tan();
+        let distance = across.max(along) + 2.0;
         Self {
             focus: Vec3::new(width / 2.0, 0.0, depth / 2.0),
             yaw: 0.0,
-            pitch: 0.95,
-            distance: reach * 1.05 + 6.0,
-            max_distance: reach * 2.5 + 12.0,
+            pitch,
+            distance,
+            max_distance: distance * 2.5 + 12.0,
         }
     }
 
@@ -75,12 +82,16 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_camera(mut commands: Commands, board: Res<Board>) {
+/// The board's width and depth in inches.
+fn board_extent(board: &Board) -> Vec2 {
     let size = f32::from(board.tile_size);
-    let orbit = TableCamera::framing(
-        f32::from(board.width) * size,
-        f32::from(board.height) * size,
-    );
+    Vec2::new(f32::from(board.width), f32::from(board.height)) * size
+}
+
+fn spawn_camera(mut commands: Commands, board: Res<Board>, window: Single<&Window>) {
+    let extent = board_extent(&board);
+    // Framed for the whole window, until the HUD says how much it leaves.
+    let orbit = TableCamera::framing(extent.x, extent.y, window.width() / window.height());
     commands.spawn((
         Camera3d::default(),
         Camera {
@@ -188,12 +199,15 @@ fn steer_camera(
     }
 }
 
-/// Keeps the table's camera inside the part of the window the HUD leaves.
+/// Keeps the table's camera inside the part of the window the HUD leaves,
+/// and frames the board for that part when the battle opens.
 fn fit_viewport(
     window: Single<&Window>,
     free: Res<TableViewport>,
-    mut camera: Single<&mut Camera, With<TableCamera>>,
+    board: Res<Board>,
+    camera: Single<(&mut Camera, &mut TableCamera, &mut Transform)>,
 ) {
+    let (mut camera, mut orbit, mut transform) = camera.into_inner();
     let scale = window.scale_factor();
     let size = window.physical_size();
     let Some(rect) = free.0 else {
@@ -214,6 +228,12 @@ fn fit_viewport(
             && old.physical_size == viewport.physical_size
     });
     if !unchanged {
+        if camera.viewport.is_none() {
+            let extent = board_extent(&board);
+            let size = viewport.physical_size.as_vec2();
+            *orbit = TableCamera::framing(extent.x, extent.y, size.x / size.y);
+            *transform = orbit.transform();
+        }
         camera.viewport = Some(viewport);
     }
 }

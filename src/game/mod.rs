@@ -163,6 +163,8 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
 pub fn plugin(app: &mut App) {
     app.add_systems(PreStartup, spawn_ui_camera);
     app.add_systems(EguiPrimaryContextPass, dark_theme);
+    app.add_systems(OnEnter(Screen::Battle), rest_backdrop);
+    app.add_systems(OnExit(Screen::Battle), wake_backdrop);
     app.add_plugins((
         crate::battle::plugin,
         input::plugin,
@@ -179,6 +181,19 @@ pub fn plugin(app: &mut App) {
         results::plugin,
         screenshot::plugin,
     ));
+}
+
+/// The camera that clears the window behind the menus. The battle screen's
+/// table camera clears the whole window itself, so the backdrop rests there.
+#[derive(Component)]
+struct Backdrop;
+
+fn rest_backdrop(mut backdrop: Single<&mut Camera, With<Backdrop>>) {
+    backdrop.is_active = false;
+}
+
+fn wake_backdrop(mut backdrop: Single<&mut Camera, With<Backdrop>>) {
+    backdrop.is_active = true;
 }
 
 /// The colour behind the menus.
@@ -204,6 +219,7 @@ fn spawn_ui_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>)
         RenderLayers::none(),
         // Cameras drawing to one window must agree on multisampling.
         Msaa::Off,
+        Backdrop,
         Name::new("Backdrop camera"),
     ));
     commands.spawn((
