@@ -28,6 +28,9 @@ pub struct TableCamera {
     pub distance: f32,
     /// The farthest out the camera may go (the table framed whole, and some).
     pub max_distance: f32,
+    /// Whether the player has moved it; until then, it keeps the whole board
+    /// framed as the HUD's panels settle or are resized.
+    pub moved: bool,
 }
 
 impl TableCamera {
@@ -47,6 +50,7 @@ impl TableCamera {
             pitch,
             distance,
             max_distance: distance * 2.5 + 12.0,
+            moved: false,
         }
     }
 
@@ -195,12 +199,13 @@ fn steer_camera(
         || orbit.pitch != before.pitch
         || orbit.distance != before.distance;
     if changed {
+        orbit.moved = true;
         *transform = orbit.transform();
     }
 }
 
 /// Keeps the table's camera inside the part of the window the HUD leaves,
-/// and frames the board for that part when the battle opens.
+/// and frames the whole board there until the player moves the camera.
 fn fit_viewport(
     window: Single<&Window>,
     free: Res<TableViewport>,
@@ -228,7 +233,7 @@ fn fit_viewport(
             && old.physical_size == viewport.physical_size
     });
     if !unchanged {
-        if camera.viewport.is_none() {
+        if !orbit.moved {
             let extent = board_extent(&board);
             let size = viewport.physical_size.as_vec2();
             *orbit = TableCamera::framing(extent.x, extent.y, size.x / size.y);

@@ -8,8 +8,8 @@
 // rgb: light the surface gives off itself; a: how strongly it glints.
 @group(#{MATERIAL_BIND_GROUP}) @binding(1) var<uniform> glow_and_shine: vec4<f32>;
 
-const AMBIENT: f32 = 0.42;
-const SUN_STRENGTH: f32 = 0.68;
+const AMBIENT: f32 = 0.5;
+const SUN_STRENGTH: f32 = 0.72;
 const GLINT_SHARPNESS: f32 = 24.0;
 
 @fragment
