@@ -3,7 +3,7 @@
 //! wheel zooms; F centres on the selected figure. Any table is framed whole
 //! at the start. Its viewport is the part of the window the HUD leaves free.
 
-use bevy::camera::{CameraOutputMode, Viewport};
+use bevy::camera::{CameraOutputMode, CameraProjection, Viewport};
 use bevy::light::cluster::ClusterConfig;
 use bevy::prelude::*;
 use bevy::render::view::NoIndirectDrawing;
@@ -35,23 +35,40 @@ pub struct TableCamera {
 
 impl TableCamera {
     /// A camera that shows a whole board of `width` by `depth` inches in a
-    /// viewport `aspect` times as wide as it is tall.
+    /// viewport `aspect` times as wide as it is tall: the nearest that keeps
+    /// every corner of the board inside the middle nine tenths of the view.
     pub fn framing(width: f32, depth: f32, aspect: f32) -> Self {
-        let pitch: f32 = 0.95;
-        let half_fov = PerspectiveProjection::default().fov / 2.0;
-        // The near long edge, the widest on screen, fits across with a margin;
-        // the board's depth, foreshortened by the pitch, fits from top to bottom.
-        let across = width * 0.55 / (half_fov.tan() * aspect) + depth * 0.5 * pitch.cos();
-        let along = depth * 0.6 * pitch.sin() / half_fov.tan();
-        let distance = across.max(along) + 2.0;
-        Self {
+        let mut orbit = Self {
             focus: Vec3::new(width / 2.0, 0.0, depth / 2.0),
             yaw: 0.0,
-            pitch,
-            distance,
-            max_distance: distance * 2.5 + 12.0,
+            pitch: 0.95,
+            distance: width.max(depth) * 0.5,
+            max_distance: 0.0,
             moved: false,
+        };
+        let corners = [(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)]
+            .map(|(x, z)| Vec3::new(x, 0.0, z));
+        while orbit.distance < 2000.0
+            && corners.iter().any(|&corner| {
+                let at = orbit.on_screen(aspect, corner);
+                at.x.abs() > 0.9 || at.y.abs() > 0.9
+            })
+        {
+            orbit.distance *= 1.03;
         }
+        orbit.max_distance = orbit.distance * 2.5 + 12.0;
+        orbit
+    }
+
+    /// Where a point on the table lands in the view, from -1 to 1 across and up.
+    fn on_screen(&self, aspect: f32, point: Vec3) -> Vec2 {
+        let projection = PerspectiveProjection {
+            aspect_ratio: aspect,
+            ..default()
+        };
+        let view = self.transform().to_matrix().inverse();
+        let clip = projection.get_clip_from_view() * view * point.extend(1.0);
+        clip.truncate().truncate() / clip.w
     }
 
     pub fn transform(&self) -> Transform {
@@ -240,5 +257,42 @@ fn fit_viewport(
             *transform = orbit.transform();
         }
         camera.viewport = Some(viewport);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_whole_board_is_framed_at_the_start_for_any_map_and_viewport() {
+        for (columns, rows, tile) in [
+            (5.0, 3.0, 6.0),
+            (8.0, 5.0, 6.0),
+            (5.0, 5.0, 6.0),
+            (9.0, 9.0, 9.0),
+        ] {
+            for aspect in [1.1, 1.34, 1.65] {
+                let (width, depth) = (columns * tile, rows * tile);
+                let orbit = TableCamera::framing(width, depth, aspect);
+                let corners = [(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)]
+                    .map(|(x, z)| orbit.on_screen(aspect, Vec3::new(x, 0.0, z)));
+                for corner in corners {
+                    assert!(
+                        corner.x.abs() < 1.0 && corner.y.abs() < 1.0,
+                        "{columns}x{rows} at {aspect}: a corner is off screen at {corner}"
+                    );
+                }
+                // Framed well: a corner comes near the edge of the view across or up.
+                let reach = corners
+                    .iter()
+                    .map(|c| c.x.abs().max(c.y.abs()))
+                    .fold(0.0, f32::max);
+                assert!(
+                    reach > 0.8,
+                    "{columns}x{rows} at {aspect}: the board is small ({reach})"
+                );
+            }
+        }
     }
 }
