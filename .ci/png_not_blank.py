@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Exit 0 if a PNG screenshot of the battle shows the table: it must decode,
 and the middle of the window (where the board is drawn between the HUD's
-panels) must show six or more colours each over 1% of it, none covering
-nearly all of it. The HUD over an empty table is one colour there (97%); a
-drawn board shows lit and shaded tiles, wood, dressing and figures (eight
-such colours on the shipped levels, the commonest about half)."""
+panels) must show five or more colours each over 0.5% of it, none covering
+nearly all of it. The HUD over an empty table is one colour there (97%, and
+three such colours); a drawn board shows lit and shaded tiles, wood,
+dressing and figures (nine or more such colours on the shipped levels, the
+commonest at most two thirds)."""
 import struct
 import sys
 import zlib
@@ -63,9 +64,9 @@ def main():
             counts[colour] = counts.get(colour, 0) + 1
     total = sum(counts.values())
     commonest = max(counts.values()) / total
-    notable = sum(1 for n in counts.values() if n / total > 0.01)
-    summary = f"commonest colour {commonest:.0%}, {notable} colours over 1%"
-    if commonest > 0.85 or notable < 6:
+    notable = sum(1 for n in counts.values() if n / total > 0.005)
+    summary = f"commonest colour {commonest:.0%}, {notable} colours over 0.5%"
+    if commonest > 0.85 or notable < 5:
         sys.exit(f"{path}: the table looks blank ({summary})")
     print(f"{path}: {width}x{height}, {summary}: the table is drawn")
 
