@@ -13,7 +13,7 @@ use super::Screen;
 use super::hud::{HudState, TableViewport};
 use super::input::{Controls, GameAction};
 use super::screens::EnterBattle;
-use super::view::zone_centre;
+use super::view::{board_extent, zone_centre};
 use crate::battle::components::{Board, Placement, Unit};
 
 /// Where the camera looks from, as an orbit around `focus`.
@@ -101,12 +101,6 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (steer_camera, fit_viewport).run_if(in_state(Screen::Battle)),
     );
-}
-
-/// The board's width and depth in inches.
-fn board_extent(board: &Board) -> Vec2 {
-    let size = f32::from(board.tile_size);
-    Vec2::new(f32::from(board.width), f32::from(board.height)) * size
 }
 
 fn spawn_camera(mut commands: Commands, board: Res<Board>, window: Single<&Window>) {
@@ -201,16 +195,11 @@ fn steer_camera(
             orbit.pitch = (orbit.pitch + drag.y * 0.004).clamp(0.3, 1.45);
         }
     }
-    let size = f32::from(board.tile_size);
+    let extent = board_extent(&board);
     orbit.distance = orbit.distance.clamp(6.0, orbit.max_distance);
-    orbit.focus = orbit.focus.clamp(
-        Vec3::ZERO,
-        Vec3::new(
-            f32::from(board.width) * size,
-            0.0,
-            f32::from(board.height) * size,
-        ),
-    );
+    orbit.focus = orbit
+        .focus
+        .clamp(Vec3::ZERO, Vec3::new(extent.x, 0.0, extent.y));
     let changed = orbit.focus != before.focus
         || orbit.yaw != before.yaw
         || orbit.pitch != before.pitch

@@ -235,6 +235,7 @@ fn spawn_ui_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>)
         Name::new("UI camera"),
     ));
 }
+
 /// The dark theme whatever the system's: the battle HUD's panels show the
 /// table camera's clear colour, which matches egui's dark panels.
 fn dark_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {

@@ -131,16 +131,24 @@ fn take_screenshot(
     }
 }
 
+/// Counts its own battle frames, so that `--frame-time` works without
+/// `--screenshot` too (a player's whole session).
 fn measure_frame_time(
     settings: Res<PlaySettings>,
-    progress: Res<ShotProgress>,
+    screen: Res<State<Screen>>,
     diagnostics: Res<DiagnosticsStore>,
+    mut battle_frames: Local<u32>,
     mut frame_times: ResMut<FrameTimes>,
 ) {
-    if !settings.report_frame_time
-        || progress.screen != Some(Screen::Battle)
-        || progress.frames <= WARM_UP_FRAMES
-    {
+    if !settings.report_frame_time {
+        return;
+    }
+    if *screen.get() != Screen::Battle {
+        *battle_frames = 0;
+        return;
+    }
+    *battle_frames += 1;
+    if *battle_frames <= WARM_UP_FRAMES {
         return;
     }
     if let Some(frame) = diagnostics

@@ -76,6 +76,12 @@ fn ground_height(terrain: Option<Terrain>) -> f32 {
     }
 }
 
+/// The board's width and depth in inches.
+pub(super) fn board_extent(board: &Board) -> Vec2 {
+    let size = f32::from(board.tile_size);
+    Vec2::new(f32::from(board.width), f32::from(board.height)) * size
+}
+
 /// The centre of a zone in world inches, on its ground.
 pub(super) fn zone_centre(board: &Board, zone: ZoneCoord) -> Vec3 {
     let size = f32::from(board.tile_size);
@@ -158,7 +164,6 @@ fn make_palette(
     .map(|(name, colour)| (name, materials.add(Paint::glowing(colour, 0.6))))
     .collect();
     let palette = Palette {
-        // A little smaller than the tile, so the gaps draw the zone grid.
         base: meshes.add(Cylinder::new(0.45, 0.12).mesh().resolution(20)),
         body: meshes.add(Capsule3d::new(0.22, 0.5).mesh().longitudes(12).latitudes(6)),
         head: meshes.add(Sphere::new(0.16).mesh().uv(10, 7)),
@@ -344,10 +349,9 @@ fn spawn_table_wood(
     materials: &mut Assets<Paint>,
 ) {
     let size = f32::from(board.tile_size);
-    let width = f32::from(board.width) * size;
-    let depth = f32::from(board.height) * size;
+    let Vec2 { x: width, y: depth } = board_extent(board);
     let wood = materials.add(Color::srgb(0.16, 0.12, 0.08));
-    // Its top sits just under the tiles' bottom edge of the gap.
+    // A tenth of an inch below the flat tiles' tops: the gaps read as grooves.
     let top = -0.1;
     let mut slab = |centre: Vec2, extent: Vec2| {
         commands.spawn((
