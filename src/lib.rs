@@ -2,7 +2,7 @@
 //!
 //! - [`rules`]: the arithmetic of every rule, as plain functions.
 //! - [`data`] and [`level`]: the RON data and level formats with their checks.
-//! - [`battle`]: the battle engine as ECS systems in one fixed order.
+//! - [`battle`]: the battle engine: one state, one door (`Engine`), one sequence of play.
 //! - [`script`]: rules scripts that replay commands and check the outcome.
 //! - [`game`]: the windowed game.
 
@@ -12,7 +12,6 @@ pub mod cli;
 pub mod data;
 pub mod diagnostics;
 pub mod game;
-pub mod headless;
 pub mod level;
 pub mod rules;
 pub mod script;

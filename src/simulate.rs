@@ -13,10 +13,10 @@ use serde::Serialize;
 
 use crate::ai::{AiLevel, choose, splitmix};
 use crate::battle::components::Fate;
+use crate::battle::engine::Engine;
 use crate::battle::events::{BattleEvent, Outcome};
-use crate::battle::table::{Battle, BattleLog, Table};
+use crate::battle::state::Battle;
 use crate::data::Ruleset;
-use crate::headless::{battle_app, submit};
 use crate::level::Level;
 use crate::rules::dice::Dice;
 
@@ -85,7 +85,7 @@ pub struct BattleResult {
 pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
     let seed = splitmix(config.seed ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let levels = config.levels_for(index);
-    let mut app = battle_app(
+    let mut engine = Engine::start(
         &config.level,
         config.ruleset.clone(),
         seed,
@@ -93,9 +93,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
     );
     let mut decisions = Vec::new();
     for _ in 0..COMMAND_LIMIT {
-        let Some(table) = Table::capture(app.world_mut()) else {
-            break;
-        };
+        let table = engine.state();
         if table.battle.outcome.is_some() {
             break;
         }
@@ -104,15 +102,15 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         };
         let level = levels[table.units[acting].unit.side];
         let started = Instant::now();
-        let Some(command) = choose(&table, level) else {
+        let Some(command) = choose(table, level) else {
             break;
         };
         decisions.push((level, started.elapsed()));
-        if submit(&mut app, command).is_err() {
+        if engine.submit(&command).is_err() {
             break;
         }
     }
-    let table = Table::capture(app.world_mut()).expect("the battle is still there");
+    let table = engine.state();
     let battle: &Battle = &table.battle;
     let sides = battle.sides.len();
     let winner = match &battle.outcome {
@@ -135,7 +133,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
     let mut pool_uses = vec![0; sides];
     let mut fear_failed = vec![0; sides];
     let mut specials = vec![0; sides];
-    for event in &app.world().resource::<BattleLog>().0 {
+    for event in engine.log() {
         let (count, unit) = match event {
             BattleEvent::Injured { unit, .. } => (&mut injuries, unit),
             BattleEvent::FearTest {

@@ -7,14 +7,15 @@
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 
+use crate::battle::check::check;
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, PoolAction, Status};
-use crate::battle::resolve::{
-    answered_attack_odds, attack_preview_against, attack_preview_with, check, defence_outcomes,
+use crate::battle::odds::{
+    answered_attack_odds, attack_preview_against, attack_preview_with, defence_outcomes,
     target_facts,
 };
 use crate::battle::special::special_applicable;
-use crate::battle::table::{Table, UnitState};
+use crate::battle::state::{BattleState, UnitState};
 use crate::data::{Defence, SpellEffect, Tactic, WeightClass, WrestleMove};
 use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
 use crate::rules::damage::out_of_action;
@@ -24,7 +25,7 @@ use crate::rules::rolls::characteristic_dice;
 use crate::rules::special::SpecialResult;
 
 /// What one combatant is worth to its side.
-fn worth(table: &Table, unit: &UnitState) -> f64 {
+fn worth(table: &BattleState, unit: &UnitState) -> f64 {
     match unit.fate {
         Fate::Fighting => {
             let floor = if unit.profile.heroic {
@@ -47,7 +48,7 @@ fn worth(table: &Table, unit: &UnitState) -> f64 {
     }
 }
 
-fn side_escapes(table: &Table, side: usize) -> bool {
+fn side_escapes(table: &BattleState, side: usize) -> bool {
     table
         .victory_conditions_of(side)
         .any(|c| matches!(c, VictoryCondition::Escape { .. }))
@@ -55,7 +56,7 @@ fn side_escapes(table: &Table, side: usize) -> bool {
 
 /// How the position stands for `side`: its combatants' worth less its
 /// enemies'.
-pub fn position_value(table: &Table, side: usize) -> f64 {
+pub fn position_value(table: &BattleState, side: usize) -> f64 {
     table
         .units
         .iter()
@@ -67,7 +68,7 @@ pub fn position_value(table: &Table, side: usize) -> f64 {
 }
 
 /// The fewest zones between a zone and the nearest fighting enemy of `side`.
-fn distance_to_enemy(table: &Table, side: usize, zone: ZoneCoord) -> Option<u16> {
+fn distance_to_enemy(table: &BattleState, side: usize, zone: ZoneCoord) -> Option<u16> {
     table
         .units
         .iter()
@@ -80,7 +81,7 @@ fn distance_to_enemy(table: &Table, side: usize, zone: ZoneCoord) -> Option<u16>
 }
 
 /// What losing one more rank does to `target`: a plain rank, or taking it out.
-fn rank_loss_gain(table: &Table, target: &UnitState, extra: f64) -> f64 {
+fn rank_loss_gain(table: &BattleState, target: &UnitState, extra: f64) -> f64 {
     let after = target.ranks.physical.remaining() - 1;
     let floor = i32::from(table.ruleset.rules.heroic_ooa_rank);
     if out_of_action(after, target.profile.heroic, floor) {
@@ -91,7 +92,7 @@ fn rank_loss_gain(table: &Table, target: &UnitState, extra: f64) -> f64 {
 }
 
 /// The chance a combatant in a State passes the roll it must make before acting.
-fn acting_chance(table: &Table, me: &UnitState) -> f64 {
+fn acting_chance(table: &BattleState, me: &UnitState) -> f64 {
     if !me.conditions.in_state() {
         return 1.0;
     }
@@ -107,7 +108,7 @@ fn acting_chance(table: &Table, me: &UnitState) -> f64 {
 /// The expected gain of an attack, from the exact odds, with the special
 /// results it would buy.
 fn attack_value(
-    table: &Table,
+    table: &BattleState,
     actor: usize,
     target: usize,
     weapon: &str,
@@ -173,7 +174,11 @@ fn special_worth(special: SpecialResult) -> f64 {
 
 /// The few orders of special results the AI weighs for an attack (each
 /// starting with a special that can work on the target now).
-pub fn special_choices(table: &Table, actor: usize, target: usize) -> Vec<Vec<SpecialResult>> {
+pub fn special_choices(
+    table: &BattleState,
+    actor: usize,
+    target: usize,
+) -> Vec<Vec<SpecialResult>> {
     let mut choices = vec![Vec::new(), vec![SpecialResult::ExtraDamage]];
     for first in [
         SpecialResult::Stun,
@@ -189,7 +194,7 @@ pub fn special_choices(table: &Table, actor: usize, target: usize) -> Vec<Vec<Sp
 }
 
 /// The value for the attacker's side of an attack with these odds.
-fn attack_gain(table: &Table, actor: usize, target: usize, odds: &AttackOdds) -> f64 {
+fn attack_gain(table: &BattleState, actor: usize, target: usize, odds: &AttackOdds) -> f64 {
     let them = &table.units[target];
     let gain = odds.state * 0.7
         + odds.rank_loss * rank_loss_gain(table, them, 0.0)
@@ -210,7 +215,7 @@ fn pips(cost: Cost) -> f64 {
 }
 
 /// The score of one legal command for the side that gives it.
-pub fn score_command(table: &Table, command: &Command) -> f64 {
+pub fn score_command(table: &BattleState, command: &Command) -> f64 {
     let Ok(plan) = check(table, command) else {
         return f64::NEG_INFINITY;
     };
@@ -476,7 +481,7 @@ fn wrestle_value(with: WrestleMove) -> f64 {
 /// The attacker's expected gain from its best weapon against `target`
 /// standing behind `pool`.
 fn threat_against(
-    table: &Table,
+    table: &BattleState,
     attacker: usize,
     target: usize,
     pool: Option<crate::rules::defence::DefencePool>,
@@ -492,7 +497,7 @@ fn threat_against(
 
 /// The expected gain of releasing the prepared spell at `target`, from the
 /// exact odds of its roll.
-fn cast_value(table: &Table, caster: usize, target: usize) -> f64 {
+fn cast_value(table: &BattleState, caster: usize, target: usize) -> f64 {
     let me = &table.units[caster];
     let Some(pool) = me.conditions.action_pool else {
         return f64::NEG_INFINITY;
@@ -551,7 +556,7 @@ const DEFENCE_DIE_COST: f64 = 0.25;
 /// How an answer to the declared attack leaves the defender's side: minus
 /// the attacker's expected gain from the exact odds of the answered attack;
 /// a pool kept for later attacks and a Parry's successes count a little.
-fn defence_value(table: &Table, with: Option<Defence>) -> f64 {
+fn defence_value(table: &BattleState, with: Option<Defence>) -> f64 {
     let Some(pending) = &table.battle.pending else {
         return f64::NEG_INFINITY;
     };
@@ -575,7 +580,7 @@ fn defence_value(table: &Table, with: Option<Defence>) -> f64 {
 }
 
 /// Normal: the best-scoring legal command (the first on a tie).
-pub fn best(table: &Table, legal: Vec<Command>) -> Option<Command> {
+pub fn best(table: &BattleState, legal: Vec<Command>) -> Option<Command> {
     let mut best: Option<(f64, Command)> = None;
     for command in legal {
         let score = score_command(table, &command);
@@ -587,7 +592,7 @@ pub fn best(table: &Table, legal: Vec<Command>) -> Option<Command> {
 }
 
 /// Legal commands sorted best first, with their scores.
-pub fn ranked(table: &Table, legal: Vec<Command>) -> Vec<(f64, Command)> {
+pub fn ranked(table: &BattleState, legal: Vec<Command>) -> Vec<(f64, Command)> {
     let mut scored: Vec<(f64, Command)> = legal
         .into_iter()
         .map(|c| (score_command(table, &c), c))
@@ -599,7 +604,7 @@ pub fn ranked(table: &Table, legal: Vec<Command>) -> Vec<(f64, Command)> {
 /// Easy: often not the best command. A third of the time any legal command
 /// but Pass; otherwise one of the three best.
 pub fn choose_easy(
-    table: &Table,
+    table: &BattleState,
     legal: Vec<Command>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Option<Command> {

@@ -3,10 +3,10 @@
 //! verdict of the one legality check.
 
 use super::evaluate::special_choices;
+use crate::battle::check::check;
 use crate::battle::command::{Command, Order};
 use crate::battle::components::Aboard;
-use crate::battle::resolve::check;
-use crate::battle::table::{Table, Turn};
+use crate::battle::state::{BattleState, Turn};
 use crate::data::{Defence, Tactic, WrestleMove};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::movement::Facing;
@@ -14,7 +14,7 @@ use crate::rules::special::SpecialResult;
 
 /// Every order the combatant at `index` could conceivably give, legal or not,
 /// in a fixed order. Payment is left to the least wasteful default.
-pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
+pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
     let me = &table.units[index];
     let mut orders = Vec::new();
     if let Turn::Respond { unit } = table.battle.turn
@@ -116,7 +116,7 @@ pub fn candidate_orders(table: &Table, index: usize) -> Vec<Order> {
 /// The flights, drives, gallops and mountings open to the combatant: each
 /// zone within reach (the route picks the facing), and wheeling a chariot
 /// to each facing.
-fn movement_orders(table: &Table, index: usize) -> Vec<Order> {
+fn movement_orders(table: &BattleState, index: usize) -> Vec<Order> {
     let me = &table.units[index];
     let mut orders = Vec::new();
     let within = |most: u8| {
@@ -194,7 +194,7 @@ fn movement_orders(table: &Table, index: usize) -> Vec<Order> {
 /// The legal commands of the combatants whose turn it is, in a fixed order.
 /// Each legal attack comes in the few orders of special results the AI
 /// weighs ([`special_choices`]).
-pub fn legal_commands(table: &Table) -> Vec<Command> {
+pub fn legal_commands(table: &BattleState) -> Vec<Command> {
     let mut legal = Vec::new();
     for id in table.turn_units() {
         let Some(index) = table.unit_index(&id) else {

@@ -22,7 +22,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use crate::battle::command::Command;
-use crate::battle::table::Table;
+use crate::battle::state::BattleState;
 
 pub use evaluate::{position_value, ranked, score_command};
 pub use legal::{candidate_orders, legal_commands};
@@ -49,7 +49,7 @@ impl std::fmt::Display for AiLevel {
 }
 
 /// The AI's choice for whoever may act now, or `None` if nobody may.
-pub fn choose(table: &Table, level: AiLevel) -> Option<Command> {
+pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
     let legal = legal_commands(table);
     if legal.is_empty() {
         return None;
@@ -69,7 +69,7 @@ pub fn choose(table: &Table, level: AiLevel) -> Option<Command> {
 
 /// A generator for one decision, seeded from the battle's seed and how far
 /// the battle has gone: the same battle makes the same choices.
-fn decision_rng(table: &Table) -> Xoshiro256PlusPlus {
+fn decision_rng(table: &BattleState) -> Xoshiro256PlusPlus {
     let battle = &table.battle;
     let mix = battle.seed
         ^ (u64::from(battle.actions) << 20)

@@ -10,10 +10,9 @@ use super::evaluate::{best, position_value, ranked};
 use super::legal_commands;
 use super::splitmix;
 use crate::battle::command::Command;
+use crate::battle::engine::Engine;
 use crate::battle::events::Outcome;
-use crate::battle::flow::settle_after_command;
-use crate::battle::resolve::resolve;
-use crate::battle::table::Table;
+use crate::battle::state::BattleState;
 use crate::rules::dice::Dice;
 
 /// Commands looked at more closely.
@@ -23,7 +22,7 @@ const SAMPLES: u64 = 12;
 /// How much the next decision's best command counts toward a position.
 const REPLY_WEIGHT: f64 = 0.7;
 
-pub fn choose_hard(table: &Table, legal: Vec<Command>) -> Option<Command> {
+pub fn choose_hard(table: &BattleState, legal: Vec<Command>) -> Option<Command> {
     let ranked = ranked(table, legal);
     let first = ranked.first()?;
     let side = table.units[table.unit_index(&first.1.unit)?].unit.side;
@@ -32,27 +31,25 @@ pub fn choose_hard(table: &Table, legal: Vec<Command>) -> Option<Command> {
     for (k, (_, command)) in ranked.iter().take(CANDIDATES).enumerate() {
         let mut total = 0.0;
         for m in 0..SAMPLES {
-            let mut copy = table.clone();
             let seed = splitmix(
                 table.battle.seed ^ (u64::from(table.battle.actions) << 24) ^ ((k as u64) << 8) ^ m,
             );
-            let mut dice = Dice::seeded(seed);
-            let Ok(mut events) = resolve(&mut copy, command, &mut dice) else {
+            let mut copy = Engine::resume(table.clone(), Dice::seeded(seed), Vec::new());
+            if copy.submit(command).is_err() {
                 continue;
-            };
-            // A declared attack is answered as the defender would best answer it.
-            if copy.battle.pending.is_some()
-                && let Some(answer) = best(&copy, legal_commands(&copy))
-                && let Ok(more) = resolve(&mut copy, &answer, &mut dice)
-            {
-                events.extend(more);
             }
-            settle_after_command(&mut copy, &mut dice, &mut events);
+            // A declared attack is answered as the defender would best answer it.
+            if copy.state().battle.pending.is_some()
+                && let Some(answer) = best(copy.state(), legal_commands(copy.state()))
+            {
+                let _ = copy.submit(&answer);
+            }
+            let copy = copy.state();
             total += match &copy.battle.outcome {
                 Some(Outcome::Victory { side, .. }) if *side == side_id => 100.0,
                 Some(Outcome::Victory { .. }) => -100.0,
-                Some(Outcome::Draw { .. }) => position_value(&copy, side).min(0.0),
-                None => position_value(&copy, side) + reply_value(&copy, side),
+                Some(Outcome::Draw { .. }) => position_value(copy, side).min(0.0),
+                None => position_value(copy, side) + reply_value(copy, side),
             };
         }
         let value = total / SAMPLES as f64;
@@ -64,7 +61,7 @@ pub fn choose_hard(table: &Table, legal: Vec<Command>) -> Option<Command> {
 }
 
 /// The best next command's score, counted for us or against us.
-fn reply_value(table: &Table, side: usize) -> f64 {
+fn reply_value(table: &BattleState, side: usize) -> f64 {
     let Some((score, reply)) = ranked(table, legal_commands(table)).into_iter().next() else {
         return 0.0;
     };

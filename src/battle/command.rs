@@ -202,6 +202,22 @@ pub enum Order {
 }
 
 impl Order {
+    /// The other combatant an order names (its target, friend or mount),
+    /// by id.
+    pub fn other(&self) -> Option<&str> {
+        match self {
+            Self::Charge { target, .. }
+            | Self::Attack { target, .. }
+            | Self::Cast { target }
+            | Self::Break { target, .. }
+            | Self::CloseIn { target, .. } => Some(target),
+            Self::JoinGroup { friend, .. } => Some(friend),
+            Self::Drive { target, .. } => target.as_deref(),
+            Self::Mount { on, .. } => Some(on),
+            _ => None,
+        }
+    }
+
     pub fn payment(&self) -> Option<&[u8]> {
         match self {
             Self::Move { pay, .. }

@@ -374,7 +374,7 @@ pub struct SideInfo {
 }
 
 /// The table: terrain and edge features.
-#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Board {
     pub width: u16,
     pub height: u16,

@@ -4,7 +4,7 @@
 
 use super::components::Status;
 use super::events::BattleEvent;
-use super::table::Table;
+use super::state::BattleState;
 use crate::data::{Cover, Weapon};
 use crate::level::ZoneCoord;
 
@@ -17,7 +17,7 @@ pub struct CoverEffect {
     pub no_raise: bool,
 }
 
-fn effect_of(table: &Table, cover: Option<Cover>) -> CoverEffect {
+fn effect_of(table: &BattleState, cover: Option<Cover>) -> CoverEffect {
     let Some(cover) = cover else {
         return CoverEffect::default();
     };
@@ -37,7 +37,7 @@ fn effect_of(table: &Table, cover: Option<Cover>) -> CoverEffect {
 }
 
 /// The worse of two covers (more dice off; heavy hard cover on a tie).
-fn worse(table: &Table, a: Option<Cover>, b: Option<Cover>) -> Option<Cover> {
+fn worse(table: &BattleState, a: Option<Cover>, b: Option<Cover>) -> Option<Cover> {
     let key = |c: Option<Cover>| {
         let effect = effect_of(table, c);
         (effect.dice, effect.no_raise)
@@ -45,19 +45,19 @@ fn worse(table: &Table, a: Option<Cover>, b: Option<Cover>) -> Option<Cover> {
     if key(b) > key(a) { b } else { a }
 }
 
-fn edge_cover(table: &Table, a: ZoneCoord, b: ZoneCoord) -> Option<Cover> {
+fn edge_cover(table: &BattleState, a: ZoneCoord, b: ZoneCoord) -> Option<Cover> {
     let feature = table.board.edge(a, b)?;
     table.ruleset.terrain.edges.get(&feature)?.cover
 }
 
-fn area_cover(table: &Table, zone: ZoneCoord) -> Option<Cover> {
+fn area_cover(table: &BattleState, zone: ZoneCoord) -> Option<Cover> {
     let terrain = table.board.terrain(zone)?;
     table.ruleset.terrain.terrain.get(&terrain)?.cover
 }
 
 /// The worst linear cover on the line between two zones. A diagonal step
 /// may pass either side of the corner: the fire takes the clearer way.
-pub fn line_cover(table: &Table, from: ZoneCoord, to: ZoneCoord) -> Option<Cover> {
+pub fn line_cover(table: &BattleState, from: ZoneCoord, to: ZoneCoord) -> Option<Cover> {
     let (mut x, mut y) = (i32::from(from.0), i32::from(from.1));
     let (tx, ty) = (i32::from(to.0), i32::from(to.1));
     let (dx, dy) = ((tx - x).abs(), -(ty - y).abs());
@@ -107,7 +107,7 @@ pub fn line_cover(table: &Table, from: ZoneCoord, to: ZoneCoord) -> Option<Cover
 /// holds against anyone not holding it with it, and the defended edge an
 /// intercepted attacker strikes across.
 pub fn cover_against(
-    table: &Table,
+    table: &BattleState,
     attacker: usize,
     target: usize,
     weapon: Option<&Weapon>,
@@ -142,7 +142,7 @@ pub fn cover_against(
 /// that defender's melee. With every defender full, it gets past. Returns
 /// the defender who holds it.
 pub(super) fn intercept(
-    table: &mut Table,
+    table: &mut BattleState,
     mover: usize,
     from: ZoneCoord,
     to: ZoneCoord,
@@ -151,7 +151,7 @@ pub(super) fn intercept(
 ) -> Option<usize> {
     let choke = table.board.choke(from, to)?;
     let side = table.units[mover].unit.side;
-    let held_by = |table: &Table, defender: usize| {
+    let held_by = |table: &BattleState, defender: usize| {
         let group = table.units[defender].placement.group;
         table
             .units
@@ -195,7 +195,11 @@ pub(super) fn intercept(
 
 /// Entering a zone of area cover that enemies hold draws the newcomer into
 /// their melee, InContact.
-pub(super) fn enter_held_cover(table: &mut Table, mover: usize, events: &mut Vec<BattleEvent>) {
+pub(super) fn enter_held_cover(
+    table: &mut BattleState,
+    mover: usize,
+    events: &mut Vec<BattleEvent>,
+) {
     let zone = table.units[mover].placement.zone;
     if area_cover(table, zone).is_none() || table.units[mover].placement.group.is_some() {
         return;
@@ -223,7 +227,7 @@ pub(super) fn enter_held_cover(table: &mut Table, mover: usize, events: &mut Vec
 /// Who holds area cover, and who is still held at an edge: a combatant in
 /// covered ground holds it unless an enemy there already does; a held
 /// attacker is free once its melee is over.
-pub fn update_cover(table: &mut Table, events: &mut Vec<BattleEvent>) {
+pub fn update_cover(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
     for unit in 0..table.units.len() {
         let zone = table.units[unit].placement.zone;
         if !table.units[unit].fighting() {

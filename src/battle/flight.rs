@@ -6,9 +6,9 @@
 use super::command::{Order, RuleError};
 use super::components::{FlightMode, Status};
 use super::events::BattleEvent;
+use super::landing::hit;
 use super::opportunity::{free_strike, opportunity_attacks, spend_held_die};
-use super::resolve::hit;
-use super::table::Table;
+use super::state::BattleState;
 use crate::data::Weapon;
 use crate::level::ZoneCoord;
 use crate::rules::dice::DiceSource;
@@ -17,24 +17,24 @@ use crate::rules::movement::{Facing, FlightKind, Route, find_route};
 use crate::rules::rolls::successes_in;
 
 /// Whether `unit` is a flyer flying now.
-pub fn flying(table: &Table, unit: usize) -> bool {
+pub fn flying(table: &BattleState, unit: usize) -> bool {
     table.units[unit].flight.is_some_and(|f| f.flying())
 }
 
-fn airborne(table: &Table, unit: usize) -> bool {
+fn airborne(table: &BattleState, unit: usize) -> bool {
     table.units[unit].flight.is_some_and(|f| f.airborne())
 }
 
 /// A flying flyer is immune to melee from the ground: only another flyer in
 /// the air reaches it.
-pub fn out_of_reach(table: &Table, attacker: usize, target: usize) -> bool {
+pub fn out_of_reach(table: &BattleState, attacker: usize, target: usize) -> bool {
     flying(table, target) && !airborne(table, attacker)
 }
 
 /// The route a Fly order takes, if the flyer can take it: within its turn
 /// rate, and no farther than its dive plus a fall as far again as its speed.
 pub fn flight_route(
-    table: &Table,
+    table: &BattleState,
     unit: usize,
     to: ZoneCoord,
     facing: Option<Facing>,
@@ -58,7 +58,7 @@ pub fn flight_route(
 }
 
 /// Why a flyer (or anyone against one) may not give `order`, if it may not.
-pub fn flight_problem(table: &Table, actor: usize, order: &Order) -> Option<RuleError> {
+pub fn flight_problem(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
     let me = &table.units[actor];
     let flyer = me.flight;
     let target_id = match order {
@@ -127,7 +127,7 @@ pub fn flight_problem(table: &Table, actor: usize, order: &Order) -> Option<Rule
 }
 
 /// Dice a missile attack loses against a flying flyer: its speed.
-pub fn missile_penalty(table: &Table, target: usize, weapon: &Weapon) -> u32 {
+pub fn missile_penalty(table: &BattleState, target: usize, weapon: &Weapon) -> u32 {
     match table.units[target].flight {
         Some(flight) if flight.flying() && weapon.is_missile() => u32::from(flight.rating.speed),
         _ => 0,
@@ -139,7 +139,7 @@ pub fn missile_penalty(table: &Table, target: usize, weapon: &Weapon) -> u32 {
 /// strike at it unless it has Fly-by Attack; then it flies on along its
 /// route. A fall beyond the dive lands it prone, hurt.
 pub(super) fn fly(
-    table: &mut Table,
+    table: &mut BattleState,
     flyer: usize,
     (to, facing): (ZoneCoord, Option<Facing>),
     holders: &mut Vec<usize>,
@@ -209,7 +209,7 @@ pub(super) fn fly(
 /// target and holding its action may strike at it. Returns whether the
 /// flyer is still fighting.
 pub(super) fn strikes_as_it_attacks(
-    table: &mut Table,
+    table: &mut BattleState,
     flyer: usize,
     target: usize,
     holders: &mut Vec<usize>,
@@ -236,10 +236,10 @@ pub(super) fn strikes_as_it_attacks(
 /// and its lowest usable die to strike once. Returns whether the flyer is
 /// still fighting.
 fn strikes_at_flyer(
-    table: &mut Table,
+    table: &mut BattleState,
     flyer: usize,
     holders: &mut Vec<usize>,
-    near: impl Fn(&Table, usize) -> bool,
+    near: impl Fn(&BattleState, usize) -> bool,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
@@ -278,7 +278,7 @@ fn strikes_at_flyer(
 /// A flying flyer that acts without moving a zone hovers, unless its turn
 /// rate lets it circle in its zone.
 pub(super) fn settle_flight(
-    table: &mut Table,
+    table: &mut BattleState,
     actor: usize,
     order: &Order,
     events: &mut Vec<BattleEvent>,
@@ -302,7 +302,7 @@ pub(super) fn settle_flight(
 /// Takes off (to a hover) or lands, in the flyer's zone. Taking off from a
 /// melee draws the free attacks of leaving it.
 pub(super) fn take_off_or_land(
-    table: &mut Table,
+    table: &mut BattleState,
     flyer: usize,
     rise: bool,
     dice: &mut impl DiceSource,
@@ -336,7 +336,7 @@ pub(super) fn take_off_or_land(
 /// successes are damage of the falling weight class. A faller still
 /// fighting lies prone.
 pub(super) fn fall(
-    table: &mut Table,
+    table: &mut BattleState,
     unit: usize,
     zones: u8,
     dice: &mut impl DiceSource,

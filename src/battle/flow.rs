@@ -1,10 +1,10 @@
-//! The sequence of play as steps over a [`Table`]: surprise, the action-dice
-//! roll, the countdown, the refresh and the end-of-battle check. Each step
-//! does nothing unless the battle is in the phase it handles.
+//! The sequence of play: surprise, the action-dice roll, the countdown, the
+//! refresh and the end-of-battle check, run in order by [`advance`]. Each
+//! step does nothing unless the battle is in the phase it handles.
 
 use super::components::*;
 use super::events::{BattleEvent, Outcome};
-use super::table::{Phase, Table, Turn, UnitState};
+use super::state::{BattleState, Phase, Turn, UnitState};
 use crate::level::{SideKind, VictoryCondition};
 use crate::rules::action_dice::roll_action_dice;
 use crate::rules::countdown::{CountdownEntry, next_to_act, refresh_order};
@@ -12,7 +12,7 @@ use crate::rules::dice::DiceSource;
 
 /// Sequence of play (a): determine surprise. The surprised are marked for
 /// the first round, in which they get no action dice.
-pub fn determine_surprise(table: &mut Table, events: &mut Vec<BattleEvent>) {
+fn determine_surprise(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
     if table.battle.phase != Phase::Setup {
         return;
     }
@@ -38,7 +38,7 @@ pub fn determine_surprise(table: &mut Table, events: &mut Vec<BattleEvent>) {
 /// the round ("Bleeder"), then every fighting combatant rolls its action
 /// dice, carried dice included (and, in a severe surprise, the surprising
 /// side's extra dice); wounds that burn dice turn some to 1s.
-pub fn roll_round(table: &mut Table, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) {
+fn roll_round(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) {
     if table.battle.phase != Phase::RollActionDice {
         return;
     }
@@ -87,7 +87,10 @@ pub fn roll_round(table: &mut Table, dice: &mut impl DiceSource, events: &mut Ve
     table.battle.phase = Phase::Countdown;
 }
 
-fn countdown_entries(table: &Table, include: impl Fn(&UnitState) -> bool) -> Vec<CountdownEntry> {
+fn countdown_entries(
+    table: &BattleState,
+    include: impl Fn(&UnitState) -> bool,
+) -> Vec<CountdownEntry> {
     table
         .units
         .iter()
@@ -106,7 +109,7 @@ fn countdown_entries(table: &Table, include: impl Fn(&UnitState) -> bool) -> Vec
 /// the most dice left; at a refresh, to the next combatant's last option.
 /// When nobody can act (all dry, or every one left is holding) the round
 /// closes with a refresh.
-pub fn open_turn(table: &mut Table, events: &mut Vec<BattleEvent>) {
+fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
     match &table.battle.phase {
         Phase::Countdown => {
             // A mount's rider (or a rider's mount) that has just acted hands
@@ -143,7 +146,7 @@ pub fn open_turn(table: &mut Table, events: &mut Vec<BattleEvent>) {
     }
 }
 
-fn call_refresh(table: &mut Table, by: Option<usize>, events: &mut Vec<BattleEvent>) {
+fn call_refresh(table: &mut BattleState, by: Option<usize>, events: &mut Vec<BattleEvent>) {
     let entries = countdown_entries(table, |u| {
         Some(u.unit.index) != by && !u.pool.dice.is_empty()
     });
@@ -158,8 +161,8 @@ fn call_refresh(table: &mut Table, by: Option<usize>, events: &mut Vec<BattleEve
 
 /// The refresh: called when the last actor has no die left that can pay for
 /// an action; closed, and the round with it, once everyone had a last option.
-pub fn refresh(table: &mut Table, events: &mut Vec<BattleEvent>) {
-    if table.battle.pending.is_some() {
+fn refresh(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
+    if table.battle.pending.is_some() || table.battle.turn != Turn::Closed {
         return;
     }
     if table.battle.phase == Phase::Countdown
@@ -191,7 +194,7 @@ pub fn refresh(table: &mut Table, events: &mut Vec<BattleEvent>) {
 /// Sequence of play (e, f): the victory conditions and the round limit.
 /// Conditions are tried in the level's order; the first met wins. A battle
 /// always ends: at the latest when the round limit closes, as a draw.
-pub fn check_end(table: &mut Table, events: &mut Vec<BattleEvent>) {
+fn check_end(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
     if table.battle.outcome.is_some() || table.battle.phase == Phase::Setup {
         return;
     }
@@ -283,7 +286,7 @@ pub fn check_end(table: &mut Table, events: &mut Vec<BattleEvent>) {
 
 /// When at most one side still has a combatant fighting, the battle is over
 /// whatever the victory conditions say: that side wins, or nobody does.
-fn last_side_standing(table: &Table) -> Option<Outcome> {
+fn last_side_standing(table: &BattleState) -> Option<Outcome> {
     let standing: std::collections::BTreeSet<usize> = table
         .units
         .iter()
@@ -315,24 +318,24 @@ fn describe(condition: &VictoryCondition) -> String {
 }
 
 /// Whether a battle waits for a command (or is over).
-pub fn awaiting_command(table: &Table) -> bool {
+pub fn awaiting_command(table: &BattleState) -> bool {
     table.battle.phase == Phase::Ended
         || (table.battle.turn != Turn::Closed
             && matches!(table.battle.phase, Phase::Countdown | Phase::Refresh { .. }))
 }
 
-/// Runs the steps that follow a resolved command, in the order of the ECS
-/// chain (refresh and end check, then surprise, roll and countdown again),
-/// until a turn opens or the battle ends. The AI's look-ahead uses it on a
-/// copy of the table; the game itself runs the ECS systems.
-pub fn settle_after_command(
-    table: &mut Table,
-    dice: &mut impl DiceSource,
-    events: &mut Vec<BattleEvent>,
-) {
+/// Steps of the sequence of play allowed before `advance` gives up; far more
+/// than any battle needs between two decisions (each pass rolls a round).
+const STEP_LIMIT: usize = 64;
+
+/// The sequence of play, in order, written once: after setup or a resolved
+/// command, the refresh and the end check; then surprise, the action-dice
+/// roll and the countdown, again and again until a turn opens or the battle
+/// ends.
+pub fn advance(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) {
     refresh(table, events);
     check_end(table, events);
-    for _ in 0..64 {
+    for _ in 0..STEP_LIMIT {
         if awaiting_command(table) {
             return;
         }

@@ -4,9 +4,10 @@
 
 use super::command::{Order, RuleError};
 use super::components::{Grip, Status};
+use super::effects::take_out_of_action;
 use super::events::BattleEvent;
-use super::resolve::{hit, take_out_of_action};
-use super::table::Table;
+use super::landing::hit;
+use super::state::BattleState;
 use super::wielding::arm_if_unarmed;
 use crate::data::{WeightClass, WrestleMove};
 use crate::rules::dice::DiceSource;
@@ -14,7 +15,7 @@ use crate::rules::injury::{RollKind, Shift};
 use crate::rules::rolls::{characteristic_roll, successes_in};
 
 /// Size with the stability of extra legs ("four legs +1, eight legs +2").
-pub fn stable_size(table: &Table, unit: usize) -> u32 {
+pub fn stable_size(table: &BattleState, unit: usize) -> u32 {
     let profile = &table.units[unit].profile;
     let bonus = table
         .ruleset
@@ -28,20 +29,20 @@ pub fn stable_size(table: &Table, unit: usize) -> u32 {
 
 /// Whether a combatant stays on its feet InClose against an opponent: only
 /// at three times its size.
-pub fn stands_against(table: &Table, unit: usize, opponent: usize) -> bool {
+pub fn stands_against(table: &BattleState, unit: usize, opponent: usize) -> bool {
     stable_size(table, unit)
         >= u32::from(table.ruleset.rules.inclose_size_ratio) * stable_size(table, opponent)
 }
 
 /// The close opponent, while both are still fighting InClose.
-pub fn close_partner(table: &Table, unit: usize) -> Option<usize> {
+pub fn close_partner(table: &BattleState, unit: usize) -> Option<usize> {
     let partner = table.units[unit].conditions.close_with?;
     (table.units[unit].status == Status::InClose && table.units[partner].fighting())
         .then_some(partner)
 }
 
 /// Whom a combatant holds.
-pub fn holds(table: &Table, unit: usize) -> Option<usize> {
+pub fn holds(table: &BattleState, unit: usize) -> Option<usize> {
     (0..table.units.len()).find(|&u| {
         table.units[u].fighting()
             && table.units[u]
@@ -52,7 +53,7 @@ pub fn holds(table: &Table, unit: usize) -> Option<usize> {
 }
 
 /// Why an order is refused InClose or in a hold (`None`: it is not).
-pub fn inclose_problem(table: &Table, actor: usize, order: &Order) -> Option<RuleError> {
+pub fn inclose_problem(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
     let me = &table.units[actor];
     if me.conditions.held_by.is_some() {
         let free = matches!(
@@ -128,7 +129,7 @@ pub fn inclose_problem(table: &Table, actor: usize, order: &Order) -> Option<Rul
 /// Closing in: both go InClose. Each falls prone unless three times the
 /// other's size, and drops any weapon heavier than Medium.
 pub(super) fn close_in(
-    table: &mut Table,
+    table: &mut BattleState,
     actor: usize,
     target: usize,
     events: &mut Vec<BattleEvent>,
@@ -155,7 +156,7 @@ pub(super) fn close_in(
 }
 
 /// InClose only Light, Medium and natural weapons serve: heavier ones are dropped.
-fn drop_heavy_weapons(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
+fn drop_heavy_weapons(table: &mut BattleState, unit: usize, events: &mut Vec<BattleEvent>) {
     let ruleset = table.ruleset.clone();
     let mut dropped = Vec::new();
     table.units[unit].profile.weapons.retain(|id| {
@@ -180,7 +181,7 @@ fn drop_heavy_weapons(table: &mut Table, unit: usize, events: &mut Vec<BattleEve
 
 /// Leaving InClose (a Withdraw): back to InContact in the melee, standing;
 /// the close opponent is free too.
-pub(super) fn leave_inclose(table: &mut Table, actor: usize, events: &mut Vec<BattleEvent>) {
+pub(super) fn leave_inclose(table: &mut BattleState, actor: usize, events: &mut Vec<BattleEvent>) {
     let partner = table.units[actor].conditions.close_with.take();
     for unit in std::iter::once(actor).chain(partner) {
         table.units[unit].conditions.close_with = None;
@@ -205,7 +206,7 @@ pub(super) fn leave_inclose(table: &mut Table, actor: usize, events: &mut Vec<Ba
 
 /// A holder that does anything but work its hold lets go.
 pub(super) fn let_go_unless_working(
-    table: &mut Table,
+    table: &mut BattleState,
     actor: usize,
     order: &Order,
     events: &mut Vec<BattleEvent>,
@@ -224,12 +225,12 @@ pub(super) fn let_go_unless_working(
 
 /// A combatant's attack dice as a plain roll (a pending Effort included).
 fn attack_roll(
-    table: &mut Table,
+    table: &mut BattleState,
     unit: usize,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> u32 {
-    let effort = super::resolve::take_effort(table, unit);
+    let effort = super::effects::take_effort(table, unit);
     let count = (i32::from(table.units[unit].profile.attack_dice) + effort
         - super::injury::penalty(table, unit, RollKind::Attack) as i32)
         .max(0);
@@ -245,7 +246,7 @@ fn attack_roll(
 
 /// A BODY roll with `extra` dice (for size), its successes.
 fn body_roll(
-    table: &Table,
+    table: &BattleState,
     unit: usize,
     extra: u32,
     dice: &mut impl DiceSource,
@@ -287,7 +288,7 @@ fn weight_rank(level: WeightClass) -> u32 {
 
 /// A wrestling move against the close opponent.
 pub(super) fn wrestle(
-    table: &mut Table,
+    table: &mut BattleState,
     actor: usize,
     with: WrestleMove,
     dice: &mut impl DiceSource,
@@ -298,7 +299,7 @@ pub(super) fn wrestle(
     };
     let id = table.units[actor].unit.id.clone();
     let them = table.units[partner].unit.id.clone();
-    let bigger = |table: &Table, a: usize, b: usize| {
+    let bigger = |table: &BattleState, a: usize, b: usize| {
         stable_size(table, a).saturating_sub(stable_size(table, b))
     };
     match with {

@@ -2,9 +2,9 @@
 //! effect does at once, and the wounds that stay (bleeding every round,
 //! burnt action dice, dice off rolls, footing rolls on the move).
 
+use super::effects::{lose_rank, take_out_of_action, take_state};
 use super::events::{BattleEvent, StateKind};
-use super::resolve::{lose_rank, take_out_of_action, take_state};
-use super::table::Table;
+use super::state::BattleState;
 use super::wielding::arm_if_unarmed;
 use crate::data::RankSide;
 use crate::rules::dice::DiceSource;
@@ -15,14 +15,14 @@ use crate::rules::injury::{
 use crate::rules::rolls::{CharacteristicRoll, characteristic_roll};
 
 /// Dice off a unit's roll of `kind` for the wounds it carries.
-pub fn penalty(table: &Table, unit: usize, kind: RollKind) -> u32 {
+pub fn penalty(table: &BattleState, unit: usize, kind: RollKind) -> u32 {
     wound_penalty(&table.ruleset.injuries, &table.units[unit].wounds.0, kind)
 }
 
 /// A BODY roll (`RollKind::Body` or `Footing`) or a SPIRIT roll, with the
 /// wounds' dice and `extra_penalty` more taken off.
 pub fn wounded_roll(
-    table: &Table,
+    table: &BattleState,
     unit: usize,
     kind: RollKind,
     extra_penalty: u8,
@@ -43,7 +43,7 @@ pub fn wounded_roll(
 /// is the attacker's choice where a triple or quadruple lets it move the
 /// location.
 pub(super) fn injure(
-    table: &mut Table,
+    table: &mut BattleState,
     unit: usize,
     (killing_blow, shift): (bool, Shift),
     dice: &mut impl DiceSource,
@@ -99,7 +99,7 @@ pub(super) fn injure(
 
 /// What an injury does at once.
 fn apply_effect(
-    table: &mut Table,
+    table: &mut BattleState,
     unit: usize,
     injury: Injury,
     dice: &mut impl DiceSource,
@@ -163,7 +163,7 @@ fn apply_effect(
 /// A roll to stay on one's feet; on a failure the combatant falls prone.
 /// Returns whether it kept its feet.
 pub(super) fn footing_roll(
-    table: &mut Table,
+    table: &mut BattleState,
     unit: usize,
     extra_penalty: u8,
     dice: &mut impl DiceSource,
@@ -186,7 +186,12 @@ pub(super) fn footing_roll(
 /// A wounded arm lets go: the weapon arm (right) drops every weapon held in
 /// a hand, the shield arm (left) drops the shield and two-handed weapons.
 /// With nothing left to strike with, the combatant fights unarmed.
-fn drop_held(table: &mut Table, unit: usize, location: Location, events: &mut Vec<BattleEvent>) {
+fn drop_held(
+    table: &mut BattleState,
+    unit: usize,
+    location: Location,
+    events: &mut Vec<BattleEvent>,
+) {
     let ruleset = table.ruleset.clone();
     let profile = &mut table.units[unit].profile;
     let mut dropped = Vec::new();
@@ -218,7 +223,7 @@ fn drop_held(table: &mut Table, unit: usize, location: Location, events: &mut Ve
 
 /// Bleeding ("Bleeder"): at the start of each round, a BODY roll for every
 /// bleeding wound (dice off as the wound says), or a physical rank lost.
-pub fn bleed(table: &mut Table, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) {
+pub fn bleed(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut Vec<BattleEvent>) {
     for unit in 0..table.units.len() {
         let bleeders: Vec<(Location, u8)> = table.units[unit]
             .wounds
@@ -250,7 +255,7 @@ pub fn bleed(table: &mut Table, dice: &mut impl DiceSource, events: &mut Vec<Bat
 }
 
 /// Wounds that burn action dice turn that many of a fresh roll into 1s.
-pub fn burn_wounded_dice(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
+pub fn burn_wounded_dice(table: &mut BattleState, unit: usize, events: &mut Vec<BattleEvent>) {
     let count = burned_dice(&table.ruleset.injuries, &table.units[unit].wounds.0);
     if count == 0 {
         return;

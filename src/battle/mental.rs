@@ -4,10 +4,10 @@
 //! Panicked, and the Spirit tests fear demands.
 
 use super::command::{Order, RuleError};
+use super::effects::{lose_action_pool, lose_defence_pool, lose_rank, take_effort, take_state};
 use super::events::{BattleEvent, StateKind};
 use super::injury::wounded_roll;
-use super::resolve::{lose_action_pool, lose_defence_pool, lose_rank, take_effort, take_state};
-use super::table::Table;
+use super::state::BattleState;
 use crate::data::{FearLevel, RankSide};
 use crate::rules::damage::{Severity, WeaponDamage, severity};
 use crate::rules::dice::DiceSource;
@@ -15,7 +15,7 @@ use crate::rules::injury::RollKind;
 
 /// The greatest danger a panicked combatant flees: the nearest fighting
 /// enemy (on a tie, the one with the most attack dice, then level order).
-pub fn greatest_danger(table: &Table, unit: usize) -> Option<usize> {
+pub fn greatest_danger(table: &BattleState, unit: usize) -> Option<usize> {
     let me = &table.units[unit];
     table
         .units
@@ -35,7 +35,7 @@ pub fn greatest_danger(table: &Table, unit: usize) -> Option<usize> {
 /// The Crushed may only try to rally (Recover, or a 1 for a roll) or let the
 /// round go by; the Panicked may also flee: a Move that takes it farther
 /// from the greatest danger, a Withdraw, or leaving the table.
-pub fn routed_problem(table: &Table, actor: usize, order: &Order) -> Option<RuleError> {
+pub fn routed_problem(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
     let me = &table.units[actor];
     let waiting = matches!(
         order,
@@ -70,7 +70,7 @@ pub fn routed_problem(table: &Table, actor: usize, order: &Order) -> Option<Rule
 /// target is Panicked with a mental rank lost (as a Trauma costs a rank);
 /// above twice it is Crushed (as a Killing Blow puts one out of action).
 pub(super) fn mental_hit(
-    table: &mut Table,
+    table: &mut BattleState,
     target: usize,
     damage: u32,
     state: StateKind,
@@ -116,7 +116,7 @@ pub(super) fn mental_hit(
 
 /// A SPIRIT roll to come out of panic or being crushed. Returns whether it rallied.
 pub(super) fn rally_roll(
-    table: &mut Table,
+    table: &mut BattleState,
     unit: usize,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
@@ -146,7 +146,7 @@ pub(super) fn rally_roll(
 
 /// The single worst fear reaching a combatant, with the enemy causing it.
 /// A creature is not afraid of fear no worse than its own.
-pub fn worst_fear(table: &Table, unit: usize) -> Option<(usize, FearLevel)> {
+pub fn worst_fear(table: &BattleState, unit: usize) -> Option<(usize, FearLevel)> {
     let me = &table.units[unit];
     let fear = &table.ruleset.rules.fear;
     table
@@ -167,7 +167,7 @@ pub fn worst_fear(table: &Table, unit: usize) -> Option<(usize, FearLevel)> {
 /// not yet passed tests SPIRIT. A pass ends the tests up to that level; a
 /// failure costs what the level says. Returns whether the action goes on.
 pub(super) fn fear_test(
-    table: &mut Table,
+    table: &mut BattleState,
     unit: usize,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,

@@ -2,9 +2,11 @@
 //! attacks on a combatant that leaves a melee by Move, and the Intercept of
 //! a holding combatant that stops an enemy entering its zone.
 
+use super::costs::choose_weapon;
 use super::events::BattleEvent;
-use super::resolve::{attack_setup, choose_weapon, land_attack};
-use super::table::Table;
+use super::landing::land_attack;
+use super::odds::attack_setup;
+use super::state::BattleState;
 use crate::level::ZoneCoord;
 use crate::rules::attack::evaluate_attack;
 use crate::rules::dice::DiceSource;
@@ -14,7 +16,7 @@ use crate::rules::injury::Shift;
 /// free, as it goes: the attacks are rolled at once, with no defence
 /// declared. Returns whether the leaver is still on its feet to go.
 pub(super) fn opportunity_attacks(
-    table: &mut Table,
+    table: &mut BattleState,
     leaver: usize,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
@@ -53,7 +55,7 @@ pub(super) fn opportunity_attacks(
 /// One free attack, rolled at once with no defence declared: the striker's
 /// attack dice as set up now, without its Effort or Aim.
 pub(super) fn free_strike(
-    table: &mut Table,
+    table: &mut BattleState,
     striker: usize,
     target: usize,
     dice: &mut impl DiceSource,
@@ -91,7 +93,7 @@ pub(super) fn free_strike(
 
 /// The weapon of a free strike: the first that can strike the target now,
 /// or at a flyer passing overhead the first that strikes at all.
-fn strike_weapon(table: &Table, striker: usize, target: usize) -> Option<String> {
+fn strike_weapon(table: &BattleState, striker: usize, target: usize) -> Option<String> {
     if let Ok(weapon) = choose_weapon(table, striker, target, None) {
         return Some(weapon);
     }
@@ -115,7 +117,7 @@ fn strike_weapon(table: &Table, striker: usize, target: usize) -> Option<String>
 /// moves into, spends its lowest usable die to stop it there, InContact.
 /// Returns the interceptor.
 pub(super) fn intercept_by_holder(
-    table: &mut Table,
+    table: &mut BattleState,
     mover: usize,
     zone: ZoneCoord,
     holders: &[usize],
@@ -144,7 +146,7 @@ pub(super) fn intercept_by_holder(
 /// A held action spent: the holder pays its lowest usable die. `None` if it
 /// has none.
 pub(super) fn spend_held_die(
-    table: &mut Table,
+    table: &mut BattleState,
     holder: usize,
     events: &mut Vec<BattleEvent>,
 ) -> Option<u8> {

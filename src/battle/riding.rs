@@ -9,7 +9,7 @@ use super::events::BattleEvent;
 use super::flight::fall;
 use super::injury::penalty;
 use super::opportunity::opportunity_attacks;
-use super::table::Table;
+use super::state::BattleState;
 use crate::data::{Cover, Weapon};
 use crate::level::ZoneCoord;
 use crate::rules::dice::DiceSource;
@@ -18,7 +18,7 @@ use crate::rules::movement::{Facing, Route, RouteStep, chariot_pace, drive_zones
 use crate::rules::rolls::characteristic_roll;
 
 /// The driver of a chariot: the first of its crew still aboard and fighting.
-pub fn driver(table: &Table, chariot: usize) -> Option<usize> {
+pub fn driver(table: &BattleState, chariot: usize) -> Option<usize> {
     (0..table.units.len()).find(|&u| {
         table.units[u].fighting()
             && table.units[u].conditions.aboard == Some(Aboard::Chariot(chariot))
@@ -26,7 +26,7 @@ pub fn driver(table: &Table, chariot: usize) -> Option<usize> {
 }
 
 /// The crew aboard a chariot now.
-pub fn crew(table: &Table, chariot: usize) -> Vec<usize> {
+pub fn crew(table: &BattleState, chariot: usize) -> Vec<usize> {
     (0..table.units.len())
         .filter(|&u| table.units[u].conditions.aboard == Some(Aboard::Chariot(chariot)))
         .collect()
@@ -34,7 +34,7 @@ pub fn crew(table: &Table, chariot: usize) -> Vec<usize> {
 
 /// Crew beyond those the chariot carries freely: each is -1 to pace
 /// (unless the team carries them) and -1 die to Driving rolls.
-fn extra_crew(table: &Table, chariot: usize) -> u8 {
+fn extra_crew(table: &BattleState, chariot: usize) -> u8 {
     let c = &table.chariots[chariot];
     let free = table
         .ruleset
@@ -47,7 +47,7 @@ fn extra_crew(table: &Table, chariot: usize) -> u8 {
 }
 
 /// A chariot's pace in inches now ("Chariots").
-pub fn pace(table: &Table, chariot: usize) -> u8 {
+pub fn pace(table: &BattleState, chariot: usize) -> u8 {
     let rules = &table.ruleset.rules.chariots;
     let c = &table.chariots[chariot];
     let base = rules.kinds.get(&c.kind).map_or(0, |k| k.pace);
@@ -68,7 +68,7 @@ pub fn pace(table: &Table, chariot: usize) -> u8 {
 }
 
 /// Zones the chariot may drive this action, and the inches left over.
-pub fn reach(table: &Table, chariot: usize) -> (u8, u8) {
+pub fn reach(table: &BattleState, chariot: usize) -> (u8, u8) {
     let c = &table.chariots[chariot];
     drive_zones(
         pace(table, chariot),
@@ -80,7 +80,7 @@ pub fn reach(table: &Table, chariot: usize) -> (u8, u8) {
 /// Whether a chariot may cross from one zone into the next: no terrain it
 /// cannot enter, no edge feature in the way (a diagonal needs one clear way
 /// round the corner).
-fn chariot_may_enter(table: &Table, from: ZoneCoord, to: ZoneCoord) -> bool {
+fn chariot_may_enter(table: &BattleState, from: ZoneCoord, to: ZoneCoord) -> bool {
     let open = |zone: ZoneCoord| {
         table
             .board
@@ -103,7 +103,7 @@ fn chariot_may_enter(table: &Table, from: ZoneCoord, to: ZoneCoord) -> bool {
 /// at most two 45 degree turns (one when charging). Driving to its own zone
 /// wheels it round to any facing.
 pub fn drive_route(
-    table: &Table,
+    table: &BattleState,
     chariot: usize,
     to: ZoneCoord,
     facing: Option<Facing>,
@@ -131,7 +131,7 @@ pub fn drive_route(
 
 /// Why a rider, crew member, team, mount or would-be rider may not give
 /// `order`, if it may not.
-pub fn riding_problem(table: &Table, actor: usize, order: &Order) -> Option<RuleError> {
+pub fn riding_problem(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
     let me = &table.units[actor];
     let team_of = table.chariot_of_team(actor);
     if me.conditions.at_full_speed && !matches!(order, Order::Hold | Order::Pass | Order::KeepDie) {
@@ -239,7 +239,7 @@ pub fn riding_problem(table: &Table, actor: usize, order: &Order) -> Option<Rule
 
 /// What a would-be rider names by `on`: a mount of its side in its zone
 /// with no rider, or a chariot (by its id) with room in its crew.
-fn mount_problem(table: &Table, actor: usize, on: &str) -> Option<RuleError> {
+fn mount_problem(table: &BattleState, actor: usize, on: &str) -> Option<RuleError> {
     let me = &table.units[actor];
     let index = table.unit_index(on)?;
     let carrier = &table.units[index];
@@ -271,7 +271,7 @@ fn mount_problem(table: &Table, actor: usize, on: &str) -> Option<RuleError> {
 
 /// A mount's way at full speed: up to the rules' gallop zones, orthogonal
 /// steps through ground it can enter.
-pub fn gallop_route(table: &Table, mount: usize, to: ZoneCoord) -> Option<Vec<ZoneCoord>> {
+pub fn gallop_route(table: &BattleState, mount: usize, to: ZoneCoord) -> Option<Vec<ZoneCoord>> {
     let from = table.units[mount].placement.zone;
     if to == from || !table.board.contains(to) {
         return None;
@@ -314,7 +314,7 @@ pub fn gallop_route(table: &Table, mount: usize, to: ZoneCoord) -> Option<Vec<Zo
 /// Whether a crew member and an enemy are kept apart by the chariot's team
 /// ("nobody melees through the front"), or the team aims past its front.
 pub fn front_problem(
-    table: &Table,
+    table: &BattleState,
     attacker: usize,
     target: usize,
     weapon: &Weapon,
@@ -332,7 +332,7 @@ pub fn front_problem(
 
 /// A chariot's light cover for its crew against missiles, except from the rear.
 pub fn chariot_cover(
-    table: &Table,
+    table: &BattleState,
     attacker: usize,
     target: usize,
     weapon: Option<&Weapon>,
@@ -351,7 +351,7 @@ pub fn chariot_cover(
 
 /// At the start of an action: a mount's rider is no longer carried at full
 /// speed, and a mount or chariot that does something else stops moving.
-pub(super) fn start_of_action(table: &mut Table, actor: usize, order: &Order) {
+pub(super) fn start_of_action(table: &mut BattleState, actor: usize, order: &Order) {
     for rider in table.riders_of(actor) {
         table.units[rider].conditions.at_full_speed = false;
     }
@@ -372,7 +372,7 @@ pub(super) fn start_of_action(table: &mut Table, actor: usize, order: &Order) {
 /// The Driving roll: the driver's BODY dice, less the penalty, the extra
 /// crew and the team's wounds. It fumbles when no die succeeds and a 1 shows.
 fn driving_roll(
-    table: &mut Table,
+    table: &mut BattleState,
     chariot: usize,
     drv: usize,
     penalty_dice: u8,
@@ -403,7 +403,7 @@ fn driving_roll(
 /// the target (and for a chariot that strikes two, a second enemy in that
 /// melee) is at its front.
 pub(super) fn drive(
-    table: &mut Table,
+    table: &mut BattleState,
     drv: usize,
     (to, facing, target): (ZoneCoord, Option<Facing>, Option<usize>),
     dice: &mut impl DiceSource,
@@ -561,7 +561,7 @@ pub(super) fn drive(
 
 /// Targets a chariot's team may strike with one attack: two for a heavy
 /// chariot or a four-horse team.
-pub fn strikes_of_team(table: &Table, chariot: usize) -> u8 {
+pub fn strikes_of_team(table: &BattleState, chariot: usize) -> u8 {
     let rules = &table.ruleset.rules.chariots;
     let c = &table.chariots[chariot];
     let by_kind = rules.kinds.get(&c.kind).map_or(1, |k| k.team_targets);
@@ -572,7 +572,7 @@ pub fn strikes_of_team(table: &Table, chariot: usize) -> u8 {
 /// An enemy charging into a chariot's melee from the zone ahead of it meets
 /// its front.
 pub(super) fn meet_the_front(
-    table: &mut Table,
+    table: &mut BattleState,
     charger: usize,
     from: ZoneCoord,
     events: &mut Vec<BattleEvent>,
@@ -603,7 +603,7 @@ pub(super) fn meet_the_front(
 }
 
 /// Enemies leave a chariot's front when they leave its melee or fall.
-pub(super) fn tidy_fronts(table: &mut Table) {
+pub(super) fn tidy_fronts(table: &mut BattleState) {
     for chariot in 0..table.chariots.len() {
         let team = table.chariots[chariot].team;
         let group = table.units[team].placement.group;
@@ -624,7 +624,7 @@ pub(super) fn tidy_fronts(table: &mut Table) {
 /// The chariot flips: it drives no more, and its crew are thrown off, each
 /// taking a fall of one zone.
 fn overturn(
-    table: &mut Table,
+    table: &mut BattleState,
     chariot: usize,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
@@ -643,7 +643,7 @@ fn overturn(
 /// Getting on or off: a move's worth of pips, and off a mount or chariot
 /// that moved in its last action a BODY roll not to be thrown (a fall).
 pub(super) fn mount_or_dismount(
-    table: &mut Table,
+    table: &mut BattleState,
     actor: usize,
     on: Option<usize>,
     dice: &mut impl DiceSource,
@@ -700,7 +700,7 @@ pub(super) fn mount_or_dismount(
 /// up to the gallop zones, and its rider can neither act nor react until
 /// the mount's next action.
 pub(super) fn gallop(
-    table: &mut Table,
+    table: &mut BattleState,
     mount: usize,
     to: ZoneCoord,
     dice: &mut impl DiceSource,

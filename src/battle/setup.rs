@@ -1,22 +1,21 @@
-//! Sequence of play (b): the battlefield and starting positions, spawned from
+//! Sequence of play (b): the battlefield and starting positions, built from
 //! a level; and saving and restoring a battle in progress.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::command::{CommandQueue, LastVerdict};
 use super::components::*;
+use super::engine::Engine;
 use super::events::BattleEvent;
-use super::table::{Battle, BattleDice, BattleLog, Phase, Rules, Table, Turn, UnitState};
+use super::state::{Battle, BattleState, Phase, Turn, UnitState};
 use crate::data::{RankSide, Ruleset};
 use crate::level::{Level, ZoneCoord, apply_overrides};
 use crate::rules::dice::Dice;
 
 /// Builds the starting state of a battle from a checked level.
-pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
+pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleState {
     let level = &level.with_chariot_teams(&ruleset);
     let board = Board {
         width: level.width(),
@@ -203,14 +202,14 @@ pub fn initial_table(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> Table {
             })
         })
         .collect();
-    let mut table = Table::from_parts(ruleset, board, battle, (units, chariots));
+    let mut table = BattleState::from_parts(ruleset, board, battle, (units, chariots));
     form_starting_groups(&mut table, level);
     table
 }
 
 /// Units that share a group label (in one zone) start in one group: a melee
 /// already joined when it holds enemies.
-fn form_starting_groups(table: &mut Table, level: &Level) {
+fn form_starting_groups(table: &mut BattleState, level: &Level) {
     let mut labels: Vec<(&str, ZoneCoord, GroupId)> = Vec::new();
     for (index, spec) in level.units.iter().enumerate() {
         let Some(label) = spec.group.as_deref() else {
@@ -248,70 +247,6 @@ fn form_starting_groups(table: &mut Table, level: &Level) {
     }
 }
 
-/// Marks the entities that belong to the battle on the table.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct OnTable;
-
-/// Puts a battle into the world: resources, zones and combatants. Anything
-/// left from an earlier battle is removed first.
-pub fn install_battle(world: &mut World, table: &Table, dice: Dice, log: Vec<BattleEvent>) {
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<OnTable>>()
-        .iter(world)
-        .collect();
-    for entity in old {
-        world.despawn(entity);
-    }
-    for y in 0..table.board.height {
-        for x in 0..table.board.width {
-            let coord = ZoneCoord(x, y);
-            if let Some(terrain) = table.board.terrain(coord) {
-                world.spawn((OnTable, ZoneTile { coord, terrain }));
-            }
-        }
-    }
-    for state in &table.units {
-        let mut entity = world.spawn((
-            OnTable,
-            Name::new(state.unit.name.clone()),
-            state.unit.clone(),
-            state.profile.clone(),
-            state.placement,
-            state.status,
-            state.pool.clone(),
-            state.ranks,
-            state.conditions,
-            state.fate,
-            state.wounds.clone(),
-        ));
-        if let Some(flight) = state.flight {
-            entity.insert(flight);
-        }
-    }
-    for chariot in &table.chariots {
-        world.spawn((OnTable, Name::new(chariot.name.clone()), chariot.clone()));
-    }
-    world.insert_resource(Rules(table.ruleset.clone()));
-    world.insert_resource(table.board.clone());
-    world.insert_resource(table.battle.clone());
-    world.insert_resource(BattleDice(dice));
-    world.insert_resource(BattleLog(log));
-    world.insert_resource(CommandQueue::default());
-    world.insert_resource(LastVerdict::default());
-}
-
-/// Starts a fresh battle on a level.
-pub fn start_battle(
-    world: &mut World,
-    level: &Level,
-    ruleset: Arc<Ruleset>,
-    seed: u64,
-    dice: Dice,
-) {
-    let table = initial_table(level, ruleset, seed);
-    install_battle(world, &table, dice, Vec::new());
-}
-
 /// A battle in progress, as saved to RON: the state, the dice and the log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BattleSave {
@@ -325,30 +260,31 @@ pub struct BattleSave {
 }
 
 impl BattleSave {
-    pub fn capture(world: &mut World) -> Option<Self> {
-        let table = Table::capture(world)?;
-        Some(Self {
-            battle: table.battle,
-            board: table.board,
-            units: table.units,
-            chariots: table.chariots,
-            dice: world.get_resource::<BattleDice>()?.0.clone(),
-            log: world.get_resource::<BattleLog>()?.0.clone(),
-        })
+    /// The battle an engine is fighting.
+    pub fn of(engine: &Engine) -> Self {
+        let (state, dice, log) = engine.clone().into_parts();
+        Self {
+            battle: state.battle,
+            board: state.board,
+            units: state.units,
+            chariots: state.chariots,
+            dice,
+            log,
+        }
     }
 
     pub fn to_ron(&self) -> Result<String, ron::Error> {
         ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
     }
 
-    /// Puts the saved battle back into a world, with the data it is fought with.
-    pub fn restore(self, world: &mut World, ruleset: Arc<Ruleset>) {
-        let table = Table::from_parts(
+    /// The saved battle, fought on with the data it was fought with.
+    pub fn restore(self, ruleset: Arc<Ruleset>) -> Engine {
+        let state = BattleState::from_parts(
             ruleset,
             self.board,
             self.battle,
             (self.units, self.chariots),
         );
-        install_battle(world, &table, self.dice, self.log);
+        Engine::resume(state, self.dice, self.log)
     }
 }

@@ -2,17 +2,17 @@
 //! on a target now, and what it does once the extra successes bought it.
 
 use super::components::Status;
+use super::effects::take_state;
 use super::events::{BattleEvent, StateKind};
 use super::injury::wounded_roll;
-use super::resolve::take_state;
-use super::table::Table;
+use super::state::BattleState;
 use super::wielding::arm_if_unarmed;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{Injury, InjuryEffect, Location, RollKind};
 use crate::rules::special::SpecialResult;
 
 /// The first weapon the combatant holds in a hand (not natural, not a shield).
-fn held_weapon(table: &Table, unit: usize) -> Option<String> {
+fn held_weapon(table: &BattleState, unit: usize) -> Option<String> {
     table.units[unit]
         .profile
         .weapons
@@ -29,7 +29,7 @@ fn held_weapon(table: &Table, unit: usize) -> Option<String> {
 
 /// Whether a special result can work on `target` now.
 pub fn special_applicable(
-    table: &Table,
+    table: &BattleState,
     attacker: usize,
     target: usize,
     special: SpecialResult,
@@ -74,7 +74,7 @@ pub fn special_applicable(
 
 /// The chosen specials that can work on the target now, in order.
 pub fn applicable_specials(
-    table: &Table,
+    table: &BattleState,
     attacker: usize,
     target: usize,
     chosen: &[SpecialResult],
@@ -88,7 +88,7 @@ pub fn applicable_specials(
 
 /// Drops (or breaks) the weapon the target holds; a shield breaks only when
 /// no weapon is held. With nothing left to strike with, it fights unarmed.
-fn lose_weapon(table: &mut Table, unit: usize, broken: bool, events: &mut Vec<BattleEvent>) {
+fn lose_weapon(table: &mut BattleState, unit: usize, broken: bool, events: &mut Vec<BattleEvent>) {
     let id = table.units[unit].unit.id.clone();
     let item = match held_weapon(table, unit) {
         Some(weapon) => {
@@ -114,7 +114,7 @@ fn lose_weapon(table: &mut Table, unit: usize, broken: bool, events: &mut Vec<Ba
 
 /// What a bought special result does.
 pub(super) fn apply_special(
-    table: &mut Table,
+    table: &mut BattleState,
     (attacker, target): (usize, usize),
     special: SpecialResult,
     dice: &mut impl DiceSource,

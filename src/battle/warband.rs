@@ -5,20 +5,20 @@
 //! weakens it by a tier (a Trauma) or routs it (a Killing Blow); it is
 //! destroyed when its ranks are gone.
 
-use super::components::{Aboard, Fate};
+use super::components::Aboard;
 use super::events::BattleEvent;
-use super::table::Table;
+use super::state::BattleState;
 use crate::data::MobTier;
 
 /// Whether a combatant is a warband (any tier of grouped combatants).
-pub fn is_warband(table: &Table, unit: usize) -> bool {
+pub fn is_warband(table: &BattleState, unit: usize) -> bool {
     table.units[unit].profile.mob.is_some()
 }
 
 /// The attack dice an attack loses (impaired) and gains (enhanced): an
 /// individual against a warband, or a rider from the saddle, is impaired;
 /// a warband against an individual is enhanced.
-pub fn attack_modifiers(table: &Table, attacker: usize, target: usize) -> (u32, u32) {
+pub fn attack_modifiers(table: &BattleState, attacker: usize, target: usize) -> (u32, u32) {
     let rules = &table.ruleset.rules;
     let (me, them) = (is_warband(table, attacker), is_warband(table, target));
     let mut impaired = 0;
@@ -49,7 +49,7 @@ fn weaker(tier: MobTier) -> Option<MobTier> {
 /// routs it (it flees and cannot attack); a Trauma weakens it by a tier,
 /// losing that tier's ranks and dice (never its last rank).
 pub(super) fn critical_damage(
-    table: &mut Table,
+    table: &mut BattleState,
     unit: usize,
     killing_blow: bool,
     events: &mut Vec<BattleEvent>,
@@ -89,14 +89,4 @@ pub(super) fn critical_damage(
         unit: id,
         tier: new,
     });
-}
-
-/// A warband with no ranks left is destroyed, not left lying out of action.
-pub(super) fn destroyed(table: &mut Table, unit: usize, events: &mut Vec<BattleEvent>) {
-    if is_warband(table, unit) && table.units[unit].fate == Fate::OutOfAction {
-        table.units[unit].fate = Fate::Killed;
-        events.push(BattleEvent::Killed {
-            unit: table.units[unit].unit.id.clone(),
-        });
-    }
 }

@@ -3,11 +3,11 @@
 //! a little; one trained to wield two one-handed weapons has both ready and
 //! parries with the second.
 
-use super::table::Table;
+use super::state::BattleState;
 
 /// Whether a combatant trained to dual wield carries two one-handed
 /// striking weapons (natural weapons and shields aside).
-pub fn wields_two(table: &Table, unit: usize) -> bool {
+pub fn wields_two(table: &BattleState, unit: usize) -> bool {
     let me = &table.units[unit];
     me.profile.dual_wield
         && me
@@ -22,7 +22,7 @@ pub fn wields_two(table: &Table, unit: usize) -> bool {
 
 /// Pips added to an attack with `weapon`: none for the weapon in hand,
 /// natural weapons, or any one-handed weapon of a dual wielder.
-pub fn switch_pips(table: &Table, unit: usize, weapon: &str) -> u8 {
+pub fn switch_pips(table: &BattleState, unit: usize, weapon: &str) -> u8 {
     let me = &table.units[unit];
     let Some(w) = table.ruleset.weapons.get(weapon) else {
         return 0;
@@ -37,7 +37,7 @@ pub fn switch_pips(table: &Table, unit: usize, weapon: &str) -> u8 {
 
 /// A combatant left with nothing to strike with fights unarmed (`unarmed`
 /// in `injuries.ron`): after a dropped, broken or discarded weapon.
-pub(super) fn arm_if_unarmed(table: &mut Table, unit: usize) {
+pub(super) fn arm_if_unarmed(table: &mut BattleState, unit: usize) {
     let ruleset = table.ruleset.clone();
     let weapons = &mut table.units[unit].profile.weapons;
     let armed = weapons
@@ -49,7 +49,7 @@ pub(super) fn arm_if_unarmed(table: &mut Table, unit: usize) {
 }
 
 /// A dual wielder's extra Parry dice.
-pub fn parry_bonus(table: &Table, unit: usize) -> u8 {
+pub fn parry_bonus(table: &BattleState, unit: usize) -> u8 {
     if wields_two(table, unit) {
         table.ruleset.rules.dual_wield_parry_dice
     } else {

@@ -9,9 +9,8 @@ use super::hud::HudState;
 use super::match_setup::{MatchSetup, Seat};
 use crate::ai::choose;
 use crate::battle::awaiting_input;
-use crate::battle::command::CommandQueue;
-use crate::battle::components::Unit;
-use crate::battle::table::{Battle, Table};
+use crate::battle::command::{Command, CommandQueue};
+use crate::battle::engine::Engine;
 
 /// The pause before each AI command.
 #[derive(Resource, Debug, Clone)]
@@ -46,25 +45,19 @@ fn play_ai_turns(world: &mut World) {
             return;
         }
     }
-    // Whose turn it is comes from the battle and the acting unit's side; the
-    // whole table is read only when an AI side is to choose.
-    let Some(acting) = world.resource::<Battle>().acting_unit() else {
+    let Some(command) = ai_command(world) else {
         return;
     };
-    let side = world
-        .query::<&Unit>()
-        .iter(world)
-        .find(|unit| unit.index == acting)
-        .map(|unit| unit.side);
-    let seat = side.and_then(|side| world.resource::<MatchSetup>().seats.get(side).copied());
-    let Some(Seat::Ai(level)) = seat else {
-        return;
+    world.resource_mut::<CommandQueue>().0.push_back(command);
+    world.resource_mut::<AiPace>().waited = 0.0;
+}
+
+/// The AI's command, if the turn is an AI side's.
+fn ai_command(world: &World) -> Option<Command> {
+    let table = world.get_resource::<Engine>()?.state();
+    let side = table.units[table.acting_unit()?].unit.side;
+    let Some(Seat::Ai(level)) = world.resource::<MatchSetup>().seats.get(side).copied() else {
+        return None;
     };
-    let Some(table) = Table::capture(world) else {
-        return;
-    };
-    if let Some(command) = choose(&table, level) {
-        world.resource_mut::<CommandQueue>().0.push_back(command);
-        world.resource_mut::<AiPace>().waited = 0.0;
-    }
+    choose(table, level)
 }

@@ -14,7 +14,8 @@ use super::hud::{HudState, TableViewport};
 use super::input::{Controls, GameAction};
 use super::screens::EnterBattle;
 use super::view::{board_extent, zone_centre};
-use crate::battle::components::{Board, Placement, Unit};
+use crate::battle::components::{Placement, Unit};
+use crate::battle::engine::Engine;
 
 /// Where the camera looks from, as an orbit around `focus`.
 #[derive(Component, Debug, Clone, Copy)]
@@ -103,8 +104,9 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_camera(mut commands: Commands, board: Res<Board>, window: Single<&Window>) {
-    let extent = board_extent(&board);
+fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Window>) {
+    let board = &engine.state().board;
+    let extent = board_extent(board);
     // Framed for the whole window, until the HUD says how much it leaves.
     let orbit = TableCamera::framing(extent.x, extent.y, window.width() / window.height());
     commands.spawn((
@@ -138,10 +140,11 @@ fn steer_camera(
     controls: Single<&ActionState<GameAction>, With<Controls>>,
     time: Res<Time>,
     hud: Res<HudState>,
-    board: Res<Board>,
+    engine: Res<Engine>,
     figures: Query<(&Unit, &Placement)>,
     camera: Single<(&mut TableCamera, &mut Transform)>,
 ) {
+    let board = &engine.state().board;
     let (mut orbit, mut transform) = camera.into_inner();
     let before = *orbit;
     let dt = time.delta_secs();
@@ -177,7 +180,7 @@ fn steer_camera(
             && let Some(selected) = hud.selected
             && let Some((_, placement)) = figures.iter().find(|(u, _)| u.index == selected)
         {
-            orbit.focus = zone_centre(&board, placement.zone);
+            orbit.focus = zone_centre(board, placement.zone);
         }
     }
     if !hud.pointer_taken {
@@ -195,7 +198,7 @@ fn steer_camera(
             orbit.pitch = (orbit.pitch + drag.y * 0.004).clamp(0.3, 1.45);
         }
     }
-    let extent = board_extent(&board);
+    let extent = board_extent(board);
     orbit.distance = orbit.distance.clamp(6.0, orbit.max_distance);
     orbit.focus = orbit
         .focus
@@ -215,9 +218,10 @@ fn steer_camera(
 fn fit_viewport(
     window: Single<&Window>,
     free: Res<TableViewport>,
-    board: Res<Board>,
+    engine: Res<Engine>,
     camera: Single<(&mut Camera, &mut TableCamera, &mut Transform)>,
 ) {
+    let board = &engine.state().board;
     let (mut camera, mut orbit, mut transform) = camera.into_inner();
     let scale = window.scale_factor();
     let size = window.physical_size();
@@ -240,7 +244,7 @@ fn fit_viewport(
     });
     if !unchanged {
         if !orbit.moved {
-            let extent = board_extent(&board);
+            let extent = board_extent(board);
             let size = viewport.physical_size.as_vec2();
             *orbit = TableCamera::framing(extent.x, extent.y, size.x / size.y);
             *transform = orbit.transform();

@@ -12,7 +12,7 @@ use super::Screen;
 use super::hud::HudState;
 use super::view::{FIGURE_SCALE, FigureParts, Palette};
 use crate::battle::components::{Conditions, Fate, Unit, Wounds};
-use crate::battle::table::Battle;
+use crate::battle::engine::Engine;
 
 /// The most exposure dice drawn in front of a figure.
 const EXPOSURE_SHOWN: usize = 4;
@@ -166,11 +166,12 @@ fn add_markers(
 }
 
 fn show_markers(
-    battle: Res<Battle>,
+    engine: Res<Engine>,
     hud: Res<HudState>,
     figures: Query<(&Unit, &Conditions, &Fate, &Wounds, &Markers)>,
     mut visibility: Query<&mut Visibility, Without<Unit>>,
 ) {
+    let battle = &engine.state().battle;
     let acting = battle.turn_candidates();
     for (unit, conditions, fate, wounds, markers) in &figures {
         let fighting = *fate == Fate::Fighting;

@@ -3,9 +3,9 @@
 //! [`check`], the same one the AI's commands pass.
 
 use crate::ai::candidate_orders;
+use crate::battle::check::{Plan, check};
 use crate::battle::command::{Command, Order, RuleError};
-use crate::battle::resolve::{Plan, check};
-use crate::battle::table::Table;
+use crate::battle::state::BattleState;
 use crate::data::Tactic;
 use crate::level::ZoneCoord;
 use crate::rules::injury::Shift;
@@ -39,14 +39,14 @@ pub struct MenuEntry {
 }
 
 /// The name of a unit for menus: its name, or its id if unknown.
-fn unit_name(table: &Table, id: &str) -> String {
+fn unit_name(table: &BattleState, id: &str) -> String {
     table
         .unit_index(id)
         .map_or_else(|| id.to_string(), |i| table.units[i].unit.name.clone())
 }
 
 /// A menu label for an order.
-pub fn order_label(table: &Table, order: &Order) -> String {
+pub fn order_label(table: &BattleState, order: &Order) -> String {
     match order {
         Order::Move { to, .. } => format!("Move to {to}"),
         Order::Fly { to, facing, .. } => match facing {
@@ -131,7 +131,7 @@ pub fn cost_label(cost: Cost) -> String {
 /// `raise_with_one`; `pay` names the dice to pay with (the least wasteful
 /// when `None`).
 pub fn menu_entries(
-    table: &Table,
+    table: &BattleState,
     unit: usize,
     choices: &AttackChoices,
     pay: Option<&[u8]>,
@@ -235,7 +235,7 @@ pub fn with_choices(mut order: Order, choices: &AttackChoices, faces: Option<&[u
 /// it; on a zone, a move there. The error is the rules' reason against the
 /// most direct of those orders. The plan names the weapon an attack would use.
 pub fn click_order(
-    table: &Table,
+    table: &BattleState,
     actor: usize,
     click: Click,
     choices: &AttackChoices,

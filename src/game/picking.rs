@@ -13,7 +13,7 @@ use super::hud::{HudState, human_turn, submit_order};
 use super::orders::{Click, click_order};
 use super::view::zone_centre;
 use crate::battle::components::{Board, Fate, Unit};
-use crate::battle::table::Table;
+use crate::battle::engine::Engine;
 use crate::level::ZoneCoord;
 
 pub(super) fn plugin(app: &mut App) {
@@ -49,10 +49,11 @@ fn hover(
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
     egui: Res<EguiWantsInput>,
-    board: Res<Board>,
+    engine: Res<Engine>,
     figures: Query<(&Unit, &Fate, &GlobalTransform)>,
     mut hud: ResMut<HudState>,
 ) {
+    let board = &engine.state().board;
     let (camera, at) = camera.into_inner();
     let ray = window
         .cursor_position()
@@ -71,7 +72,7 @@ fn hover(
                 })
                 .min_by(|a, b| a.0.total_cmp(&b.0))
                 .map(|(_, index)| index);
-            (zone_under(&board, ray), nearest)
+            (zone_under(board, ray), nearest)
         }
         None => (None, None),
     };
@@ -100,9 +101,10 @@ fn click(world: &mut World) {
         world.resource_mut::<HudState>().selected = None;
         return;
     }
-    let Some(table) = Table::capture(world) else {
+    let Some(engine) = world.get_resource::<Engine>() else {
         return;
     };
+    let table = engine.state().clone();
     let actor = hud.selected.filter(|&s| human_turn(&table).contains(&s));
     let clicked = match (hud.hovered_unit, hud.hovered_zone) {
         (Some(unit), _) => Click::Unit(unit),

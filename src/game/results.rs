@@ -12,7 +12,7 @@ use super::match_setup::{MatchSetup, fresh_seed};
 use super::screens::load_match;
 use crate::battle::components::Fate;
 use crate::battle::events::BattleEvent;
-use crate::battle::table::Table;
+use crate::battle::state::BattleState;
 
 /// One side's part in the battle.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -42,7 +42,7 @@ pub struct BattleSummary {
 }
 
 impl BattleSummary {
-    pub fn new(table: &Table, log: &[BattleEvent]) -> Self {
+    pub fn new(table: &BattleState, log: &[BattleEvent]) -> Self {
         let mut sides: Vec<SideSummary> = table
             .battle
             .sides

@@ -11,8 +11,8 @@ use bevy_asset_loader::prelude::*;
 use super::PlaySettings;
 use super::assets::{ChosenLevel, LEVEL_KEY, LEVEL_SOURCE, LevelFile, TableAssets};
 use super::match_setup::{MatchSetup, Seat};
-use crate::battle::setup::{OnTable, start_battle};
-use crate::battle::table::Battle;
+use crate::battle::engine::Engine;
+use crate::battle::mirror::{OnTable, install_battle};
 use crate::data::Ruleset;
 use crate::level::{Controller, validate};
 use crate::rules::dice::Dice;
@@ -53,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Battle),
         (
             EnterBattle::Start,
-            EnterBattle::Draw.run_if(resource_exists::<Battle>),
+            EnterBattle::Draw.run_if(resource_exists::<Engine>),
         )
             .chain(),
     );
@@ -118,21 +118,21 @@ fn begin_battle(world: &mut World) {
         return;
     }
     println!("{}: seed {}", file.level.name, setup.seed);
-    start_battle(
-        world,
-        &file.level,
-        Arc::new(ruleset),
-        setup.seed,
-        Dice::seeded(setup.seed),
-    );
     // The seats chosen for this battle replace the level's own controllers.
-    let mut battle = world.resource_mut::<Battle>();
-    for (side, seat) in battle.sides.iter_mut().zip(&setup.seats) {
+    let mut level = file.level.clone();
+    for (side, seat) in level.sides.iter_mut().zip(&setup.seats) {
         side.controller = match seat {
             Seat::Human => Controller::Human,
             Seat::Ai(_) => Controller::Ai,
         };
     }
+    let engine = Engine::start(
+        &level,
+        Arc::new(ruleset),
+        setup.seed,
+        Dice::seeded(setup.seed),
+    );
+    install_battle(world, engine);
 }
 
 /// Takes the last battle off the table when going back to the menus.
@@ -140,7 +140,7 @@ fn clear_the_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>
     for entity in &on_table {
         commands.entity(entity).despawn();
     }
-    commands.remove_resource::<Battle>();
+    commands.remove_resource::<Engine>();
 }
 
 fn collect_load_errors(

@@ -12,7 +12,8 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use super::ai_driver::AiPace;
 use super::{PlaySettings, Screen};
-use crate::battle::table::Battle;
+use crate::battle::engine::Engine;
+use crate::battle::state::Battle;
 
 /// Frames to let a screen (the table, the panels, egui's first sizing pass)
 /// draw before the shot.
@@ -87,7 +88,7 @@ fn take_screenshot(
     settings: Res<PlaySettings>,
     mut progress: ResMut<ShotProgress>,
     screen: Res<State<Screen>>,
-    battle: Option<Res<Battle>>,
+    engine: Option<Res<Engine>>,
     frame_times: Res<FrameTimes>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -104,10 +105,11 @@ fn take_screenshot(
     }
     let ready = match screen.get() {
         // A battle that waits on a human answer goes no further by itself.
-        Screen::Battle => battle.is_some_and(|b| {
+        Screen::Battle => engine.is_some_and(|engine| {
+            let b = &engine.state().battle;
             b.actions >= settings.screenshot_after_actions
                 || b.outcome.is_some()
-                || waits_on_a_human(&b)
+                || waits_on_a_human(b)
         }),
         _ => true,
     } && (!settings.report_frame_time

@@ -16,7 +16,7 @@ use super::screens::EnterBattle;
 use crate::battle::components::{
     Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Profile, Status, Unit,
 };
-use crate::battle::table::{Battle, Rules};
+use crate::battle::engine::Engine;
 use crate::data::{EdgeFeature, Terrain};
 use crate::level::{SideKind, ZoneCoord};
 use crate::rules::movement::Facing;
@@ -124,12 +124,11 @@ fn make_palette(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<Paint>>,
-    rules: Res<Rules>,
-    battle: Res<Battle>,
+    engine: Res<Engine>,
 ) {
+    let (rules, battle) = (&engine.state().ruleset, &engine.state().battle);
     let mut matte = |colour: Color| materials.add(colour);
     let terrain = rules
-        .0
         .terrain
         .terrain
         .iter()
@@ -218,13 +217,13 @@ struct Dressing {
 
 fn spawn_table(
     mut commands: Commands,
-    board: Res<Board>,
-    rules: Res<Rules>,
+    engine: Res<Engine>,
     palette: Res<Palette>,
     tiles: Query<(Entity, &crate::battle::components::ZoneTile)>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<Paint>>,
 ) {
+    let (board, rules) = (&engine.state().board, &engine.state().ruleset);
     let size = f32::from(board.tile_size);
     let dressing = Dressing {
         trunk: meshes.add(Cylinder::new(0.18, 1.2).mesh().resolution(8)),
@@ -243,7 +242,7 @@ fn spawn_table(
         thatch: materials.add(Color::srgb(0.6, 0.45, 0.2)),
         dirt: materials.add(Color::srgb(0.66, 0.57, 0.4)),
     };
-    spawn_table_wood(&mut commands, &board, &palette, &mut materials);
+    spawn_table_wood(&mut commands, board, &palette, &mut materials);
     // A tile block per ground height, each reaching down to the table; the
     // tile's own origin is half an inch below its top, where its dressing sits.
     let mut blocks: BTreeMap<Terrain, Handle<Mesh>> = BTreeMap::new();
@@ -255,7 +254,7 @@ fn spawn_table(
                     .translated_by(Vec3::Y * (0.5 - height / 2.0)),
             )
         });
-        let centre = zone_centre(&board, tile.coord);
+        let centre = zone_centre(board, tile.coord);
         commands.entity(entity).insert((
             Mesh3d(block.clone()),
             MeshMaterial3d(palette.terrain[&tile.terrain].clone()),
@@ -274,10 +273,10 @@ fn spawn_table(
     let along_x = meshes.add(Cuboid::new(size, 1.0, 1.0));
     let post = meshes.add(Cylinder::new(0.08, 1.0).mesh().resolution(6));
     for ((a, b), feature) in &board.edges {
-        let (r, g, bl) = rules.0.terrain.edges[feature].colour;
+        let (r, g, bl) = rules.terrain.edges[feature].colour;
         let material = materials.add(Color::srgb(r, g, bl));
-        let ground = zone_centre(&board, *a).y.max(zone_centre(&board, *b).y);
-        let mut midpoint = (zone_centre(&board, *a) + zone_centre(&board, *b)) / 2.0;
+        let ground = zone_centre(board, *a).y.max(zone_centre(board, *b).y);
+        let mut midpoint = (zone_centre(board, *a) + zone_centre(board, *b)) / 2.0;
         midpoint.y = ground;
         // Zones side by side along x share a north-south edge.
         let turn = if a.1 == b.1 {
@@ -498,11 +497,11 @@ fn dress_tile(
 fn dress_figures(
     mut commands: Commands,
     palette: Res<Palette>,
-    rules: Res<Rules>,
-    battle: Res<Battle>,
+    engine: Res<Engine>,
     added: Query<(Entity, &Unit, &Profile, Option<&Flight>), Added<Unit>>,
     chariots: Query<&Chariot>,
 ) {
+    let (rules, battle) = (&engine.state().ruleset, &engine.state().battle);
     for (entity, unit, profile, flight) in &added {
         let side = palette
             .sides
@@ -518,7 +517,7 @@ fn dress_figures(
         let weapon = profile
             .weapons
             .iter()
-            .filter_map(|id| rules.0.weapons.get(id))
+            .filter_map(|id| rules.weapons.get(id))
             .find(|w| !w.natural);
         let pose = commands
             .spawn((Transform::default(), Visibility::default()))
@@ -531,7 +530,7 @@ fn dress_figures(
                 &palette,
                 pose,
                 &side,
-                (chariot, &rules.0.rules),
+                (chariot, &rules.rules),
             );
             commands
                 .entity(entity)
@@ -807,9 +806,8 @@ fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
 /// hovering) turned to their facing; chariots turn to theirs, with their
 /// crew in the car; riders sit their mounts.
 fn place_figures(
-    board: Res<Board>,
+    engine: Res<Engine>,
     palette: Res<Palette>,
-    rules: Res<Rules>,
     chariots: Query<&Chariot>,
     mut figures: Query<(
         &Unit,
@@ -836,6 +834,7 @@ fn place_figures(
     changed_chariots: Query<(), Changed<Chariot>>,
     mut parts: Query<(&mut Transform, Option<&mut MeshMaterial3d<Paint>>), Without<Unit>>,
 ) {
+    let (board, rules) = (&engine.state().board, &engine.state().ruleset);
     if changed.is_empty() && changed_chariots.is_empty() {
         return;
     }
@@ -855,7 +854,7 @@ fn place_figures(
     let mut stands: BTreeMap<usize, (Vec3, Quat)> = BTreeMap::new();
     for (unit, placement, _, _, _, flight, ..) in &figures {
         let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
-        let at = zone_centre(&board, placement.zone) + spot_offset(spot, member, size);
+        let at = zone_centre(board, placement.zone) + spot_offset(spot, member, size);
         let facing = flight.map(|f| f.facing).or_else(|| {
             chariots
                 .iter()
@@ -874,7 +873,7 @@ fn place_figures(
         let (mut at, turn) = stands
             .get(&unit.index)
             .copied()
-            .unwrap_or((zone_centre(&board, placement.zone), Quat::IDENTITY));
+            .unwrap_or((zone_centre(board, placement.zone), Quat::IDENTITY));
         let mut rotation = turn;
         if riding(fate, conditions) {
             // On horseback, or standing in the chariot's car.
@@ -882,9 +881,8 @@ fn place_figures(
                 Some(Aboard::Mount(mount)) => (Some(mount), 1.0, 0.0),
                 Some(Aboard::Chariot(c)) => {
                     let chariot = chariots.iter().find(|ch| ch.index == c);
-                    let length = chariot.map_or(3, |ch| {
-                        rules.0.rules.chariots.footprint(ch.kind, ch.horses).1
-                    });
+                    let length = chariot
+                        .map_or(3, |ch| rules.rules.chariots.footprint(ch.kind, ch.horses).1);
                     (
                         chariot.map(|ch| ch.team),
                         0.4,

@@ -5,16 +5,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, Status};
+use crate::battle::engine::Engine;
 use crate::battle::events::{BattleEvent, Outcome};
-use crate::battle::table::{Battle, BattleDice, BattleLog, Table};
 use crate::data::{Defence, Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::headless::{battle_app, submit};
 use crate::level::{Level, ZoneCoord, parse_level, validate};
 use crate::rules::dice::Dice;
 
@@ -253,22 +251,23 @@ pub fn run_script(script: &Script, level: &Level, ruleset: Arc<Ruleset>) -> Resu
         }
         _ => Dice::seeded(seed),
     };
-    let mut app = battle_app(level, ruleset, seed, dice);
+    let mut engine = Engine::start(level, ruleset, seed, dice);
     let mut last_events_from = 0;
     for (number, step) in script.steps.iter().enumerate() {
         let at = |message: String| format!("step {}: {message}", number + 1);
         match step {
             Step::Do { unit, order } => {
-                last_events_from = app.world().resource::<BattleLog>().0.len();
-                submit(&mut app, Command::new(unit.clone(), order.clone()))
+                last_events_from = engine.log().len();
+                engine
+                    .submit(&Command::new(unit.clone(), order.clone()))
                     .map_err(|error| at(format!("`{unit}` {order:?} was refused: {error}")))?;
             }
             Step::Reject {
                 unit,
                 order,
                 reason,
-            } => match submit(&mut app, Command::new(unit.clone(), order.clone())) {
-                Ok(()) => {
+            } => match engine.submit(&Command::new(unit.clone(), order.clone())) {
+                Ok(_) => {
                     return Err(at(format!(
                         "`{unit}` {order:?} was accepted, expected refusal {reason}"
                     )));
@@ -281,14 +280,14 @@ pub fn run_script(script: &Script, level: &Level, ruleset: Arc<Ruleset>) -> Resu
                 }
             },
             Step::Expect(expectation) => {
-                check_expectation(&mut app, expectation, last_events_from).map_err(at)?;
+                check_expectation(&engine, expectation, last_events_from).map_err(at)?;
             }
             Step::PlayOut { ai, max_actions } => {
-                last_events_from = app.world().resource::<BattleLog>().0.len();
-                play_out(&mut app, *ai, *max_actions).map_err(at)?;
+                last_events_from = engine.log().len();
+                play_out(&mut engine, *ai, *max_actions).map_err(at)?;
             }
         }
-        let overrun = app.world().resource::<BattleDice>().0.overrun();
+        let overrun = engine.dice().overrun();
         if overrun > 0 {
             return Err(at(format!(
                 "the scripted dice ran out ({overrun} more rolls were needed)"
@@ -299,19 +298,18 @@ pub fn run_script(script: &Script, level: &Level, ruleset: Arc<Ruleset>) -> Resu
 }
 
 /// The AI plays every side to the end of the battle.
-fn play_out(app: &mut App, ai: crate::ai::AiLevel, max_actions: u32) -> Result<(), String> {
+fn play_out(engine: &mut Engine, ai: crate::ai::AiLevel, max_actions: u32) -> Result<(), String> {
     for _ in 0..max_actions {
-        let table = Table::capture(app.world_mut()).ok_or("no battle is running")?;
-        if table.battle.outcome.is_some() {
+        if engine.ended() {
             return Ok(());
         }
-        let command = crate::ai::choose(&table, ai)
+        let command = crate::ai::choose(engine.state(), ai)
             .ok_or("the battle waits, but nobody has a legal command")?;
-        submit(app, command.clone())
+        engine
+            .submit(&command)
             .map_err(|error| format!("the AI's {command:?} was refused: {error}"))?;
     }
-    let table = Table::capture(app.world_mut()).ok_or("no battle is running")?;
-    match table.battle.outcome {
+    match engine.state().battle.outcome {
         Some(_) => Ok(()),
         None => Err(format!(
             "the battle had not ended after {max_actions} actions"
@@ -320,13 +318,13 @@ fn play_out(app: &mut App, ai: crate::ai::AiLevel, max_actions: u32) -> Result<(
 }
 
 fn check_expectation(
-    app: &mut App,
+    engine: &Engine,
     expectation: &Expectation,
     last_events_from: usize,
 ) -> Result<(), String> {
-    let table = Table::capture(app.world_mut()).ok_or("no battle is running")?;
-    let log = &app.world().resource::<BattleLog>().0;
-    let battle = app.world().resource::<Battle>();
+    let table = engine.state();
+    let log = engine.log();
+    let battle = &table.battle;
     let unit = |id: &str| {
         table
             .unit_index(id)

@@ -15,9 +15,10 @@ use leafwing_input_manager::prelude::*;
 use super::Screen;
 use super::input::{Controls, GameAction};
 use super::match_setup::MatchSetup;
+use crate::battle::check::check;
 use crate::battle::command::{Command, CommandQueue, LastVerdict, Order};
-use crate::battle::resolve::check;
-use crate::battle::table::{Battle, BattleLog, Table};
+use crate::battle::engine::Engine;
+use crate::battle::state::BattleState;
 
 /// What the HUD shows and the player has picked.
 #[derive(Resource, Debug, Clone, Default)]
@@ -55,12 +56,8 @@ impl HudState {
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct TableViewport(pub Option<Rect>);
 
-/// The battle as plain data, taken again whenever it changes, for the HUD.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct Snapshot(pub Option<Table>);
-
 /// The combatants a human may act with now.
-pub fn human_turn(table: &Table) -> Vec<usize> {
+pub fn human_turn(table: &BattleState) -> Vec<usize> {
     table
         .battle
         .turn_candidates()
@@ -74,7 +71,7 @@ pub fn human_turn(table: &Table) -> Vec<usize> {
 pub fn give_order(
     queue: &mut CommandQueue,
     hud: &mut HudState,
-    table: &Table,
+    table: &BattleState,
     actor: usize,
     order: Order,
 ) {
@@ -90,7 +87,7 @@ pub fn give_order(
 }
 
 /// [`give_order`] from an exclusive system.
-pub fn submit_order(world: &mut World, table: &Table, actor: usize, order: Order) {
+pub fn submit_order(world: &mut World, table: &BattleState, actor: usize, order: Order) {
     world.resource_scope(|world, mut queue: Mut<CommandQueue>| {
         let mut hud = world.resource_mut::<HudState>();
         give_order(&mut queue, &mut hud, table, actor, order);
@@ -100,11 +97,10 @@ pub fn submit_order(world: &mut World, table: &Table, actor: usize, order: Order
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudState>();
     app.init_resource::<TableViewport>();
-    app.init_resource::<Snapshot>();
     app.add_systems(OnEnter(Screen::Battle), reset_hud);
     app.add_systems(
         Update,
-        (take_snapshot, watch_turn, shortcuts, show_refusals)
+        (watch_turn, shortcuts, show_refusals)
             .chain()
             .run_if(in_state(Screen::Battle)),
     );
@@ -114,30 +110,17 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn reset_hud(mut hud: ResMut<HudState>, mut snapshot: ResMut<Snapshot>) {
+fn reset_hud(mut hud: ResMut<HudState>) {
     *hud = HudState::default();
-    snapshot.0 = None;
-}
-
-fn take_snapshot(world: &mut World) {
-    let changed = world.is_resource_changed::<Battle>()
-        || world.is_resource_changed::<BattleLog>()
-        || world.resource::<Snapshot>().0.is_none();
-    if changed {
-        let table = Table::capture(world);
-        world.resource_mut::<Snapshot>().0 = table;
-    }
 }
 
 /// When the turn comes to a human side: select its first combatant, and
 /// in hot-seat play ask for the hand-over when the side changes.
-fn watch_turn(snapshot: Res<Snapshot>, setup: Res<MatchSetup>, mut hud: ResMut<HudState>) {
-    if !snapshot.is_changed() {
-        return;
-    }
-    let Some(table) = &snapshot.0 else {
+fn watch_turn(engine: Option<Res<Engine>>, setup: Res<MatchSetup>, mut hud: ResMut<HudState>) {
+    let Some(engine) = engine.filter(|engine| engine.is_changed()) else {
         return;
     };
+    let table = engine.state();
     let mine = human_turn(table);
     let Some(&first) = mine.first() else {
         return;
@@ -170,7 +153,7 @@ fn shortcuts(world: &mut World) {
     if world.resource::<EguiWantsInput>().wants_keyboard_input() {
         return;
     }
-    let Some(table) = world.resource::<Snapshot>().0.clone() else {
+    let Some(table) = world.get_resource::<Engine>().map(|e| e.state().clone()) else {
         return;
     };
     let mine = human_turn(&table);

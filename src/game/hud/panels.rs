@@ -4,12 +4,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
-use super::{HudState, Snapshot, TableViewport, give_order, human_turn};
+use super::{HudState, TableViewport, give_order, human_turn};
+use crate::battle::check::Plan;
 use crate::battle::command::{CommandQueue, Order};
 use crate::battle::components::RankTrack;
+use crate::battle::engine::Engine;
 use crate::battle::events::BattleEvent;
-use crate::battle::resolve::{Plan, answered_attack_odds, attack_preview_with};
-use crate::battle::table::{BattleLog, Phase, Table, UnitState};
+use crate::battle::odds::{answered_attack_odds, attack_preview_with};
+use crate::battle::state::{BattleState, Phase, UnitState};
 use crate::data::Tactic;
 use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
@@ -29,7 +31,7 @@ pub(super) const HIT: Color32 = Color32::from_rgb(70, 160, 70);
 pub(super) const ONE: Color32 = Color32::from_rgb(190, 50, 40);
 const PLAIN: Color32 = Color32::from_rgb(225, 220, 205);
 
-fn side_colour(table: &Table, side: usize) -> Color32 {
+fn side_colour(table: &BattleState, side: usize) -> Color32 {
     table.battle.sides.get(side).map_or(Color32::GRAY, |s| {
         let (r, g, b) = s.colour;
         Color32::from_rgb((r * 255.0) as u8, (g * 255.0) as u8, (b * 255.0) as u8)
@@ -90,7 +92,7 @@ fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
 
 /// The odds of a checked attack, with the weapon the rules chose for it and
 /// the same code the rules and AI use.
-fn plan_odds(table: &Table, plan: &Plan) -> Option<AttackOdds> {
+fn plan_odds(table: &BattleState, plan: &Plan) -> Option<AttackOdds> {
     if let Order::Defend { with, .. } = &plan.order {
         return answered_attack_odds(table, table.battle.pending.as_ref()?, *with);
     }
@@ -167,7 +169,7 @@ fn shift_picker(ui: &mut egui::Ui, hud: &mut HudState) {
 
 /// The special results the player's attacks buy, toggled on and off; the
 /// order they were picked in is the order they are bought.
-fn specials_picker(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
+fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
     let costs = &table.ruleset.actions.special_results.costs;
     egui::CollapsingHeader::new(format!(
         "Special results: {}",
@@ -206,7 +208,7 @@ fn specials_picker(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
     });
 }
 
-fn unit_card(ui: &mut egui::Ui, table: &Table, unit: &UnitState) {
+fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState) {
     ui.horizontal(|ui| {
         swatch(ui, side_colour(table, unit.unit.side));
         ui.label(RichText::new(&unit.unit.name).strong().size(16.0));
@@ -347,7 +349,7 @@ fn unit_card(ui: &mut egui::Ui, table: &Table, unit: &UnitState) {
     });
 }
 
-fn countdown_track(ui: &mut egui::Ui, table: &Table, hud: &mut HudState) {
+fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
     let acting = table.battle.turn_candidates();
     let mut order: Vec<&UnitState> = table.units.iter().filter(|u| u.fighting()).collect();
     order.sort_by_key(|u| (std::cmp::Reverse(u.pool.usable()), u.unit.index));
@@ -419,7 +421,7 @@ fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudState) {
 
 fn action_menu(
     ui: &mut egui::Ui,
-    table: &Table,
+    table: &BattleState,
     actor: usize,
     hud: &mut HudState,
     queue: &mut CommandQueue,
@@ -551,7 +553,7 @@ fn log_panel(ui: &mut egui::Ui, log: &[BattleEvent]) {
 }
 
 /// What the pointer is over on the table, and what a click would do.
-fn table_tooltip(ctx: &egui::Context, table: &Table, hud: &HudState) {
+fn table_tooltip(ctx: &egui::Context, table: &BattleState, hud: &HudState) {
     let Some(pointer) = ctx.pointer_hover_pos() else {
         return;
     };
@@ -644,8 +646,7 @@ fn help_window(ctx: &egui::Context, bindings: &KeyBindings, open: &mut bool) {
 /// The whole battle HUD, every frame on the battle screen.
 pub(super) fn draw_battle_hud(
     mut contexts: EguiContexts,
-    snapshot: Res<Snapshot>,
-    log: Res<BattleLog>,
+    engine: Option<Res<Engine>>,
     setup: Res<MatchSetup>,
     bindings: Res<KeyBindings>,
     mut hud: ResMut<HudState>,
@@ -656,9 +657,10 @@ pub(super) fn draw_battle_hud(
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let Some(table) = &snapshot.0 else {
+    let Some(engine) = engine else {
         return Ok(());
     };
+    let table = engine.state();
     let mut root = egui::Ui::new(
         ctx.clone(),
         "battle hud".into(),
@@ -733,7 +735,7 @@ pub(super) fn draw_battle_hud(
                     ui.label(RichText::new(notice).color(ONE));
                 }
             });
-            log_panel(ui, &log.0);
+            log_panel(ui, engine.log());
         });
     egui::Panel::left("countdown")
         .frame(panel)
@@ -789,7 +791,7 @@ pub(super) fn draw_battle_hud(
                     ui.label(RichText::new(outcome.to_string()).size(18.0));
                 }
                 if ui.button("See the results").clicked() {
-                    commands.insert_resource(BattleSummary::new(table, &log.0));
+                    commands.insert_resource(BattleSummary::new(table, engine.log()));
                     next.set(Screen::Results);
                 }
             });

@@ -2,35 +2,33 @@
 //! the table become commands only through the rules' own check, and the
 //! results screen reads the battle log.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::process::Command as Process;
 
-use common::{app, level, ruleset, shipped_levels};
+use crate::common::{app, foe, hero, level, ruleset, shipped_levels, units};
+use crate::common::{battle_app, submit};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::Fate;
-use swift_swords::battle::table::{BattleLog, Table};
+use swift_swords::battle::state::BattleState;
 use swift_swords::game::orders::{AttackChoices, Click, click_order, menu_entries, with_choices};
 use swift_swords::game::results::BattleSummary;
-use swift_swords::headless::{battle_app, submit};
 use swift_swords::level::ZoneCoord;
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::payment::PaymentError;
 
 /// A hero and a bandit in neighbouring zones of a three-zone strip. The hero
 /// rolls 5 4 3 2 and the bandit 5 4 3: the hero's bigger pool acts first.
-fn apart() -> bevy::prelude::App {
-    let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
-        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0)),
-    "#;
-    app(&level(r#""ggg""#, units, ""), &[5, 4, 3, 2, 5, 4, 3])
+fn apart() -> swift_swords::battle::engine::Engine {
+    let units = units(&[
+        hero("hero", "hero_swordsman"),
+        foe("bandit", "bandit").at(1, 0),
+    ]);
+    app(&level(r#""ggg""#, &units, ""), &[5, 4, 3, 2, 5, 4, 3])
 }
 
-fn table(app: &mut bevy::prelude::App) -> Table {
-    Table::capture(app.world_mut()).expect("a battle is running")
+fn table(app: &mut swift_swords::battle::engine::Engine) -> BattleState {
+    app.state().clone()
 }
 
 #[test]
@@ -198,7 +196,7 @@ fn results_count_every_combatant_and_every_attack_of_the_battle() {
     }
     let table = table(&mut app);
     assert!(table.battle.outcome.is_some(), "the battle ended");
-    let log = app.world().resource::<BattleLog>().0.clone();
+    let log = app.log().to_vec();
     let summary = BattleSummary::new(&table, &log);
     for (k, side) in summary.sides.iter().enumerate() {
         let fielded = table.units.iter().filter(|u| u.unit.side == k).count();
@@ -250,4 +248,51 @@ fn play_refuses_a_missing_level_and_a_screenshot_wait_without_a_screenshot() {
         .expect("the game runs");
     assert_eq!(no_shot.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&no_shot.stderr).contains("--screenshot"));
+}
+
+/// The game's schedule: a queued command goes through the engine's door, the
+/// verdict and the events come out, and the view's components are written
+/// from the state (never the reverse).
+#[test]
+fn a_queued_command_is_resolved_by_the_engine_and_mirrored_into_the_components() {
+    use bevy::ecs::message::Messages;
+    use bevy::prelude::{App, MinimalPlugins};
+    use bevy::state::app::StatesPlugin;
+    use swift_swords::battle::command::{CommandQueue, LastVerdict};
+    use swift_swords::battle::components::{Placement, Unit};
+    use swift_swords::battle::engine::Engine;
+    use swift_swords::battle::events::BattleEvent;
+    use swift_swords::battle::mirror::install_battle;
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, swift_swords::battle::plugin));
+    install_battle(app.world_mut(), apart());
+    let move_east = Command::new(
+        "hero",
+        Order::Move {
+            to: ZoneCoord(1, 0),
+            pay: None,
+        },
+    );
+    app.world_mut()
+        .resource_mut::<CommandQueue>()
+        .0
+        .push_back(move_east.clone());
+    app.update();
+
+    assert_eq!(app.world().resource::<LastVerdict>().0, Some(Ok(move_east)));
+    let engine = app.world().resource::<Engine>();
+    let hero = engine.state().unit_index("hero").expect("hero");
+    assert_eq!(engine.state().units[hero].placement.zone, ZoneCoord(1, 0));
+    let mut figures = app.world_mut().query::<(&Unit, &Placement)>();
+    let drawn = figures
+        .iter(app.world())
+        .find(|(unit, _)| unit.id == "hero")
+        .map(|(_, placement)| placement.zone);
+    assert_eq!(drawn, Some(ZoneCoord(1, 0)));
+    let messages = app.world().resource::<Messages<BattleEvent>>();
+    let moved = messages
+        .iter_current_update_messages()
+        .any(|event| matches!(event, BattleEvent::Moved { unit, .. } if unit == "hero"));
+    assert!(moved, "the move's events go out as messages");
 }

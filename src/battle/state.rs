@@ -1,17 +1,15 @@
-//! A plain snapshot of the battle, built from the ECS world and written back
-//! to it. Every rules step is a function over a `Table`; the ECS systems are
-//! thin wrappers, and the UI and AI can check commands against a snapshot.
+//! The battle state: everything the rules read and change, as plain data.
+//! The [`Engine`](super::engine::Engine) owns the one authoritative copy;
+//! the ECS components the view draws are mirrored from it, never the reverse.
 
 use std::sync::Arc;
 
-use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::components::*;
 use super::events::{BattleEvent, Outcome};
 use crate::data::Ruleset;
 use crate::level::{Level, SideKind};
-use crate::rules::dice::Dice;
 
 /// Where the battle stands in the sequence of play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,7 +62,7 @@ pub struct PendingAttack {
 }
 
 /// The battle as a whole.
-#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Battle {
     pub level: Level,
     pub sides: Vec<SideInfo>,
@@ -120,18 +118,6 @@ impl Battle {
     }
 }
 
-/// The battle's dice, saved with it.
-#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BattleDice(pub Dice);
-
-/// The data the battle is fought with.
-#[derive(Resource, Debug, Clone)]
-pub struct Rules(pub Arc<Ruleset>);
-
-/// Every event of the battle so far, in order.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct BattleLog(pub Vec<BattleEvent>);
-
 /// One combatant's whole state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnitState {
@@ -164,9 +150,10 @@ impl UnitState {
     }
 }
 
-/// The battle as plain data.
+/// The battle as plain data: the data it is fought with, the board, the
+/// sequence of play's position, and every combatant and chariot.
 #[derive(Debug, Clone)]
-pub struct Table {
+pub struct BattleState {
     pub ruleset: Arc<Ruleset>,
     pub board: Board,
     pub battle: Battle,
@@ -174,86 +161,10 @@ pub struct Table {
     pub units: Vec<UnitState>,
     /// In the level's order: `chariots[i].index == i`.
     pub chariots: Vec<Chariot>,
-    entities: Vec<Entity>,
-    chariot_entities: Vec<Entity>,
 }
 
-type UnitQuery<'a> = (
-    Entity,
-    &'a Unit,
-    &'a Profile,
-    &'a Placement,
-    &'a Status,
-    &'a ActionPool,
-    &'a Ranks,
-    &'a Conditions,
-    &'a Fate,
-    &'a Wounds,
-    Option<&'a Flight>,
-);
-
-impl Table {
-    /// Reads the battle out of the world. `None` when no battle is set up.
-    pub fn capture(world: &mut World) -> Option<Self> {
-        let ruleset = world.get_resource::<Rules>()?.0.clone();
-        let board = world.get_resource::<Board>()?.clone();
-        let battle = world.get_resource::<Battle>()?.clone();
-        let mut query = world.query::<UnitQuery>();
-        let mut rows: Vec<(Entity, UnitState)> = query
-            .iter(world)
-            .map(
-                |(
-                    entity,
-                    unit,
-                    profile,
-                    placement,
-                    status,
-                    pool,
-                    ranks,
-                    conditions,
-                    fate,
-                    wounds,
-                    flight,
-                )| {
-                    (
-                        entity,
-                        UnitState {
-                            unit: unit.clone(),
-                            profile: profile.clone(),
-                            placement: *placement,
-                            status: *status,
-                            pool: pool.clone(),
-                            ranks: *ranks,
-                            conditions: *conditions,
-                            fate: *fate,
-                            wounds: wounds.clone(),
-                            flight: flight.copied(),
-                        },
-                    )
-                },
-            )
-            .collect();
-        rows.sort_by_key(|(_, state)| state.unit.index);
-        let (entities, units) = rows.into_iter().unzip();
-        let mut chariot_rows: Vec<(Entity, Chariot)> = world
-            .query::<(Entity, &Chariot)>()
-            .iter(world)
-            .map(|(entity, chariot)| (entity, chariot.clone()))
-            .collect();
-        chariot_rows.sort_by_key(|(_, chariot)| chariot.index);
-        let (chariot_entities, chariots) = chariot_rows.into_iter().unzip();
-        Some(Self {
-            ruleset,
-            board,
-            battle,
-            units,
-            chariots,
-            entities,
-            chariot_entities,
-        })
-    }
-
-    /// Builds a table from parts (for tests, saves and the AI).
+impl BattleState {
+    /// Builds a state from parts (for setup, saves and tests).
     pub fn from_parts(
         ruleset: Arc<Ruleset>,
         board: Board,
@@ -266,41 +177,6 @@ impl Table {
             battle,
             units,
             chariots,
-            entities: Vec::new(),
-            chariot_entities: Vec::new(),
-        }
-    }
-
-    /// Writes every changed component and the battle back to the world.
-    pub fn write_back(&self, world: &mut World) {
-        for (entity, state) in self.entities.iter().zip(&self.units) {
-            let Ok(mut entry) = world.get_entity_mut(*entity) else {
-                continue;
-            };
-            set_if_changed(&mut entry, state.placement);
-            set_if_changed(&mut entry, state.status);
-            set_if_changed(&mut entry, state.pool.clone());
-            set_if_changed(&mut entry, state.ranks);
-            set_if_changed(&mut entry, state.conditions);
-            set_if_changed(&mut entry, state.fate);
-            set_if_changed(&mut entry, state.wounds.clone());
-            set_if_changed(&mut entry, state.profile.clone());
-            match state.flight {
-                Some(flight) => set_if_changed(&mut entry, flight),
-                None => {
-                    entry.remove::<Flight>();
-                }
-            }
-        }
-        for (entity, chariot) in self.chariot_entities.iter().zip(&self.chariots) {
-            if let Ok(mut entry) = world.get_entity_mut(*entity) {
-                set_if_changed(&mut entry, chariot.clone());
-            }
-        }
-        if let Some(mut battle) = world.get_resource_mut::<Battle>()
-            && *battle != self.battle
-        {
-            *battle = self.battle.clone();
         }
     }
 
@@ -529,22 +405,6 @@ impl Table {
                     status,
                 });
             }
-        }
-    }
-}
-
-fn set_if_changed<C: Component<Mutability = bevy::ecs::component::Mutable> + PartialEq>(
-    entry: &mut EntityWorldMut,
-    value: C,
-) {
-    match entry.get_mut::<C>() {
-        Some(mut current) => {
-            if *current != value {
-                *current = value;
-            }
-        }
-        None => {
-            entry.insert(value);
         }
     }
 }

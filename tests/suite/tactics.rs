@@ -2,9 +2,7 @@
 //! ("Opportunity actions", "Held Actions"), with fixed action dice and
 //! scripted rolls.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::Order;
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
@@ -41,7 +39,7 @@ fn melee(bandits: &[(&str, &str)], grouped: bool) -> Level {
 }
 
 /// No attack waited for a defence: each was rolled at once.
-fn rolled_without_a_prompt(app: &bevy::prelude::App) -> bool {
+fn rolled_without_a_prompt(app: &swift_swords::battle::engine::Engine) -> bool {
     !log(app)
         .iter()
         .any(|e| matches!(e, BattleEvent::AttackDeclared { .. }))

@@ -1,12 +1,10 @@
 //! The rules scripts of `tests/scripts/`, the shipped levels, and the
 //! command line's `check` and `script`, as a designer would run them.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::ruleset;
+use crate::common::ruleset;
 use swift_swords::script::run_script_file;
 
 fn run(name: &str) {

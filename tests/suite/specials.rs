@@ -1,9 +1,7 @@
 //! Special results ("Special Results"): extra successes buy effects named
 //! with the attack, in order, at the costs of `actions.ron`.
 
-mod common;
-
-use common::{act, app, level, log, table, unit};
+use crate::common::{act, app, level, log, table, unit};
 use swift_swords::battle::command::Order;
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::{BattleEvent, StateKind};
@@ -141,7 +139,7 @@ fn disarm_drops_the_weapon_unless_body_resists_and_break_weapon_needs_no_roll() 
     }));
     // Four hits break the soldier's spear at once.
     let level = hero_against("soldier", "physical: Some(4)");
-    let mut second = common::app(&level, &[6, 6, 6, 6]);
+    let mut second = crate::common::app(&level, &[6, 6, 6, 6]);
     act(
         &mut second,
         "hero",
@@ -165,7 +163,7 @@ fn knockdown_fells_a_man_but_not_a_creature_three_times_the_attackers_size() {
     assert!(unit(&table(&mut app), "foe").conditions.prone);
     // An ogre of size 6 against a man of size 2: it stands.
     let level = hero_against("ogre", "size: Some(6)");
-    let mut giant = common::app(&level, &[6, 6, 6, 2]);
+    let mut giant = crate::common::app(&level, &[6, 6, 6, 2]);
     act(
         &mut giant,
         "hero",

@@ -1,13 +1,11 @@
 //! Mental damage ("Mental Damage"), Doubt ("State") and fear ("Fear"), with
 //! fixed action dice and scripted rolls.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::submit;
+use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::{BattleEvent, StateKind};
 use swift_swords::data::FearLevel;
-use swift_swords::headless::submit;
 use swift_swords::level::{Level, ZoneCoord};
 
 /// A hedge wizard with five 3s (Prepare, three Pools, and one die left)
@@ -25,7 +23,7 @@ fn wizard_and_bandit(mental: i8, spell: &str) -> Level {
 }
 
 /// Prepares the spell with a pool of three dice and casts it at the bandit.
-fn cast_three_dice(app: &mut bevy::prelude::App, spell: &str) {
+fn cast_three_dice(app: &mut swift_swords::battle::engine::Engine, spell: &str) {
     act(
         app,
         "wizard",
@@ -46,7 +44,7 @@ fn cast_three_dice(app: &mut bevy::prelude::App, spell: &str) {
     );
 }
 
-fn refused(app: &mut bevy::prelude::App, unit: &str, order: Order) -> RuleError {
+fn refused(app: &mut swift_swords::battle::engine::Engine, unit: &str, order: Order) -> RuleError {
     submit(app, Command::new(unit, order)).expect_err("refused")
 }
 
@@ -120,7 +118,7 @@ fn mental_damage_above_the_mental_rank_panics_and_the_panicked_must_flee() {
 #[test]
 fn mental_damage_above_twice_the_rank_crushes_no_action_no_defence_only_a_rally() {
     let level = wizard_and_bandit(1, "dread_word");
-    let mut app = app(&level, &[6, 6, 6, 6]);
+    let mut app = app(&level, &[6, 6, 6, 6, 2, 3, 3, 1, 3, 1, 6, 6, 2, 1, 2, 1]);
     cast_three_dice(&mut app, "dread_word");
     assert!(log(&app).contains(&BattleEvent::Crushed {
         unit: "bandit".into()
@@ -150,7 +148,10 @@ fn mental_damage_above_twice_the_rank_crushes_no_action_no_defence_only_a_rally(
 fn a_hex_is_soaked_as_doubt_and_shaken_off_with_a_spirit_roll() {
     // One success of three: 1 damage, a Wound, taken as the Doubt State.
     let level = wizard_and_bandit(2, "hex");
-    let mut app = app(&level, &[6, 2, 2, 1, 1, 6, 1, 1]);
+    let mut app = app(
+        &level,
+        &[6, 2, 2, 1, 1, 6, 1, 1, 2, 3, 3, 1, 3, 1, 6, 6, 2, 1, 2, 1],
+    );
     cast_three_dice(&mut app, "hex");
     assert!(log(&app).contains(&BattleEvent::StateTaken {
         unit: "bandit".into(),
@@ -186,7 +187,7 @@ fn afraid(fear: &str, foe_zone: (u16, u16)) -> Level {
     level(r#""ggg", "ggg""#, &units, "")
 }
 
-fn step_south(app: &mut bevy::prelude::App) {
+fn step_south(app: &mut swift_swords::battle::engine::Engine) {
     act(
         app,
         "hero",
@@ -197,7 +198,7 @@ fn step_south(app: &mut bevy::prelude::App) {
     );
 }
 
-fn fear_tests(app: &bevy::prelude::App) -> Vec<BattleEvent> {
+fn fear_tests(app: &swift_swords::battle::engine::Engine) -> Vec<BattleEvent> {
     log(app)
         .into_iter()
         .filter(|e| matches!(e, BattleEvent::FearTest { .. }))

@@ -1,14 +1,12 @@
 //! InClose combat ("InClose Combat"): closing in, who falls prone, the
 //! weapons that serve, holds and subdual. Fixed action dice, scripted rolls.
 
-mod common;
-
-use common::{act, app, attack_with, level, log, table, unit};
+use crate::common::submit;
+use crate::common::{act, app, attack_with, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::data::{WeightClass, WrestleMove};
-use swift_swords::headless::submit;
 use swift_swords::level::Level;
 
 /// Two combatants already in one melee, untrained in defences.
@@ -53,7 +51,7 @@ fn closing_in_lays_both_prone_unless_three_times_the_size_and_drops_heavy_weapon
     }));
     // An ogre (size 5) stays standing against a goblin (size 1).
     let level = pair(("ogre", "ogre", "[6, 6, 6]"), ("goblin", "goblin", "[5]"));
-    let mut big = common::app(&level, &[]);
+    let mut big = crate::common::app(&level, &[]);
     act(&mut big, "ogre", close_in("goblin"));
     let t = table(&mut big);
     assert!(!unit(&t, "ogre").conditions.prone);

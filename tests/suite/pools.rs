@@ -2,16 +2,14 @@
 //! pools, marked P): Aim and Cast, each named after the rule it pins, with
 //! fixed dice.
 
-mod common;
-
-use common::{act, app, attack_with, level, log, table, unit};
+use crate::common::{act, app, attack_with, level, log, table, unit};
 use swift_swords::battle::command::Order;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::data::RankSide;
 use swift_swords::level::ZoneCoord;
 
 /// `template` at (0, 0) against a bandit at (1, 0) with one die and no defence.
-fn against_a_bandit(template: &str, dice: &[u8]) -> bevy::prelude::App {
+fn against_a_bandit(template: &str, dice: &[u8]) -> swift_swords::battle::engine::Engine {
     let level = level(
         r#""ggg""#,
         &format!(

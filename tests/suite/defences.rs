@@ -2,13 +2,11 @@
 //! "Pools"), each named after the rule it pins, with fixed dice. The worked
 //! examples of Roland and the goblins are rules scripts in `tests/scripts/`.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::submit;
+use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::data::Defence;
-use swift_swords::headless::submit;
 
 fn defend(with: Defence) -> Order {
     Order::Defend {
@@ -19,13 +17,13 @@ fn defend(with: Defence) -> Order {
 }
 
 /// Events since the `from`th.
-fn since(app: &bevy::prelude::App, from: usize) -> Vec<BattleEvent> {
+fn since(app: &swift_swords::battle::engine::Engine, from: usize) -> Vec<BattleEvent> {
     log(app)[from..].to_vec()
 }
 
 /// A hero swordsman trained only in `defences` against the bandit of
 /// [`app_with`].
-fn duel(defences: &str, dice: &[u8]) -> bevy::prelude::App {
+fn duel(defences: &str, dice: &[u8]) -> swift_swords::battle::engine::Engine {
     app_with(
         "hero_swordsman",
         &format!("(defences: Some({{ {defences} }}))"),
@@ -229,7 +227,11 @@ fn a_block_roll_without_a_success_forms_no_pool() {
 
 /// A hero of `template` with the given overrides against a bandit with
 /// fixed dice 5,4,3 who is trained in no defence, in one melee.
-fn app_with(template: &str, hero_overrides: &str, dice: &[u8]) -> bevy::prelude::App {
+fn app_with(
+    template: &str,
+    hero_overrides: &str,
+    dice: &[u8],
+) -> swift_swords::battle::engine::Engine {
     let level = level(
         r#""g""#,
         &format!(

@@ -2,13 +2,11 @@
 //! landing, immunity to melee from the ground, held strikes as a flyer
 //! attacks or passes, Fly-by Attack, the missile penalty, and falls.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::submit;
+use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::{Fate, FlightMode};
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::headless::submit;
 use swift_swords::level::ZoneCoord;
 use swift_swords::rules::movement::{Facing, FlightKind};
 
@@ -20,11 +18,11 @@ fn fly(x: u16, y: u16) -> Order {
     }
 }
 
-fn refused(app: &mut bevy::prelude::App, unit: &str, order: Order) -> RuleError {
+fn refused(app: &mut swift_swords::battle::engine::Engine, unit: &str, order: Order) -> RuleError {
     submit(app, Command::new(unit, order)).expect_err("the rules refuse it")
 }
 
-fn flew(app: &bevy::prelude::App) -> Vec<(ZoneCoord, Facing, FlightKind)> {
+fn flew(app: &swift_swords::battle::engine::Engine) -> Vec<(ZoneCoord, Facing, FlightKind)> {
     log(app)
         .into_iter()
         .filter_map(|e| match e {

@@ -1,9 +1,7 @@
 //! Mobs, Crowds and Hordes ("Mobs, Crowds and Hordes"): grouped NPCs as one
 //! entity, with the tier's ranks, dice and separate targets per attack.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::{act, app, attack, level, log, table, unit};
 use std::path::Path;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::level::parse_level;
@@ -53,6 +51,6 @@ fn a_heroic_combatant_cannot_be_a_mob() {
             (id: "foe", template: "bandit", side: "b", zone: (0, 0)),
         ],
     )"#;
-    let error = parse_level(Path::new("bad.ron"), text, &common::ruleset()).unwrap_err();
+    let error = parse_level(Path::new("bad.ron"), text, &crate::common::ruleset()).unwrap_err();
     assert!(error.to_string().contains("cannot be a mob"), "{error}");
 }

@@ -1,14 +1,12 @@
 //! The injury tables ("General Injury Table") in battle: every test uses
 //! fixed action dice and scripted rolls, and asserts the exact events.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::submit;
+use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::Command;
 use swift_swords::battle::command::{Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::data::RankSide;
-use swift_swords::headless::submit;
 use swift_swords::level::ZoneCoord;
 use swift_swords::rules::injury::{InjuryEffect, Location};
 
@@ -189,7 +187,7 @@ fn injury_case(
     location: [u8; 4],
     effect: u8,
     rolls: &[u8],
-) -> (Vec<BattleEvent>, bevy::prelude::App) {
+) -> (Vec<BattleEvent>, swift_swords::battle::engine::Engine) {
     let units = r#"
         (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0),
             overrides: (defences: Some({}), action_dice: Some(Fixed([6, 6, 6])))),

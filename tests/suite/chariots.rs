@@ -3,16 +3,14 @@
 //! the front that only the team strikes through, cover for the crew, and
 //! the nations' presets.
 
-mod common;
-
 use std::path::Path;
 
-use common::{act, app, attack, attack_with, log, ruleset, table, unit};
+use crate::common::submit;
+use crate::common::{act, app, attack, attack_with, log, ruleset, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::battle::riding::pace;
-use swift_swords::battle::setup::initial_table;
-use swift_swords::headless::submit;
+use swift_swords::battle::setup::initial_state;
 use swift_swords::level::{Level, ZoneCoord, parse_level};
 use swift_swords::rules::movement::Facing;
 
@@ -48,7 +46,7 @@ const DRIVER: &str = r#"(id: "driver", template: "charioteer", side: "heroes", z
 const FOE: &str = r#"(id: "foe", template: "bandit", side: "foes", zone: (3, 3),
     overrides: (action_dice: Some(Fixed([2]))))"#;
 
-fn drove(app: &bevy::prelude::App) -> Vec<(ZoneCoord, Facing)> {
+fn drove(app: &swift_swords::battle::engine::Engine) -> Vec<(ZoneCoord, Facing)> {
     log(app)
         .into_iter()
         .filter_map(|e| match e {
@@ -78,7 +76,7 @@ fn chariot_pace_follows_kind_team_and_crew_and_converts_to_zones_with_inches_car
         (id: "heavy4", side: "heroes", zone: (0, 3), facing: E, nation: Some("assyrian"), kind: Some(Heavy), horses: Some(Four), crew: ["d4", "a4", "b4"]),
     "#;
     let level = chariot_level(grid, &units, chariots);
-    let t = initial_table(&level, ruleset(), 0);
+    let t = initial_state(&level, ruleset(), 0);
     // Light 9; a second crewman -1; a four-horse team carries him freely;
     // heavy 7 + 2 for four horses, -1 for a third crewman.
     assert_eq!(
@@ -110,7 +108,7 @@ fn chariot_pace_follows_kind_team_and_crew_and_converts_to_zones_with_inches_car
 
 /// A light chariot facing south at (0, 0), its driver alone aboard: after a
 /// full one-zone drive it has two zones in hand.
-fn second_turn(driving_roll: &[u8]) -> bevy::prelude::App {
+fn second_turn(driving_roll: &[u8]) -> swift_swords::battle::engine::Engine {
     let grid = r#""gggg", "gggg", "gggg", "gggg""#;
     let units = format!("{DRIVER}, {FOE}");
     let chariots = r#"(id: "chariot", side: "heroes", zone: (0, 0), facing: S, nation: Some("egyptian"), crew: ["driver"])"#;
@@ -173,7 +171,7 @@ fn rough_ground_needs_a_driving_roll_and_marsh_stops_a_chariot() {
     }));
     assert_eq!(drove(&app), vec![(ZoneCoord(0, 0), Facing::E)]);
     let level = chariot_level(r#""gmgg", "gggg", "gggg", "gggg""#, &units, chariots);
-    let mut app = common::app(&level, &[2, 2, 2]);
+    let mut app = crate::common::app(&level, &[2, 2, 2]);
     assert_eq!(
         submit(&mut app, Command::new("driver", drive(1, 0))),
         Err(RuleError::NoRoute {
@@ -277,7 +275,7 @@ fn nation_presets_set_the_chariot_and_refuse_what_the_nation_never_fielded() {
     let units = format!("{DRIVER}, {FOE}");
     let good = r#"(id: "chariot", side: "heroes", zone: (0, 0), facing: E, nation: Some("egyptian"), crew: ["driver"])"#;
     let level = chariot_level(r#""gggg", "gggg", "gggg", "gggg""#, &units, good);
-    let t = initial_table(&level, ruleset(), 0);
+    let t = initial_state(&level, ruleset(), 0);
     let team = unit(&t, "chariot");
     assert_eq!(team.unit.template, "two_horse_team");
     assert_eq!(team.unit.name, "Egyptian Light chariot team");

@@ -1,10 +1,9 @@
 //! Weapons in hand and dual wielding ("Dual & Multi Weapon Wielding").
 
-mod common;
-
-use common::{app, attack_with, level, table};
+use crate::common::{app, attack_with, level, table};
+use swift_swords::battle::check::check;
 use swift_swords::battle::command::Command;
-use swift_swords::battle::resolve::{check, defence_outcomes};
+use swift_swords::battle::odds::defence_outcomes;
 use swift_swords::data::Defence;
 use swift_swords::rules::payment::Cost;
 

@@ -3,16 +3,14 @@
 //! attacks by one, critical damage that weakens or routs it, and its end
 //! when its ranks are gone.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::submit;
+use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, RuleError};
 use swift_swords::battle::components::Fate;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::data::MobTier;
-use swift_swords::headless::submit;
 
-fn attack_dice(app: &bevy::prelude::App, by: &str) -> Vec<usize> {
+fn attack_dice(app: &swift_swords::battle::engine::Engine, by: &str) -> Vec<usize> {
     log(app)
         .into_iter()
         .filter_map(|e| match e {

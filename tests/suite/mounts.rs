@@ -3,12 +3,10 @@
 //! at full speed the rider can neither act nor react, and getting on or off
 //! a moving mount needs a roll not to fall.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::submit;
+use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::headless::submit;
 use swift_swords::level::ZoneCoord;
 
 const RIDER: &str = r#"

@@ -4,17 +4,18 @@
 //! (`defences: Some({})`) unless the test is about defences, so each attack
 //! is rolled at once.
 
-mod common;
-
+use crate::common::{
+    act, app, attack, attack_with, foe, hero, level, log, ruleset, shipped_levels, table, unit,
+    units,
+};
+use crate::common::{battle_app, submit};
 use bevy::prelude::*;
-use common::{act, app, attack, attack_with, level, log, ruleset, shipped_levels, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::{Fate, Status};
 use swift_swords::battle::events::{BattleEvent, Outcome};
 use swift_swords::battle::setup::BattleSave;
-use swift_swords::battle::table::{Battle, Table};
+use swift_swords::battle::state::BattleState;
 use swift_swords::data::Defence;
-use swift_swords::headless::{battle_app, headless_app, submit};
 use swift_swords::level::{Level, ZoneCoord};
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::injury::{InjuryEffect, Location};
@@ -100,7 +101,12 @@ fn refresh_gives_a_last_option_and_a_kept_die_is_rolled_into_the_next_pool() {
 #[test]
 fn a_last_option_may_be_an_action_and_then_its_dice_are_set_aside() {
     let level = level(r#""g""#, HERO_AND_BANDIT, "");
-    let mut app = app(&level, &[5, 4, 3, 2, 5, 5, 2, 1, 1, 2]);
+    let mut app = app(
+        &level,
+        &[
+            5, 4, 3, 2, 5, 5, 2, 1, 1, 2, 2, 3, 3, 1, 3, 1, 6, 6, 2, 1, 2, 1,
+        ],
+    );
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", attack("hero"));
     let t = table(&mut app);
@@ -242,12 +248,12 @@ fn a_one_raises_a_die_just_short_of_a_hit_after_the_roll() {
 
 #[test]
 fn minor_and_major_advantage_add_attack_dice_in_a_melee() {
-    let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
-    "#;
-    let level = level(r#""g""#, units, "");
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained(),
+        hero("ally", "veteran").untrained(),
+        foe("bandit", "bandit").untrained(),
+    ]);
+    let level = level(r#""g""#, &units, "");
     // Hero 5,5,5,5; ally 4,4,4,4; bandit 2,2,2. Ally joins the hero's melee
     // with the bandit: two against one is major advantage, +2 dice.
     let mut app = app(
@@ -270,11 +276,13 @@ fn minor_and_major_advantage_add_attack_dice_in_a_melee() {
 
 #[test]
 fn reach_weapons_strike_from_alone_but_not_in_contact() {
-    let units = r#"
-        (id: "spearman", template: "soldier", side: "heroes", zone: (0, 0), overrides: (defences: Some({}), weapons: Some(["spear"]))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}), action_dice: Some(Fixed([2])))),
-    "#;
-    let level = level(r#""g""#, units, "");
+    let units = units(&[
+        hero("spearman", "soldier")
+            .untrained()
+            .with(r#"weapons: Some(["spear"])"#),
+        foe("bandit", "bandit").untrained().dice(&[2]),
+    ]);
+    let level = level(r#""g""#, &units, "");
     let mut app = app(&level, &[5, 5, 5, 2, 2, 2]);
     act(&mut app, "spearman", attack("bandit"));
     assert_eq!(
@@ -298,12 +306,12 @@ fn reach_weapons_strike_from_alone_but_not_in_contact() {
 
 #[test]
 fn missile_fire_reaches_only_its_range_in_zones() {
-    let units = r#"
-        (id: "archer", template: "hero_archer", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (4, 0), overrides: (defences: Some({}))),
-        (id: "near", template: "bandit", side: "foes", zone: (3, 0), overrides: (defences: Some({}))),
-    "#;
-    let level = level(r#""ggggg""#, units, "");
+    let units = units(&[
+        hero("archer", "hero_archer").untrained(),
+        foe("bandit", "bandit").at(4, 0).untrained(),
+        foe("near", "bandit").at(3, 0).untrained(),
+    ]);
+    let level = level(r#""ggggg""#, &units, "");
     let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     assert_eq!(
         submit(
@@ -322,11 +330,11 @@ fn missile_fire_reaches_only_its_range_in_zones() {
 
 #[test]
 fn no_missile_fire_from_inside_a_melee() {
-    let units = r#"
-        (id: "archer", template: "hero_archer", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}), action_dice: Some(Fixed([2])))),
-    "#;
-    let level = level(r#""g""#, units, "");
+    let units = units(&[
+        hero("archer", "hero_archer").untrained(),
+        foe("bandit", "bandit").untrained().dice(&[2]),
+    ]);
+    let level = level(r#""g""#, &units, "");
     let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2]);
     act(&mut app, "archer", attack_with("bandit", "short_sword"));
     assert_eq!(unit(&table(&mut app), "archer").status, Status::InContact);
@@ -341,11 +349,11 @@ fn no_missile_fire_from_inside_a_melee() {
 
 #[test]
 fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
-    let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "brute", template: "veteran", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
-    "#;
-    let level = level(r#""g""#, units, "");
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained(),
+        foe("brute", "veteran").untrained(),
+    ]);
+    let level = level(r#""g""#, &units, "");
     // Hero 1,4,4,2 (three usable); brute 5,5,5,5 attacks first: 5,5,2,2 is
     // 2 damage less 1 armour: a Stun. Then the hero's extra recovery roll
     // with a 1: 7 dice, one success.
@@ -363,12 +371,15 @@ fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
 
 #[test]
 fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
-    let units = r#"
-        (id: "giant", template: "ogre", side: "heroes", zone: (0, 0), overrides: (defences: Some({}), weapons: Some(["giant_club"]), attack_dice: Some(6))),
-        (id: "b1", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "b2", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
-    "#;
-    let level = level(r#""g""#, units, "");
+    let units = units(&[
+        hero("giant", "ogre")
+            .untrained()
+            .with(r#"weapons: Some(["giant_club"])"#)
+            .with("attack_dice: Some(6)"),
+        foe("b1", "bandit").untrained(),
+        foe("b2", "bandit").untrained(),
+    ]);
+    let level = level(r#""g""#, &units, "");
     // Giant 6,6,6 (+3 extra: 5,5,5); bandits 2,2,2 each. Giant hits b1 with
     // two successes: Huge 5 damage against rank 2 is more than twice: a
     // Killing Blow, and an injury roll: 1,2,3,3 is the left arm, effect
@@ -377,6 +388,7 @@ fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
         &level,
         &[
             6, 6, 6, 5, 5, 5, 2, 2, 2, 2, 2, 2, 5, 5, 2, 2, 2, 2, 1, 2, 3, 3, 2, 6, 6, 6, 6, 2, 2,
+            2, 3, 3, 1, 3, 1, 6, 6, 2, 1, 2, 1,
         ],
     );
     act(&mut app, "giant", attack("b1"));
@@ -399,15 +411,26 @@ fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
 
 #[test]
 fn heroes_stay_in_action_until_minus_three_ranks() {
-    let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}), armour: Some(0), physical: Some(0))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}), attack_dice: Some(1), action_dice: Some(Fixed([3, 3, 3, 3, 3])))),
-    "#;
+    let units = units(&[
+        hero("hero", "hero_swordsman")
+            .untrained()
+            .with("armour: Some(0)")
+            .with("physical: Some(0)"),
+        foe("bandit", "bandit")
+            .untrained()
+            .with("attack_dice: Some(1)")
+            .dice(&[3, 3, 3, 3, 3]),
+    ]);
     // The hero has 1 real rank (0 + heroic), is stunned first, then loses a
     // rank per hit: at 0, -1, -2 it still fights; at -3 it is out. It holds
     // whenever the countdown comes to it.
-    let level = level(r#""g""#, units, "");
-    let mut app = app(&level, &[2, 2, 2, 2, 5, 5, 5, 5, 5]);
+    let level = level(r#""g""#, &units, "");
+    let mut app = app(
+        &level,
+        &[
+            2, 2, 2, 2, 5, 5, 5, 5, 5, 2, 3, 3, 1, 3, 1, 6, 6, 2, 1, 2, 1,
+        ],
+    );
     let mut attacks = 0;
     while attacks < 5 {
         if table(&mut app).turn_units() == vec!["hero"] {
@@ -435,7 +458,7 @@ fn round_limit_ends_the_battle_as_a_draw() {
     let mut app = app(&level, &[2, 2, 2, 2, 2, 2, 2]);
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    let battle = app.world().resource::<Battle>();
+    let battle = &app.state().battle;
     assert!(
         matches!(&battle.outcome, Some(Outcome::Draw { .. })),
         "{:?}",
@@ -445,22 +468,22 @@ fn round_limit_ends_the_battle_as_a_draw() {
 
 #[test]
 fn hold_zone_wins_after_the_zone_is_held_for_enough_closed_rounds() {
-    let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (1, 0), overrides: (defences: Some({}))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
-    "#;
+    let units = units(&[
+        hero("hero", "hero_swordsman").at(1, 0).untrained(),
+        foe("bandit", "bandit").untrained(),
+    ]);
     let level = level(
         r#""gg""#,
-        units,
+        &units,
         "victory: [HoldZone(side: \"heroes\", zone: (1, 0), rounds: 2)],",
     );
     let mut app = app(&level, &[2; 40]);
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    assert!(app.world().resource::<Battle>().outcome.is_none());
+    assert!(&app.state().battle.outcome.is_none());
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    let battle = app.world().resource::<Battle>();
+    let battle = &app.state().battle;
     assert!(
         matches!(&battle.outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"),
         "{:?}",
@@ -483,12 +506,12 @@ fn survive_wins_when_its_round_closes_with_the_side_still_fighting() {
     let mut app = app(&level, &[2; 20]);
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    let battle = app.world().resource::<Battle>();
+    let battle = &app.state().battle;
     assert!(matches!(&battle.outcome, Some(Outcome::Victory { side, .. }) if side == "foes"));
 }
 
 /// A simple, deterministic way to pick legal commands, for whole battles.
-fn first_legal(table: &Table) -> Option<Command> {
+fn first_legal(table: &BattleState) -> Option<Command> {
     let actors = table.turn_units();
     let actor = actors.first()?;
     let me = table.units[table.unit_index(actor)?].clone();
@@ -541,7 +564,7 @@ fn first_legal(table: &Table) -> Option<Command> {
     options
         .into_iter()
         .map(|order| Command::new(actor.clone(), order))
-        .find(|command| swift_swords::battle::resolve::check(table, command).is_ok())
+        .find(|command| swift_swords::battle::check::check(table, command).is_ok())
 }
 
 /// Plays a battle to its end with [`first_legal`], returning its log.
@@ -555,7 +578,7 @@ fn play_out(level: &Level, seed: u64) -> (Vec<BattleEvent>, Option<Outcome>) {
         let command = first_legal(&t).expect("someone can always act or pass");
         submit(&mut app, command).expect("first_legal only picks legal commands");
     }
-    let outcome = app.world().resource::<Battle>().outcome.clone();
+    let outcome = app.state().battle.outcome.clone();
     (log(&app), outcome)
 }
 
@@ -598,12 +621,11 @@ fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
         let command = first_legal(&table(&mut original)).unwrap();
         submit(&mut original, command).unwrap();
     }
-    let save = BattleSave::capture(original.world_mut()).unwrap();
+    let save = BattleSave::of(&original);
     let text = save.to_ron().unwrap();
     let loaded: BattleSave = ron::from_str(&text).unwrap();
     assert_eq!(loaded, save);
-    let mut restored = headless_app();
-    loaded.restore(restored.world_mut(), ruleset());
+    let mut restored = loaded.restore(ruleset());
     for _ in 0..40 {
         let a = table(&mut original);
         if a.battle.outcome.is_some() {
@@ -619,12 +641,12 @@ fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
 
 #[test]
 fn an_enemy_charging_friends_who_stand_alone_together_puts_them_all_in_contact() {
-    let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0), overrides: (defences: Some({}))),
-    "#;
-    let level = level(r#""gg""#, units, "");
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained(),
+        hero("ally", "veteran").untrained(),
+        foe("bandit", "bandit").at(1, 0).untrained(),
+    ]);
+    let level = level(r#""gg""#, &units, "");
     // Hero 5,5,4,4; ally 3,3,3,2; bandit 6,5,4 (+ extra 2).
     let mut app = app(&level, &[5, 5, 4, 4, 3, 3, 3, 2, 6, 5, 4, 2]);
     act(
@@ -663,12 +685,12 @@ fn an_enemy_charging_friends_who_stand_alone_together_puts_them_all_in_contact()
 
 #[test]
 fn leaving_a_group_of_friends_stands_alone_and_a_melee_needs_a_withdraw() {
-    let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "ally", template: "veteran", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), overrides: (defences: Some({}))),
-    "#;
-    let level = level(r#""g""#, units, "");
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained(),
+        hero("ally", "veteran").untrained(),
+        foe("bandit", "bandit").untrained(),
+    ]);
+    let level = level(r#""g""#, &units, "");
     let mut app = app(&level, &[5, 5, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2]);
     act(
         &mut app,

@@ -4,13 +4,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-mod common;
-
-use common::{ruleset, shipped_levels};
+use crate::common::{battle_app, submit};
+use crate::common::{ruleset, shipped_levels};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
-use swift_swords::battle::resolve::check;
-use swift_swords::battle::table::{BattleLog, Table};
-use swift_swords::headless::{battle_app, submit};
+use swift_swords::battle::check::check;
 use swift_swords::level::{Level, load_level};
 use swift_swords::rules::dice::Dice;
 use swift_swords::simulate::{SimConfig, run_all, summarise};
@@ -20,10 +17,9 @@ use swift_swords::simulate::{SimConfig, run_all, summarise};
 fn play(level: &Level, ai: AiLevel, seed: u64) -> Vec<swift_swords::battle::events::BattleEvent> {
     let mut app = battle_app(level, ruleset(), seed, Dice::seeded(seed));
     for _ in 0..10_000 {
-        let table = Table::capture(app.world_mut()).unwrap();
+        let table = app.state().clone();
         if table.battle.outcome.is_some() {
-            let log = app.world().resource::<BattleLog>().0.clone();
-            return log;
+            return app.log().to_vec();
         }
         let command = choose(&table, ai).expect("someone may always act");
         assert!(check(&table, &command).is_ok(), "{ai}: illegal {command:?}");

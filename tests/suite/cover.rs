@@ -1,9 +1,7 @@
 //! Cover ("Cover"), and the level options fatigue ("Fatigue") and a more
 //! severe surprise ("Surprise"), with fixed action dice and scripted rolls.
 
-mod common;
-
-use common::{act, app, attack, level, log, table, unit};
+use crate::common::{act, app, attack, foe, hero, level, log, table, unit, units};
 use swift_swords::battle::command::Order;
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
@@ -29,7 +27,7 @@ fn a_wall_is_heavy_hard_cover_both_ways_two_dice_off_and_no_raising_a_die() {
             overrides: (defences: Some({}), action_dice: Some(Fixed([5])))),
     "#;
     let extra = "edges: [(between: ((0, 0), (1, 0)), feature: Wall)],";
-    let level = level(r#""gg""#, units, extra);
+    let level = level(r#""gg""#, &units, extra);
     // The archer's 4 dice less 2: [4, 2]. A 1 would raise the 4 to a hit,
     // but not against heavy hard cover.
     let mut app = app(&level, &[4, 2, 3, 3]);
@@ -103,7 +101,7 @@ fn defenders_hold_attackers_at_a_defended_wall_up_to_the_choke_value() {
             overrides: (defences: Some({}), action_dice: Some(Fixed([6, 6, 6])))),
     "#;
     let extra = "edges: [(between: ((0, 0), (1, 0)), feature: Wall, choke: Some(1))],";
-    let level = level(r#""gg""#, units, extra);
+    let level = level(r#""gg""#, &units, extra);
     let mut app = app(&level, &[5, 5]);
     let over_the_wall = Order::Move {
         to: ZoneCoord(1, 0),
@@ -127,12 +125,12 @@ fn defenders_hold_attackers_at_a_defended_wall_up_to_the_choke_value() {
 
 #[test]
 fn a_tired_side_starts_with_a_rank_lost_and_a_severe_surprise_gives_extra_dice() {
-    let units = r#"
-        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
-        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0)),
-    "#;
+    let units = units(&[
+        hero("hero", "hero_swordsman"),
+        foe("bandit", "bandit").at(1, 0),
+    ]);
     let extra = r#"surprise: Some("heroes"), surprise_extra_dice: 2, fatigue: { "foes": Tired },"#;
-    let level = level(r#""gg""#, units, extra);
+    let level = level(r#""gg""#, &units, extra);
     let mut app = app(&level, &[5, 5, 5, 5, 5, 5]);
     let t = table(&mut app);
     assert_eq!(unit(&t, "hero").pool.dice.len(), 6);

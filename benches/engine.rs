@@ -1,0 +1,60 @@
+//! The engine's speed: one whole Normal-against-Normal battle on the
+//! skirmish, and one Hard decision on the largest level. Run with
+//! `cargo bench`; the figures are in docs/ENGINE.md.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use swift_swords::ai::{AiLevel, choose};
+use swift_swords::battle::engine::Engine;
+use swift_swords::data::Ruleset;
+use swift_swords::level::{Level, load_level};
+use swift_swords::rules::dice::Dice;
+use swift_swords::simulate::{SimConfig, run_battle};
+
+fn main() {
+    divan::main();
+}
+
+fn ruleset() -> Arc<Ruleset> {
+    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
+}
+
+fn level(file: &str, ruleset: &Ruleset) -> Level {
+    load_level(&Path::new("levels").join(file), ruleset)
+        .expect("shipped level is valid")
+        .level
+}
+
+/// One whole battle on the skirmish, Normal against Normal, as `simulate`
+/// plays it (battle `i` of a run with seed 17).
+#[divan::bench(args = [0, 1, 2, 3])]
+fn normal_battle_on_the_skirmish(bencher: divan::Bencher, index: usize) {
+    let ruleset = ruleset();
+    let config = SimConfig {
+        level: level("skirmish.ron", &ruleset),
+        ruleset,
+        battles: 4,
+        seed: 17,
+        ai: BTreeMap::new(),
+        jobs: 1,
+        swap: false,
+    };
+    bencher.bench_local(|| run_battle(&config, index));
+}
+
+/// One Hard decision on Chariots on the Plain, after `moves` Normal commands.
+#[divan::bench(args = [0, 10, 30])]
+fn hard_decision_on_the_chariot_plain(bencher: divan::Bencher, moves: usize) {
+    let ruleset = ruleset();
+    let level = level("chariot_plain.ron", &ruleset);
+    let mut engine = Engine::start(&level, ruleset, 5, Dice::seeded(5));
+    for _ in 0..moves {
+        let Some(command) = choose(engine.state(), AiLevel::Normal) else {
+            break;
+        };
+        engine.submit(&command).expect("the AI's command is legal");
+    }
+    bencher.bench_local(|| choose(engine.state(), AiLevel::Hard));
+}

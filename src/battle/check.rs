@@ -1,0 +1,136 @@
+//! What is allowed: the legality check of every order, with its costs and
+//! refusals. Nothing here changes the battle.
+
+use super::command::{Command, Order, RuleError};
+use super::inclose::inclose_problem;
+use super::mental::routed_problem;
+use super::riding::riding_problem;
+use super::state::{BattleState, PendingAttack, Phase, Turn};
+use crate::data::Defence;
+use crate::rules::payment::{Cost, choose_payment};
+
+use super::costs::*;
+
+/// A checked command, ready to resolve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    pub actor: usize,
+    pub order: Order,
+    /// The other combatant the order names, as the check found it.
+    pub other: Option<usize>,
+    pub cost: Cost,
+    /// Indices into the actor's pool of the dice that pay.
+    pub paid: Vec<usize>,
+    /// The weapon of an attack.
+    pub weapon: Option<String>,
+}
+
+/// Whether `command` is legal now, and if so how it would be paid.
+pub fn check(table: &BattleState, command: &Command) -> Result<Plan, RuleError> {
+    if table.battle.outcome.is_some() || table.battle.phase == Phase::Ended {
+        return Err(RuleError::BattleOver);
+    }
+    let actor = table
+        .unit_index(&command.unit)
+        .ok_or_else(|| RuleError::UnknownUnit {
+            unit: command.unit.clone(),
+        })?;
+    let me = &table.units[actor];
+    if !me.fighting() {
+        return Err(RuleError::NotInAction {
+            unit: command.unit.clone(),
+        });
+    }
+    let at_refresh = turn_problem(table, actor, command)?;
+
+    if let Some(problem) = routed_problem(table, actor, &command.order) {
+        return Err(problem);
+    }
+    if let Some(problem) = inclose_problem(table, actor, &command.order) {
+        return Err(problem);
+    }
+    if let Some(problem) = super::flight::flight_problem(table, actor, &command.order) {
+        return Err(problem);
+    }
+    if let Some(problem) = riding_problem(table, actor, &command.order) {
+        return Err(problem);
+    }
+    if me.conditions.prone
+        && matches!(
+            command.order,
+            Order::Move { .. }
+                | Order::Charge { .. }
+                | Order::LeaveTable { .. }
+                | Order::JoinGroup { .. }
+                | Order::LeaveGroup { .. }
+        )
+    {
+        return Err(RuleError::Prone);
+    }
+
+    let (cost, weapon) = order_cost(table, actor, &command.order, at_refresh)?;
+    if let Order::Attack {
+        raise_with_one: true,
+        ..
+    } = &command.order
+        && me.pool.ones() == 0
+    {
+        return Err(RuleError::NoOneToSpend);
+    }
+    let paid = choose_payment(&me.pool.dice, cost, command.order.payment())
+        .map_err(RuleError::CannotPay)?;
+    Ok(Plan {
+        actor,
+        order: command.order.clone(),
+        other: command.order.other().and_then(|id| table.unit_index(id)),
+        cost,
+        paid,
+        weapon,
+    })
+}
+
+/// Whether the turn is `actor`'s, and if so whether it is its last option
+/// at a refresh.
+fn turn_problem(table: &BattleState, actor: usize, command: &Command) -> Result<bool, RuleError> {
+    Ok(match (&table.battle.phase, &table.battle.turn) {
+        (Phase::Countdown, Turn::Act { candidates }) => {
+            if !candidates.contains(&actor) {
+                return Err(not_your_turn(table, command));
+            }
+            false
+        }
+        (Phase::Refresh { .. }, Turn::LastOption { unit }) => {
+            if *unit != actor {
+                return Err(not_your_turn(table, command));
+            }
+            true
+        }
+        (_, Turn::Respond { unit }) => {
+            if *unit != actor {
+                return Err(not_your_turn(table, command));
+            }
+            if !matches!(command.order, Order::Defend { .. }) {
+                return Err(RuleError::AnswerTheAttack {
+                    unit: command.unit.clone(),
+                });
+            }
+            false
+        }
+        _ => return Err(RuleError::NoTurnOpen),
+    })
+}
+
+pub(super) fn not_your_turn(table: &BattleState, command: &Command) -> RuleError {
+    RuleError::NotYourTurn {
+        unit: command.unit.clone(),
+        may_act: table.turn_units(),
+    }
+}
+
+/// The defences the target of a declared attack may answer it with.
+pub fn available_defences(table: &BattleState, pending: &PendingAttack) -> Vec<Defence> {
+    Defence::ALL
+        .into_iter()
+        .filter(|&defence| defence_problem(table, pending, defence).is_none())
+        .collect()
+}

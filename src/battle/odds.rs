@@ -1,0 +1,278 @@
+//! The odds previews the HUD and the AI read: an attack's dice and
+//! Superiority Level as it would be rolled now, and its chances.
+
+use super::components::*;
+use super::cover::cover_against;
+use super::flight::missile_penalty;
+use super::injury::penalty;
+use super::special::applicable_specials;
+use super::state::{BattleState, PendingAttack};
+use super::warband::attack_modifiers;
+use super::wielding::parry_bonus;
+use crate::data::{Defence, Tactic, Weapon, WeightClass};
+use crate::rules::attack::{advantage, advantage_dice, superiority_level};
+use crate::rules::damage::Soak;
+use crate::rules::defence::{DefencePool, dodge, pool_from_roll};
+use crate::rules::injury::RollKind;
+use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds_with_specials, successes};
+use crate::rules::rolls::characteristic_dice;
+use crate::rules::special::SpecialResult;
+
+use super::costs::*;
+
+/// The dice and Superiority Level of an attack about to be rolled: the same
+/// numbers for the resolution, the odds preview and the AI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackSetup {
+    pub dice: u32,
+    pub superiority_level: u8,
+    pub advantage_dice: u32,
+    /// The target's exposure dice the attacker picks up.
+    pub exposure_used: u8,
+    /// A pending Effort adds a die.
+    pub effort: bool,
+    /// An Aim pool's dice join a missile attack.
+    pub aim_dice: u32,
+    /// Dice lost to the attacker's wounds.
+    pub wound_penalty: u32,
+    /// Dice lost to the target's cover.
+    pub cover: super::cover::CoverEffect,
+    /// Missile dice lost against a flying flyer (its speed).
+    pub flight_penalty: u32,
+    /// Dice lost to an impaired attack (an individual on a warband, a rider).
+    pub impaired: u32,
+    /// Dice gained by an enhanced attack (a warband on an individual).
+    pub enhanced: u32,
+}
+
+/// Sets up an attack as it would be rolled now, counting advantage in the
+/// melee the attacker fights in once it has closed in on the target.
+pub fn attack_setup(
+    table: &BattleState,
+    actor: usize,
+    target: usize,
+    weapon: &Weapon,
+) -> AttackSetup {
+    let me = &table.units[actor];
+    let them = &table.units[target];
+    let melee = weapon.range.is_none() && !weapon.reach;
+    let advantage_dice = if melee {
+        let group = if them.fighting() {
+            them.placement.group
+        } else {
+            me.placement.group
+        };
+        let mut members: Vec<usize> = group.map(|g| table.group_members(g)).unwrap_or_default();
+        for unit in [actor, target] {
+            if table.units[unit].fighting() && !members.contains(&unit) {
+                members.push(unit);
+            }
+        }
+        let friends = members
+            .iter()
+            .filter(|&&m| table.units[m].unit.side == me.unit.side)
+            .count();
+        advantage_dice(
+            &table.ruleset.rules,
+            advantage(friends, members.len() - friends),
+        )
+    } else {
+        0
+    };
+    let effort = me.conditions.effort;
+    let exposure_used = them.conditions.exposure;
+    let aim_dice = match me.conditions.action_pool {
+        Some(ActionPoolState {
+            action: PoolAction::Aim,
+            dice,
+        }) if weapon.is_missile() => u32::from(dice),
+        _ => 0,
+    };
+    let wound_penalty = penalty(table, actor, RollKind::Attack);
+    let cover = cover_against(table, actor, target, Some(weapon));
+    let flight_penalty = missile_penalty(table, target, weapon);
+    let (impaired, enhanced) = attack_modifiers(table, actor, target);
+    AttackSetup {
+        dice: (u32::from(me.profile.attack_dice)
+            + u32::from(effort)
+            + u32::from(exposure_used)
+            + advantage_dice
+            + aim_dice
+            + enhanced)
+            .saturating_sub(wound_penalty + cover.dice + flight_penalty + impaired),
+        aim_dice,
+        wound_penalty,
+        cover,
+        flight_penalty,
+        impaired,
+        enhanced,
+        superiority_level: superiority_level(&table.ruleset.rules, them.conditions.fumbled)
+            .saturating_sub(u8::from(close_weapon_bonus(me, weapon)))
+            .max(2),
+        advantage_dice,
+        exposure_used,
+        effort,
+    }
+}
+
+/// InClose, Light weapons and natural weapons built for combat hit one
+/// better (hands and feet do not).
+pub(super) fn close_weapon_bonus(me: &super::state::UnitState, weapon: &Weapon) -> bool {
+    me.status == Status::InClose
+        && if weapon.natural {
+            weapon.built_for_combat
+        } else {
+            weapon.weight == WeightClass::Light
+        }
+}
+
+/// The exact odds of `actor` attacking `target` with a weapon now, against
+/// the target's defence pool if it has one: the odds preview and the AI both
+/// read this.
+pub fn attack_preview(
+    table: &BattleState,
+    actor: usize,
+    target: usize,
+    weapon: &str,
+) -> Option<AttackOdds> {
+    let pool = table.units[target].conditions.defence_pool;
+    attack_preview_against(table, actor, target, weapon, pool)
+}
+
+/// The exact odds of an attack as [`attack_preview`], against a given
+/// defence pool instead of the target's own (to weigh a defence before
+/// declaring it).
+pub fn attack_preview_against(
+    table: &BattleState,
+    actor: usize,
+    target: usize,
+    weapon: &str,
+    pool: Option<DefencePool>,
+) -> Option<AttackOdds> {
+    attack_preview_with(table, actor, target, weapon, pool, &[], None)
+}
+
+/// The exact odds of an attack as [`attack_preview_against`], buying the
+/// chosen special results that can work on the target now.
+#[allow(clippy::too_many_arguments)]
+pub fn attack_preview_with(
+    table: &BattleState,
+    actor: usize,
+    target: usize,
+    weapon: &str,
+    pool: Option<DefencePool>,
+    specials: &[SpecialResult],
+    tactic: Option<Tactic>,
+) -> Option<AttackOdds> {
+    let weapon = table.ruleset.weapons.get(weapon)?;
+    let setup = attack_setup(table, actor, target, weapon);
+    let mut dice = setup.dice + tactic_dice(table, actor, tactic);
+    let mut facts = target_facts(table, target);
+    match pool {
+        Some(pool) if pool.defence == Defence::Dodge => {
+            dice -= dodge(dice, u32::from(pool.dice), weapon.is_missile()).dice_removed;
+        }
+        Some(pool) if pool.defence == Defence::Block => {
+            let shield_armour = shield_of(table, target).map_or(0, |s| s.armour);
+            facts.block = Some((u32::from(pool.dice), shield_armour));
+        }
+        _ => {}
+    }
+    let specials = applicable_specials(table, actor, target, specials);
+    Some(attack_odds_with_specials(
+        dice,
+        setup.superiority_level,
+        table.ruleset.rules.damage_rule(weapon.weight),
+        &facts,
+        &specials,
+        Some(&table.ruleset.actions.special_results),
+    ))
+}
+
+/// The defence pools a defence roll could leave, each with its exact chance
+/// (`None`: no pool, as after a Parry or a roll without a success).
+pub fn defence_outcomes(
+    table: &BattleState,
+    defender: usize,
+    defence: Defence,
+) -> Vec<(f64, Option<DefencePool>)> {
+    let me = &table.units[defender];
+    let mut skill = me.profile.defences.get(&defence).copied().unwrap_or(0);
+    if defence == Defence::Parry {
+        skill += parry_bonus(table, defender);
+    }
+    let dice = (u32::from(skill) + u32::from(me.conditions.effort)).saturating_sub(penalty(
+        table,
+        defender,
+        RollKind::Defence(defence),
+    ));
+    let shield_block = shield_of(table, defender).map_or(0, |s| s.block);
+    successes(dice, table.ruleset.rules.standard_sl)
+        .into_iter()
+        .enumerate()
+        .map(|(k, p)| (p, pool_from_roll(defence, k as u32, skill, shield_block)))
+        .collect()
+}
+
+/// The exact odds of the declared attack if its target answers it `with` a
+/// defence (or none): the defence prompt and the AI both read this. A Parry
+/// changes no hit, so its odds are those of no defence.
+pub fn answered_attack_odds(
+    table: &BattleState,
+    pending: &PendingAttack,
+    with: Option<Defence>,
+) -> Option<AttackOdds> {
+    let odds = |pool| {
+        attack_preview_with(
+            table,
+            pending.attacker,
+            pending.target,
+            &pending.weapon,
+            pool,
+            &pending.specials,
+            pending.tactic,
+        )
+    };
+    match with {
+        None | Some(Defence::Parry) => odds(None),
+        Some(defence) => {
+            let parts: Option<Vec<(f64, AttackOdds)>> =
+                defence_outcomes(table, pending.target, defence)
+                    .into_iter()
+                    .map(|(p, pool)| odds(pool).map(|o| (p, o)))
+                    .collect();
+            Some(AttackOdds::blend(&parts?))
+        }
+    }
+}
+
+/// What an attack's odds depend on about its target.
+pub fn target_facts(table: &BattleState, target: usize) -> TargetFacts {
+    let them = &table.units[target];
+    TargetFacts {
+        armour: them.profile.armour,
+        total_rank: them.ranks.physical.total(),
+        soak: Soak {
+            stateless: them.profile.stateless,
+            already_in_state: them.conditions.stunned,
+            may_soak: !them.conditions.surprised,
+            prefers_state: true,
+        },
+        fallen_body_dice: (them.fate == Fate::OutOfAction).then(|| {
+            characteristic_dice(&table.ruleset.rules, them.ranks.physical.remaining(), 0) as u32
+        }),
+        block: None,
+    }
+}
+
+/// The extra skill dice of an All Out Attack: the attacks paid for are
+/// rolled as one.
+pub fn tactic_dice(table: &BattleState, actor: usize, tactic: Option<Tactic>) -> u32 {
+    match tactic.and_then(|t| table.ruleset.actions.tactics.get(&t)) {
+        Some(rule) if rule.combined => {
+            u32::from(table.units[actor].profile.attack_dice)
+                * u32::from(rule.attacks_paid.saturating_sub(1))
+        }
+        _ => 0,
+    }
+}

@@ -1,0 +1,72 @@
+//! Recovering from a State: the recovery roll at the start of an action, and
+//! the Recover order.
+
+use super::effects::take_effort;
+use super::events::{BattleEvent, StateKind};
+use super::injury::penalty;
+use super::state::BattleState;
+use crate::rules::dice::DiceSource;
+use crate::rules::injury::RollKind;
+use crate::rules::rolls::characteristic_roll;
+
+/// Clears the first State present (Stun before Shock) and says which.
+pub(super) fn clear_one_state(table: &mut BattleState, actor: usize) -> StateKind {
+    let conditions = &mut table.units[actor].conditions;
+    if conditions.stunned {
+        conditions.stunned = false;
+        StateKind::Stun
+    } else if conditions.shocked {
+        conditions.shocked = false;
+        StateKind::Shock
+    } else {
+        conditions.doubt = false;
+        StateKind::Doubt
+    }
+}
+
+/// A roll to clear one State: BODY for Stun, MIND for Shock. Returns whether
+/// the combatant is now free of that State.
+pub(super) fn recovery_roll(
+    table: &mut BattleState,
+    actor: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let me = &table.units[actor];
+    let (state, rank, kind) = if me.conditions.stunned {
+        (
+            StateKind::Stun,
+            me.ranks.physical.remaining(),
+            RollKind::Body,
+        )
+    } else if me.conditions.shocked {
+        (
+            StateKind::Shock,
+            me.ranks.mental.remaining(),
+            RollKind::Spirit,
+        )
+    } else {
+        (
+            StateKind::Doubt,
+            me.ranks.mental.remaining(),
+            RollKind::Spirit,
+        )
+    };
+    let modifier = take_effort(table, actor) - penalty(table, actor, kind) as i32;
+    let roll = characteristic_roll(&table.ruleset.rules, rank, modifier, dice);
+    let id = table.units[actor].unit.id.clone();
+    events.push(BattleEvent::RecoveryRoll {
+        unit: id.clone(),
+        state,
+        dice: roll.dice.clone(),
+        passed: roll.passed(),
+    });
+    if roll.passed() {
+        let cleared = clear_one_state(table, actor);
+        events.push(BattleEvent::StateCleared {
+            unit: id,
+            state: cleared,
+        });
+    }
+    roll.passed()
+}

@@ -1,0 +1,204 @@
+//! Helpers shared by the integration tests: battles on the engine with no
+//! App, and dice that must not run out.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use swift_swords::battle::command::{Command, Order, RuleError};
+use swift_swords::battle::engine::Engine;
+use swift_swords::battle::events::BattleEvent;
+use swift_swords::battle::state::{BattleState, UnitState};
+use swift_swords::data::Ruleset;
+use swift_swords::level::{Level, load_level, parse_level};
+use swift_swords::rules::dice::Dice;
+
+/// The shipped data.
+pub fn ruleset() -> Arc<Ruleset> {
+    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
+}
+
+/// Every level in `levels/`, in file name order.
+pub fn shipped_levels() -> Vec<Level> {
+    let ruleset = ruleset();
+    let mut paths: Vec<_> = std::fs::read_dir("levels")
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            load_level(p, &ruleset)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .level
+        })
+        .collect()
+}
+
+/// A level with two sides (heroes and foes) and the given map and units,
+/// written inline.
+pub fn level(map: &str, units: &str, extra: &str) -> Level {
+    let text = format!(
+        r#"(
+            name: "Test",
+            legend: {{ 'g': Grass, 'w': Woods, '~': Water }},
+            map: [{map}],
+            sides: [
+                (id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.9), kind: Heroes),
+                (id: "foes", name: "Foes", colour: (0.7, 0.2, 0.1), kind: Npcs),
+            ],
+            units: [{units}],
+            {extra}
+        )"#
+    );
+    parse_level(Path::new("test.ron"), &text, &ruleset()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A battle on `level` with these dice, run on to its first decision.
+pub fn battle_app(level: &Level, ruleset: Arc<Ruleset>, seed: u64, dice: Dice) -> Engine {
+    let engine = Engine::start(level, ruleset, seed, dice);
+    assert_dice_last(&engine);
+    engine
+}
+
+/// A battle on `level` with scripted dice, run on to its first decision.
+pub fn app(level: &Level, dice: &[u8]) -> Engine {
+    battle_app(level, ruleset(), 0, Dice::scripted(dice.iter().copied()))
+}
+
+/// Scripted dice that ran out fail the test: a test must not pass on dice
+/// nobody chose.
+#[track_caller]
+fn assert_dice_last(engine: &Engine) {
+    let overrun = engine.dice().overrun();
+    assert!(
+        overrun == 0,
+        "the scripted dice ran out: {overrun} more rolls were needed"
+    );
+}
+
+/// Gives a command through the engine's door.
+#[track_caller]
+pub fn submit(engine: &mut Engine, command: Command) -> Result<(), RuleError> {
+    let verdict = engine.submit(&command).map(|_| ());
+    assert_dice_last(engine);
+    verdict
+}
+
+pub fn table(engine: &Engine) -> BattleState {
+    engine.state().clone()
+}
+
+pub fn unit<'a>(table: &'a BattleState, id: &str) -> &'a UnitState {
+    &table.units[table.unit_index(id).expect("unit exists")]
+}
+
+#[track_caller]
+pub fn act(engine: &mut Engine, unit: &str, order: Order) {
+    if let Err(error) = submit(engine, Command::new(unit, order.clone())) {
+        panic!("{unit} {order:?} refused: {error}");
+    }
+}
+
+pub fn log(engine: &Engine) -> Vec<BattleEvent> {
+    engine.log().to_vec()
+}
+
+pub fn attack(target: &str) -> Order {
+    Order::Attack {
+        target: target.into(),
+        weapon: None,
+        raise_with_one: false,
+        specials: Vec::new(),
+        tactic: None,
+        shift: Default::default(),
+        pay: None,
+    }
+}
+
+pub fn attack_with(target: &str, weapon: &str) -> Order {
+    Order::Attack {
+        target: target.into(),
+        weapon: Some(weapon.into()),
+        raise_with_one: false,
+        specials: Vec::new(),
+        tactic: None,
+        shift: Default::default(),
+        pay: None,
+    }
+}
+
+/// One combatant of a test level, written out as the level's RON: the setup
+/// most tests repeat (a template, a side, a zone, and overrides).
+#[derive(Debug, Clone)]
+pub struct Fielded {
+    id: String,
+    template: String,
+    side: &'static str,
+    zone: (u16, u16),
+    overrides: Vec<String>,
+}
+
+/// A combatant of the heroes' side, in zone (0, 0) until moved.
+pub fn hero(id: &str, template: &str) -> Fielded {
+    Fielded::new(id, template, "heroes")
+}
+
+/// A combatant of the foes' side, in zone (0, 0) until moved.
+pub fn foe(id: &str, template: &str) -> Fielded {
+    Fielded::new(id, template, "foes")
+}
+
+impl Fielded {
+    fn new(id: &str, template: &str, side: &'static str) -> Self {
+        Self {
+            id: id.into(),
+            template: template.into(),
+            side,
+            zone: (0, 0),
+            overrides: Vec::new(),
+        }
+    }
+
+    pub fn at(mut self, x: u16, y: u16) -> Self {
+        self.zone = (x, y);
+        self
+    }
+
+    /// Trained in no defence, so nothing answers an attack on it.
+    pub fn untrained(self) -> Self {
+        self.with("defences: Some({})")
+    }
+
+    /// Rolls exactly these action dice every round.
+    pub fn dice(self, faces: &[u8]) -> Self {
+        let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+        self.with(&format!("action_dice: Some(Fixed([{}]))", faces.join(", ")))
+    }
+
+    /// Any other override, as the level's RON writes it.
+    pub fn with(mut self, field: &str) -> Self {
+        self.overrides.push(field.into());
+        self
+    }
+}
+
+impl std::fmt::Display for Fielded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (x, y) = self.zone;
+        write!(
+            f,
+            "(id: {:?}, template: {:?}, side: {:?}, zone: ({x}, {y}), overrides: ({})),",
+            self.id,
+            self.template,
+            self.side,
+            self.overrides.join(", ")
+        )
+    }
+}
+
+/// The units list of [`level`], from fielded combatants.
+pub fn units(fielded: &[Fielded]) -> String {
+    fielded.iter().map(ToString::to_string).collect()
+}

@@ -1,0 +1,25 @@
+//! Every integration test, in one binary (one link of Bevy instead of one per
+//! file). Each module pins one family of rules with fixed dice; `scripts`
+//! runs the rules scripts in `tests/scripts/`.
+
+mod common;
+
+mod ai;
+mod chariots;
+mod cover;
+mod defences;
+mod flyers;
+mod game;
+mod inclose;
+mod injuries;
+mod mind;
+mod mobs;
+mod mounts;
+mod pools;
+mod ranks;
+mod rules;
+mod scripts;
+mod specials;
+mod tactics;
+mod warbands;
+mod wielding;
