@@ -16,3 +16,4 @@ pub mod level;
 pub mod rules;
 pub mod script;
 pub mod simulate;
+pub mod vocabulary;

@@ -9,7 +9,7 @@ use super::state::{BattleState, PendingAttack, Phase, Turn};
 use crate::data::Defence;
 use crate::rules::payment::{Cost, choose_payment};
 
-use super::costs::*;
+use super::costs::{defence_problem, order_cost};
 
 /// A checked command, ready to resolve.
 #[derive(Debug, Clone, PartialEq)]

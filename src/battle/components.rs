@@ -325,8 +325,7 @@ impl Conditions {
     }
 
     /// The flag of one State.
-    pub fn state_mut(&mut self, state: crate::battle::events::StateKind) -> &mut bool {
-        use crate::battle::events::StateKind;
+    pub fn state_mut(&mut self, state: StateKind) -> &mut bool {
         match state {
             StateKind::Stun => &mut self.stunned,
             StateKind::Shock => &mut self.shocked,
@@ -422,4 +421,15 @@ impl Board {
             MapEdge::East => zone.0 + 1 == self.width,
         }
     }
+}
+
+/// Which State.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StateKind {
+    /// Physical.
+    Stun,
+    /// Mental.
+    Shock,
+    /// Magical.
+    Doubt,
 }

@@ -2,7 +2,7 @@
 //! dice, and the rule that refuses it.
 
 use super::command::{Order, RuleError};
-use super::components::*;
+use super::components::{PoolAction, Status};
 use super::flight::out_of_reach;
 use super::inclose::close_partner;
 use super::riding::front_problem;

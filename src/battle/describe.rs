@@ -1,7 +1,8 @@
 //! Battle events in words, for the log: what happened and the rule that made
 //! it happen, so a player can see why.
 
-use super::events::{BattleEvent, Outcome, StateKind};
+use super::components::StateKind;
+use super::events::{BattleEvent, Outcome};
 use crate::rules::movement::FlightKind;
 
 fn faces(dice: &[u8]) -> String {

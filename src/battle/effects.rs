@@ -2,8 +2,8 @@
 //! a rank, taking a State, losing a pool, going out of action. They change
 //! the state and write events, and decide nothing beyond their own rule.
 
-use super::components::*;
-use super::events::{BattleEvent, StateKind};
+use super::components::{Conditions, Fate, StateKind};
+use super::events::BattleEvent;
 use super::state::{BattleState, Phase, Turn};
 use crate::data::RankSide;
 use crate::rules::damage::{crossover_due, out_of_action, unshakeable};

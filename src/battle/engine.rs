@@ -15,7 +15,7 @@ use super::check::{Plan, check};
 use super::command::{Command, RuleError};
 use super::events::BattleEvent;
 use super::flow::advance;
-use super::resolve::resolve;
+use super::orders::resolve;
 use super::setup::initial_state;
 use super::state::BattleState;
 use crate::data::Ruleset;

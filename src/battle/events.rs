@@ -4,24 +4,13 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::components::Status;
+use super::components::{StateKind, Status};
 use crate::data::{Defence, RankSide, WeightClass};
 use crate::data::{FearLevel, MobTier};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::injury::{InjuryEffect, Location};
 use crate::rules::movement::{Facing, FlightKind};
 use crate::rules::special::SpecialResult;
-
-/// Which State.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum StateKind {
-    /// Physical.
-    Stun,
-    /// Mental.
-    Shock,
-    /// Magical.
-    Doubt,
-}
 
 /// How a battle ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 //! refresh and the end-of-battle check, run in order by [`advance`]. Each
 //! step does nothing unless the battle is in the phase it handles.
 
-use super::components::*;
+use super::components::Fate;
 use super::events::{BattleEvent, Outcome};
 use super::state::{BattleState, Phase, Turn, UnitState};
 use crate::level::{SideKind, VictoryCondition};

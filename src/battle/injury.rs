@@ -2,8 +2,9 @@
 //! effect does at once, and the wounds that stay (bleeding every round,
 //! burnt action dice, dice off rolls, footing rolls on the move).
 
+use super::components::StateKind;
 use super::effects::{lose_rank, take_out_of_action, take_state};
-use super::events::{BattleEvent, StateKind};
+use super::events::BattleEvent;
 use super::state::BattleState;
 use super::wielding::arm_if_unarmed;
 use crate::data::RankSide;

@@ -4,8 +4,9 @@
 //! Panicked, and the Spirit tests fear demands.
 
 use super::command::{Order, RuleError};
+use super::components::StateKind;
 use super::effects::{lose_action_pool, lose_defence_pool, lose_rank, take_effort, take_state};
-use super::events::{BattleEvent, StateKind};
+use super::events::BattleEvent;
 use super::injury::wounded_roll;
 use super::state::BattleState;
 use crate::data::{FearLevel, RankSide};

@@ -7,18 +7,24 @@
 //! [`RulesSet::Mirror`] step copies the state into the components the view
 //! draws. Nothing is ever written back from the components.
 //!
-//! Where things live:
-//! - the sequence of play (surprise, the action-dice roll, the countdown,
-//!   the refresh, the end check): [`flow`];
-//! - whether an order is allowed, and what each one does: [`resolve`];
-//! - the rule families' facts and effects: [`cover`], [`flight`],
-//!   [`inclose`], [`injury`], [`mental`], [`opportunity`], [`riding`],
-//!   [`special`], [`warband`], [`wielding`];
-//! - the starting state from a level, and saves: [`setup`];
-//! - the state and its parts: [`state`], [`components`]; the orders and the
-//!   events: [`command`], [`events`].
+//! The modules form layers, and each imports only from the layers below it
+//! (the suite's `battle_modules_import_only_downward` test holds them to it):
+//! 1. the door: [`engine`], the starting state and saves ([`setup`], [`save`]),
+//!    and the view's copy ([`mirror`]);
+//! 2. what each order does: `orders`, one file per family of orders (only the
+//!    engine calls in);
+//! 3. what is allowed, what it would cost and its odds, and the sequence of
+//!    play: [`check`] (with the per-order costs and refusals in `costs`),
+//!    [`odds`], [`flow`];
+//! 4. the rule families' facts and vetoes: [`cover`], [`flight`],
+//!    [`inclose`], [`injury`], [`mental`], [`riding`], [`special`],
+//!    [`warband`], [`wielding`];
+//! 5. the primitive effects (pay, lose a rank, take a State, out of action,
+//!    lose a pool): [`effects`];
+//! 6. plain data: the state and its parts ([`state`], [`components`]), the
+//!    orders ([`command`]) and the events ([`events`], told in words by
+//!    `describe`).
 
-pub mod attack;
 pub mod check;
 pub mod command;
 pub mod components;
@@ -32,17 +38,14 @@ pub mod flight;
 pub mod flow;
 pub mod inclose;
 pub mod injury;
-mod landing;
 pub mod mental;
 pub mod mirror;
 pub mod odds;
-pub mod opportunity;
-mod recovery;
-pub mod resolve;
+mod orders;
 pub mod riding;
+pub mod save;
 pub mod setup;
 pub mod special;
-mod spells;
 pub mod state;
 pub mod warband;
 pub mod wielding;

@@ -1,7 +1,8 @@
 //! The odds previews the HUD and the AI read: an attack's dice and
 //! Superiority Level as it would be rolled now, and its chances.
 
-use super::components::*;
+use super::components::{ActionPoolState, Fate, PoolAction, Status};
+use super::costs::shield_of;
 use super::cover::cover_against;
 use super::flight::missile_penalty;
 use super::injury::penalty;
@@ -17,8 +18,6 @@ use crate::rules::injury::RollKind;
 use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds_with_specials, successes};
 use crate::rules::rolls::characteristic_dice;
 use crate::rules::special::SpecialResult;
-
-use super::costs::*;
 
 /// The dice and Superiority Level of an attack about to be rolled: the same
 /// numbers for the resolution, the odds preview and the AI.

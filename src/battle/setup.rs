@@ -4,15 +4,13 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
-use super::components::*;
-use super::engine::Engine;
-use super::events::BattleEvent;
+use super::components::{
+    Aboard, ActionPool, Board, Chariot, Conditions, Fate, Flight, FlightMode, GroupId, Placement,
+    Profile, RankTrack, Ranks, SideInfo, Status, Unit, Wounds,
+};
 use super::state::{Battle, BattleState, Phase, Turn, UnitState};
 use crate::data::{RankSide, Ruleset};
 use crate::level::{Level, ZoneCoord, apply_overrides};
-use crate::rules::dice::Dice;
 
 /// Builds the starting state of a battle from a checked level.
 pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleState {
@@ -244,47 +242,5 @@ fn form_starting_groups(table: &mut BattleState, level: &Level) {
     let mut ignored = Vec::new();
     for zone in zones {
         table.regroup(zone, &mut ignored);
-    }
-}
-
-/// A battle in progress, as saved to RON: the state, the dice and the log.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BattleSave {
-    pub battle: Battle,
-    pub board: Board,
-    pub units: Vec<UnitState>,
-    #[serde(default)]
-    pub chariots: Vec<Chariot>,
-    pub dice: Dice,
-    pub log: Vec<BattleEvent>,
-}
-
-impl BattleSave {
-    /// The battle an engine is fighting.
-    pub fn of(engine: &Engine) -> Self {
-        let (state, dice, log) = engine.clone().into_parts();
-        Self {
-            battle: state.battle,
-            board: state.board,
-            units: state.units,
-            chariots: state.chariots,
-            dice,
-            log,
-        }
-    }
-
-    pub fn to_ron(&self) -> Result<String, ron::Error> {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-    }
-
-    /// The saved battle, fought on with the data it was fought with.
-    pub fn restore(self, ruleset: Arc<Ruleset>) -> Engine {
-        let state = BattleState::from_parts(
-            ruleset,
-            self.board,
-            self.battle,
-            (self.units, self.chariots),
-        );
-        Engine::resume(state, self.dice, self.log)
     }
 }

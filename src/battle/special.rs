@@ -1,9 +1,10 @@
 //! Special results in a battle ("Special Results"): whether each can work
 //! on a target now, and what it does once the extra successes bought it.
 
+use super::components::StateKind;
 use super::components::Status;
 use super::effects::take_state;
-use super::events::{BattleEvent, StateKind};
+use super::events::BattleEvent;
 use super::injury::wounded_roll;
 use super::state::BattleState;
 use super::wielding::arm_if_unarmed;

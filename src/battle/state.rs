@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::components::*;
+use super::components::{
+    Aboard, ActionPool, Board, Chariot, Conditions, Fate, Flight, GroupId, Placement, Profile,
+    Ranks, SideInfo, Status, Unit, Wounds,
+};
 use super::events::{BattleEvent, Outcome};
 use crate::data::Ruleset;
 use crate::level::{Level, SideKind};

@@ -7,28 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::damage::DamageRule;
 use crate::rules::payment::Cost;
-
-/// A weapon's weight class, which sets its damage and attack cost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum WeightClass {
-    Light,
-    Medium,
-    Heavy,
-    Large,
-    Huge,
-    Massive,
-}
-
-impl WeightClass {
-    pub const ALL: [Self; 6] = [
-        Self::Light,
-        Self::Medium,
-        Self::Heavy,
-        Self::Large,
-        Self::Huge,
-        Self::Massive,
-    ];
-}
+/// The data files speak of weights, tracks and defences in the table's
+/// vocabulary.
+pub use crate::vocabulary::{Defence, RankSide, WeightClass};
 
 /// One entry of `weapons.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -70,34 +51,6 @@ pub struct Shield {
     pub block: u8,
     /// Added to the defender's armour while the block holds.
     pub armour: u8,
-}
-
-/// The physical or the mental track of ranks.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RankSide {
-    #[default]
-    Physical,
-    Mental,
-}
-
-/// The three defences a combatant may declare against an attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Defence {
-    /// Each success takes an attack die away before the roll; it pools.
-    Dodge,
-    /// Needs a shield; holds while the attack's hits do not outnumber the pool.
-    Block,
-    /// Against melee: each success turns a missed die into an exposure; no pool.
-    Parry,
-}
-
-impl Defence {
-    pub const ALL: [Self; 3] = [Self::Dodge, Self::Block, Self::Parry];
-
-    /// Whether the roll stays as a defence pool.
-    pub fn pools(self) -> bool {
-        !matches!(self, Self::Parry)
-    }
 }
 
 /// How frightening a creature is ("Fear"), from least to worst.
@@ -730,6 +683,36 @@ impl RuleNumbers {
                 base: 1,
                 successes_per_extra: 1,
             })
+    }
+}
+
+impl crate::rules::numbers::CoreNumbers for RuleNumbers {
+    fn standard_sl(&self) -> u8 {
+        self.standard_sl
+    }
+
+    fn fumbled_target_sl(&self) -> u8 {
+        self.fumbled_target_sl
+    }
+
+    fn max_action_dice(&self) -> u8 {
+        self.max_action_dice
+    }
+
+    fn floor_die_face(&self) -> u8 {
+        self.floor_die_face
+    }
+
+    fn minor_advantage_dice(&self) -> u8 {
+        self.minor_advantage_dice
+    }
+
+    fn major_advantage_dice(&self) -> u8 {
+        self.major_advantage_dice
+    }
+
+    fn characteristic_base_dice(&self) -> u8 {
+        self.characteristic_base_dice
     }
 }
 

@@ -12,46 +12,10 @@ use serde::{Deserialize, Serialize};
 use crate::data::{ChariotKind, EdgeFeature, Fatigue, Horses, Ruleset, Terrain, keys, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::rules::action_dice::ActionDiceSpec;
-use crate::rules::movement::Facing;
+use crate::vocabulary::Facing;
 
-/// A zone's place on the map: column from the west edge, row from the north edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct ZoneCoord(pub u16, pub u16);
-
-impl ZoneCoord {
-    pub fn x(self) -> u16 {
-        self.0
-    }
-
-    pub fn y(self) -> u16 {
-        self.1
-    }
-
-    /// Zones sharing an edge (not a corner).
-    pub fn orthogonal_to(self, other: Self) -> bool {
-        self.0.abs_diff(other.0) + self.1.abs_diff(other.1) == 1
-    }
-
-    /// Distance in zones, counting a diagonal step as one (used for missile range).
-    pub fn distance(self, other: Self) -> u16 {
-        self.0.abs_diff(other.0).max(self.1.abs_diff(other.1))
-    }
-}
-
-impl std::fmt::Display for ZoneCoord {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}, {})", self.0, self.1)
-    }
-}
-
-/// A map edge, for escaping off the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum MapEdge {
-    North,
-    East,
-    South,
-    West,
-}
+/// The level format speaks of zones and edges in the table's vocabulary.
+pub use crate::vocabulary::{MapEdge, ZoneCoord};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SideKind {

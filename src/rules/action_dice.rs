@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
-use crate::data::RuleNumbers;
+use crate::rules::numbers::CoreNumbers;
 
 /// How a combatant gets its action dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,15 +38,15 @@ pub fn roll_action_dice(
     spec: &ActionDiceSpec,
     modifier: i32,
     carried: u8,
-    rules: &RuleNumbers,
+    rules: &impl CoreNumbers,
     dice: &mut impl DiceSource,
 ) -> AdRoll {
     let mut rolled = match spec {
         ActionDiceSpec::Fixed(faces) => faces.clone(),
         ActionDiceSpec::Rolled(count) => {
-            let entitled = (i32::from(*count) + modifier).min(i32::from(rules.max_action_dice));
+            let entitled = (i32::from(*count) + modifier).min(i32::from(rules.max_action_dice()));
             if entitled < 1 {
-                vec![rules.floor_die_face]
+                vec![rules.floor_die_face()]
             } else {
                 dice.roll(entitled as usize)
             }
@@ -65,6 +65,7 @@ pub fn roll_action_dice(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::RuleNumbers;
     use crate::rules::dice::Dice;
 
     fn rules() -> RuleNumbers {

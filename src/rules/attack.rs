@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::RuleNumbers;
+use crate::rules::numbers::CoreNumbers;
 
 /// What one attack roll came to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,11 +35,11 @@ pub fn evaluate_attack(dice: &[u8], superiority_level: u8) -> AttackRoll {
 
 /// The Superiority Level an attacker needs: the standard one, one better
 /// against a Fumbled target.
-pub fn superiority_level(rules: &RuleNumbers, target_fumbled: bool) -> u8 {
+pub fn superiority_level(rules: &impl CoreNumbers, target_fumbled: bool) -> u8 {
     if target_fumbled {
-        rules.fumbled_target_sl
+        rules.fumbled_target_sl()
     } else {
-        rules.standard_sl
+        rules.standard_sl()
     }
 }
 
@@ -72,17 +72,18 @@ pub fn advantage(friends_with_attacker: usize, enemies: usize) -> Advantage {
     }
 }
 
-pub fn advantage_dice(rules: &RuleNumbers, advantage: Advantage) -> u32 {
+pub fn advantage_dice(rules: &impl CoreNumbers, advantage: Advantage) -> u32 {
     match advantage {
         Advantage::None => 0,
-        Advantage::Minor => u32::from(rules.minor_advantage_dice),
-        Advantage::Major => u32::from(rules.major_advantage_dice),
+        Advantage::Minor => u32::from(rules.minor_advantage_dice()),
+        Advantage::Major => u32::from(rules.major_advantage_dice()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::RuleNumbers;
 
     #[test]
     fn standard_superiority_level_hits_on_five_and_six() {

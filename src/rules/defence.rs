@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::Defence;
+use crate::vocabulary::Defence;
 
 /// A Dodge or Block roll kept in front of the defender.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,6 +11,7 @@ pub mod defence;
 pub mod dice;
 pub mod injury;
 pub mod movement;
+pub mod numbers;
 pub mod odds;
 pub mod payment;
 pub mod rolls;

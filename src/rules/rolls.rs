@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceSource;
-use crate::data::RuleNumbers;
+use crate::rules::numbers::CoreNumbers;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CharacteristicRoll {
@@ -24,18 +24,18 @@ pub fn successes_in(faces: &[u8], superiority_level: u8) -> u32 {
 }
 
 /// How many dice a characteristic roll at `rank` uses (never fewer than one).
-pub fn characteristic_dice(rules: &RuleNumbers, rank: i32, modifier: i32) -> usize {
-    (i32::from(rules.characteristic_base_dice) + rank + modifier).max(1) as usize
+pub fn characteristic_dice(rules: &impl CoreNumbers, rank: i32, modifier: i32) -> usize {
+    (i32::from(rules.characteristic_base_dice()) + rank + modifier).max(1) as usize
 }
 
 pub fn characteristic_roll(
-    rules: &RuleNumbers,
+    rules: &impl CoreNumbers,
     rank: i32,
     modifier: i32,
     dice: &mut impl DiceSource,
 ) -> CharacteristicRoll {
     let faces = dice.roll(characteristic_dice(rules, rank, modifier));
-    let successes = successes_in(&faces, rules.standard_sl);
+    let successes = successes_in(&faces, rules.standard_sl());
     CharacteristicRoll {
         dice: faces,
         successes,
@@ -45,6 +45,7 @@ pub fn characteristic_roll(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::RuleNumbers;
     use crate::rules::dice::Dice;
 
     #[test]

@@ -101,7 +101,7 @@ fn chariot_pace_follows_kind_team_and_crew_and_converts_to_zones_with_inches_car
         vec![(ZoneCoord(1, 0), Facing::E), (ZoneCoord(3, 0), Facing::E)]
     );
     // The team and the crew moved with the chariot.
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "light").placement.zone, ZoneCoord(3, 0));
     assert_eq!(unit(&t, "driver").placement.zone, ZoneCoord(3, 0));
 }
@@ -145,11 +145,11 @@ fn a_second_turn_needs_a_driving_roll_and_failing_it_runs_on_straight() {
 
 #[test]
 fn a_fumbled_driving_roll_overturns_the_chariot_and_throws_its_crew() {
-    let mut app = second_turn(&[1, 3, 4, 4]);
+    let app = second_turn(&[1, 3, 4, 4]);
     assert!(log(&app).contains(&BattleEvent::Overturned {
         chariot: "chariot".into()
     }));
-    let t = table(&mut app);
+    let t = table(&app);
     let driver = unit(&t, "driver");
     assert!(driver.conditions.aboard.is_none());
     assert!(driver.conditions.prone);
@@ -236,7 +236,7 @@ fn a_chariot_charge_puts_enemies_at_its_front_where_only_the_team_strikes() {
         .collect();
     assert_eq!(struck, vec!["spear_a".to_string(), "spear_b".to_string()]);
     // The team moves only when its driver drives.
-    let t = table(&mut app);
+    let t = table(&app);
     assert!(unit(&t, "guard").conditions.aboard.is_some());
 }
 

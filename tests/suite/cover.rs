@@ -27,7 +27,7 @@ fn a_wall_is_heavy_hard_cover_both_ways_two_dice_off_and_no_raising_a_die() {
             overrides: (defences: Some({}), action_dice: Some(Fixed([5])))),
     "#;
     let extra = "edges: [(between: ((0, 0), (1, 0)), feature: Wall)],";
-    let level = level(r#""gg""#, &units, extra);
+    let level = level(r#""gg""#, units, extra);
     // The archer's 4 dice less 2: [4, 2]. A 1 would raise the 4 to a hit,
     // but not against heavy hard cover.
     let mut app = app(&level, &[4, 2, 3, 3]);
@@ -82,7 +82,7 @@ fn holders_of_woods_have_area_cover_and_newcomers_are_drawn_into_their_melee() {
             pay: None,
         },
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "hero").status, Status::InContact);
     assert!(!unit(&t, "hero").conditions.occupies_cover);
     // The hero's broadsword against the holder: 4 dice less 2.
@@ -101,7 +101,7 @@ fn defenders_hold_attackers_at_a_defended_wall_up_to_the_choke_value() {
             overrides: (defences: Some({}), action_dice: Some(Fixed([6, 6, 6])))),
     "#;
     let extra = "edges: [(between: ((0, 0), (1, 0)), feature: Wall, choke: Some(1))],";
-    let level = level(r#""gg""#, &units, extra);
+    let level = level(r#""gg""#, units, extra);
     let mut app = app(&level, &[5, 5]);
     let over_the_wall = Order::Move {
         to: ZoneCoord(1, 0),
@@ -109,7 +109,7 @@ fn defenders_hold_attackers_at_a_defended_wall_up_to_the_choke_value() {
     };
     act(&mut app, "b1", over_the_wall.clone());
     act(&mut app, "b2", over_the_wall);
-    let t = table(&mut app);
+    let t = table(&app);
     // The guard holds one attacker at the wall; the second gets past.
     assert_eq!(unit(&t, "b1").status, Status::InContact);
     assert_eq!(unit(&t, "b1").conditions.held_at, Some(ZoneCoord(0, 0)));
@@ -131,8 +131,8 @@ fn a_tired_side_starts_with_a_rank_lost_and_a_severe_surprise_gives_extra_dice()
     ]);
     let extra = r#"surprise: Some("heroes"), surprise_extra_dice: 2, fatigue: { "foes": Tired },"#;
     let level = level(r#""gg""#, &units, extra);
-    let mut app = app(&level, &[5, 5, 5, 5, 5, 5]);
-    let t = table(&mut app);
+    let app = app(&level, &[5, 5, 5, 5, 5, 5]);
+    let t = table(&app);
     assert_eq!(unit(&t, "hero").pool.dice.len(), 6);
     assert_eq!(unit(&t, "bandit").ranks.physical.lost, 1);
     assert_eq!(unit(&t, "hero").ranks.physical.lost, 0);

@@ -96,11 +96,11 @@ fn parry_turns_misses_into_exposures_and_the_riposte_takes_them() {
             },
             BattleEvent::StateTaken {
                 unit: "bandit".into(),
-                state: swift_swords::battle::events::StateKind::Stun
+                state: swift_swords::battle::components::StateKind::Stun
             },
         ]
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "bandit").conditions.exposure, 0);
     // A Parry leaves no pool.
     assert_eq!(unit(&t, "hero").conditions.defence_pool, None);
@@ -149,7 +149,7 @@ fn dodge_successes_beyond_the_attack_dice_expose_the_attacker() {
     act(&mut app, "hero", Order::Hold);
     act(&mut app, "bandit", attack("hero"));
     act(&mut app, "hero", defend(Defence::Dodge));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "bandit").conditions.exposure, 1);
     assert_eq!(
         unit(&t, "hero").conditions.defence_pool.map(|p| p.dice),
@@ -163,7 +163,7 @@ fn a_defence_costs_a_full_die_and_needs_one() {
     // is rolled at once, without a prompt.
     let mut app = duel("Dodge: 4", &[1, 1, 1, 1, 6, 2, 2]);
     act(&mut app, "bandit", attack("hero"));
-    let t = table(&mut app);
+    let t = table(&app);
     assert!(t.battle.pending.is_none());
     assert!(
         log(&app).iter().any(
@@ -185,7 +185,7 @@ fn block_pool_is_the_successes_plus_the_shield_and_needs_a_shield() {
     act(&mut app, "hero", defend(Defence::Block));
     // The pool of 3 was used once against the attack: 2 left.
     assert_eq!(
-        unit(&table(&mut app), "hero")
+        unit(&table(&app), "hero")
             .conditions
             .defence_pool
             .map(|p| (p.dice, p.cap)),
@@ -201,7 +201,7 @@ fn block_pool_is_the_successes_plus_the_shield_and_needs_a_shield() {
     );
     act(&mut no_shield, "hero", Order::Hold);
     act(&mut no_shield, "bandit", attack("hero"));
-    assert!(table(&mut no_shield).battle.pending.is_none());
+    assert!(table(&no_shield).battle.pending.is_none());
 }
 
 #[test]
@@ -214,10 +214,7 @@ fn a_block_roll_without_a_success_forms_no_pool() {
     act(&mut failed, "hero", Order::Hold);
     act(&mut failed, "bandit", attack("hero"));
     act(&mut failed, "hero", defend(Defence::Block));
-    assert_eq!(
-        unit(&table(&mut failed), "hero").conditions.defence_pool,
-        None
-    );
+    assert_eq!(unit(&table(&failed), "hero").conditions.defence_pool, None);
     assert!(
         !log(&failed)
             .iter()
@@ -253,17 +250,12 @@ fn a_defence_pool_is_lost_on_any_action_but_pool() {
     act(&mut app, "hero", Order::Hold);
     act(&mut app, "bandit", attack("hero"));
     act(&mut app, "hero", defend(Defence::Dodge));
-    assert!(
-        unit(&table(&mut app), "hero")
-            .conditions
-            .defence_pool
-            .is_some()
-    );
+    assert!(unit(&table(&app), "hero").conditions.defence_pool.is_some());
     act(&mut app, "hero", Order::Withdraw { pay: None });
     assert!(log(&app).contains(&BattleEvent::DefencePoolLost {
         unit: "hero".into()
     }));
-    assert_eq!(unit(&table(&mut app), "hero").conditions.defence_pool, None);
+    assert_eq!(unit(&table(&app), "hero").conditions.defence_pool, None);
 }
 
 #[test]
@@ -279,7 +271,7 @@ fn a_state_loses_the_defence_pool() {
     act(&mut app, "hero", Order::Hold);
     act(&mut app, "bandit", attack("hero"));
     act(&mut app, "hero", defend(Defence::Dodge));
-    let t = table(&mut app);
+    let t = table(&app);
     assert!(unit(&t, "hero").conditions.stunned);
     assert_eq!(unit(&t, "hero").conditions.defence_pool, None);
 }
@@ -314,7 +306,7 @@ fn break_knocks_away_an_enemys_defence_pool() {
             },
         ]
     );
-    assert_eq!(unit(&table(&mut app), "hero").conditions.defence_pool, None);
+    assert_eq!(unit(&table(&app), "hero").conditions.defence_pool, None);
 }
 
 #[test]

@@ -67,7 +67,7 @@ fn flight_follows_the_facing_within_speed_turns_and_dive_and_beyond_the_dive_is_
             (ZoneCoord(6, 1), Facing::E, FlightKind::Dive),
         ]
     );
-    assert!(unit(&table(&mut app), "eagle").flight.unwrap().flying());
+    assert!(unit(&table(&app), "eagle").flight.unwrap().flying());
 
     // Five zones is two beyond its dive: a fall, three dice a zone.
     let mut app = self::app(&level, &[2, 2, 2, 5, 2, 2]);
@@ -86,7 +86,7 @@ fn flight_follows_the_facing_within_speed_turns_and_dive_and_beyond_the_dive_is_
         dice: vec![2, 2, 2, 5, 2, 2],
         successes: 1,
     }));
-    let t = table(&mut app);
+    let t = table(&app);
     let eagle = unit(&t, "eagle");
     assert_eq!(eagle.flight.unwrap().mode, FlightMode::Landed);
     assert!(eagle.conditions.prone);
@@ -158,7 +158,7 @@ fn a_flyer_acting_in_place_hovers_and_can_then_be_fought_unless_it_circles() {
     act(&mut app, "eagle", prepare.clone());
     act(&mut app, "soldier", Order::Hold);
     act(&mut app, "harpy", prepare);
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "harpy").flight.unwrap().mode, FlightMode::Flying);
     assert_eq!(unit(&t, "eagle").flight.unwrap().mode, FlightMode::Hovering);
     assert!(log(&app).contains(&BattleEvent::Hovering {
@@ -206,7 +206,7 @@ fn a_held_action_strikes_a_flyer_at_the_moment_it_attacks_a_comrade() {
         unit: "guard".into(),
         flyer: "eagle".into()
     }));
-    let t = table(&mut app);
+    let t = table(&app);
     // The hold spent its lowest die; the eagle flies on, out of the melee.
     assert_eq!(unit(&t, "guard").pool.dice, vec![6]);
     assert!(unit(&t, "eagle").placement.group.is_none());
@@ -247,7 +247,7 @@ fn passing_flyers_draw_held_strikes_unless_they_fly_by() {
         unit: "guard".into(),
         flyer: "eagle".into()
     }));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "eagle").placement.zone, ZoneCoord(2, 0));
     assert_eq!(unit(&t, "eagle").fate, Fate::Fighting);
 }
@@ -277,6 +277,6 @@ fn a_landed_flyer_takes_off_to_hover_and_lands_only_where_one_can_stand() {
     );
     act(&mut app, "eagle", fly(2, 0));
     act(&mut app, "eagle", Order::Land { pay: None });
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "eagle").flight.unwrap().mode, FlightMode::Landed);
 }

@@ -6,11 +6,10 @@ use std::collections::BTreeSet;
 use std::process::Command as Process;
 
 use crate::common::{app, foe, hero, level, ruleset, shipped_levels, units};
-use crate::common::{battle_app, submit};
+use crate::common::{battle_app, submit, table};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::Fate;
-use swift_swords::battle::state::BattleState;
 use swift_swords::game::orders::{AttackChoices, Click, click_order, menu_entries, with_choices};
 use swift_swords::game::results::BattleSummary;
 use swift_swords::level::ZoneCoord;
@@ -27,14 +26,10 @@ fn apart() -> swift_swords::battle::engine::Engine {
     app(&level(r#""ggg""#, &units, ""), &[5, 4, 3, 2, 5, 4, 3])
 }
 
-fn table(app: &mut swift_swords::battle::engine::Engine) -> BattleState {
-    app.state().clone()
-}
-
 #[test]
 fn action_menu_offers_the_same_legal_orders_as_the_rules_and_greys_the_rest_with_a_reason() {
-    let mut app = apart();
-    let table = table(&mut app);
+    let app = apart();
+    let table = table(&app);
     let hero = table.unit_index("hero").expect("hero");
     let entries = menu_entries(&table, hero, &AttackChoices::default(), None);
     let offered: BTreeSet<String> = entries
@@ -75,8 +70,8 @@ fn action_menu_offers_the_same_legal_orders_as_the_rules_and_greys_the_rest_with
 
 #[test]
 fn dice_picker_payment_passes_through_the_rules_payment_check() {
-    let mut app = apart();
-    let table = table(&mut app);
+    let app = apart();
+    let table = table(&app);
     let hero = table.unit_index("hero").expect("hero");
     let move_east = Order::Move {
         to: ZoneCoord(1, 0),
@@ -123,7 +118,7 @@ fn dice_picker_payment_passes_through_the_rules_payment_check() {
 #[test]
 fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
     let mut app = apart();
-    let first = table(&mut app);
+    let first = table(&app);
     let hero = first.unit_index("hero").expect("hero");
     let bandit = first.unit_index("bandit").expect("bandit");
     // A click on a zone two steps away is refused with the movement rule's reason.
@@ -166,7 +161,7 @@ fn clicking_an_enemy_charges_it_from_the_next_zone_and_attacks_it_in_contact() {
     submit(&mut app, Command::new("hero", order)).expect("the charge is legal");
     // The hero pays the 5 (least wasteful for 4 pips) and keeps 4 3 2; ties
     // between heroes and others go to the heroes, so the hero acts again.
-    let second = table(&mut app);
+    let second = table(&app);
     let plan = click_order(
         &second,
         hero,
@@ -187,14 +182,14 @@ fn results_count_every_combatant_and_every_attack_of_the_battle() {
         .expect("the skirmish level");
     let mut app = battle_app(&skirmish, ruleset(), 11, Dice::seeded(11));
     for _ in 0..2_000 {
-        let table = table(&mut app);
+        let table = table(&app);
         if table.battle.outcome.is_some() {
             break;
         }
         let command = choose(&table, AiLevel::Normal).expect("someone may act");
         submit(&mut app, command).expect("the AI's command is legal");
     }
-    let table = table(&mut app);
+    let table = table(&app);
     assert!(table.battle.outcome.is_some(), "the battle ended");
     let log = app.log().to_vec();
     let summary = BattleSummary::new(&table, &log);

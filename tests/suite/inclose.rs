@@ -40,7 +40,7 @@ fn closing_in_lays_both_prone_unless_three_times_the_size_and_drops_heavy_weapon
     );
     let mut app = app(&level, &[]);
     act(&mut app, "hero", close_in("bandit"));
-    let t = table(&mut app);
+    let t = table(&app);
     for id in ["hero", "bandit"] {
         assert_eq!(unit(&t, id).status, Status::InClose);
         assert!(unit(&t, id).conditions.prone, "{id} is prone");
@@ -53,7 +53,7 @@ fn closing_in_lays_both_prone_unless_three_times_the_size_and_drops_heavy_weapon
     let level = pair(("ogre", "ogre", "[6, 6, 6]"), ("goblin", "goblin", "[5]"));
     let mut big = crate::common::app(&level, &[]);
     act(&mut big, "ogre", close_in("goblin"));
-    let t = table(&mut big);
+    let t = table(&big);
     assert!(!unit(&t, "ogre").conditions.prone);
     assert!(unit(&t, "goblin").conditions.prone);
 }
@@ -109,7 +109,7 @@ fn a_wrestlers_hold_leaves_the_held_only_break_reverse_or_yield() {
     assert!(log(&app).contains(&BattleEvent::HoldReleased {
         unit: "hero".into()
     }));
-    assert!(unit(&table(&mut app), "hero").conditions.held_by.is_none());
+    assert!(unit(&table(&app), "hero").conditions.held_by.is_none());
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn subdual_from_a_hold_puts_the_held_out_of_action_when_the_holder_wins() {
     assert!(log(&app).contains(&BattleEvent::Subdued {
         unit: "hero".into()
     }));
-    assert!(!unit(&table(&mut app), "hero").fighting());
+    assert!(!unit(&table(&app), "hero").fighting());
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn a_withdraw_stands_the_prone_up_and_leaves_inclose_for_the_melee() {
     let mut app = app(&level, &[]);
     act(&mut app, "hero", close_in("bandit"));
     act(&mut app, "hero", Order::Withdraw { pay: None });
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "hero").status, Status::InContact);
     assert!(!unit(&t, "hero").conditions.prone);
     assert_eq!(unit(&t, "bandit").status, Status::InContact);

@@ -74,7 +74,7 @@ fn trauma_rolls_location_and_effect_and_a_triple_of_fours_shifts_the_right_arm_t
             },
         ]
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "bandit").wounds.0.len(), 1);
 }
 
@@ -118,7 +118,7 @@ fn wind_burns_two_action_dice_now_and_at_every_later_roll() {
     let level = duel("[4, 3, 2]", r#""g""#);
     let mut app = app(&level, &[6, 6, 6, 5, 5, 5, 1, 2, 2]);
     act(&mut app, "hero", attack("bandit"));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 1, 1]);
     assert!(log(&app).contains(&BattleEvent::DiceBurned {
         unit: "bandit".into(),
@@ -127,7 +127,7 @@ fn wind_burns_two_action_dice_now_and_at_every_later_roll() {
     // The hero passes; the bandit's last option passes too: round 2.
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(t.battle.round, 2);
     assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 1, 1]);
 }
@@ -144,7 +144,7 @@ fn a_broken_weapon_arm_drops_the_weapon_and_costs_a_rank() {
         unit: "bandit".into(),
         items: vec!["short_sword".into()],
     }));
-    let t = table(&mut app);
+    let t = table(&app);
     let bandit = unit(&t, "bandit");
     assert_eq!(bandit.profile.weapons, vec!["fists".to_string()]);
     assert_eq!(bandit.ranks.physical.remaining(), 1);
@@ -178,7 +178,7 @@ fn a_foot_wound_knocks_down_and_the_prone_must_withdraw_to_stand() {
     assert!(events.contains(&BattleEvent::StoodUp {
         unit: "bandit".into()
     }));
-    assert!(!unit(&table(&mut app), "bandit").conditions.prone);
+    assert!(!unit(&table(&app), "bandit").conditions.prone);
 }
 
 /// The hero's Trauma on a bandit of rank 3 (mental 5), with the injury's
@@ -224,19 +224,19 @@ fn every_injury_effect_does_what_the_table_says() {
     assert_eq!(injured(&events), (Location::Head, Stun));
     assert!(events.contains(&BattleEvent::StateTaken {
         unit: "bandit".into(),
-        state: swift_swords::battle::events::StateKind::Stun
+        state: swift_swords::battle::components::StateKind::Stun
     }));
     assert!(events.contains(&BattleEvent::DiceBurned {
         unit: "bandit".into(),
         dice: 1
     }));
     // Head 2: Unconscious -2d: SPIRIT on 4 + 5 - 2 dice, all failed: out of action.
-    let (events, mut app) = injury_case([6, 6, 1, 2], 2, &[1; 7]);
+    let (events, app) = injury_case([6, 6, 1, 2], 2, &[1; 7]);
     assert_eq!(
         injured(&events),
         (Location::Head, Unconscious { penalty: 2 })
     );
-    assert!(!unit(&table(&mut app), "bandit").fighting());
+    assert!(!unit(&table(&app), "bandit").fighting());
     // Head 3: Sight (the bandit casts no spells): a mental rank.
     let (events, _) = injury_case([6, 6, 1, 2], 3, &[]);
     assert_eq!(injured(&events), (Location::Head, Sight));
@@ -245,13 +245,13 @@ fn every_injury_effect_does_what_the_table_says() {
         remaining: 4
     }));
     // A triple of 5s (the chest) shifts to the neck; 5: Paralysed, BODY passed.
-    let (events, mut app) = injury_case([5, 5, 5, 1], 5, &[6, 1, 1, 1, 1, 1]);
+    let (events, app) = injury_case([5, 5, 5, 1], 5, &[6, 1, 1, 1, 1, 1]);
     assert_eq!(injured(&events), (Location::Neck, Paralysed));
-    assert!(unit(&table(&mut app), "bandit").fighting());
+    assert!(unit(&table(&app), "bandit").fighting());
     // Chest 6: Puncture: a rank more, a die burnt, a die off every roll.
-    let (events, mut app) = injury_case([5, 5, 1, 2], 6, &[]);
+    let (events, app) = injury_case([5, 5, 1, 2], 6, &[]);
     assert_eq!(injured(&events), (Location::Chest, Puncture));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "bandit").ranks.physical.lost, 2);
     let bandit = t.unit_index("bandit").unwrap();
     assert_eq!(
@@ -277,9 +277,9 @@ fn every_injury_effect_does_what_the_table_says() {
         remaining: 4
     }));
     // Left leg 2: Balance: a mental rank and two dice burnt.
-    let (events, mut app) = injury_case([1, 1, 2, 3], 2, &[]);
+    let (events, app) = injury_case([1, 1, 2, 3], 2, &[]);
     assert_eq!(injured(&events), (Location::LeftLeg, Balance));
-    assert_eq!(unit(&table(&mut app), "bandit").pool.dice, vec![1, 1]);
+    assert_eq!(unit(&table(&app), "bandit").pool.dice, vec![1, 1]);
 }
 
 #[test]
@@ -310,7 +310,7 @@ fn a_killing_blow_adds_one_to_the_effect_roll_kill_on_a_level_nine_body() {
     assert!(events.contains(&BattleEvent::DiceDiscarded {
         unit: "bandit".into()
     }));
-    let t = table(&mut app);
+    let t = table(&app);
     assert!(unit(&t, "bandit").fighting());
     assert_eq!(unit(&t, "bandit").ranks.mental.lost, 2);
 }

@@ -12,6 +12,7 @@ mod flyers;
 mod game;
 mod inclose;
 mod injuries;
+mod layers;
 mod mind;
 mod mobs;
 mod mounts;

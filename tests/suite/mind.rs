@@ -4,7 +4,8 @@
 use crate::common::submit;
 use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
-use swift_swords::battle::events::{BattleEvent, StateKind};
+use swift_swords::battle::components::StateKind;
+use swift_swords::battle::events::BattleEvent;
 use swift_swords::data::FearLevel;
 use swift_swords::level::{Level, ZoneCoord};
 
@@ -109,10 +110,7 @@ fn mental_damage_above_the_mental_rank_panics_and_the_panicked_must_flee() {
         dice: vec![1, 1, 1, 1, 1],
         passed: false,
     }));
-    assert_eq!(
-        unit(&table(&mut app), "bandit").placement.zone,
-        ZoneCoord(2, 0)
-    );
+    assert_eq!(unit(&table(&app), "bandit").placement.zone, ZoneCoord(2, 0));
 }
 
 #[test]
@@ -141,7 +139,7 @@ fn mental_damage_above_twice_the_rank_crushes_no_action_no_defence_only_a_rally(
     assert!(events.contains(&BattleEvent::Rallied {
         unit: "bandit".into()
     }));
-    assert!(!unit(&table(&mut app), "bandit").conditions.crushed);
+    assert!(!unit(&table(&app), "bandit").conditions.crushed);
 }
 
 #[test]
@@ -211,19 +209,16 @@ fn scary_fear_failed_loses_the_action_and_is_tested_again_until_passed() {
     // SPIRIT: 4 + 2 ranks = 6 dice. Failed, then passed.
     let mut app = app(&level, &[1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1]);
     step_south(&mut app);
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "hero").placement.zone, ZoneCoord(0, 0));
     assert!(log(&app).contains(&BattleEvent::ActionLost {
         unit: "hero".into()
     }));
     step_south(&mut app);
-    assert_eq!(
-        unit(&table(&mut app), "hero").placement.zone,
-        ZoneCoord(0, 1)
-    );
+    assert_eq!(unit(&table(&app), "hero").placement.zone, ZoneCoord(0, 1));
     assert_eq!(fear_tests(&app).len(), 2);
     assert_eq!(
-        unit(&table(&mut app), "hero").conditions.fear_passed,
+        unit(&table(&app), "hero").conditions.fear_passed,
         Some(FearLevel::Scary)
     );
 }
@@ -238,10 +233,7 @@ fn fearsome_fear_failed_may_be_taken_as_a_stun() {
         state: StateKind::Stun,
     }));
     // The action still goes ahead.
-    assert_eq!(
-        unit(&table(&mut app), "hero").placement.zone,
-        ZoneCoord(0, 1)
-    );
+    assert_eq!(unit(&table(&app), "hero").placement.zone, ZoneCoord(0, 1));
 }
 
 #[test]
@@ -287,6 +279,6 @@ fn fell_fear_is_tested_again_at_once_until_passed() {
         tests[2],
         BattleEvent::FearTest { passed: true, .. }
     ));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "hero").ranks.mental.lost, 2);
 }

@@ -18,7 +18,7 @@ fn a_crowd_gains_its_ranks_and_dice_and_one_attack_strikes_separate_targets() {
     "#;
     let level = level(r#""g""#, units, "");
     let mut app = app(&level, &[2; 12]);
-    let t = table(&mut app);
+    let t = table(&app);
     let crowd = unit(&t, "crowd");
     // A bandit is 2/2 with 3 attack dice; a Crowd adds +1/+1 and 2 dice.
     assert_eq!((crowd.ranks.physical.real, crowd.ranks.mental.real), (3, 3));

@@ -34,7 +34,7 @@ fn mount_and_rider_take_their_turn_together_and_the_rider_strikes_impaired() {
     });
     assert_eq!(dice.map(|d| d.len()), Some(3));
     // The bandit has three dice to the horse's three, yet the horse goes next.
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(t.turn_units(), vec!["destrier".to_string()]);
     // Mount and rider are separate targets: the mount is in the melee too.
     assert_eq!(
@@ -60,7 +60,7 @@ fn at_full_speed_the_rider_can_neither_act_nor_defend_until_the_mount_acts_again
             pay: None,
         },
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "aldric").placement.zone, ZoneCoord(2, 0));
     assert!(unit(&t, "aldric").conditions.at_full_speed);
     // Its partner's turn comes, but it can only hold.
@@ -78,7 +78,7 @@ fn at_full_speed_the_rider_can_neither_act_nor_defend_until_the_mount_acts_again
             pay: None,
         },
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert!(!unit(&t, "aldric").conditions.at_full_speed);
     assert_eq!(unit(&t, "aldric").placement.zone, ZoneCoord(1, 0));
 }
@@ -107,7 +107,7 @@ fn getting_off_a_moving_mount_needs_a_body_roll_not_to_fall() {
         dice: vec![2; 7],
         passed: false,
     }));
-    let t = table(&mut app);
+    let t = table(&app);
     let aldric = unit(&t, "aldric");
     assert!(aldric.conditions.aboard.is_none());
     assert!(aldric.conditions.prone);

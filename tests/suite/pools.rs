@@ -56,7 +56,7 @@ fn aim_adds_its_pool_to_the_next_missile_attack() {
     });
     // Four attack dice and the two aimed.
     assert_eq!(rolled, Some(6));
-    assert_eq!(unit(&table(&mut app), "hero").conditions.action_pool, None);
+    assert_eq!(unit(&table(&app), "hero").conditions.action_pool, None);
 }
 
 #[test]
@@ -128,5 +128,5 @@ fn a_rank_spell_grants_bonus_ranks_up_to_its_most() {
         side: RankSide::Physical,
         bonus: 2
     }));
-    assert_eq!(unit(&table(&mut app), "hero").ranks.physical.bonus, 2);
+    assert_eq!(unit(&table(&app), "hero").ranks.physical.bonus, 2);
 }

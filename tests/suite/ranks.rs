@@ -39,7 +39,7 @@ fn crossover_every_second_physical_rank_lost_costs_a_mental_rank() {
             .any(|e| matches!(e, BattleEvent::Crossover { .. }))
     );
     act(&mut app, "hero", attack_with("bandit", "dagger"));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "bandit").ranks.physical.remaining(), 2);
     // One mental rank, by crossover, which does not cross back.
     assert_eq!(unit(&t, "bandit").ranks.mental.remaining(), 2);
@@ -64,7 +64,7 @@ fn crossover_can_be_set_to_every_third_loss() {
     );
     act(&mut app, "hero", attack_with("bandit", "dagger"));
     act(&mut app, "hero", attack_with("bandit", "dagger"));
-    assert_eq!(unit(&table(&mut app), "bandit").ranks.mental.remaining(), 3);
+    assert_eq!(unit(&table(&app), "bandit").ranks.mental.remaining(), 3);
 }
 
 #[test]
@@ -75,10 +75,7 @@ fn level_nine_cannot_be_knocked_off() {
         unit: "bandit".into(),
         side: RankSide::Physical
     }));
-    assert_eq!(
-        unit(&table(&mut app), "bandit").ranks.physical.remaining(),
-        9
-    );
+    assert_eq!(unit(&table(&app), "bandit").ranks.physical.remaining(), 9);
 }
 
 #[test]
@@ -94,7 +91,7 @@ fn level_zero_is_defeated_by_an_attack_without_a_roll() {
             .iter()
             .any(|e| matches!(e, BattleEvent::AttackRolled { .. }))
     );
-    assert_eq!(unit(&table(&mut app), "bandit").fate, Fate::OutOfAction);
+    assert_eq!(unit(&table(&app), "bandit").fate, Fate::OutOfAction);
 }
 
 #[test]
@@ -112,7 +109,7 @@ fn bonus_ranks_count_toward_thresholds_but_absorb_nothing() {
             .iter()
             .any(|e| matches!(e, BattleEvent::Trauma { .. }))
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "bandit").ranks.physical.remaining(), 1);
     assert_eq!(unit(&t, "bandit").ranks.physical.total(), 3);
 
@@ -138,8 +135,8 @@ fn the_heroic_rank_may_go_to_the_mental_side() {
         "#,
         "",
     );
-    let mut app = app(&level, &[5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 3]);
-    let t = table(&mut app);
+    let app = app(&level, &[5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 3]);
+    let t = table(&app);
     let ranks = |id| {
         let u = unit(&t, id);
         (u.ranks.physical.real, u.ranks.mental.real)

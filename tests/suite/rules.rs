@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::{Fate, Status};
 use swift_swords::battle::events::{BattleEvent, Outcome};
-use swift_swords::battle::setup::BattleSave;
+use swift_swords::battle::save::BattleSave;
 use swift_swords::battle::state::BattleState;
 use swift_swords::data::Defence;
 use swift_swords::level::{Level, ZoneCoord};
@@ -29,8 +29,8 @@ const HERO_AND_BANDIT: &str = r#"
 #[test]
 fn action_dice_sixes_add_one_extra_die_each() {
     let level = level(r#""g""#, HERO_AND_BANDIT, "");
-    let mut app = app(&level, &[6, 6, 2, 2, 6, 1, 3, 3, 3]);
-    let t = table(&mut app);
+    let app = app(&level, &[6, 6, 2, 2, 6, 1, 3, 3, 3]);
+    let t = table(&app);
     assert_eq!(unit(&t, "hero").pool.dice, vec![6, 6, 2, 2, 6, 1]);
     assert_eq!(unit(&t, "bandit").pool.dice, vec![3, 3, 3]);
 }
@@ -39,15 +39,15 @@ fn action_dice_sixes_add_one_extra_die_each() {
 fn countdown_counts_dice_not_pips_and_ignores_ones() {
     // The hero has more pips but only two usable dice; the bandit has three.
     let level = level(r#""g""#, HERO_AND_BANDIT, "");
-    let mut app = app(&level, &[5, 5, 1, 1, 2, 2, 2]);
-    assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
+    let app = app(&level, &[5, 5, 1, 1, 2, 2, 2]);
+    assert_eq!(table(&app).turn_units(), vec!["bandit"]);
 }
 
 #[test]
 fn countdown_tie_goes_to_the_heroes_side() {
     let level = level(r#""g""#, HERO_AND_BANDIT, "");
-    let mut app = app(&level, &[2, 2, 2, 1, 3, 3, 3]);
-    assert_eq!(table(&mut app).turn_units(), vec!["hero"]);
+    let app = app(&level, &[2, 2, 2, 1, 3, 3, 3]);
+    assert_eq!(table(&app).turn_units(), vec!["hero"]);
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn holding_passes_the_turn_until_someone_acts() {
     let level = level(r#""g""#, HERO_AND_BANDIT, "");
     let mut app = app(&level, &[4, 4, 4, 4, 3, 3, 3, 1, 1, 1]);
     act(&mut app, "hero", Order::Hold);
-    assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
+    assert_eq!(table(&app).turn_units(), vec!["bandit"]);
     assert_eq!(
         submit(&mut app, Command::new("hero", Order::Pass)),
         Err(RuleError::NotYourTurn {
@@ -65,7 +65,7 @@ fn holding_passes_the_turn_until_someone_acts() {
     );
     act(&mut app, "bandit", attack("hero"));
     // The bandit acted, so the hero is back in the countdown with the most dice.
-    assert_eq!(table(&mut app).turn_units(), vec!["hero"]);
+    assert_eq!(table(&app).turn_units(), vec!["hero"]);
 }
 
 #[test]
@@ -76,9 +76,9 @@ fn everyone_holding_closes_the_round_with_a_refresh() {
     act(&mut app, "bandit", Order::Hold);
     assert!(log(&app).contains(&BattleEvent::RefreshCalled { by: None }));
     // Both get a last option, in countdown order.
-    assert_eq!(table(&mut app).turn_units(), vec!["hero"]);
+    assert_eq!(table(&app).turn_units(), vec!["hero"]);
     act(&mut app, "hero", Order::KeepDie);
-    assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
+    assert_eq!(table(&app).turn_units(), vec!["bandit"]);
 }
 
 #[test]
@@ -90,9 +90,9 @@ fn refresh_gives_a_last_option_and_a_kept_die_is_rolled_into_the_next_pool() {
     assert!(log(&app).contains(&BattleEvent::RefreshCalled {
         by: Some("hero".into())
     }));
-    assert_eq!(table(&mut app).turn_units(), vec!["bandit"]);
+    assert_eq!(table(&app).turn_units(), vec!["bandit"]);
     act(&mut app, "bandit", Order::KeepDie);
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(t.battle.round, 2);
     assert_eq!(unit(&t, "hero").pool.dice, vec![3, 3, 3, 3]);
     assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 4, 4, 4]);
@@ -109,7 +109,7 @@ fn a_last_option_may_be_an_action_and_then_its_dice_are_set_aside() {
     );
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", attack("hero"));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(
         t.battle.round, 2,
         "the refresh closed once the bandit had acted"
@@ -144,7 +144,7 @@ fn paying_refuses_dice_not_in_the_pool_and_ones() {
         Err(RuleError::NotInContact)
     );
     act(&mut app, "hero", move_paying(&[3]));
-    assert_eq!(unit(&table(&mut app), "hero").pool.dice, vec![5, 1, 2]);
+    assert_eq!(unit(&table(&app), "hero").pool.dice, vec![5, 1, 2]);
 }
 
 /// The bandit's armour stops a single Medium hit, so it is not stunned.
@@ -163,10 +163,10 @@ fn exposure_dice_join_the_next_attack_on_the_exposed_and_clear_at_its_next_actio
         &[5, 4, 4, 4, 3, 3, 3, 6, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3],
     );
     act(&mut app, "hero", attack("bandit"));
-    assert_eq!(unit(&table(&mut app), "hero").conditions.exposure, 1);
+    assert_eq!(unit(&table(&app), "hero").conditions.exposure, 1);
     act(&mut app, "hero", attack("bandit"));
     assert_eq!(
-        unit(&table(&mut app), "hero").conditions.exposure,
+        unit(&table(&app), "hero").conditions.exposure,
         0,
         "cleared by the hero's own action"
     );
@@ -192,7 +192,7 @@ fn fumble_makes_the_fumbler_easier_to_hit_until_its_next_action() {
     // Hero 5,5,5,5 attacks: 1,1,5,2 (fumble). Bandit attacks at SL 4: 4,4,2 = 2 hits.
     let mut app = app(&level, &[5, 5, 5, 5, 3, 3, 3, 1, 1, 5, 2, 4, 4, 2]);
     act(&mut app, "hero", attack("bandit"));
-    assert!(unit(&table(&mut app), "hero").conditions.fumbled);
+    assert!(unit(&table(&app), "hero").conditions.fumbled);
     act(&mut app, "hero", Order::Hold);
     act(&mut app, "bandit", attack("hero"));
     assert!(log(&app).iter().any(|e| matches!(e, BattleEvent::AttackRolled { attacker, superiority_level: 4, hits: 2, .. } if attacker == "bandit")));
@@ -240,7 +240,7 @@ fn a_one_raises_a_die_just_short_of_a_hit_after_the_roll() {
     }));
     assert!(events.iter().any(|e| matches!(e, BattleEvent::AttackRolled { hits: 1, dice, .. } if dice == &vec![5, 2, 2, 2])));
     assert_eq!(
-        unit(&table(&mut app), "hero").pool.dice,
+        unit(&table(&app), "hero").pool.dice,
         vec![5, 5],
         "the 1 was spent"
     );
@@ -286,7 +286,7 @@ fn reach_weapons_strike_from_alone_but_not_in_contact() {
     let mut app = app(&level, &[5, 5, 5, 2, 2, 2]);
     act(&mut app, "spearman", attack("bandit"));
     assert_eq!(
-        unit(&table(&mut app), "spearman").status,
+        unit(&table(&app), "spearman").status,
         Status::Alone,
         "a reach attack does not close in"
     );
@@ -325,7 +325,7 @@ fn missile_fire_reaches_only_its_range_in_zones() {
     );
     act(&mut app, "archer", attack_with("near", "bow"));
     assert!(log(&app).iter().any(|e| matches!(e, BattleEvent::AttackRolled { weapon, target, .. } if weapon == "bow" && target == "near")));
-    assert_eq!(unit(&table(&mut app), "archer").status, Status::Alone);
+    assert_eq!(unit(&table(&app), "archer").status, Status::Alone);
 }
 
 #[test]
@@ -337,7 +337,7 @@ fn no_missile_fire_from_inside_a_melee() {
     let level = level(r#""g""#, &units, "");
     let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2]);
     act(&mut app, "archer", attack_with("bandit", "short_sword"));
-    assert_eq!(unit(&table(&mut app), "archer").status, Status::InContact);
+    assert_eq!(unit(&table(&app), "archer").status, Status::InContact);
     assert_eq!(
         submit(
             &mut app,
@@ -362,9 +362,9 @@ fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
         &[1, 4, 4, 2, 5, 5, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 6],
     );
     act(&mut app, "brute", attack("hero"));
-    assert!(unit(&table(&mut app), "hero").conditions.stunned);
+    assert!(unit(&table(&app), "hero").conditions.stunned);
     act(&mut app, "hero", Order::RecoveryRoll);
-    let t = table(&mut app);
+    let t = table(&app);
     assert!(!unit(&t, "hero").conditions.stunned);
     assert_eq!(unit(&t, "hero").pool.dice, vec![4, 4, 2]);
 }
@@ -393,7 +393,7 @@ fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
     );
     act(&mut app, "giant", attack("b1"));
     act(&mut app, "giant", attack("b2"));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "b1").fate, Fate::OutOfAction);
     assert_eq!(unit(&t, "b2").fate, Fate::Killed);
     let events = log(&app);
@@ -433,7 +433,7 @@ fn heroes_stay_in_action_until_minus_three_ranks() {
     );
     let mut attacks = 0;
     while attacks < 5 {
-        if table(&mut app).turn_units() == vec!["hero"] {
+        if table(&app).turn_units() == vec!["hero"] {
             act(&mut app, "hero", Order::Hold);
         } else {
             act(&mut app, "bandit", attack("hero"));
@@ -449,7 +449,7 @@ fn heroes_stay_in_action_until_minus_three_ranks() {
         })
         .collect();
     assert_eq!(remaining, vec![0, -1, -2, -3]);
-    assert_eq!(unit(&table(&mut app), "hero").fate, Fate::OutOfAction);
+    assert_eq!(unit(&table(&app), "hero").fate, Fate::OutOfAction);
 }
 
 #[test]
@@ -571,7 +571,7 @@ fn first_legal(table: &BattleState) -> Option<Command> {
 fn play_out(level: &Level, seed: u64) -> (Vec<BattleEvent>, Option<Outcome>) {
     let mut app = battle_app(level, ruleset(), seed, Dice::seeded(seed));
     for _ in 0..5_000 {
-        let t = table(&mut app);
+        let t = table(&app);
         if t.battle.outcome.is_some() {
             break;
         }
@@ -618,7 +618,7 @@ fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
         .unwrap();
     let mut original = battle_app(&level, ruleset(), 5, Dice::seeded(5));
     for _ in 0..6 {
-        let command = first_legal(&table(&mut original)).unwrap();
+        let command = first_legal(&table(&original)).unwrap();
         submit(&mut original, command).unwrap();
     }
     let save = BattleSave::of(&original);
@@ -627,12 +627,12 @@ fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
     assert_eq!(loaded, save);
     let mut restored = loaded.restore(ruleset());
     for _ in 0..40 {
-        let a = table(&mut original);
+        let a = table(&original);
         if a.battle.outcome.is_some() {
             break;
         }
         let command = first_legal(&a).unwrap();
-        assert_eq!(first_legal(&table(&mut restored)), Some(command.clone()));
+        assert_eq!(first_legal(&table(&restored)), Some(command.clone()));
         submit(&mut original, command.clone()).unwrap();
         submit(&mut restored, command).unwrap();
     }
@@ -657,7 +657,7 @@ fn an_enemy_charging_friends_who_stand_alone_together_puts_them_all_in_contact()
             pay: None,
         },
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(
         unit(&t, "hero").placement.group,
         unit(&t, "ally").placement.group
@@ -676,7 +676,7 @@ fn an_enemy_charging_friends_who_stand_alone_together_puts_them_all_in_contact()
             pay: None,
         },
     );
-    let t = table(&mut app);
+    let t = table(&app);
     for id in ["hero", "ally", "bandit"] {
         assert_eq!(unit(&t, id).status, Status::InContact, "{id}");
     }
@@ -702,7 +702,7 @@ fn leaving_a_group_of_friends_stands_alone_and_a_melee_needs_a_withdraw() {
     );
     act(&mut app, "ally", Order::Hold);
     act(&mut app, "hero", Order::LeaveGroup { pay: None });
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "hero").placement.group, None);
     assert_eq!(
         unit(&t, "ally").placement.group,
@@ -727,7 +727,7 @@ fn leaving_a_group_of_friends_stands_alone_and_a_melee_needs_a_withdraw() {
         },
     );
     assert_eq!(
-        unit(&table(&mut app), "hero").status,
+        unit(&table(&app), "hero").status,
         Status::InContact,
         "joining a friend's melee"
     );

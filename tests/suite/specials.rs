@@ -3,8 +3,9 @@
 
 use crate::common::{act, app, level, log, table, unit};
 use swift_swords::battle::command::Order;
+use swift_swords::battle::components::StateKind;
 use swift_swords::battle::components::Status;
-use swift_swords::battle::events::{BattleEvent, StateKind};
+use swift_swords::battle::events::BattleEvent;
 use swift_swords::level::Level;
 use swift_swords::rules::special::SpecialResult;
 
@@ -104,7 +105,7 @@ fn lose_an_action_die_takes_the_targets_best_die() {
         unit: "foe".into(),
         face: 5
     }));
-    assert_eq!(unit(&table(&mut app), "foe").pool.dice, vec![4, 2]);
+    assert_eq!(unit(&table(&app), "foe").pool.dice, vec![4, 2]);
 }
 
 #[test]
@@ -118,7 +119,7 @@ fn a_special_the_extra_successes_cannot_pay_for_is_passed_over() {
         attack_buying("foe", &[SpecialResult::BreakWeapon, SpecialResult::Expose]),
     );
     assert_eq!(specials_bought(&log(&app)), vec![SpecialResult::Expose]);
-    assert_eq!(unit(&table(&mut app), "foe").conditions.exposure, 2);
+    assert_eq!(unit(&table(&app), "foe").conditions.exposure, 2);
 }
 
 #[test]
@@ -131,7 +132,7 @@ fn disarm_drops_the_weapon_unless_body_resists_and_break_weapon_needs_no_roll() 
         "hero",
         attack_buying("foe", &[SpecialResult::Disarm]),
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "foe").profile.weapons, vec!["fists".to_string()]);
     assert!(log(&app).contains(&BattleEvent::Dropped {
         unit: "foe".into(),
@@ -160,7 +161,7 @@ fn knockdown_fells_a_man_but_not_a_creature_three_times_the_attackers_size() {
         "hero",
         attack_buying("foe", &[SpecialResult::Knockdown]),
     );
-    assert!(unit(&table(&mut app), "foe").conditions.prone);
+    assert!(unit(&table(&app), "foe").conditions.prone);
     // An ogre of size 6 against a man of size 2: it stands.
     let level = hero_against("ogre", "size: Some(6)");
     let mut giant = crate::common::app(&level, &[6, 6, 6, 2]);
@@ -170,7 +171,7 @@ fn knockdown_fells_a_man_but_not_a_creature_three_times_the_attackers_size() {
         attack_buying("foe", &[SpecialResult::Knockdown]),
     );
     assert!(specials_bought(&log(&giant)).is_empty());
-    assert!(!unit(&table(&mut giant), "foe").conditions.prone);
+    assert!(!unit(&table(&giant), "foe").conditions.prone);
 }
 
 #[test]
@@ -188,7 +189,7 @@ fn knockback_throws_the_target_out_of_the_melee() {
         "hero",
         attack_buying("foe", &[SpecialResult::Knockback]),
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "foe").status, Status::Alone);
     assert_eq!(unit(&t, "hero").status, Status::Alone);
     assert!(log(&app).contains(&BattleEvent::KnockedBack { unit: "foe".into() }));

@@ -73,7 +73,7 @@ fn all_out_attack_pays_two_attacks_rolls_both_skill_pools_as_one_and_leaves_no_d
     // 4 skill dice twice over.
     assert_eq!(attacks(&events), vec![("roland".into(), "b1".into(), 8)]);
     assert_eq!(
-        unit(&table(&mut app), "roland").conditions.guard,
+        unit(&table(&app), "roland").conditions.guard,
         Some(Guard::NoDefence)
     );
     // The bandit's attack is rolled at once: Roland may not Parry or Block.
@@ -99,7 +99,7 @@ fn double_strike_makes_two_attacks_on_the_target_and_leaves_only_dodge() {
         target: "b1".into()
     }));
     assert_eq!(
-        unit(&table(&mut app), "roland").conditions.guard,
+        unit(&table(&app), "roland").conditions.guard,
         Some(Guard::DodgeOnly)
     );
     // Roland knows no Dodge, so the bandit's attack is rolled at once.
@@ -157,7 +157,7 @@ fn leaving_a_melee_by_move_draws_a_free_attack_from_each_enemy_in_it() {
             .any(|e| matches!(e, BattleEvent::Moved { .. }))
     );
     // The free attack cost the bandit nothing.
-    assert_eq!(unit(&table(&mut app), "b1").pool.dice, vec![2]);
+    assert_eq!(unit(&table(&app), "b1").pool.dice, vec![2]);
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn a_holding_enemy_intercepts_a_mover_entering_its_zone() {
             pay: None,
         },
     );
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "roland").status, Status::InContact);
     assert!(log(&app).contains(&BattleEvent::Intercepted {
         unit: "roland".into(),

@@ -55,7 +55,7 @@ fn a_trauma_weakens_a_warband_by_a_tier_instead_of_an_injury() {
             .iter()
             .any(|e| matches!(e, BattleEvent::InjuryRoll { .. }))
     );
-    let t = table(&mut app);
+    let t = table(&app);
     let crowd = unit(&t, "crowd");
     assert_eq!(crowd.profile.mob, Some(MobTier::Mob));
     // A Crowd adds 2 attack dice and a mental rank; a Mob 1 and none.
@@ -75,7 +75,7 @@ fn a_killing_blow_routs_a_warband_and_a_routed_warband_cannot_attack() {
     let mut app = app(&level(r#""gg""#, units, ""), &[6, 2, 2]);
     act(&mut app, "dragon", attack("mob"));
     assert!(log(&app).contains(&BattleEvent::WarbandRouted { unit: "mob".into() }));
-    let t = table(&mut app);
+    let t = table(&app);
     assert!(unit(&t, "mob").conditions.panicked);
     assert_eq!(unit(&t, "mob").fate, Fate::Fighting);
     assert!(matches!(
@@ -96,7 +96,7 @@ fn a_warband_whose_ranks_are_gone_is_destroyed() {
     let mut app = app(&level(r#""g""#, units, ""), &[5, 2, 2, 5, 2, 2]);
     act(&mut app, "roland", attack("mob"));
     act(&mut app, "roland", attack("mob"));
-    let t = table(&mut app);
+    let t = table(&app);
     assert_eq!(unit(&t, "mob").fate, Fate::Killed);
     assert!(log(&app).contains(&BattleEvent::Killed { unit: "mob".into() }));
 }

@@ -23,8 +23,8 @@ fn level_with(dual: bool) -> swift_swords::level::Level {
 #[test]
 fn readying_a_weapon_not_in_hand_costs_a_pip_but_a_dual_wielder_has_both_ready() {
     for (dual, pips) in [(false, 4), (true, 3)] {
-        let mut app = app(&level_with(dual), &[]);
-        let t = table(&mut app);
+        let app = app(&level_with(dual), &[]);
+        let t = table(&app);
         let plan = check(&t, &Command::new("vet", attack_with("bandit", "dagger"))).unwrap();
         assert_eq!(plan.cost, Cost::Pips(pips), "dual wield {dual}");
         // The broadsword is in hand: no extra pip either way.
@@ -40,8 +40,8 @@ fn readying_a_weapon_not_in_hand_costs_a_pip_but_a_dual_wielder_has_both_ready()
 #[test]
 fn a_dual_wielder_parries_with_its_second_weapon() {
     for (dual, dice) in [(false, 3), (true, 4)] {
-        let mut app = app(&level_with(dual), &[]);
-        let t = table(&mut app);
+        let app = app(&level_with(dual), &[]);
+        let t = table(&app);
         let vet = t.unit_index("vet").unwrap();
         // Outcomes run from 0 to the dice rolled.
         assert_eq!(defence_outcomes(&t, vet, Defence::Parry).len() - 1, dice);

@@ -2,13 +2,17 @@
 //! answer, the defence and attack rolls, and what follows (a mob's next
 //! target, a follow-up).
 
-use super::effects::{finish_last_option, pay, spend_a_one, take_effort, take_out_of_action};
-use super::events::BattleEvent;
-use super::flight::flying;
-use super::injury::penalty;
-use super::riding::strikes_of_team;
-use super::state::{BattleState, PendingAttack, Phase, Turn};
-use super::wielding::parry_bonus;
+use super::flight::strikes_as_it_attacks;
+use crate::battle::command::Order;
+use crate::battle::effects::{
+    finish_last_option, pay, spend_a_one, take_effort, take_out_of_action,
+};
+use crate::battle::events::BattleEvent;
+use crate::battle::flight::flying;
+use crate::battle::injury::penalty;
+use crate::battle::riding::strikes_of_team;
+use crate::battle::state::{BattleState, PendingAttack, Phase, Turn};
+use crate::battle::wielding::parry_bonus;
 use crate::data::{Defence, Tactic};
 use crate::rules::attack::{evaluate_attack, raise_one_die};
 use crate::rules::defence::{BlockOutcome, block, dodge, parry, pool_from_roll};
@@ -16,7 +20,10 @@ use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
 use crate::rules::rolls::successes_in;
 
-use super::{check::*, costs::*, landing::*, odds::*};
+use super::landing::{land_attack, strike_back};
+use crate::battle::check::{Plan, available_defences};
+use crate::battle::costs::{choose_weapon, shield_of};
+use crate::battle::odds::{attack_setup, tactic_dice};
 
 /// Declares an attack: a plain melee attack on a fighting target in another
 /// group closes in first. If the target may answer with a defence, the
@@ -333,4 +340,57 @@ pub(super) fn next_mob_target(
             && choose_weapon(table, last.attacker, u, Some(&last.weapon)).is_ok()
     })?;
     Some((next, struck))
+}
+
+/// Attack: the weapon used is the one in hand now, a tactic sets the guard,
+/// and a flyer attacking from the air first takes the strikes of those
+/// holding beside its target. False when those strikes stop it.
+pub(super) fn execute_attack(
+    table: &mut BattleState,
+    plan: &Plan,
+    holders: &mut Vec<usize>,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let actor = plan.actor;
+    let Order::Attack {
+        raise_with_one,
+        specials,
+        tactic,
+        shift,
+        ..
+    } = &plan.order
+    else {
+        return false;
+    };
+    if let Some(weapon) = &plan.weapon
+        && table
+            .ruleset
+            .weapons
+            .get(weapon)
+            .is_some_and(|w| !w.natural)
+    {
+        table.units[actor].profile.ready = Some(weapon.clone());
+    }
+    table.units[actor].conditions.guard = tactic
+        .and_then(|t| table.ruleset.actions.tactics.get(&t))
+        .map(|rule| rule.guard);
+    let Some(target) = plan.other else {
+        return false;
+    };
+    if !strikes_as_it_attacks(table, actor, target, holders, dice, events) {
+        return false;
+    }
+    let pending = PendingAttack {
+        attacker: actor,
+        target,
+        weapon: plan.weapon.clone().unwrap_or_default(),
+        raise_with_one: *raise_with_one,
+        specials: specials.clone(),
+        tactic: *tactic,
+        shift: *shift,
+        struck: Vec::new(),
+    };
+    declare_attack(table, pending, dice, events);
+    true
 }

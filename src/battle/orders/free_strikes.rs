@@ -2,11 +2,11 @@
 //! attacks on a combatant that leaves a melee by Move, and the Intercept of
 //! a holding combatant that stops an enemy entering its zone.
 
-use super::costs::choose_weapon;
-use super::events::BattleEvent;
 use super::landing::land_attack;
-use super::odds::attack_setup;
-use super::state::BattleState;
+use crate::battle::costs::choose_weapon;
+use crate::battle::events::BattleEvent;
+use crate::battle::odds::attack_setup;
+use crate::battle::state::BattleState;
 use crate::level::ZoneCoord;
 use crate::rules::attack::evaluate_attack;
 use crate::rules::dice::DiceSource;
@@ -130,7 +130,7 @@ pub(super) fn intercept_by_holder(
             && u.unit.side != side
             && u.placement.zone == zone
             && u.pool.usable() > 0
-            && u.status == super::components::Status::Alone
+            && u.status == crate::battle::components::Status::Alone
             && !u.conditions.routed()
             && !u.conditions.prone
     })?;

@@ -1,13 +1,14 @@
 //! Blows landing: the damage an attack or a strike does, and the target's
 //! strike back.
 
-use super::components::*;
-use super::effects::{lose_defence_pool, lose_rank, take_out_of_action, take_state};
-use super::events::{BattleEvent, StateKind};
-use super::injury::injure;
-use super::special::{applicable_specials, apply_special};
-use super::state::BattleState;
-use super::warband::{critical_damage, is_warband};
+use crate::battle::components::{Fate, StateKind};
+use crate::battle::costs::choose_weapon;
+use crate::battle::effects::{lose_defence_pool, lose_rank, take_out_of_action, take_state};
+use crate::battle::events::BattleEvent;
+use crate::battle::injury::injure;
+use crate::battle::special::{applicable_specials, apply_special};
+use crate::battle::state::BattleState;
+use crate::battle::warband::{critical_damage, is_warband};
 use crate::data::{RankSide, Weapon};
 use crate::rules::attack::{evaluate_attack, superiority_level};
 use crate::rules::damage::{
@@ -17,8 +18,6 @@ use crate::rules::dice::DiceSource;
 use crate::rules::injury::Shift;
 use crate::rules::rolls::characteristic_roll;
 use crate::rules::special::{SpecialResult, buy_specials};
-
-use super::costs::*;
 
 /// The attacker's marks from its roll (a Fumble, or exposure dice, plus any
 /// a defence laid on it), then the special results its extra successes buy,

@@ -1,10 +1,12 @@
-//! Spells: releasing a prepared spell's pool.
+//! Action and defence pools, and the spells an action pool releases.
 
-use super::effects::take_effort;
-use super::events::{BattleEvent, StateKind};
-use super::injury::penalty;
-use super::mental::mental_hit;
-use super::state::BattleState;
+use crate::battle::components::StateKind;
+use crate::battle::components::{ActionPoolState, PoolAction};
+use crate::battle::effects::{lose_defence_pool, take_effort};
+use crate::battle::events::BattleEvent;
+use crate::battle::injury::penalty;
+use crate::battle::mental::mental_hit;
+use crate::battle::state::BattleState;
 use crate::data::SpellEffect;
 use crate::rules::attack::superiority_level;
 use crate::rules::damage::{WeaponDamage, weapon_damage};
@@ -12,7 +14,8 @@ use crate::rules::dice::DiceSource;
 use crate::rules::injury::{RollKind, Shift};
 use crate::rules::rolls::successes_in;
 
-use super::{costs::*, landing::*};
+use super::landing::hit;
+use crate::battle::costs::prepared_spell;
 
 /// Releases a prepared spell: the pool's dice (and a pending Effort) are
 /// rolled at the standard SL (one better against a Fumbled enemy); the
@@ -94,4 +97,99 @@ pub(super) fn cast(
         }
         _ => {}
     }
+}
+
+/// Pool: a die added to the action pool being built, or the defence pool
+/// topped up.
+pub(super) fn execute_pool(
+    table: &mut BattleState,
+    actor: usize,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let id = table.units[actor].unit.id.clone();
+    let cap = table.ruleset.rules.max_action_dice;
+    let conditions = &mut table.units[actor].conditions;
+    if let Some(pool) = &mut conditions.action_pool {
+        pool.dice = (pool.dice + 1).min(cap);
+        events.push(BattleEvent::ActionPoolBuilt {
+            unit: id,
+            dice: pool.dice,
+        });
+    } else if let Some(pool) = conditions.defence_pool {
+        let pool = pool.topped_up();
+        conditions.defence_pool = Some(pool);
+        events.push(BattleEvent::DefencePool {
+            unit: id,
+            defence: pool.defence,
+            dice: pool.dice,
+        });
+    }
+    true
+}
+
+/// Aim: an action pool started for a missile shot.
+pub(super) fn execute_aim(
+    table: &mut BattleState,
+    actor: usize,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    start_action_pool(table, actor, PoolAction::Aim, events);
+    true
+}
+
+/// Prepare: an action pool started for one of the caster's spells.
+pub(super) fn execute_prepare(
+    table: &mut BattleState,
+    actor: usize,
+    spell: &str,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let index = table.units[actor]
+        .profile
+        .spells
+        .iter()
+        .position(|s| s == spell)
+        .unwrap_or(0);
+    let action = PoolAction::Cast {
+        spell: index.min(usize::from(u8::MAX)) as u8,
+    };
+    start_action_pool(table, actor, action, events);
+    true
+}
+
+fn start_action_pool(
+    table: &mut BattleState,
+    actor: usize,
+    action: PoolAction,
+    events: &mut Vec<BattleEvent>,
+) {
+    table.units[actor].conditions.action_pool = Some(ActionPoolState { action, dice: 0 });
+    events.push(BattleEvent::ActionPoolBuilt {
+        unit: table.units[actor].unit.id.clone(),
+        dice: 0,
+    });
+}
+
+/// Cast: the prepared spell released at its target.
+pub(super) fn execute_cast(
+    table: &mut BattleState,
+    actor: usize,
+    target: Option<usize>,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let Some(target) = target else { return false };
+    cast(table, actor, target, dice, events);
+    true
+}
+
+/// Break: the target's defence pool is lost.
+pub(super) fn execute_break(
+    table: &mut BattleState,
+    target: Option<usize>,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let Some(target) = target else { return false };
+    lose_defence_pool(table, target, events);
+    true
 }

@@ -1,10 +1,12 @@
 //! Recovering from a State: the recovery roll at the start of an action, and
 //! the Recover order.
 
-use super::effects::take_effort;
-use super::events::{BattleEvent, StateKind};
-use super::injury::penalty;
-use super::state::BattleState;
+use crate::battle::components::StateKind;
+use crate::battle::effects::{spend_a_one, take_effort};
+use crate::battle::events::BattleEvent;
+use crate::battle::injury::penalty;
+use crate::battle::mental::rally_roll;
+use crate::battle::state::BattleState;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
 use crate::rules::rolls::characteristic_roll;
@@ -69,4 +71,39 @@ pub(super) fn recovery_roll(
         });
     }
     roll.passed()
+}
+
+/// A recovery roll paid with a one: the Stated shake off a State, the
+/// Panicked try to rally.
+pub(super) fn execute_recovery_roll(
+    table: &mut BattleState,
+    actor: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    spend_a_one(table, actor);
+    if table.units[actor].conditions.in_state() {
+        recovery_roll(table, actor, dice, events);
+    } else {
+        rally_roll(table, actor, dice, events);
+    }
+}
+
+/// Recover: one State cleared, or a rally roll for the merely Panicked.
+pub(super) fn execute_recover(
+    table: &mut BattleState,
+    actor: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    if table.units[actor].conditions.in_state() {
+        let state = clear_one_state(table, actor);
+        events.push(BattleEvent::StateCleared {
+            unit: table.units[actor].unit.id.clone(),
+            state,
+        });
+    } else {
+        rally_roll(table, actor, dice, events);
+    }
+    true
 }

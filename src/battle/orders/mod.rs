@@ -1,0 +1,274 @@
+//! What each order does, one file per family of orders. [`resolve`] checks a
+//! command and carries it out; the engine then runs the sequence of play on.
+//!
+//! - the orders about the action dice that are not actions: [`dice`];
+//! - moving, charging, groups, leaving the table: [`movement`];
+//! - the attack sequence: [`attack`], with the blows landing in [`landing`];
+//! - action and defence pools, and spells: [`pools`];
+//! - States and the Recover order: [`recovery`];
+//! - flyers: [`flight`]; mounts and chariots: [`riding`];
+//!   InClose: [`wrestling`];
+//! - the free strikes of opportunity and of held actions: [`free_strikes`].
+//!
+//! This is the top of the rules: only the engine calls in here, and nothing
+//! here is called from below.
+
+mod attack;
+mod dice;
+mod flight;
+mod free_strikes;
+mod landing;
+mod movement;
+mod pools;
+mod recovery;
+mod riding;
+mod wrestling;
+
+use crate::battle::check::{Plan, check};
+use crate::battle::command::{Command, Order, RuleError};
+use crate::battle::components::{Aboard, ActionPoolState, PoolAction};
+use crate::battle::cover::update_cover;
+use crate::battle::effects::{finish_last_option, lose_action_pool, lose_defence_pool, pay};
+use crate::battle::events::BattleEvent;
+use crate::battle::injury::footing_roll;
+use crate::battle::mental::{fear_test, rally_roll};
+use crate::battle::state::{BattleState, Phase, Turn};
+use crate::data::Weapon;
+use crate::rules::dice::DiceSource;
+use crate::rules::injury::needs_footing;
+
+/// Checks and resolves one command, adding what happened to `events`. The
+/// sequence of play is not run on: that is the engine's.
+pub(super) fn resolve(
+    table: &mut BattleState,
+    command: &Command,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> Result<(), RuleError> {
+    let plan = check(table, command)?;
+    execute(table, &plan, dice, events);
+    if table.battle.pending.is_none() {
+        table.battle.turn = Turn::Closed;
+    }
+    Ok(())
+}
+
+/// Carries out a checked plan.
+fn execute(
+    table: &mut BattleState,
+    plan: &Plan,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let actor = plan.actor;
+    match &plan.order {
+        Order::Effort => dice::execute_effort(table, actor, events),
+        Order::RecoveryRoll => recovery::execute_recovery_roll(table, actor, dice, events),
+        Order::Hold => dice::execute_hold(table, actor, events),
+        // An answer to an attack is not the defender's action.
+        Order::Defend { with, riposte, .. } => {
+            attack::answer_attack(table, plan, *with, *riposte, dice, events);
+        }
+        // Passing and keeping a die end the combatant's round without being
+        // actions: what lasts "until its next action" stays.
+        Order::Pass => dice::execute_pass(table, actor, events),
+        Order::KeepDie => dice::execute_keep_die(table, actor, events),
+        _ => execute_action(table, plan, dice, events),
+    }
+}
+
+/// An action: it starts, is paid for, and goes ahead if the combatant is fit
+/// to act; then the order is carried out and the table settles. An order
+/// cut short (a free strike that takes the mover down, say) skips the
+/// settling.
+fn execute_action(
+    table: &mut BattleState,
+    plan: &Plan,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let actor = plan.actor;
+    let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
+    let mut holders = start_action(table, plan, events);
+    pay(table, actor, &plan.paid, events);
+    if !fit_to_act(table, plan, dice, events) {
+        finish_last_option(table, actor, at_refresh);
+        return;
+    }
+    if !carry_out(table, plan, &mut holders, dice, events) {
+        update_cover(table, events);
+        finish_last_option(table, actor, at_refresh);
+        return;
+    }
+    flight::settle_flight(table, actor, &plan.order, events);
+    table.settle_riders(events);
+    riding::tidy_fronts(table);
+    update_cover(table, events);
+    // An attack waiting for its answer finishes the last option once answered.
+    if table.battle.pending.is_none() {
+        finish_last_option(table, actor, at_refresh);
+    }
+}
+
+/// Taking an action ends what lasted "until its next action", and brings
+/// every holding combatant back into the countdown. Returns those who were
+/// holding: they may still Intercept during this action.
+fn start_action(table: &mut BattleState, plan: &Plan, events: &mut Vec<BattleEvent>) -> Vec<usize> {
+    let actor = plan.actor;
+    {
+        let me = &mut table.units[actor];
+        me.conditions.fumbled = false;
+        me.conditions.exposure = 0;
+        me.conditions.guard = None;
+    }
+    if !matches!(plan.order, Order::Pool { .. }) {
+        lose_defence_pool(table, actor, events);
+    }
+    wrestling::let_go_unless_working(table, actor, &plan.order, events);
+    riding::start_of_action(table, actor, &plan.order);
+    // A mount and its rider take their turn together: after one acts, the
+    // other has the turn next.
+    table.battle.partner_due = match table.battle.partner_due {
+        Some(due) if due == actor => None,
+        _ => mount_partner(table, actor),
+    };
+    // An action pool is lost on any other action, save the one that releases it.
+    let aimed_shot = matches!(plan.order, Order::Attack { .. })
+        && plan
+            .weapon
+            .as_ref()
+            .and_then(|w| table.ruleset.weapons.get(w))
+            .is_some_and(Weapon::is_missile)
+        && matches!(
+            table.units[actor].conditions.action_pool,
+            Some(ActionPoolState {
+                action: PoolAction::Aim,
+                ..
+            })
+        );
+    if !matches!(plan.order, Order::Pool { .. } | Order::Cast { .. }) && !aimed_shot {
+        lose_action_pool(table, actor, events);
+    }
+    let holders: Vec<usize> = (0..table.units.len())
+        .filter(|&u| table.units[u].pool.holding)
+        .collect();
+    for unit in &mut table.units {
+        unit.pool.holding = false;
+    }
+    table.battle.actions += 1;
+    table.battle.last_actor = Some(actor);
+    table.battle.last_side = Some(table.units[actor].unit.side);
+    holders
+}
+
+/// Whether the combatant can go ahead with its action: one in a State must
+/// shake it off first (unless the order is to Recover), the Panicked try to
+/// rally (their flight goes ahead either way), fear is faced, and a mover
+/// with injured legs must keep its footing.
+fn fit_to_act(
+    table: &mut BattleState,
+    plan: &Plan,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let actor = plan.actor;
+    let recovering = matches!(plan.order, Order::Recover { .. });
+    if !recovering
+        && table.units[actor].conditions.in_state()
+        && !recovery::recovery_roll(table, actor, dice, events)
+    {
+        events.push(BattleEvent::ActionLost {
+            unit: table.units[actor].unit.id.clone(),
+        });
+        return false;
+    }
+    if !recovering && table.units[actor].conditions.panicked {
+        rally_roll(table, actor, dice, events);
+    }
+    if !fear_test(table, actor, dice, events) {
+        update_cover(table, events);
+        return false;
+    }
+    let moving = matches!(plan.order, Order::Move { .. } | Order::Charge { .. });
+    !(moving
+        && needs_footing(&table.ruleset.injuries, &table.units[actor].wounds.0)
+        && !footing_roll(table, actor, 0, dice, events))
+}
+
+/// Carries out the order itself. False when it was cut short.
+fn carry_out(
+    table: &mut BattleState,
+    plan: &Plan,
+    holders: &mut Vec<usize>,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let actor = plan.actor;
+    match &plan.order {
+        Order::Move { to, .. } => movement::execute_move(table, actor, *to, holders, dice, events),
+        Order::Charge { .. } => movement::execute_charge(table, actor, plan.other, events),
+        Order::Withdraw { .. } => movement::execute_withdraw(table, actor, events),
+        Order::LeaveGroup { .. } => movement::execute_leave_group(table, actor, events),
+        Order::JoinGroup { .. } => movement::execute_join_group(table, actor, plan.other, events),
+        Order::LeaveTable { edge, .. } => {
+            movement::execute_leave_table(table, actor, *edge, events)
+        }
+        Order::Recover { .. } => recovery::execute_recover(table, actor, dice, events),
+        Order::Attack { .. } => attack::execute_attack(table, plan, holders, dice, events),
+        Order::Pool { .. } => pools::execute_pool(table, actor, events),
+        Order::Aim { .. } => pools::execute_aim(table, actor, events),
+        Order::Prepare { spell, .. } => pools::execute_prepare(table, actor, spell, events),
+        Order::Cast { .. } => pools::execute_cast(table, actor, plan.other, dice, events),
+        Order::Break { .. } => pools::execute_break(table, plan.other, events),
+        Order::CloseIn { .. } => wrestling::execute_close_in(table, actor, plan.other, events),
+        Order::Wrestle { with, .. } => {
+            wrestling::wrestle(table, actor, *with, dice, events);
+            true
+        }
+        Order::Fly { to, facing, .. } => {
+            flight::fly(table, actor, (*to, *facing), holders, dice, events);
+            true
+        }
+        Order::TakeOff { .. } => {
+            flight::take_off_or_land(table, actor, true, dice, events);
+            true
+        }
+        Order::Land { .. } => {
+            flight::take_off_or_land(table, actor, false, dice, events);
+            true
+        }
+        Order::Drive { to, facing, .. } => {
+            riding::drive(table, actor, (*to, *facing, plan.other), dice, events);
+            true
+        }
+        Order::Gallop { to, .. } => {
+            riding::gallop(table, actor, *to, dice, events);
+            true
+        }
+        Order::Mount { .. } => {
+            riding::mount_or_dismount(table, actor, plan.other, dice, events);
+            true
+        }
+        Order::Dismount { .. } => {
+            riding::mount_or_dismount(table, actor, None, dice, events);
+            true
+        }
+        // Not actions: `execute` carries these out.
+        Order::Effort
+        | Order::RecoveryRoll
+        | Order::Hold
+        | Order::Pass
+        | Order::KeepDie
+        | Order::Defend { .. } => true,
+    }
+}
+
+/// The other half of a mount and its rider.
+fn mount_partner(table: &BattleState, unit: usize) -> Option<usize> {
+    match table.units[unit].conditions.aboard {
+        Some(Aboard::Mount(mount)) => Some(mount),
+        Some(Aboard::Chariot(_)) => None,
+        None if table.units[unit].profile.mount => table.riders_of(unit).first().copied(),
+        None => None,
+    }
+}

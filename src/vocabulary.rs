@@ -1,0 +1,187 @@
+//! The table's vocabulary: the plain words the rules, the data and the
+//! levels all speak in (zones and map edges, facings, weight classes, the
+//! two rank tracks, the defences). It imports nothing of the game's.
+
+use serde::{Deserialize, Serialize};
+
+/// A zone's place on the map: column from the west edge, row from the north edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ZoneCoord(pub u16, pub u16);
+
+impl ZoneCoord {
+    pub fn x(self) -> u16 {
+        self.0
+    }
+
+    pub fn y(self) -> u16 {
+        self.1
+    }
+
+    /// Zones sharing an edge (not a corner).
+    pub fn orthogonal_to(self, other: Self) -> bool {
+        self.0.abs_diff(other.0) + self.1.abs_diff(other.1) == 1
+    }
+
+    /// Distance in zones, counting a diagonal step as one (used for missile range).
+    pub fn distance(self, other: Self) -> u16 {
+        self.0.abs_diff(other.0).max(self.1.abs_diff(other.1))
+    }
+}
+
+impl std::fmt::Display for ZoneCoord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.0, self.1)
+    }
+}
+
+/// A map edge, for escaping off the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum MapEdge {
+    North,
+    East,
+    South,
+    West,
+}
+
+/// One of the 8 facings of the square grid: the four cardinals and the four
+/// diagonals. North is toward row 0.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Facing {
+    #[default]
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
+
+impl Facing {
+    pub const ALL: [Self; 8] = [
+        Self::N,
+        Self::NE,
+        Self::E,
+        Self::SE,
+        Self::S,
+        Self::SW,
+        Self::W,
+        Self::NW,
+    ];
+
+    fn index(self) -> usize {
+        Self::ALL.iter().position(|&f| f == self).unwrap_or(0)
+    }
+
+    /// The facing `steps` turns clockwise (negative: anticlockwise).
+    pub fn turned(self, steps: i32) -> Self {
+        Self::ALL[(self.index() as i32 + steps).rem_euclid(8) as usize]
+    }
+
+    pub fn opposite(self) -> Self {
+        self.turned(4)
+    }
+
+    /// The fewest turns from one facing to another (0 to 4).
+    pub fn turns_to(self, other: Self) -> u8 {
+        let d = (other.index() as i32 - self.index() as i32).rem_euclid(8);
+        d.min(8 - d) as u8
+    }
+
+    /// The column and row change of one step forward.
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Self::N => (0, -1),
+            Self::NE => (1, -1),
+            Self::E => (1, 0),
+            Self::SE => (1, 1),
+            Self::S => (0, 1),
+            Self::SW => (-1, 1),
+            Self::W => (-1, 0),
+            Self::NW => (-1, -1),
+        }
+    }
+
+    /// The zone one step ahead, if it is on a map of that size.
+    pub fn ahead(self, zone: ZoneCoord, width: u16, height: u16) -> Option<ZoneCoord> {
+        let (dx, dy) = self.delta();
+        let (x, y) = (i32::from(zone.0) + dx, i32::from(zone.1) + dy);
+        (x >= 0 && y >= 0 && x < i32::from(width) && y < i32::from(height))
+            .then_some(ZoneCoord(x as u16, y as u16))
+    }
+
+    /// The facing nearest the direction from one zone to another (`None`
+    /// for the same zone).
+    pub fn toward(from: ZoneCoord, to: ZoneCoord) -> Option<Self> {
+        let (dx, dy) = (
+            f64::from(to.0) - f64::from(from.0),
+            f64::from(to.1) - f64::from(from.1),
+        );
+        if dx == 0.0 && dy == 0.0 {
+            return None;
+        }
+        // Clockwise from north, in eighths of a turn.
+        let angle = dx.atan2(-dy).rem_euclid(std::f64::consts::TAU);
+        let eighth = (angle / std::f64::consts::FRAC_PI_4).round() as i32;
+        Some(Self::N.turned(eighth))
+    }
+
+    /// Whether `other` lies behind a figure at `from` facing this way: in the
+    /// three facings opposite its own.
+    pub fn behind(self, from: ZoneCoord, other: ZoneCoord) -> bool {
+        Self::toward(from, other).is_some_and(|d| d.turns_to(self.opposite()) <= 1)
+    }
+}
+
+/// A weapon's weight class, which sets its damage and attack cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum WeightClass {
+    Light,
+    Medium,
+    Heavy,
+    Large,
+    Huge,
+    Massive,
+}
+
+impl WeightClass {
+    pub const ALL: [Self; 6] = [
+        Self::Light,
+        Self::Medium,
+        Self::Heavy,
+        Self::Large,
+        Self::Huge,
+        Self::Massive,
+    ];
+}
+
+/// The physical or the mental track of ranks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RankSide {
+    #[default]
+    Physical,
+    Mental,
+}
+
+/// The three defences a combatant may declare against an attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Defence {
+    /// Each success takes an attack die away before the roll; it pools.
+    Dodge,
+    /// Needs a shield; holds while the attack's hits do not outnumber the pool.
+    Block,
+    /// Against melee: each success turns a missed die into an exposure; no pool.
+    Parry,
+}
+
+impl Defence {
+    pub const ALL: [Self; 3] = [Self::Dodge, Self::Block, Self::Parry];
+
+    /// Whether the roll stays as a defence pool.
+    pub fn pools(self) -> bool {
+        !matches!(self, Self::Parry)
+    }
+}
