@@ -7,7 +7,7 @@
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use crate::battle::check::check;
+use crate::battle::check::{Plan, check};
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, PoolAction, Status};
 use crate::battle::odds::{
@@ -214,11 +214,17 @@ fn pips(cost: Cost) -> f64 {
     }
 }
 
-/// The score of one legal command for the side that gives it.
+/// The score of one command for the side that gives it (an illegal one
+/// scores nothing).
 pub fn score_command(table: &BattleState, command: &Command) -> f64 {
-    let Ok(plan) = check(table, command) else {
-        return f64::NEG_INFINITY;
-    };
+    match check(table, command) {
+        Ok(plan) => score_plan(table, command, &plan),
+        Err(_) => f64::NEG_INFINITY,
+    }
+}
+
+/// The score of a legal command, given the plan the check made of it.
+fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
     let actor = plan.actor;
     let me = &table.units[actor];
     let side = me.unit.side;
@@ -580,10 +586,10 @@ fn defence_value(table: &BattleState, with: Option<Defence>) -> f64 {
 }
 
 /// Normal: the best-scoring legal command (the first on a tie).
-pub fn best(table: &BattleState, legal: Vec<Command>) -> Option<Command> {
+pub fn best(table: &BattleState, legal: Vec<(Command, Plan)>) -> Option<Command> {
     let mut best: Option<(f64, Command)> = None;
-    for command in legal {
-        let score = score_command(table, &command);
+    for (command, plan) in legal {
+        let score = score_plan(table, &command, &plan);
         if best.as_ref().is_none_or(|(s, _)| score > *s) {
             best = Some((score, command));
         }
@@ -592,10 +598,10 @@ pub fn best(table: &BattleState, legal: Vec<Command>) -> Option<Command> {
 }
 
 /// Legal commands sorted best first, with their scores.
-pub fn ranked(table: &BattleState, legal: Vec<Command>) -> Vec<(f64, Command)> {
+pub fn ranked(table: &BattleState, legal: Vec<(Command, Plan)>) -> Vec<(f64, Command)> {
     let mut scored: Vec<(f64, Command)> = legal
         .into_iter()
-        .map(|c| (score_command(table, &c), c))
+        .map(|(c, plan)| (score_plan(table, &c, &plan), c))
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     scored
@@ -605,7 +611,7 @@ pub fn ranked(table: &BattleState, legal: Vec<Command>) -> Vec<(f64, Command)> {
 /// but Pass; otherwise one of the three best.
 pub fn choose_easy(
     table: &BattleState,
-    legal: Vec<Command>,
+    legal: Vec<(Command, Plan)>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Option<Command> {
     let ranked = ranked(table, legal);

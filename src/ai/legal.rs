@@ -3,7 +3,7 @@
 //! verdict of the one legality check.
 
 use super::evaluate::special_choices;
-use crate::battle::check::check;
+use crate::battle::check::{Plan, check};
 use crate::battle::command::{Command, Order};
 use crate::battle::components::Aboard;
 use crate::battle::state::{BattleState, Turn};
@@ -195,6 +195,15 @@ fn movement_orders(table: &BattleState, index: usize) -> Vec<Order> {
 /// Each legal attack comes in the few orders of special results the AI
 /// weighs ([`special_choices`]).
 pub fn legal_commands(table: &BattleState) -> Vec<Command> {
+    legal_plans(table)
+        .into_iter()
+        .map(|(command, _)| command)
+        .collect()
+}
+
+/// [`legal_commands`], each with the plan the check made of it, so that the
+/// AI scores a command without checking it again.
+pub(super) fn legal_plans(table: &BattleState) -> Vec<(Command, Plan)> {
     let mut legal = Vec::new();
     for id in table.turn_units() {
         let Some(index) = table.unit_index(&id) else {
@@ -202,11 +211,11 @@ pub fn legal_commands(table: &BattleState) -> Vec<Command> {
         };
         for order in candidate_orders(table, index) {
             let command = Command::new(id.clone(), order);
-            if check(table, &command).is_err() {
+            let Ok(plan) = check(table, &command) else {
                 continue;
-            }
+            };
             let Order::Attack { target, .. } = &command.order else {
-                legal.push(command);
+                legal.push((command, plan));
                 continue;
             };
             let Some(target) = table.unit_index(target) else {
@@ -231,8 +240,18 @@ pub fn legal_commands(table: &BattleState) -> Vec<Command> {
                     *specials = choice;
                     *tactic = with_tactic;
                 }
-                if with_tactic.is_none() || check(table, &variant).is_ok() {
-                    legal.push(variant);
+                // The specials chosen change nothing the check looks at; a
+                // tactic may.
+                let variant_plan = if with_tactic.is_none() {
+                    Ok(Plan {
+                        order: variant.order.clone(),
+                        ..plan.clone()
+                    })
+                } else {
+                    check(table, &variant)
+                };
+                if let Ok(variant_plan) = variant_plan {
+                    legal.push((variant, variant_plan));
                 }
             }
         }

@@ -50,7 +50,7 @@ impl std::fmt::Display for AiLevel {
 
 /// The AI's choice for whoever may act now, or `None` if nobody may.
 pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
-    let legal = legal_commands(table);
+    let legal = legal::legal_plans(table);
     if legal.is_empty() {
         return None;
     }
@@ -59,7 +59,7 @@ pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
         AiLevel::Random => {
             use rand::RngExt;
             let index = rng.random_range(0..legal.len());
-            legal.into_iter().nth(index)
+            legal.into_iter().nth(index).map(|(command, _)| command)
         }
         AiLevel::Easy => evaluate::choose_easy(table, legal, &mut rng),
         AiLevel::Normal => evaluate::best(table, legal),

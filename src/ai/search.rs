@@ -7,8 +7,9 @@
 //! machine.
 
 use super::evaluate::{best, position_value, ranked};
-use super::legal_commands;
+use super::legal::legal_plans;
 use super::splitmix;
+use crate::battle::check::Plan;
 use crate::battle::command::Command;
 use crate::battle::engine::Engine;
 use crate::battle::events::Outcome;
@@ -22,7 +23,7 @@ const SAMPLES: u64 = 12;
 /// How much the next decision's best command counts toward a position.
 const REPLY_WEIGHT: f64 = 0.7;
 
-pub fn choose_hard(table: &BattleState, legal: Vec<Command>) -> Option<Command> {
+pub fn choose_hard(table: &BattleState, legal: Vec<(Command, Plan)>) -> Option<Command> {
     let ranked = ranked(table, legal);
     let first = ranked.first()?;
     let side = table.units[table.unit_index(&first.1.unit)?].unit.side;
@@ -40,7 +41,7 @@ pub fn choose_hard(table: &BattleState, legal: Vec<Command>) -> Option<Command> 
             }
             // A declared attack is answered as the defender would best answer it.
             if copy.state().battle.pending.is_some()
-                && let Some(answer) = best(copy.state(), legal_commands(copy.state()))
+                && let Some(answer) = best(copy.state(), legal_plans(copy.state()))
             {
                 let _ = copy.submit(&answer);
             }
@@ -62,7 +63,7 @@ pub fn choose_hard(table: &BattleState, legal: Vec<Command>) -> Option<Command> 
 
 /// The best next command's score, counted for us or against us.
 fn reply_value(table: &BattleState, side: usize) -> f64 {
-    let Some((score, reply)) = ranked(table, legal_commands(table)).into_iter().next() else {
+    let Some((score, reply)) = ranked(table, legal_plans(table)).into_iter().next() else {
         return 0.0;
     };
     let Some(actor) = table.unit_index(&reply.unit) else {

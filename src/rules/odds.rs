@@ -107,28 +107,32 @@ impl AttackOdds {
     }
 }
 
-/// The joint chance of (hits, ones) for `dice` dice hitting on `superiority_level`+.
-fn hits_and_ones(dice: u32, superiority_level: u8) -> Vec<Vec<f64>> {
+/// The joint chance of (hits, ones) for `dice` dice hitting on
+/// `superiority_level`+, as rows of hits: the chance of `h` hits and `o`
+/// ones is at `h * (dice + 1) + o`.
+fn hits_and_ones(dice: u32, superiority_level: u8) -> Vec<f64> {
     let n = dice as usize;
+    let width = n + 1;
     let hit = f64::from(7 - superiority_level.clamp(2, 6)) / 6.0;
     let one = 1.0 / 6.0;
     let miss = 1.0 - hit - one;
-    let mut table = vec![vec![0.0; n + 1]; n + 1];
-    table[0][0] = 1.0;
+    let mut table = vec![0.0; width * width];
+    let mut next = vec![0.0; width * width];
+    table[0] = 1.0;
     for rolled in 0..n {
-        let mut next = vec![vec![0.0; n + 1]; n + 1];
+        next.fill(0.0);
         for h in 0..=rolled {
             for o in 0..=(rolled - h) {
-                let p = table[h][o];
+                let p = table[h * width + o];
                 if p == 0.0 {
                     continue;
                 }
-                next[h + 1][o] += p * hit;
-                next[h][o + 1] += p * one;
-                next[h][o] += p * miss;
+                next[(h + 1) * width + o] += p * hit;
+                next[h * width + o + 1] += p * one;
+                next[h * width + o] += p * miss;
             }
         }
-        table = next;
+        std::mem::swap(&mut table, &mut next);
     }
     table
 }
@@ -158,7 +162,10 @@ pub fn attack_odds_with_specials(
     let n = dice as usize;
     let mut odds = AttackOdds::zero(n + 1);
     odds.specials = chosen.iter().map(|&s| (s, 0.0)).collect();
-    for (h, row) in joint.iter().enumerate() {
+    for (h, row) in joint.chunks(n + 1).enumerate() {
+        // What `h` hits do depends on `h` alone: worked out once per row, and
+        // added up cell by cell in the same order as ever.
+        let hit = hits_outcome(h as u32, rule, target, chosen, special_rules);
         for (o, &p) in row.iter().enumerate() {
             if p == 0.0 {
                 continue;
@@ -169,56 +176,105 @@ pub fn attack_odds_with_specials(
             } else {
                 odds.exposure += p * o as f64;
             }
-            let mut armour = target.armour;
-            if let Some((pool, shield_armour)) = target.block
-                && let BlockOutcome::Holds { exposures } = block(h as u32, pool)
-            {
-                armour = armour.saturating_add(shield_armour);
+            if let Some(exposures) = hit.block_exposures {
                 odds.exposure += p * f64::from(exposures);
             }
-            if h == 0 {
-                odds.nothing += p;
-                continue;
-            }
-            if let Some(body_dice) = target.fallen_body_dice {
-                let dies = (4.0f64 / 6.0).powi(body_dice as i32);
-                odds.killed += p * dies;
-                odds.nothing += p * (1.0 - dies);
-                continue;
-            }
-            let mut successes = h as u32;
-            let mut soak = target.soak;
-            if let Some(special_rules) = special_rules {
-                let bought = buy_specials(successes, chosen, special_rules, |_| true);
-                successes = bought.damage_successes;
-                for (special, chance) in &mut odds.specials {
-                    if bought.bought.contains(special) {
-                        *chance += p;
+            match &hit.effect {
+                HitsOutcome::Nothing => odds.nothing += p,
+                HitsOutcome::Fallen { dies } => {
+                    odds.killed += p * dies;
+                    odds.nothing += p * (1.0 - dies);
+                }
+                HitsOutcome::Damage { effect, bought } => {
+                    for (special, chance) in &mut odds.specials {
+                        if bought.contains(special) {
+                            *chance += p;
+                        }
+                    }
+                    match effect {
+                        None => odds.nothing += p,
+                        Some(DamageEffect::State) => odds.state += p,
+                        Some(DamageEffect::RankLoss) => odds.rank_loss += p,
+                        Some(DamageEffect::Trauma) => odds.trauma += p,
+                        Some(DamageEffect::KillingBlow) => odds.killing_blow += p,
+                        Some(DamageEffect::Massive) => odds.massive += p,
                     }
                 }
-                // A Stun lands first: the damage then costs a rank.
-                if bought.bought.contains(&SpecialResult::Stun) {
-                    soak.already_in_state = true;
-                }
-            }
-            let damage = match weapon_damage(rule, successes) {
-                Some(WeaponDamage::Points(points)) => {
-                    WeaponDamage::Points(points.saturating_sub(u32::from(armour)))
-                }
-                Some(WeaponDamage::KillingBlow) => WeaponDamage::KillingBlow,
-                None => WeaponDamage::Points(0),
-            };
-            match severity(damage, target.total_rank).map(|s| damage_effect(s, soak)) {
-                None => odds.nothing += p,
-                Some(DamageEffect::State) => odds.state += p,
-                Some(DamageEffect::RankLoss) => odds.rank_loss += p,
-                Some(DamageEffect::Trauma) => odds.trauma += p,
-                Some(DamageEffect::KillingBlow) => odds.killing_blow += p,
-                Some(DamageEffect::Massive) => odds.massive += p,
             }
         }
     }
     odds
+}
+
+/// What a number of hits does to the target, before its chance is known.
+struct RowOutcome {
+    /// Exposures a holding block gives the attacker.
+    block_exposures: Option<u32>,
+    effect: HitsOutcome,
+}
+
+enum HitsOutcome {
+    /// No hits, or no effect.
+    Nothing,
+    /// A fallen target, killed unless its BODY roll saves it.
+    Fallen { dies: f64 },
+    /// Damage, with the specials it bought.
+    Damage {
+        effect: Option<DamageEffect>,
+        bought: Vec<SpecialResult>,
+    },
+}
+
+fn hits_outcome(
+    hits: u32,
+    rule: DamageRule,
+    target: &TargetFacts,
+    chosen: &[SpecialResult],
+    special_rules: Option<&SpecialRules>,
+) -> RowOutcome {
+    let mut armour = target.armour;
+    let mut block_exposures = None;
+    if let Some((pool, shield_armour)) = target.block
+        && let BlockOutcome::Holds { exposures } = block(hits, pool)
+    {
+        armour = armour.saturating_add(shield_armour);
+        block_exposures = Some(exposures);
+    }
+    let effect = if hits == 0 {
+        HitsOutcome::Nothing
+    } else if let Some(body_dice) = target.fallen_body_dice {
+        HitsOutcome::Fallen {
+            dies: (4.0f64 / 6.0).powi(body_dice as i32),
+        }
+    } else {
+        let mut successes = hits;
+        let mut soak = target.soak;
+        let mut bought = Vec::new();
+        if let Some(special_rules) = special_rules {
+            let purchase = buy_specials(successes, chosen, special_rules, |_| true);
+            successes = purchase.damage_successes;
+            // A Stun lands first: the damage then costs a rank.
+            if purchase.bought.contains(&SpecialResult::Stun) {
+                soak.already_in_state = true;
+            }
+            bought = purchase.bought;
+        }
+        let damage = match weapon_damage(rule, successes) {
+            Some(WeaponDamage::Points(points)) => {
+                WeaponDamage::Points(points.saturating_sub(u32::from(armour)))
+            }
+            Some(WeaponDamage::KillingBlow) => WeaponDamage::KillingBlow,
+            None => WeaponDamage::Points(0),
+        };
+        HitsOutcome::Damage {
+            effect: severity(damage, target.total_rank).map(|s| damage_effect(s, soak)),
+            bought,
+        }
+    };
+    RowOutcome {
+        block_exposures,
+        effect,
+    }
 }
 
 /// The chance of exactly `k` successes for `k` from 0 to `dice`, each die

@@ -45,30 +45,33 @@ pub fn least_wasteful(pool: &[u8], cost: Cost) -> Option<Vec<usize>> {
             .min_by_key(|&(_, &face)| face)
             .map(|(index, _)| vec![index]),
         Cost::Pips(needed) => {
-            let usable: Vec<usize> = (0..pool.len()).filter(|&i| pool[i] > 1).collect();
-            let mut best: Option<(u32, usize, Vec<usize>)> = None;
-            // Pools hold at most a dozen or so dice, so trying every subset is cheap.
+            // Pools hold a dozen dice or so, so trying every subset is cheap;
+            // past 24 usable dice, the rest are left out of the search.
+            let usable: Vec<usize> = (0..pool.len()).filter(|&i| pool[i] > 1).take(24).collect();
+            let mut best: Option<(u32, u32, u32)> = None;
             for mask in 1u32..(1 << usable.len()) {
-                let chosen: Vec<usize> = usable
+                let total: u32 = usable
+                    .iter()
+                    .enumerate()
+                    .filter(|(bit, _)| mask & (1 << bit) != 0)
+                    .map(|(_, &i)| u32::from(pool[i]))
+                    .sum();
+                if total < u32::from(needed) {
+                    continue;
+                }
+                let key = (total, mask.count_ones());
+                if best.is_none_or(|(t, n, _)| key < (t, n)) {
+                    best = Some((total, key.1, mask));
+                }
+            }
+            best.map(|(_, _, mask)| {
+                usable
                     .iter()
                     .enumerate()
                     .filter(|(bit, _)| mask & (1 << bit) != 0)
                     .map(|(_, &i)| i)
-                    .collect();
-                let total: u32 = chosen.iter().map(|&i| u32::from(pool[i])).sum();
-                if total < u32::from(needed) {
-                    continue;
-                }
-                let key = (total, chosen.len());
-                let better = match &best {
-                    None => true,
-                    Some((t, n, _)) => key < (*t, *n),
-                };
-                if better {
-                    best = Some((total, chosen.len(), chosen));
-                }
-            }
-            best.map(|(_, _, chosen)| chosen)
+                    .collect()
+            })
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The engine's speed: one whole Normal-against-Normal battle on the
 //! skirmish, and one Hard decision on the largest level. Run with
-//! `cargo bench`; the figures are in docs/ENGINE.md.
+//! `cargo bench -p swift-swords-bench`; the figures are in docs/ENGINE.md.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -18,13 +18,21 @@ fn main() {
 }
 
 fn ruleset() -> Arc<Ruleset> {
-    Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
+    Arc::new(
+        Ruleset::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/data"))
+            .expect("shipped data is valid"),
+    )
 }
 
 fn level(file: &str, ruleset: &Ruleset) -> Level {
-    load_level(&Path::new("levels").join(file), ruleset)
-        .expect("shipped level is valid")
-        .level
+    load_level(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../levels")
+            .join(file),
+        ruleset,
+    )
+    .expect("shipped level is valid")
+    .level
 }
 
 /// One whole battle on the skirmish, Normal against Normal, as `simulate`
