@@ -7,7 +7,7 @@
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use crate::battle::check::{Plan, check};
+use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, PoolAction, Status};
 use crate::battle::odds::{
@@ -214,16 +214,8 @@ fn pips(cost: Cost) -> f64 {
     }
 }
 
-/// The score of one command for the side that gives it (an illegal one
-/// scores nothing).
-pub fn score_command(table: &BattleState, command: &Command) -> f64 {
-    match check(table, command) {
-        Ok(plan) => score_plan(table, command, &plan),
-        Err(_) => f64::NEG_INFINITY,
-    }
-}
-
-/// The score of a legal command, given the plan the check made of it.
+/// The score of a legal command for the side that gives it, given the plan
+/// the check made of it.
 fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
     let actor = plan.actor;
     let me = &table.units[actor];

@@ -8,7 +8,8 @@
 //!   against several determinized dice sequences and scores the positions
 //!   that follow, including the enemy's best reply.
 //!
-//! Every command comes from [`legal_commands`], which runs the rules' own
+//! Every command comes from [`legal_commands`] (with its plan, so it is
+//! scored without being checked again), which runs the rules' own
 //! legality check, so the AI never issues an illegal one. Its randomness is
 //! derived from the battle's seed and the number of actions taken, so the
 //! same battle gives the same choices.
@@ -24,7 +25,6 @@ use serde::{Deserialize, Serialize};
 use crate::battle::command::Command;
 use crate::battle::state::BattleState;
 
-pub use evaluate::{position_value, ranked, score_command};
 pub use legal::{candidate_orders, legal_commands};
 
 /// How well the AI plays.

@@ -195,7 +195,8 @@ fn fit_to_act(
         && !footing_roll(table, actor, 0, dice, events))
 }
 
-/// Carries out the order itself. False when it was cut short.
+/// Carries out the order itself. False when it was cut short (or, never
+/// after a passed check, names nobody it needs).
 fn carry_out(
     table: &mut BattleState,
     plan: &Plan,
@@ -203,13 +204,17 @@ fn carry_out(
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
-    let actor = plan.actor;
+    let (actor, other) = (plan.actor, plan.other);
     match &plan.order {
         Order::Move { to, .. } => movement::execute_move(table, actor, *to, holders, dice, events),
-        Order::Charge { .. } => movement::execute_charge(table, actor, plan.other, events),
+        Order::Charge { .. } => {
+            other.is_some_and(|target| movement::execute_charge(table, actor, target, events))
+        }
         Order::Withdraw { .. } => movement::execute_withdraw(table, actor, events),
         Order::LeaveGroup { .. } => movement::execute_leave_group(table, actor, events),
-        Order::JoinGroup { .. } => movement::execute_join_group(table, actor, plan.other, events),
+        Order::JoinGroup { .. } => {
+            other.is_some_and(|friend| movement::execute_join_group(table, actor, friend, events))
+        }
         Order::LeaveTable { edge, .. } => {
             movement::execute_leave_table(table, actor, *edge, events)
         }
@@ -218,9 +223,15 @@ fn carry_out(
         Order::Pool { .. } => pools::execute_pool(table, actor, events),
         Order::Aim { .. } => pools::execute_aim(table, actor, events),
         Order::Prepare { spell, .. } => pools::execute_prepare(table, actor, spell, events),
-        Order::Cast { .. } => pools::execute_cast(table, actor, plan.other, dice, events),
-        Order::Break { .. } => pools::execute_break(table, plan.other, events),
-        Order::CloseIn { .. } => wrestling::execute_close_in(table, actor, plan.other, events),
+        Order::Cast { .. } => {
+            other.is_some_and(|target| pools::execute_cast(table, actor, target, dice, events))
+        }
+        Order::Break { .. } => {
+            other.is_some_and(|target| pools::execute_break(table, target, events))
+        }
+        Order::CloseIn { .. } => {
+            other.is_some_and(|target| wrestling::execute_close_in(table, actor, target, events))
+        }
         Order::Wrestle { with, .. } => {
             wrestling::wrestle(table, actor, *with, dice, events);
             true

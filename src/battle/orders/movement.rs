@@ -56,10 +56,9 @@ pub(super) fn execute_move(
 pub(super) fn execute_charge(
     table: &mut BattleState,
     actor: usize,
-    target: Option<usize>,
+    target: usize,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
-    let Some(target) = target else { return false };
     let from = table.units[actor].placement.zone;
     let to = table.units[target].placement.zone;
     table.units[actor].conditions.held_at = None;
@@ -130,10 +129,9 @@ pub(super) fn execute_leave_group(
 pub(super) fn execute_join_group(
     table: &mut BattleState,
     actor: usize,
-    friend: Option<usize>,
+    friend: usize,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
-    let Some(friend) = friend else { return false };
     table.join_group_of(actor, friend);
     events.push(BattleEvent::JoinedGroup {
         unit: table.units[actor].unit.id.clone(),

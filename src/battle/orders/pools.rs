@@ -174,11 +174,10 @@ fn start_action_pool(
 pub(super) fn execute_cast(
     table: &mut BattleState,
     actor: usize,
-    target: Option<usize>,
+    target: usize,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
-    let Some(target) = target else { return false };
     cast(table, actor, target, dice, events);
     true
 }
@@ -186,10 +185,9 @@ pub(super) fn execute_cast(
 /// Break: the target's defence pool is lost.
 pub(super) fn execute_break(
     table: &mut BattleState,
-    target: Option<usize>,
+    target: usize,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
-    let Some(target) = target else { return false };
     lose_defence_pool(table, target, events);
     true
 }

@@ -305,10 +305,9 @@ pub(super) fn wrestle(
 pub(super) fn execute_close_in(
     table: &mut BattleState,
     actor: usize,
-    target: Option<usize>,
+    target: usize,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
-    let Some(target) = target else { return false };
     close_in(table, actor, target, events);
     true
 }
