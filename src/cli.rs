@@ -1,6 +1,7 @@
-//! The command line: `play`, `check` and `script`.
+//! The command line: `play`, `check`, `script`, `simulate` and `replay`.
 
 use std::collections::BTreeSet;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -11,9 +12,15 @@ use crate::ai::AiLevel;
 use crate::data::{DataKind, Ruleset, check_data_file};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::game::match_setup::Mode;
+use crate::game::match_setup::Seat;
 use crate::level::{load_level, parse_level};
+use crate::replay::Replay;
+use crate::replay::script::script_of;
+use crate::script::{LevelSource, run_script};
 use crate::script::{load_script, run_script_file, script_level};
-use crate::simulate::{SimConfig, decision_timings, run_all, summarise};
+use crate::simulate::{
+    BattleResult, ReplayChoice, SimConfig, decision_timings, replay_name, run_all, summarise,
+};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -47,6 +54,25 @@ pub enum CliCommand {
     },
     /// Play many AI-against-AI battles on a level and report the results.
     Simulate(SimulateArgs),
+    /// Rebuild a replay or save headless, checking every step's fingerprint.
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReplayArgs {
+    /// The replay or save file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Stop after this step (all of them by default).
+    #[arg(long, value_name = "STEP")]
+    pub to: Option<usize>,
+    /// Print only the one-line summary, not every step.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Write the steps up to --to as a rules script here: the level, the
+    /// dice they rolled, the commands and the battle as it then stood.
+    #[arg(long, value_name = "OUT.ron")]
+    pub as_script: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -76,6 +102,19 @@ pub struct SimulateArgs {
     /// Report how long the AI took per decision.
     #[arg(long)]
     pub timings: bool,
+    /// Write chosen battles as replays into this folder, named by battle
+    /// index and seed.
+    #[arg(long, value_name = "DIR")]
+    pub save_replays: Option<PathBuf>,
+    /// Which battles --save-replays writes: all, draws, upsets (won by the
+    /// side with the lower win rate), or SIDE-losses (lost by that side).
+    #[arg(
+        long,
+        value_name = "WHICH",
+        default_value = "all",
+        requires = "save_replays"
+    )]
+    pub which: String,
 }
 
 fn parse_side_ai(text: &str) -> Result<(String, AiLevel), String> {
@@ -306,6 +345,13 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
         eprintln!("--swap needs a level with exactly two sides");
         return ExitCode::from(2);
     }
+    let which = match ReplayChoice::parse(&args.which, &level) {
+        Ok(which) => which,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -348,6 +394,12 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
             );
         }
     }
+    if let Some(dir) = &args.save_replays
+        && let Err(problem) = save_replays(dir, which, &config, &args.level, &results)
+    {
+        eprintln!("{problem}");
+        return ExitCode::FAILURE;
+    }
     if let Some(path) = &args.json {
         let written = serde_json::to_string_pretty(&report)
             .map_err(|e| e.to_string())
@@ -358,4 +410,183 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Writes the chosen battles of a simulation as replays into `dir`.
+fn save_replays(
+    dir: &Path,
+    which: ReplayChoice,
+    config: &SimConfig,
+    level_path: &Path,
+    results: &[BattleResult],
+) -> Result<(), String> {
+    let level_text = std::fs::read_to_string(level_path)
+        .map_err(|e| format!("{}:1:1: cannot read the level: {e}", level_path.display()))?;
+    let level_file = level_path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let chosen = which.pick(results);
+    for result in &chosen {
+        let seats: Vec<Seat> = result.levels.iter().map(|&l| Seat::Ai(l)).collect();
+        let mut replay = Replay::of_commands(
+            &level_file,
+            &level_text,
+            &config.level,
+            config.ruleset.clone(),
+            result.seed,
+            &seats,
+            &result.commands,
+        )
+        .map_err(|d| format!("battle {}: could not be rebuilt at {d}", result.index))?;
+        replay.saved_at = crate::replay::now();
+        let path = dir.join(replay_name(result));
+        replay
+            .write_atomic(&path)
+            .map_err(|e| format!("{}:1:1: cannot write the replay: {e}", path.display()))?;
+    }
+    println!("wrote {} replay(s) to {}", chosen.len(), dir.display());
+    Ok(())
+}
+
+/// `swift-swords replay`: rebuilds a replay, checking every step; with
+/// `--as-script`, writes the steps up to `--to` as a rules script.
+pub fn run_replay(data: Option<&Path>, args: &ReplayArgs) -> ExitCode {
+    let ruleset = match load_ruleset(data) {
+        Ok(ruleset) => Arc::new(ruleset),
+        Err(problems) => {
+            eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let file = &args.file;
+    let replay = match Replay::read(file) {
+        Ok(replay) => replay,
+        Err(problems) => {
+            eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let level = match replay.level(file, &ruleset) {
+        Ok(level) => level,
+        Err(problems) => {
+            eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let steps = replay.steps();
+    let to = args.to.unwrap_or(steps);
+    if to > steps {
+        eprintln!("--to {to}: the replay has only {steps} steps");
+        return ExitCode::from(2);
+    }
+    if replay.rules_changed(&ruleset) {
+        eprintln!(
+            "{}: note: the rules data has changed since this replay was recorded",
+            file.display()
+        );
+    }
+    let started = std::time::Instant::now();
+    let mut out = std::io::stdout().lock();
+    let rebuilt = replay.rebuild_with(&level, ruleset.clone(), to, |step, said, engine| {
+        if !args.quiet {
+            // A closed pipe (`| head`) only stops the listing.
+            let round = engine.state().battle.round;
+            let _ = writeln!(out, "{step:>5}  round {round:>2}  {said}");
+        }
+    });
+    let elapsed = started.elapsed();
+    let engine = match rebuilt {
+        Ok(engine) => engine,
+        Err(divergence) => {
+            let _ = writeln!(
+                out,
+                "{}: the replay parts from its record at {divergence}\n\
+                 The game or its data now plays this battle differently. If that change is \
+                 meant, record the replay again (those in tests/replays: \
+                 SWIFT_SWORDS_RECORD_REPLAYS=1 cargo test replays).",
+                file.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let battle = &engine.state().battle;
+    let standing = match &battle.outcome {
+        Some(outcome) => outcome_in_words(&engine, outcome),
+        None => "the battle goes on".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "{}: {to} of {steps} steps hold ({}, seed {}, round {}: {standing}) in {:.1} ms",
+        file.display(),
+        replay.level_name,
+        replay.seed,
+        battle.round,
+        elapsed.as_secs_f64() * 1e3
+    );
+    match &args.as_script {
+        Some(out) => write_script(&replay, &level, to, &engine, ruleset, out),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// A battle's outcome with the side's display name.
+fn outcome_in_words(
+    engine: &crate::battle::engine::Engine,
+    outcome: &crate::battle::events::Outcome,
+) -> String {
+    use crate::battle::events::Outcome;
+    match outcome {
+        Outcome::Victory { side, how } => {
+            let name = engine
+                .state()
+                .battle
+                .sides
+                .iter()
+                .find(|s| &s.id == side)
+                .map_or(side.as_str(), |s| s.name.as_str());
+            format!("{name} won ({how})")
+        }
+        Outcome::Draw { reason } => format!("a draw ({reason})"),
+    }
+}
+
+/// Writes the replay's first `to` steps as a rules script, and runs it once
+/// to be sure it passes as written.
+fn write_script(
+    replay: &Replay,
+    level: &crate::level::Level,
+    to: usize,
+    engine: &crate::battle::engine::Engine,
+    ruleset: Arc<Ruleset>,
+    out: &Path,
+) -> ExitCode {
+    let Some(script) = script_of(replay, level, to, engine) else {
+        eprintln!("the replay's dice do not come from its seed: no script written");
+        return ExitCode::FAILURE;
+    };
+    let LevelSource::Inline(inline) = &script.level else {
+        return ExitCode::FAILURE;
+    };
+    if let Err(failure) = run_script(&script, inline, ruleset) {
+        eprintln!("the script made from the replay does not pass: {failure}");
+        return ExitCode::FAILURE;
+    }
+    let config = ron::ser::PrettyConfig::default().depth_limit(4);
+    let written = ron::ser::to_string_pretty(&script, config)
+        .map_err(|e| e.to_string())
+        .and_then(|text| std::fs::write(out, text + "\n").map_err(|e| e.to_string()));
+    match written {
+        Ok(()) => {
+            println!(
+                "wrote the first {to} steps as a rules script to {}",
+                out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("{}:1:1: cannot write the script: {error}", out.display());
+            ExitCode::FAILURE
+        }
+    }
 }

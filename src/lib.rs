@@ -4,6 +4,7 @@
 //! - [`data`] and [`level`]: the RON data and level formats with their checks.
 //! - [`battle`]: the battle engine: one state, one door (`Engine`), one sequence of play.
 //! - [`script`]: rules scripts that replay commands and check the outcome.
+//! - [`replay`]: replays and saves, rebuilt and checked step by step.
 //! - [`game`]: the windowed game.
 
 pub mod ai;
@@ -13,6 +14,7 @@ pub mod data;
 pub mod diagnostics;
 pub mod game;
 pub mod level;
+pub mod replay;
 pub mod rules;
 pub mod script;
 pub mod simulate;

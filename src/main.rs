@@ -12,5 +12,6 @@ fn main() -> ExitCode {
         Some(CliCommand::Check { paths }) => cli::run_check(data, &paths),
         Some(CliCommand::Script { files }) => cli::run_scripts(data, &files),
         Some(CliCommand::Simulate(args)) => cli::run_simulate(data, &args),
+        Some(CliCommand::Replay(args)) => cli::run_replay(data, &args),
     }
 }

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::ai::{AiLevel, choose, splitmix};
+use crate::battle::command::Command;
 use crate::battle::components::Fate;
 use crate::battle::engine::Engine;
 use crate::battle::events::{BattleEvent, Outcome};
@@ -79,6 +80,9 @@ pub struct BattleResult {
     pub survivors: Vec<(String, bool)>,
     #[serde(skip)]
     pub decisions: Vec<(AiLevel, Duration)>,
+    /// Every command of the battle, for `--save-replays`.
+    #[serde(skip)]
+    pub commands: Vec<Command>,
 }
 
 /// Plays one battle between AIs to its end.
@@ -92,6 +96,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         Dice::seeded(seed),
     );
     let mut decisions = Vec::new();
+    let mut commands = Vec::new();
     for _ in 0..COMMAND_LIMIT {
         let table = engine.state();
         if table.battle.outcome.is_some() {
@@ -109,6 +114,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         if engine.submit(&command).is_err() {
             break;
         }
+        commands.push(command);
     }
     let table = engine.state();
     let battle: &Battle = &table.battle;
@@ -167,7 +173,64 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         pool_uses,
         survivors,
         decisions,
+        commands,
     }
+}
+
+/// Which battles of a run `--save-replays` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayChoice {
+    All,
+    Draws,
+    /// Won by the side with the lower win rate over the run.
+    Upsets,
+    /// Lost by this side (another side won).
+    LossesOf(usize),
+}
+
+impl ReplayChoice {
+    /// Reads `all`, `draws`, `upsets` or `SIDE-losses` for a level's sides.
+    pub fn parse(text: &str, level: &Level) -> Result<Self, String> {
+        match text {
+            "all" => Ok(Self::All),
+            "draws" => Ok(Self::Draws),
+            "upsets" => Ok(Self::Upsets),
+            _ => text
+                .strip_suffix("-losses")
+                .and_then(|side| level.side_index(side))
+                .map(Self::LossesOf)
+                .ok_or_else(|| {
+                    let losses: Vec<String> =
+                        level.sides.iter().map(|s| format!("{}-losses", s.id)).collect();
+                    format!(
+                        "--which: unknown choice \"{text}\", expected all, draws, upsets or one of: {}",
+                        losses.join(", ")
+                    )
+                }),
+        }
+    }
+
+    /// The battles of `results` this choice takes.
+    pub fn pick<'a>(self, results: &'a [BattleResult]) -> Vec<&'a BattleResult> {
+        let wins = |side: usize| results.iter().filter(|r| r.winner == Some(side)).count();
+        results
+            .iter()
+            .filter(|r| match self {
+                Self::All => true,
+                Self::Draws => r.winner.is_none(),
+                Self::LossesOf(side) => r.winner.is_some_and(|w| w != side),
+                Self::Upsets => r.winner.is_some_and(|w| {
+                    let sides = r.levels.len();
+                    (0..sides).any(|other| other != w && wins(other) > wins(w))
+                }),
+            })
+            .collect()
+    }
+}
+
+/// The file name of battle `result`'s replay.
+pub fn replay_name(result: &BattleResult) -> String {
+    format!("battle-{:04}-seed-{}.ron", result.index, result.seed)
 }
 
 /// Runs every battle of a simulation over `config.jobs` threads, calling

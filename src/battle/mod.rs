@@ -10,7 +10,8 @@
 //! The modules form layers, and each imports only from the layers below it
 //! (the suite's `battle_modules_import_only_downward` test holds them to it):
 //! 1. the door: [`engine`], the starting state and saves ([`setup`], [`save`]),
-//!    and the view's copy ([`mirror`]);
+//!    the command log with its fingerprints ([`record`]), and the view's copy
+//!    ([`mirror`]);
 //! 2. what each order does: `orders`, one file per family of orders (only the
 //!    engine calls in);
 //! 3. what is allowed, what it would cost and its odds, and the sequence of
@@ -42,6 +43,7 @@ pub mod mental;
 pub mod mirror;
 pub mod odds;
 mod orders;
+pub mod record;
 pub mod riding;
 pub mod save;
 pub mod setup;
@@ -84,19 +86,25 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Gives the engine the next queued command, and publishes what it caused as
-/// messages.
+/// Gives the engine the next queued command, logs it in the battle's
+/// [`record::Record`] if it has one, and publishes what it caused as messages.
 fn resolve_command(world: &mut World) {
     let Some(command) = world.resource_mut::<CommandQueue>().0.pop_front() else {
         return;
     };
-    let (verdict, events) = {
-        let mut engine = world.resource_mut::<Engine>();
-        match engine.submit(&command) {
-            Ok(events) => (Ok(command), events.to_vec()),
-            Err(error) => (Err((command, error)), Vec::new()),
-        }
-    };
+    let (verdict, events) =
+        world.resource_scope(
+            |world, mut engine: Mut<Engine>| match engine.submit(&command) {
+                Ok(events) => {
+                    let events = events.to_vec();
+                    if let Some(mut record) = world.get_resource_mut::<record::Record>() {
+                        record.push(command.clone(), &engine);
+                    }
+                    (Ok(command), events)
+                }
+                Err(error) => (Err((command, error)), Vec::new()),
+            },
+        );
     world.resource_mut::<LastVerdict>().0 = Some(verdict);
     world.write_message_batch(events);
 }

@@ -88,6 +88,25 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
 }
 
 impl Ruleset {
+    /// A portable hash of the six data files' texts (32 hex digits), kept in
+    /// replays and saves to tell when the rules data has changed since.
+    pub fn content_hash(&self) -> String {
+        let s = &self.sources;
+        let mut hasher = blake3::Hasher::new();
+        for (_, text) in [
+            &s.weapons,
+            &s.creatures,
+            &s.actions,
+            &s.rules,
+            &s.terrain,
+            &s.injuries,
+        ] {
+            hasher.update(&(text.len() as u64).to_le_bytes());
+            hasher.update(text.as_bytes());
+        }
+        hasher.finalize().to_hex()[..32].to_string()
+    }
+
     /// Loads and checks every data file in `dir`, reporting every problem.
     pub fn load_dir(dir: &Path) -> Result<Self, Diagnostics> {
         let texts = [

@@ -11,7 +11,7 @@ use crate::data::Ruleset;
 use crate::level::{Controller, Level, load_level};
 
 /// Who plays a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Seat {
     Human,
     Ai(AiLevel),
@@ -66,6 +66,18 @@ pub fn seats_for(level: &Level, mode: Mode, player_side: usize, ai: AiLevel) -> 
             },
         })
         .collect()
+}
+
+/// The level with each side's controller set from its seat.
+pub fn seated_level(level: &Level, seats: &[Seat]) -> Level {
+    let mut level = level.clone();
+    for (side, seat) in level.sides.iter_mut().zip(seats) {
+        side.controller = match seat {
+            Seat::Human => Controller::Human,
+            Seat::Ai(_) => Controller::Ai,
+        };
+    }
+    level
 }
 
 /// The battle to start next.

@@ -10,11 +10,11 @@ use bevy_asset_loader::prelude::*;
 
 use super::PlaySettings;
 use super::assets::{ChosenLevel, LEVEL_KEY, LEVEL_SOURCE, LevelFile, TableAssets};
-use super::match_setup::{MatchSetup, Seat};
+use super::match_setup::{MatchSetup, seated_level};
 use crate::battle::engine::Engine;
 use crate::battle::mirror::{OnTable, install_battle};
 use crate::data::Ruleset;
-use crate::level::{Controller, validate};
+use crate::level::validate;
 use crate::rules::dice::Dice;
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -119,13 +119,7 @@ fn begin_battle(world: &mut World) {
     }
     println!("{}: seed {}", file.level.name, setup.seed);
     // The seats chosen for this battle replace the level's own controllers.
-    let mut level = file.level.clone();
-    for (side, seat) in level.sides.iter_mut().zip(&setup.seats) {
-        side.controller = match seat {
-            Seat::Human => Controller::Human,
-            Seat::Ai(_) => Controller::Ai,
-        };
-    }
+    let level = seated_level(&file.level, &setup.seats);
     let engine = Engine::start(
         &level,
         Arc::new(ruleset),

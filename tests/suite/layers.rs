@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// Top to bottom. `orders` is the folder of what each order does.
 const LAYERS: &[&[&str]] = &[
-    &["engine", "setup", "save", "mirror"],
+    &["engine", "setup", "save", "record", "mirror"],
     &["orders"],
     &["check", "costs", "odds", "flow"],
     &[

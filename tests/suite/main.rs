@@ -18,6 +18,7 @@ mod mobs;
 mod mounts;
 mod pools;
 mod ranks;
+mod replays;
 mod rules;
 mod scripts;
 mod specials;

@@ -1,0 +1,342 @@
+//! Replays and saves: one RON file holding everything needed to rebuild a
+//! battle to the die (the level's text, the seed, who sat at each side, and
+//! the command log with a fingerprint after every step), checked step by
+//! step as it is rebuilt. A save is a replay of a battle still going on.
+//! The format is in docs/REPLAYS.md.
+
+pub mod script;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use crate::battle::command::{Command, RuleError};
+use crate::battle::engine::Engine;
+use crate::battle::record::{Fingerprint, Record};
+use crate::battle::state::BattleState;
+use crate::data::{Ruleset, parse_ron};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
+use crate::game::match_setup::{Seat, seated_level};
+use crate::game::orders::order_label;
+use crate::level::{Level, parse_level};
+use crate::rules::dice::Dice;
+
+/// What the `format` field of every replay says.
+pub const FORMAT: &str = "swift-swords replay 1";
+
+/// A battle from its start: enough to rebuild it exactly and check it.
+#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replay {
+    /// Always [`FORMAT`]: tells a replay from any other RON file.
+    pub format: String,
+    /// The game version that wrote it.
+    pub game_version: String,
+    /// When it was written, in seconds since 1970 (0 when not known).
+    #[serde(default)]
+    pub saved_at: u64,
+    /// The level's name and the round reached, for lists of saves.
+    pub level_name: String,
+    pub round: u32,
+    /// The level's file name when the battle began.
+    pub level_file: String,
+    /// blake3 of `level_text` (32 hex digits).
+    pub level_hash: String,
+    /// [`Ruleset::content_hash`] of the data the battle was fought with.
+    pub ruleset_hash: String,
+    pub seed: u64,
+    /// Who sat at each side, in the level's order.
+    pub seats: Vec<Seat>,
+    pub record: Record,
+    /// The level file's whole text, so the replay plays after it changes.
+    pub level_text: String,
+}
+
+/// Where a rebuilt battle parted from its record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Divergence {
+    /// The step (from 1; 0 is the battle's start).
+    pub step: usize,
+    /// The step's command in words (none for the start).
+    pub command: Option<String>,
+    pub kind: DivergenceKind,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum DivergenceKind {
+    /// The rules refused the recorded command.
+    Refused(RuleError),
+    /// The battle after the step differs from the record in these parts.
+    Differs(Vec<String>),
+}
+
+impl fmt::Display for Divergence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.command {
+            Some(command) => write!(f, "step {} ({command})", self.step)?,
+            None => write!(f, "the battle's start")?,
+        }
+        match &self.kind {
+            DivergenceKind::Refused(reason) => write!(f, ", which the rules now refuse: {reason}"),
+            DivergenceKind::Differs(parts) => {
+                write!(
+                    f,
+                    ", after which the battle differs in: {}",
+                    parts.join(", ")
+                )
+            }
+        }
+    }
+}
+
+/// blake3 of a text, 32 hex digits.
+pub fn text_hash(text: &str) -> String {
+    blake3::hash(text.as_bytes()).to_hex()[..32].to_string()
+}
+
+/// Seconds since 1970 now (0 if the clock is before it).
+pub fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+impl Replay {
+    /// A replay of a battle about to begin: `engine` has just started on
+    /// `level_text` (already seated) with `seed`.
+    pub fn begin(
+        level_file: &str,
+        level_text: &str,
+        ruleset: &Ruleset,
+        seats: &[Seat],
+        engine: &Engine,
+    ) -> Self {
+        let battle = &engine.state().battle;
+        Self {
+            format: FORMAT.to_string(),
+            game_version: env!("CARGO_PKG_VERSION").to_string(),
+            saved_at: 0,
+            level_name: battle.level.name.clone(),
+            round: battle.round,
+            level_file: level_file.to_string(),
+            level_hash: text_hash(level_text),
+            ruleset_hash: ruleset.content_hash(),
+            seed: battle.seed,
+            seats: seats.to_vec(),
+            record: Record::new(engine),
+            level_text: level_text.to_string(),
+        }
+    }
+
+    /// The replay of a battle whose commands are known but not yet
+    /// fingerprinted (a `simulate` battle): rebuilds it step by step.
+    pub fn of_commands(
+        level_file: &str,
+        level_text: &str,
+        level: &Level,
+        ruleset: Arc<Ruleset>,
+        seed: u64,
+        seats: &[Seat],
+        commands: &[Command],
+    ) -> Result<Self, Divergence> {
+        let mut engine = Engine::start(
+            &seated_level(level, seats),
+            ruleset.clone(),
+            seed,
+            Dice::seeded(seed),
+        );
+        let mut replay = Self::begin(level_file, level_text, &ruleset, seats, &engine);
+        for (index, command) in commands.iter().enumerate() {
+            let said = command_in_words(engine.state(), command);
+            engine.submit(command).map_err(|reason| Divergence {
+                step: index + 1,
+                command: Some(said),
+                kind: DivergenceKind::Refused(reason),
+            })?;
+            replay.push(command.clone(), &engine);
+        }
+        Ok(replay)
+    }
+
+    /// Logs a command the engine has just accepted.
+    pub fn push(&mut self, command: Command, engine: &Engine) {
+        self.record.push(command, engine);
+        self.round = engine.state().battle.round;
+    }
+
+    pub fn steps(&self) -> usize {
+        self.record.steps.len()
+    }
+
+    /// The replay as RON: one line per step, the level's text as written.
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        let config = ron::ser::PrettyConfig::default()
+            .depth_limit(3)
+            .escape_strings(false);
+        ron::ser::to_string_pretty(self, config).map(|text| text + "\n")
+    }
+
+    /// Writes the replay so that a crash at any moment leaves either the old
+    /// file or the new one whole: a temporary file beside it, flushed to
+    /// disk, then renamed over it.
+    pub fn write_atomic(&self, path: &Path) -> std::io::Result<()> {
+        let text = self.to_ron().map_err(std::io::Error::other)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let temporary = path.with_extension("ron.partial");
+        {
+            use std::io::Write;
+            let mut file = std::fs::File::create(&temporary)?;
+            file.write_all(text.as_bytes())?;
+            file.sync_all()?;
+        }
+        std::fs::rename(&temporary, path)
+    }
+
+    /// Reads and checks a replay or save file. A file that is not one, is
+    /// cut short or was damaged is reported with its line and column.
+    pub fn read(path: &Path) -> Result<Self, Diagnostics> {
+        let bytes = std::fs::read(path)
+            .map_err(|error| single(path, (1, 1), format!("cannot read the file: {error}")))?;
+        let Ok(text) = String::from_utf8(bytes) else {
+            return Err(single(
+                path,
+                (1, 1),
+                "not a replay or save: the file is not text",
+            ));
+        };
+        Self::parse(path, &text)
+    }
+
+    /// [`Replay::read`] on text already read.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, Diagnostics> {
+        if text.trim().is_empty() {
+            return Err(single(
+                path,
+                (1, 1),
+                "not a replay or save: the file is empty",
+            ));
+        }
+        let source = SourceText::new(text);
+        let Some(format_at) = source.find_key("format", 0) else {
+            return Err(single(
+                path,
+                (1, 1),
+                format!("not a replay or save: expected a format field saying \"{FORMAT}\""),
+            ));
+        };
+        let replay: Self = parse_ron(path, text).map_err(|mut error| {
+            // An error on the last line of a file that does not close is a
+            // file cut short (a crash mid-write, a partial download).
+            let last_line = text.trim_end().lines().count();
+            if error.line >= last_line && !text.trim_end().ends_with(')') {
+                error.message = format!("the file is cut short ({})", error.message);
+            }
+            Diagnostics(vec![error])
+        })?;
+        if replay.format != FORMAT {
+            return Err(single(
+                path,
+                format_at,
+                format!(
+                    "this file is in the format \"{}\"; this game reads \"{FORMAT}\"",
+                    replay.format
+                ),
+            ));
+        }
+        if text_hash(&replay.level_text) != replay.level_hash {
+            return Err(single(
+                path,
+                source.find_key("level_hash", 0).unwrap_or((1, 1)),
+                "the level's text does not match its hash: the file was damaged or edited",
+            ));
+        }
+        Ok(replay)
+    }
+
+    /// The level the battle was fought on, checked against `ruleset`. Its
+    /// problems are placed in the text kept in the file.
+    pub fn level(&self, path: &Path, ruleset: &Ruleset) -> Result<Level, Diagnostics> {
+        let shown = PathBuf::from(format!("{} (the level inside)", path.display()));
+        parse_level(&shown, &self.level_text, ruleset)
+    }
+
+    /// Whether the rules data has changed since the battle was recorded (the
+    /// replay may then part from its record).
+    pub fn rules_changed(&self, ruleset: &Ruleset) -> bool {
+        self.ruleset_hash != ruleset.content_hash()
+    }
+
+    /// Rebuilds the battle on `level` (from [`Replay::level`]) through its
+    /// first `to` steps, checking the fingerprint after each one.
+    pub fn rebuild(
+        &self,
+        level: &Level,
+        ruleset: Arc<Ruleset>,
+        to: usize,
+    ) -> Result<Engine, Divergence> {
+        self.rebuild_with(level, ruleset, to, |_, _, _| {})
+    }
+
+    /// [`Replay::rebuild`], telling `each` of every step that held: its
+    /// number from 1, its command in words, and the engine after it.
+    pub fn rebuild_with(
+        &self,
+        level: &Level,
+        ruleset: Arc<Ruleset>,
+        to: usize,
+        mut each: impl FnMut(usize, &str, &Engine),
+    ) -> Result<Engine, Divergence> {
+        let mut engine = Engine::start(
+            &seated_level(level, &self.seats),
+            ruleset,
+            self.seed,
+            Dice::seeded(self.seed),
+        );
+        let start = Fingerprint::of(&engine);
+        if start != self.record.start {
+            return Err(Divergence {
+                step: 0,
+                command: None,
+                kind: DivergenceKind::Differs(
+                    self.record.start.differences(&start, engine.state()),
+                ),
+            });
+        }
+        for (index, step) in self.record.steps.iter().take(to).enumerate() {
+            let said = command_in_words(engine.state(), &step.command);
+            let diverged = |kind| Divergence {
+                step: index + 1,
+                command: Some(said.clone()),
+                kind,
+            };
+            if let Err(reason) = engine.submit(&step.command) {
+                return Err(diverged(DivergenceKind::Refused(reason)));
+            }
+            let after = Fingerprint::of(&engine);
+            if after != step.after {
+                return Err(diverged(DivergenceKind::Differs(
+                    step.after.differences(&after, engine.state()),
+                )));
+            }
+            each(index + 1, &said, &engine);
+        }
+        Ok(engine)
+    }
+}
+
+/// A command as a player reads it: who, and what.
+pub fn command_in_words(state: &BattleState, command: &Command) -> String {
+    let who = state
+        .unit_index(&command.unit)
+        .map_or(command.unit.as_str(), |i| state.units[i].unit.name.as_str());
+    format!("{who}: {}", order_label(state, &command.order))
+}
+
+fn single(path: &Path, at: (usize, usize), message: impl Into<String>) -> Diagnostics {
+    Diagnostics(vec![Diagnostic::new(path, at, message)])
+}
