@@ -157,6 +157,13 @@ pub struct PlayArgs {
     /// exit. With --screenshot, the shot waits for 200 measured frames.
     #[arg(long)]
     pub frame_time: bool,
+    /// The folder for saves and the autosave (the platform's data folder by
+    /// default: ~/.local/share/swift-swords/saves on Linux).
+    #[arg(long, value_name = "DIR")]
+    pub saves: Option<PathBuf>,
+    /// Open this replay or save in the replay viewer.
+    #[arg(long, value_name = "FILE", conflicts_with = "level")]
+    pub replay: Option<PathBuf>,
 }
 
 /// Loads the ruleset from `--data`, `assets/data`, or the built-in copy.

@@ -211,7 +211,7 @@ impl ReplayChoice {
     }
 
     /// The battles of `results` this choice takes.
-    pub fn pick<'a>(self, results: &'a [BattleResult]) -> Vec<&'a BattleResult> {
+    pub fn pick(self, results: &[BattleResult]) -> Vec<&BattleResult> {
         let wins = |side: usize| results.iter().filter(|r| r.winner == Some(side)).count();
         results
             .iter()

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::Screen;
 use super::hud::HudState;
 use super::match_setup::{MatchSetup, Seat};
+use super::viewer::Viewer;
 use crate::ai::choose;
 use crate::battle::awaiting_input;
 use crate::battle::command::{Command, CommandQueue};
@@ -30,7 +31,12 @@ impl Default for AiPace {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiPace>();
-    app.add_systems(Update, play_ai_turns.run_if(in_state(Screen::Battle)));
+    app.add_systems(
+        Update,
+        play_ai_turns
+            .run_if(in_state(Screen::Battle))
+            .run_if(not(resource_exists::<Viewer>)),
+    );
 }
 
 fn play_ai_turns(world: &mut World) {

@@ -53,6 +53,10 @@ pub enum GameAction {
     KeepDie,
     Recover,
     Effort,
+    /// Take back your last command that rolled no dice.
+    Undo,
+    /// Give again the command last taken back.
+    Redo,
     /// Confirm a prompt (the hand-over screen).
     Confirm,
     Help,
@@ -82,6 +86,8 @@ impl GameAction {
             Self::KeepDie => "Keep a die at a refresh",
             Self::Recover => "Recover from a State (one die)",
             Self::Effort => "Spend a 1 on Effort",
+            Self::Undo => "Undo your last command (if it rolled no dice)",
+            Self::Redo => "Redo the command undone",
             Self::Confirm => "Confirm (hand-over screen)",
             Self::Help => "Show or hide this help",
             Self::Pause => "Pause menu",
@@ -89,7 +95,7 @@ impl GameAction {
     }
 
     /// The actions bound to keys, in the order the help lists them.
-    pub const KEYED: [GameAction; 18] = [
+    pub const KEYED: [GameAction; 20] = [
         Self::PanNorth,
         Self::PanSouth,
         Self::PanWest,
@@ -105,6 +111,8 @@ impl GameAction {
         Self::KeepDie,
         Self::Recover,
         Self::Effort,
+        Self::Undo,
+        Self::Redo,
         Self::Confirm,
         Self::Help,
         Self::Pause,
@@ -135,6 +143,8 @@ impl Default for KeyBindings {
             (KeepDie, vec![KeyK]),
             (Recover, vec![KeyR]),
             (Effort, vec![KeyG]),
+            (GameAction::Undo, vec![KeyU]),
+            (Redo, vec![KeyY]),
             (Confirm, vec![Enter, Space]),
             (GameAction::Help, vec![F1]),
             (GameAction::Pause, vec![Escape]),

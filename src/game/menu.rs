@@ -9,6 +9,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::assets::LEVEL_SOURCE;
 use super::input::BindingsProblem;
 use super::match_setup::{LevelLibrary, MatchSetup, Mode, Seat, fresh_seed, seats_for};
+use super::save_menu::{Browse, SaveBrowser, browser_window, notice_window};
+use super::saves::{FallbackSteps, SaveFolder, SaveNotice, open_saved};
 use super::screens::{LoadErrors, load_match};
 use super::{PlaySettings, Screen};
 use crate::ai::AiLevel;
@@ -43,6 +45,9 @@ impl Default for MenuChoice {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuChoice>();
+    app.init_resource::<ContinueOffer>();
+    app.init_resource::<SaveBrowser>();
+    app.add_systems(OnEnter(Screen::Title), look_for_autosave);
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -54,13 +59,42 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The battle Continue would resume, looked for on entering the title.
+#[derive(Resource, Debug, Clone, Default)]
+struct ContinueOffer(Option<(std::path::PathBuf, String)>);
+
+fn look_for_autosave(folder: Res<SaveFolder>, mut offer: ResMut<ContinueOffer>) {
+    offer.0 = folder.continue_from().map(|path| {
+        let label = match list_saves_entry(&path) {
+            Some((level, round)) => format!("Continue: {level}, round {round}"),
+            None => "Continue".to_string(),
+        };
+        (path, label)
+    });
+}
+
+/// The level and round of one save, if it reads.
+fn list_saves_entry(path: &std::path::Path) -> Option<(String, u32)> {
+    crate::replay::Replay::read(path)
+        .ok()
+        .map(|r| (r.level_name, r.round.max(1)))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn title(
     mut contexts: EguiContexts,
     problem: Res<BindingsProblem>,
+    offer: Res<ContinueOffer>,
+    folder: Res<SaveFolder>,
+    mut browser: ResMut<SaveBrowser>,
+    mut notice: ResMut<SaveNotice>,
+    fallback: Res<FallbackSteps>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let busy = browser.open.is_some();
     egui::Window::new("title")
         .title_bar(false)
         .resizable(false)
@@ -70,11 +104,43 @@ fn title(
                 ui.label(egui::RichText::new("Swift Swords").size(48.0).strong());
                 ui.label("Swift Swords Tactica on a 15mm table");
                 ui.add_space(24.0);
+                if let Some((path, label)) = offer.0.clone()
+                    && ui
+                        .add_enabled(
+                            !busy,
+                            egui::Button::new(label).min_size([220.0, 36.0].into()),
+                        )
+                        .on_hover_text("Resume the last battle exactly where it stood")
+                        .clicked()
+                {
+                    commands.queue(move |world: &mut World| open_saved(world, &path, None));
+                }
                 if ui
-                    .add_sized([220.0, 36.0], egui::Button::new("New battle"))
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("New battle").min_size([220.0, 36.0].into()),
+                    )
                     .clicked()
                 {
                     next.set(Screen::Setup);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Load a saved battle").min_size([220.0, 36.0].into()),
+                    )
+                    .clicked()
+                {
+                    browser.show(Browse::Load, &folder);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Watch a replay").min_size([220.0, 36.0].into()),
+                    )
+                    .clicked()
+                {
+                    browser.show(Browse::Watch, &folder);
                 }
                 if ui
                     .add_sized([220.0, 36.0], egui::Button::new("Quit"))
@@ -92,6 +158,8 @@ fn title(
                 }
             });
         });
+    browser_window(ctx, &mut browser, "", &mut commands);
+    notice_window(ctx, &mut notice, &fallback, &mut commands);
     Ok(())
 }
 

@@ -13,9 +13,13 @@ pub mod orders;
 mod paint;
 mod picking;
 pub mod results;
+mod save_menu;
+pub mod saves;
 mod screens;
 mod screenshot;
+pub mod undo;
 mod view;
+pub mod viewer;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -147,10 +151,19 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         ..default()
     }));
     app.add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()));
+    let folder = saves::SaveFolder(
+        args.saves
+            .clone()
+            .unwrap_or_else(saves::SaveFolder::platform_default),
+    );
+    app.insert_resource(saves::Autosaver::start(folder.clone()));
+    app.insert_resource(folder);
     app.insert_resource(settings);
     app.insert_resource(library);
     app.add_plugins(plugin);
-    if let Some(setup) = start {
+    if let Some(replay) = &args.replay {
+        viewer::watch_file(app.world_mut(), replay);
+    } else if let Some(setup) = start {
         screens::load_match(app.world_mut(), setup);
     }
     match app.run() {
@@ -181,6 +194,7 @@ pub fn plugin(app: &mut App) {
         results::plugin,
         screenshot::plugin,
     ));
+    app.add_plugins((saves::plugin, undo::plugin, viewer::plugin));
 }
 
 /// The camera that clears the window behind the menus. The battle screen's

@@ -9,10 +9,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::match_setup::{MatchSetup, fresh_seed};
+use super::save_menu::replay_file_for;
+use super::saves::SaveFolder;
 use super::screens::load_match;
+use super::viewer::watch;
 use crate::battle::components::Fate;
 use crate::battle::events::BattleEvent;
 use crate::battle::state::BattleState;
+use crate::replay::Replay;
 
 /// One side's part in the battle.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -121,13 +125,20 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn draw_results(
     mut contexts: EguiContexts,
     summary: Res<BattleSummary>,
     setup: Res<MatchSetup>,
+    replay: Option<Res<Replay>>,
+    folder: Res<SaveFolder>,
+    mut kept: Local<Option<String>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) -> Result {
+    if summary.is_changed() {
+        *kept = None;
+    }
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Results")
         .collapsible(false)
@@ -184,10 +195,44 @@ fn draw_results(
                     again.seed = fresh_seed();
                     commands.queue(move |world: &mut World| load_match(world, again));
                 }
+                if let Some(replay) = &replay {
+                    if ui.button("Watch the replay").clicked() {
+                        commands.queue(watch_the_battle);
+                    }
+                    if ui.button("Keep the replay").clicked() {
+                        let path = replay_file_for(&folder, replay);
+                        *kept = Some(match replay.write_atomic(&path) {
+                            Ok(()) => format!("Kept in {}", path.display()),
+                            Err(error) => {
+                                format!(
+                                    "The replay could not be written to {}: {error}",
+                                    path.display()
+                                )
+                            }
+                        });
+                    }
+                }
                 if ui.button("Menu").clicked() {
-                    next.set(Screen::Setup);
+                    next.set(Screen::Title);
                 }
             });
+            if let Some(kept) = kept.as_ref() {
+                ui.label(kept);
+            }
         });
     Ok(())
+}
+
+/// Opens the battle just fought in the replay viewer.
+fn watch_the_battle(world: &mut World) {
+    let (Some(replay), Some(engine)) = (
+        world.get_resource::<Replay>().cloned(),
+        world.get_resource::<crate::battle::engine::Engine>(),
+    ) else {
+        return;
+    };
+    let state = engine.state();
+    let (level, ruleset) = (state.battle.level.clone(), state.ruleset.clone());
+    world.remove_resource::<Replay>();
+    watch(world, replay, level, ruleset);
 }

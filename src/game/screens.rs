@@ -11,10 +11,12 @@ use bevy_asset_loader::prelude::*;
 use super::PlaySettings;
 use super::assets::{ChosenLevel, LEVEL_KEY, LEVEL_SOURCE, LevelFile, TableAssets};
 use super::match_setup::{MatchSetup, seated_level};
+use super::saves::{Autosaver, PreparedBattle};
 use crate::battle::engine::Engine;
 use crate::battle::mirror::{OnTable, install_battle};
 use crate::data::Ruleset;
 use crate::level::validate;
+use crate::replay::Replay;
 use crate::rules::dice::Dice;
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -86,6 +88,10 @@ pub fn load_match(world: &mut World, setup: MatchSetup) {
 }
 
 fn begin_battle(world: &mut World) {
+    if let Some(prepared) = world.remove_resource::<PreparedBattle>() {
+        install_prepared(world, prepared);
+        return;
+    }
     let Some(table_assets) = world.get_resource::<TableAssets>() else {
         return;
     };
@@ -120,13 +126,45 @@ fn begin_battle(world: &mut World) {
     println!("{}: seed {}", file.level.name, setup.seed);
     // The seats chosen for this battle replace the level's own controllers.
     let level = seated_level(&file.level, &setup.seats);
+    let ruleset = Arc::new(ruleset);
     let engine = Engine::start(
         &level,
-        Arc::new(ruleset),
+        ruleset.clone(),
         setup.seed,
         Dice::seeded(setup.seed),
     );
-    install_battle(world, engine);
+    let mut replay = Replay::begin(
+        &setup.level_file,
+        &file.text,
+        &ruleset,
+        &setup.seats,
+        &engine,
+    );
+    replay.saved_at = crate::replay::now();
+    install_prepared(
+        world,
+        PreparedBattle {
+            engine,
+            replay: Some(replay),
+        },
+    );
+}
+
+/// Puts a battle on the table. One that will be played on keeps its replay
+/// as the record and is autosaved at once, so Continue finds it.
+pub fn install_prepared(world: &mut World, prepared: PreparedBattle) {
+    install_battle(world, prepared.engine);
+    match prepared.replay {
+        Some(replay) => {
+            if let Some(autosaver) = world.get_resource::<Autosaver>() {
+                autosaver.save(replay.clone());
+            }
+            world.insert_resource(replay);
+        }
+        None => {
+            world.remove_resource::<Replay>();
+        }
+    }
 }
 
 /// Takes the last battle off the table when going back to the menus.
@@ -135,6 +173,7 @@ fn clear_the_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>
         commands.entity(entity).despawn();
     }
     commands.remove_resource::<Engine>();
+    commands.remove_resource::<Replay>();
 }
 
 fn collect_load_errors(

@@ -15,6 +15,7 @@ use leafwing_input_manager::prelude::*;
 use super::Screen;
 use super::input::{Controls, GameAction};
 use super::match_setup::MatchSetup;
+use super::viewer::Viewer;
 use crate::battle::check::check;
 use crate::battle::command::{Command, CommandQueue, LastVerdict, Order};
 use crate::battle::engine::Engine;
@@ -86,8 +87,12 @@ pub fn give_order(
     }
 }
 
-/// [`give_order`] from an exclusive system.
+/// [`give_order`] from an exclusive system. Nothing is given while a replay
+/// is watched.
 pub fn submit_order(world: &mut World, table: &BattleState, actor: usize, order: Order) {
+    if world.contains_resource::<Viewer>() {
+        return;
+    }
     world.resource_scope(|world, mut queue: Mut<CommandQueue>| {
         let mut hud = world.resource_mut::<HudState>();
         give_order(&mut queue, &mut hud, table, actor, order);
@@ -116,8 +121,13 @@ fn reset_hud(mut hud: ResMut<HudState>) {
 
 /// When the turn comes to a human side: select its first combatant, and
 /// in hot-seat play ask for the hand-over when the side changes.
-fn watch_turn(engine: Option<Res<Engine>>, setup: Res<MatchSetup>, mut hud: ResMut<HudState>) {
-    let Some(engine) = engine.filter(|engine| engine.is_changed()) else {
+fn watch_turn(
+    engine: Option<Res<Engine>>,
+    setup: Res<MatchSetup>,
+    viewer: Option<Res<Viewer>>,
+    mut hud: ResMut<HudState>,
+) {
+    let Some(engine) = engine.filter(|engine| engine.is_changed() && viewer.is_none()) else {
         return;
     };
     let table = engine.state();
@@ -169,6 +179,8 @@ fn shortcuts(world: &mut World) {
                 }
             }
             GameAction::Confirm if hud.handover.is_some() => hud.handover = None,
+            GameAction::Undo if !hud.blocking_overlay() => panels::take_back(world),
+            GameAction::Redo if !hud.blocking_overlay() => panels::give_again(world),
             GameAction::NextUnit if !mine.is_empty() => {
                 let at = hud
                     .selected

@@ -19,7 +19,10 @@ use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
 use crate::game::orders::{Click, MenuSection, click_order, cost_label, menu_entries, order_label};
 use crate::game::results::BattleSummary;
+use crate::game::save_menu::{Browse, Keeping, browser_window, notice_window};
 use crate::game::screens::load_match;
+use crate::game::undo::{RedoStack, redo, undo, undo_verdict};
+use crate::replay::{Replay, command_in_words};
 use crate::rules::injury::{Location, Shift};
 use crate::rules::odds::AttackOdds;
 use crate::rules::special::SpecialResult;
@@ -654,12 +657,14 @@ pub(super) fn draw_battle_hud(
     mut queue: ResMut<CommandQueue>,
     mut pace: ResMut<AiPace>,
     mut next: ResMut<NextState<Screen>>,
+    mut keeping: Keeping,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(engine) = engine else {
         return Ok(());
     };
+    let watching = keeping.viewer.is_some();
     let table = engine.state();
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -711,6 +716,19 @@ pub(super) fn draw_battle_hud(
                     if ui.button("Menu (Esc)").clicked() {
                         hud.paused = true;
                     }
+                    if let Some(replay) = &keeping.replay
+                        && setup.humans() > 0
+                    {
+                        undo_buttons(
+                            ui,
+                            replay,
+                            &engine,
+                            &setup,
+                            &keeping.redo,
+                            &bindings,
+                            &mut commands,
+                        );
+                    }
                     if ui.button("Help (F1)").clicked() {
                         hud.help = !hud.help;
                     }
@@ -758,6 +776,9 @@ pub(super) fn draw_battle_hud(
         .show(&mut root, |ui| {
             ui.label(RichText::new("Actions").strong());
             match hud.selected.filter(|s| mine.contains(s)) {
+                _ if watching => {
+                    ui.label("Watching a replay: step through it in the Replay window.");
+                }
                 Some(actor) if !hud.blocking_overlay() => {
                     action_menu(ui, table, actor, &mut hud, &mut queue, &bindings);
                 }
@@ -805,22 +826,83 @@ pub(super) fn draw_battle_hud(
             }
         });
     }
-    if hud.paused {
+    if hud.paused && keeping.browser.open.is_none() {
         egui::Modal::new(egui::Id::new("pause")).show(&ctx, |ui| {
             ui.heading("Paused");
             if ui.button("Resume").clicked() {
                 hud.paused = false;
             }
-            if ui.button("Restart this battle (same seed)").clicked() {
-                let again = setup.clone();
-                commands.queue(move |world: &mut World| load_match(world, again));
+            if !watching {
+                if ui.button("Save the battle").clicked() {
+                    keeping.browser.show(Browse::Save, &keeping.folder);
+                }
+                if ui.button("Load a saved battle").clicked() {
+                    keeping.browser.show(Browse::Load, &keeping.folder);
+                }
+                if ui.button("Restart this battle (same seed)").clicked() {
+                    let again = setup.clone();
+                    commands.queue(move |world: &mut World| load_match(world, again));
+                }
             }
             if ui.button("Quit to the menu").clicked() {
-                next.set(Screen::Setup);
+                next.set(Screen::Title);
             }
         });
     }
+    let default_name = format!("{} round {}", battle.level.name, battle.round.max(1));
+    let browsing = keeping.browser.open.is_some();
+    browser_window(&ctx, &mut keeping.browser, &default_name, &mut commands);
+    if browsing && keeping.browser.open.is_none() {
+        hud.paused = false;
+    }
+    notice_window(&ctx, &mut keeping.notice, &keeping.fallback, &mut commands);
     hud.keyboard_taken = ctx.egui_wants_keyboard_input();
     hud.pointer_taken = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     Ok(())
+}
+
+/// Undo and Redo in the top bar, greyed with the reason when they cannot be
+/// used.
+fn undo_buttons(
+    ui: &mut egui::Ui,
+    replay: &Replay,
+    engine: &Engine,
+    setup: &MatchSetup,
+    redo_stack: &RedoStack,
+    bindings: &KeyBindings,
+    commands: &mut Commands,
+) {
+    let redo_text = format!("Redo ({})", bindings.keys_of(GameAction::Redo));
+    let redo_button = ui.add_enabled(!redo_stack.0.is_empty(), egui::Button::new(redo_text));
+    let redo_button = match redo_stack.0.last() {
+        Some(command) => redo_button.on_hover_text(command_in_words(engine.state(), command)),
+        None => redo_button.on_disabled_hover_text("Nothing to redo."),
+    };
+    if redo_button.clicked() {
+        commands.queue(give_again);
+    }
+    let verdict = undo_verdict(replay, engine, &setup.seats);
+    let undo_text = format!("Undo ({})", bindings.keys_of(GameAction::Undo));
+    let undo_button = ui.add_enabled(verdict.is_ok(), egui::Button::new(undo_text));
+    let undo_button = match &verdict {
+        Ok(command) => undo_button.on_hover_text(format!("Take back {command}")),
+        Err(reason) => undo_button.on_disabled_hover_text(reason.as_str()),
+    };
+    if undo_button.clicked() {
+        commands.queue(take_back);
+    }
+}
+
+/// Undoes the last command, or says why it cannot be.
+pub(super) fn take_back(world: &mut World) {
+    if let Err(reason) = undo(world) {
+        world.resource_mut::<HudState>().notice = Some(reason);
+    }
+}
+
+/// Redoes the command last undone, or says why it cannot be.
+pub(super) fn give_again(world: &mut World) {
+    if let Err(reason) = redo(world) {
+        world.resource_mut::<HudState>().notice = Some(reason);
+    }
 }
