@@ -364,6 +364,7 @@ fn record_and_autosave(
     engine: Res<Engine>,
     mut replay: ResMut<Replay>,
     mut redo: ResMut<super::undo::RedoStack>,
+    setup: Res<MatchSetup>,
     autosaver: Option<Res<Autosaver>>,
 ) {
     if !verdict.is_changed() {
@@ -372,8 +373,13 @@ fn record_and_autosave(
     let Some(Ok(command)) = &verdict.0 else {
         return;
     };
+    let state = engine.state();
+    let side = state
+        .unit_index(&command.unit)
+        .map(|i| state.units[i].unit.side);
+    let from_human = side.and_then(|s| setup.seats.get(s)) == Some(&Seat::Human);
     replay.push(command.clone(), &engine);
-    redo.accepted(command);
+    redo.accepted(command, from_human);
     if let Some(autosaver) = autosaver {
         replay.saved_at = crate::replay::now();
         autosaver.save(replay.clone());

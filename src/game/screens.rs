@@ -150,11 +150,16 @@ fn begin_battle(world: &mut World) {
     );
 }
 
-/// Puts a battle on the table. One that will be played on keeps its replay
-/// as the record and is autosaved at once, so Continue finds it.
+/// Puts a battle on the table, and keeps its replay if it will be played on.
 pub fn install_prepared(world: &mut World, prepared: PreparedBattle) {
     install_battle(world, prepared.engine);
-    match prepared.replay {
+    keep_replay(world, prepared.replay);
+}
+
+/// A battle to be played on keeps its replay as its record, autosaved at
+/// once so Continue finds it; one only watched has none.
+pub fn keep_replay(world: &mut World, replay: Option<Replay>) {
+    match replay {
         Some(replay) => {
             if let Some(autosaver) = world.get_resource::<Autosaver>() {
                 autosaver.save(replay.clone());

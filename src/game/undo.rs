@@ -1,9 +1,10 @@
-//! Undo and redo for human seats. A command can be taken back while it is the
-//! battle's last, was given by a human seat, and rolled no dice (neither its
-//! own nor any in the sequence of play after it), so undo never lets anyone
-//! roll again. In hot-seat play only the player whose turn it still is may
-//! take back their own commands. Undoing rebuilds the battle from its replay
-//! one step shorter; redo gives the command again through the usual queue.
+//! Undo and redo for human seats. Undo takes back a human seat's last
+//! command, with the AI's answers since, as long as no die has been rolled
+//! since it was given (by it, by the AI, or by the sequence of play), so undo
+//! never lets anyone roll again. In hot-seat play the player whose turn it is
+//! cannot take back the other player's commands. Undoing rebuilds the battle
+//! from its replay, shortened; redo gives the command again through the
+//! usual queue (the AI then answers as it did before).
 
 use bevy::prelude::*;
 
@@ -17,40 +18,52 @@ use crate::replay::{Replay, command_in_words};
 pub struct RedoStack(pub Vec<Command>);
 
 impl RedoStack {
-    /// A command was accepted: the one on top if it was redone, else any new
-    /// command ends what could be redone.
-    pub fn accepted(&mut self, command: &Command) {
+    /// A command was accepted: the one on top if it was redone, else a new
+    /// command from a human seat ends what could be redone (the AI's answers
+    /// to a redone command do not).
+    pub fn accepted(&mut self, command: &Command, from_human: bool) {
         if self.0.last() == Some(command) {
             self.0.pop();
-        } else {
+        } else if from_human {
             self.0.clear();
         }
     }
 }
 
-/// The last command in words if it can be taken back now, or why not.
-pub fn undo_verdict(replay: &Replay, engine: &Engine, seats: &[Seat]) -> Result<String, String> {
+/// What undo would take back now: the step of the human's last command
+/// (the AI's answers after it go with it) and that command in words, or why
+/// nothing can be taken back.
+pub fn undo_verdict(
+    replay: &Replay,
+    engine: &Engine,
+    seats: &[Seat],
+) -> Result<(usize, String), String> {
     let state = engine.state();
-    let steps = replay.steps();
-    let Some(last) = steps.checked_sub(1).map(|i| &replay.record.steps[i]) else {
-        return Err("Nothing to undo yet.".to_string());
-    };
     let side_of = |id: &str| state.unit_index(id).map(|i| state.units[i].unit.side);
-    let side = side_of(&last.command.unit);
-    if side.and_then(|s| seats.get(s)) != Some(&Seat::Human) {
-        return Err("The last command was the AI's.".to_string());
+    let human = |side: Option<usize>| side.and_then(|s| seats.get(s)) == Some(&Seat::Human);
+    let steps = &replay.record.steps;
+    let Some(last_human) = steps
+        .iter()
+        .rposition(|step| human(side_of(&step.command.unit)))
+    else {
+        return Err("Nothing of yours to undo yet.".to_string());
+    };
+    if (last_human..steps.len()).any(|i| replay.record.rolled_dice(i)) {
+        return Err("Dice have been rolled since your last command, so it stands.".to_string());
     }
-    if replay.record.rolled_dice(steps - 1) {
-        return Err("The last command rolled dice, so it stands.".to_string());
-    }
+    let side = side_of(&steps[last_human].command.unit);
     let acting_side = state.acting_unit().map(|u| state.units[u].unit.side);
-    if acting_side.is_some_and(|now| Some(now) != side && seats.get(now) == Some(&Seat::Human)) {
+    if acting_side.is_some_and(|now| Some(now) != side && human(Some(now))) {
         return Err("The other player has the turn now.".to_string());
     }
-    Ok(command_in_words(state, &last.command))
+    Ok((
+        last_human,
+        command_in_words(state, &steps[last_human].command),
+    ))
 }
 
-/// Takes back the battle's last command if [`undo_verdict`] allows it.
+/// Takes back the human's last command (and the AI's answers after it) if
+/// [`undo_verdict`] allows it.
 pub fn undo(world: &mut World) -> Result<(), String> {
     let seats = world.resource::<MatchSetup>().seats.clone();
     let (Some(replay), Some(engine)) = (
@@ -59,11 +72,9 @@ pub fn undo(world: &mut World) -> Result<(), String> {
     ) else {
         return Err("There is no battle.".to_string());
     };
-    undo_verdict(replay, engine, &seats)?;
+    let (step, _) = undo_verdict(replay, engine, &seats)?;
     let mut shorter = replay.clone();
-    let Some(step) = shorter.record.steps.pop() else {
-        return Err("Nothing to undo yet.".to_string());
-    };
+    let taken_back = shorter.record.steps.split_off(step);
     let state = engine.state();
     // The battle's level is already seated; seating it again changes nothing.
     let level = state.battle.level.clone();
@@ -72,7 +83,10 @@ pub fn undo(world: &mut World) -> Result<(), String> {
         .map_err(|divergence| format!("The battle could not be rebuilt: {divergence}."))?;
     shorter.round = rebuilt.state().battle.round;
     world.insert_resource(rebuilt);
-    world.resource_mut::<RedoStack>().0.push(step.command);
+    world
+        .resource_mut::<RedoStack>()
+        .0
+        .push(taken_back[0].command.clone());
     if let Some(autosaver) = world.get_resource::<super::saves::Autosaver>() {
         autosaver.save(shorter.clone());
     }

@@ -270,6 +270,7 @@ enum ViewerAsk {
 fn viewer_window(
     mut contexts: EguiContexts,
     mut viewer: ResMut<Viewer>,
+    engine: Res<Engine>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -333,6 +334,9 @@ fn viewer_window(
                     .text("seconds per step")
                     .fixed_decimals(1),
             );
+            if let Some(outcome) = &engine.state().battle.outcome {
+                ui.label(egui::RichText::new(format!("The battle ended: {outcome}")).strong());
+            }
             ui.separator();
             ui.label(egui::RichText::new("Take over from here").strong());
             let names = viewer.side_names();
@@ -395,5 +399,8 @@ fn take_over(world: &mut World, prepared: PreparedBattle, seats: Vec<Seat>) {
         setup.seats = seats;
         setup.handover = humans > 1;
     }
-    super::screens::install_prepared(world, prepared);
+    // The same level is on the table already: only the battle changes.
+    world.insert_resource(prepared.engine);
+    world.insert_resource(crate::battle::command::CommandQueue::default());
+    super::screens::keep_replay(world, prepared.replay);
 }

@@ -732,7 +732,7 @@ pub(super) fn draw_battle_hud(
                     if ui.button("Help (F1)").clicked() {
                         hud.help = !hud.help;
                     }
-                    if setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
+                    if !watching && setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
                         ui.add(
                             egui::Slider::new(&mut pace.seconds, 0.0..=2.0)
                                 .text("AI pause (s)")
@@ -802,7 +802,7 @@ pub(super) fn draw_battle_hud(
     help_window(&ctx, &bindings, &mut help);
     hud.help = help;
 
-    if battle.outcome.is_some() {
+    if battle.outcome.is_some() && !watching {
         egui::Window::new("The battle is over")
             .collapsible(false)
             .resizable(false)
@@ -885,7 +885,7 @@ fn undo_buttons(
     let undo_text = format!("Undo ({})", bindings.keys_of(GameAction::Undo));
     let undo_button = ui.add_enabled(verdict.is_ok(), egui::Button::new(undo_text));
     let undo_button = match &verdict {
-        Ok(command) => undo_button.on_hover_text(format!("Take back {command}")),
+        Ok((_, command)) => undo_button.on_hover_text(format!("Take back {command}")),
         Err(reason) => undo_button.on_disabled_hover_text(reason.as_str()),
     };
     if undo_button.clicked() {
