@@ -164,6 +164,13 @@ pub struct PlayArgs {
     /// Open this replay or save in the replay viewer.
     #[arg(long, value_name = "FILE", conflicts_with = "level")]
     pub replay: Option<PathBuf>,
+    /// Resume the last battle from the autosave, as Continue does.
+    #[arg(long = "continue", conflicts_with_all = ["level", "replay"])]
+    pub resume: bool,
+    /// No window: play the battle to its end with the game's own schedule
+    /// (AI seats only), autosaving after every command.
+    #[arg(long, conflicts_with_all = ["replay", "screenshot"])]
+    pub headless: bool,
 }
 
 /// Loads the ruleset from `--data`, `assets/data`, or the built-in copy.

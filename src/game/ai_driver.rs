@@ -20,6 +20,16 @@ pub struct AiPace {
     waited: f32,
 }
 
+impl AiPace {
+    /// No pause at all (a battle run without a window).
+    pub fn immediate() -> Self {
+        Self {
+            seconds: 0.0,
+            waited: 0.0,
+        }
+    }
+}
+
 impl Default for AiPace {
     fn default() -> Self {
         Self {

@@ -4,6 +4,7 @@
 mod ai_driver;
 mod assets;
 mod camera;
+pub mod headless;
 mod hud;
 mod input;
 mod markers;
@@ -125,6 +126,26 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
             handover: false,
         }
     });
+    let folder = saves::SaveFolder(
+        args.saves
+            .clone()
+            .unwrap_or_else(saves::SaveFolder::platform_default),
+    );
+    if args.headless {
+        let start = match (&args.level, &start) {
+            (Some(path), Some(setup)) => headless::HeadlessStart::Level {
+                path,
+                seed: setup.seed,
+                seats: setup.seats.clone(),
+            },
+            _ if args.resume => headless::HeadlessStart::Continue,
+            _ => {
+                eprintln!("--headless needs a level or --continue");
+                return ExitCode::from(2);
+            }
+        };
+        return headless::run_headless(&data_dir, folder, start);
+    }
     let settings = PlaySettings {
         data_dir: data_dir.clone(),
         levels_dir: levels_dir.clone(),
@@ -151,18 +172,21 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         ..default()
     }));
     app.add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()));
-    let folder = saves::SaveFolder(
-        args.saves
-            .clone()
-            .unwrap_or_else(saves::SaveFolder::platform_default),
-    );
     app.insert_resource(saves::Autosaver::start(folder.clone()));
     app.insert_resource(folder);
     app.insert_resource(settings);
     app.insert_resource(library);
     app.add_plugins(plugin);
+    let resume = args
+        .resume
+        .then(|| app.world().resource::<saves::SaveFolder>().continue_from());
     if let Some(replay) = &args.replay {
         viewer::watch_file(app.world_mut(), replay);
+    } else if let Some(resume) = resume {
+        match resume {
+            Some(path) => saves::open_saved(app.world_mut(), &path, None),
+            None => eprintln!("no autosave to continue: starting on the title screen"),
+        }
     } else if let Some(setup) = start {
         screens::load_match(app.world_mut(), setup);
     }

@@ -71,29 +71,37 @@ pub struct SaveNotice {
     pub fallback: Option<PathBuf>,
 }
 
-/// Sends each state of the battle's replay to the writer thread.
+/// Sends each state of the battle's replay to the writer thread, so the
+/// frame never waits for the disk.
 #[derive(Resource)]
 pub struct Autosaver {
     sender: Sender<Replay>,
+    writer: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Autosaver {
     /// Starts the writer thread for `folder`.
     pub fn start(folder: SaveFolder) -> Self {
         let (sender, receiver) = channel();
-        std::thread::Builder::new()
+        let writer = std::thread::Builder::new()
             .name("autosave".into())
             .spawn(move || write_autosaves(&folder, &receiver))
-            .map_or_else(
-                |error| eprintln!("the autosave cannot start: {error}"),
-                |_| (),
-            );
-        Self { sender }
+            .map_err(|error| eprintln!("the autosave cannot start: {error}"))
+            .ok();
+        Self { sender, writer }
     }
 
     pub fn save(&self, replay: Replay) {
         // The writer only stops when the game does.
         let _ = self.sender.send(replay);
+    }
+
+    /// Waits until everything sent has been written.
+    pub fn finish(self) {
+        drop(self.sender);
+        if let Some(writer) = self.writer {
+            let _ = writer.join();
+        }
     }
 }
 

@@ -20,6 +20,7 @@ mod pools;
 mod ranks;
 mod replays;
 mod rules;
+mod saves;
 mod scripts;
 mod specials;
 mod tactics;

@@ -1,0 +1,161 @@
+//! `play --headless`: the game's own battle schedule (the engine's step, the
+//! AI seats, the record and the autosave) without a window, run until the
+//! battle ends. With `--continue` it resumes the autosave, as Continue on the
+//! title screen does. The autosave's crash tests drive it.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use super::Screen;
+use super::ai_driver::AiPace;
+use super::hud::HudState;
+use super::match_setup::{MatchSetup, Seat, seated_level};
+use super::saves::{Autosaver, SaveFolder, rebuild_saved};
+use crate::battle::engine::Engine;
+use crate::battle::mirror::install_battle;
+use crate::data::Ruleset;
+use crate::level::load_level;
+use crate::replay::Replay;
+use crate::rules::dice::Dice;
+
+/// Updates allowed before the run gives up (far beyond any battle).
+const MOST_UPDATES: usize = 1_000_000;
+
+/// Where the headless battle comes from.
+pub enum HeadlessStart<'a> {
+    /// A new battle on a level file.
+    Level {
+        path: &'a Path,
+        seed: u64,
+        seats: Vec<Seat>,
+    },
+    /// The autosave in the saves folder.
+    Continue,
+}
+
+/// Plays a battle to its end without a window, autosaving after every
+/// command into `folder`.
+pub fn run_headless(data_dir: &Path, folder: SaveFolder, start: HeadlessStart) -> ExitCode {
+    let prepared = match prepare(data_dir, &folder, start) {
+        Ok(prepared) => prepared,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (engine, replay, setup) = prepared;
+    if setup.seats.contains(&Seat::Human) {
+        eprintln!("--headless plays only AI seats: give --mode ai-vs-ai");
+        return ExitCode::from(2);
+    }
+    let mut app = battle_app(folder, setup, engine, replay);
+    for _ in 0..MOST_UPDATES {
+        app.update();
+        if app.world().resource::<Engine>().ended() {
+            break;
+        }
+    }
+    if let Some(autosaver) = app.world_mut().remove_resource::<Autosaver>() {
+        autosaver.finish();
+    }
+    let world = app.world();
+    let battle = &world.resource::<Engine>().state().battle;
+    match &battle.outcome {
+        Some(outcome) => {
+            println!(
+                "{}: {} commands, round {}: {outcome}",
+                battle.level.name,
+                world.resource::<Replay>().steps(),
+                battle.round
+            );
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!("the battle did not end");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The game's battle schedule without a window, with `engine` on the table,
+/// `replay` as its record and the autosave writing into `folder`: the engine's
+/// step, the AI seats (with no pause), the record, the autosave, undo.
+pub fn battle_app(folder: SaveFolder, setup: MatchSetup, engine: Engine, replay: Replay) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins((
+        crate::battle::plugin,
+        super::ai_driver::plugin,
+        super::saves::plugin,
+        super::undo::plugin,
+    ));
+    app.insert_state(Screen::Battle);
+    app.init_resource::<HudState>();
+    app.insert_resource(AiPace::immediate());
+    app.insert_resource(Autosaver::start(folder.clone()));
+    app.insert_resource(folder);
+    app.insert_resource(setup);
+    app.finish();
+    app.cleanup();
+    install_battle(app.world_mut(), engine);
+    if let Some(autosaver) = app.world().get_resource::<Autosaver>() {
+        autosaver.save(replay.clone());
+    }
+    app.insert_resource(replay);
+    app
+}
+
+type Prepared = (Engine, Replay, MatchSetup);
+
+/// The battle to start: a new one on a level, or the autosave rebuilt.
+pub fn prepare(
+    data_dir: &Path,
+    folder: &SaveFolder,
+    start: HeadlessStart,
+) -> Result<Prepared, String> {
+    match start {
+        HeadlessStart::Continue => {
+            let path = folder
+                .continue_from()
+                .ok_or_else(|| format!("{}: no autosave to continue", folder.0.display()))?;
+            let (replay, engine) = rebuild_saved(&path, data_dir, None)
+                .map_err(|p| format!("{}: {p}", path.display()))?;
+            let setup = MatchSetup {
+                level_file: replay.level_file.clone(),
+                seed: replay.seed,
+                seats: replay.seats.clone(),
+                handover: false,
+            };
+            Ok((engine, replay, setup))
+        }
+        HeadlessStart::Level { path, seed, seats } => {
+            let ruleset = Ruleset::load_dir(data_dir).map_err(|p| p.to_string())?;
+            let level = load_level(path, &ruleset).map_err(|p| p.to_string())?.level;
+            let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+            let ruleset = Arc::new(ruleset);
+            let engine = Engine::start(
+                &seated_level(&level, &seats),
+                ruleset.clone(),
+                seed,
+                Dice::seeded(seed),
+            );
+            let file = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let mut replay = Replay::begin(&file, &text, &ruleset, &seats, &engine);
+            replay.saved_at = crate::replay::now();
+            let setup = MatchSetup {
+                level_file: file,
+                seed,
+                seats,
+                handover: false,
+            };
+            Ok((engine, replay, setup))
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! Saves, Continue and undo, headless: the game's own battle schedule (see
+//! `game::headless`) with its record, autosave and undo, and the game binary
+//! killed with SIGKILL in the middle of a battle.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use swift_swords::ai::{AiLevel, legal_commands};
+use swift_swords::battle::command::{Command, CommandQueue, Order};
+use swift_swords::battle::engine::Engine;
+use swift_swords::battle::record::Fingerprint;
+use swift_swords::data::Ruleset;
+use swift_swords::game::PlaySettings;
+use swift_swords::game::headless::{HeadlessStart, battle_app, prepare};
+use swift_swords::game::match_setup::{MatchSetup, Seat, seated_level};
+use swift_swords::game::saves::{
+    Autosaver, FallbackSteps, PreparedBattle, SaveFolder, SaveNotice, open_saved, write_autosave,
+};
+use swift_swords::game::undo::{RedoStack, redo, undo, undo_verdict};
+use swift_swords::level::{ZoneCoord, load_level};
+use swift_swords::replay::Replay;
+use swift_swords::rules::dice::Dice;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("swift-swords-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Skirmish with seed 4 and the given seats, on the headless schedule.
+fn skirmish(folder: &Path, seats: [Seat; 2]) -> App {
+    let data = root().join("assets/data");
+    let start = HeadlessStart::Level {
+        path: &root().join("levels/skirmish.ron"),
+        seed: 4,
+        seats: seats.to_vec(),
+    };
+    let folder = SaveFolder(folder.to_path_buf());
+    let (engine, replay, setup) = prepare(&data, &folder, start).expect("skirmish starts");
+    let mut app = battle_app(folder, setup, engine, replay);
+    app.insert_resource(PlaySettings {
+        data_dir: data,
+        levels_dir: root().join("levels"),
+        screenshot: None,
+        screenshot_after_actions: 0,
+        report_frame_time: false,
+    });
+    // The east's archer acts first: let an AI seat answer before the test.
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn fingerprint(app: &App) -> Fingerprint {
+    Fingerprint::of(app.world().resource::<Engine>())
+}
+
+fn give(app: &mut App, unit: &str, order: Order) {
+    app.world_mut()
+        .resource_mut::<CommandQueue>()
+        .0
+        .push_back(Command::new(unit, order));
+    // One update resolves it, the next lets an AI seat answer.
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+fn steps(app: &App) -> usize {
+    app.world().resource::<Replay>().steps()
+}
+
+fn move_to(x: u16, y: u16) -> Order {
+    Order::Move {
+        to: ZoneCoord(x, y),
+        pay: None,
+    }
+}
+
+/// Waits for the writer thread to put everything on disk.
+fn flush(app: &mut App) {
+    if let Some(autosaver) = app.world_mut().remove_resource::<Autosaver>() {
+        autosaver.finish();
+    }
+}
+
+#[test]
+fn undo_in_solo_takes_back_the_move_and_the_ai_answer_and_redo_plays_them_again() {
+    let folder = scratch("undo-solo");
+    let mut app = skirmish(&folder, [Seat::Human, Seat::Ai(AiLevel::Normal)]);
+    let before = fingerprint(&app);
+    let steps_before = steps(&app);
+    give(&mut app, "west_captain", move_to(1, 1));
+    assert!(
+        steps(&app) >= steps_before + 2,
+        "the move and the AI's answer"
+    );
+    let after = fingerprint(&app);
+
+    undo(app.world_mut()).expect("a move that rolled no dice can be undone");
+    assert_eq!(fingerprint(&app), before);
+    assert_eq!(steps(&app), steps_before);
+    assert_eq!(app.world().resource::<RedoStack>().0.len(), 1);
+
+    redo(app.world_mut()).expect("redo");
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(fingerprint(&app), after, "the AI answers as it did before");
+    assert!(app.world().resource::<RedoStack>().0.is_empty());
+    std::fs::remove_dir_all(&folder).ok();
+}
+
+#[test]
+fn undo_refuses_once_dice_have_rolled_since_the_last_command() {
+    let folder = scratch("undo-dice");
+    let mut app = skirmish(&folder, [Seat::Human, Seat::Ai(AiLevel::Normal)]);
+    // Play the west's first legal commands until one has rolled dice.
+    for _ in 0..200 {
+        let world = app.world();
+        let replay = world.resource::<Replay>();
+        let engine = world.resource::<Engine>();
+        let seats = &world.resource::<MatchSetup>().seats;
+        if let Err(reason) = undo_verdict(replay, engine, seats)
+            && reason.contains("Dice")
+        {
+            let refused = undo(app.world_mut()).expect_err("refused");
+            assert_eq!(refused, reason);
+            std::fs::remove_dir_all(&folder).ok();
+            return;
+        }
+        match legal_commands(engine.state())
+            .into_iter()
+            .find(|c| c.unit.starts_with("west"))
+        {
+            Some(command) => give(&mut app, &command.unit, command.order),
+            None => app.update(),
+        }
+    }
+    panic!("no command rolled dice");
+}
+
+#[test]
+fn undo_in_hot_seat_takes_back_only_the_commands_of_the_player_whose_turn_it_is() {
+    let folder = scratch("undo-hot-seat");
+    let mut app = skirmish(&folder, [Seat::Human, Seat::Human]);
+    // The east's player aims their archer; the turn passes to the west.
+    let aim = swift_swords::ai::choose(app.world().resource::<Engine>().state(), AiLevel::Normal)
+        .expect("the archer acts");
+    give(&mut app, &aim.unit, aim.order);
+    let verdict = |app: &App| {
+        let world = app.world();
+        undo_verdict(
+            world.resource::<Replay>(),
+            world.resource::<Engine>(),
+            &world.resource::<MatchSetup>().seats,
+        )
+    };
+    assert_eq!(
+        verdict(&app),
+        Err("The other player has the turn now.".to_string())
+    );
+    // Both players play on as the AI would. Whenever the turn has passed to
+    // the other side, the last command is not theirs to take back; when a
+    // side acts twice running without a die rolled, its player may undo.
+    let side_to_act = |app: &App| {
+        let state = app.world().resource::<Engine>().state();
+        state.acting_unit().map(|u| state.units[u].unit.side)
+    };
+    let mut undone = false;
+    for _ in 0..200 {
+        let before = side_to_act(&app);
+        let command =
+            swift_swords::ai::choose(app.world().resource::<Engine>().state(), AiLevel::Normal)
+                .expect("someone acts");
+        give(&mut app, &command.unit, command.order);
+        match verdict(&app) {
+            Ok((step, _)) => {
+                assert_eq!(side_to_act(&app), before, "the same player still acts");
+                undo(app.world_mut()).expect("undone");
+                assert_eq!(steps(&app), step);
+                undone = true;
+                break;
+            }
+            Err(reason) => assert!(
+                reason == "The other player has the turn now." || reason.starts_with("Dice"),
+                "{reason}"
+            ),
+        }
+    }
+    assert!(undone, "a side acted twice running without dice");
+    std::fs::remove_dir_all(&folder).ok();
+}
+
+#[test]
+fn continue_rebuilds_the_autosaved_battle_exactly_and_a_damaged_one_offers_the_previous() {
+    let folder = scratch("continue");
+    let mut app = skirmish(&folder, [Seat::Human, Seat::Ai(AiLevel::Normal)]);
+    give(&mut app, "west_captain", move_to(1, 1));
+    give(&mut app, "west_spear_1", move_to(1, 2));
+    let standing = fingerprint(&app);
+    flush(&mut app);
+    let saves = SaveFolder(folder.clone());
+    assert!(saves.previous_autosave().is_file());
+
+    open_saved(app.world_mut(), &saves.autosave(), None);
+    let prepared = app
+        .world()
+        .get_resource::<PreparedBattle>()
+        .expect("the battle is ready for the table");
+    assert_eq!(Fingerprint::of(&prepared.engine), standing);
+    assert_eq!(
+        app.world().resource::<MatchSetup>().seats,
+        vec![Seat::Human, Seat::Ai(AiLevel::Normal)]
+    );
+
+    // Cut the autosave short, as a crash mid-write on a careless disk would.
+    let text = std::fs::read_to_string(saves.autosave()).expect("autosave");
+    std::fs::write(saves.autosave(), &text[..text.len() / 3]).expect("write");
+    app.world_mut().remove_resource::<PreparedBattle>();
+    open_saved(app.world_mut(), &saves.autosave(), None);
+    assert!(app.world().get_resource::<PreparedBattle>().is_none());
+    let notice = app.world().resource::<SaveNotice>();
+    let message = notice.message.clone().expect("a message");
+    assert!(
+        message.starts_with("The autosave could not be opened"),
+        "{message}"
+    );
+    assert!(message.contains("autosave.ron:"), "{message}");
+    assert_eq!(notice.fallback, Some(saves.previous_autosave()));
+    std::fs::remove_dir_all(&folder).ok();
+}
+
+#[test]
+fn a_save_that_no_longer_plays_as_recorded_offers_its_last_step_that_held() {
+    let folder = scratch("diverged");
+    let mut app = skirmish(&folder, [Seat::Human, Seat::Ai(AiLevel::Normal)]);
+    give(&mut app, "west_captain", move_to(1, 1));
+    give(&mut app, "west_spear_1", move_to(1, 2));
+    flush(&mut app);
+    let saves = SaveFolder(folder.clone());
+    let mut replay = Replay::read(&saves.autosave()).expect("autosave");
+    let last = replay.steps() - 1;
+    replay.record.steps[last].after.parts =
+        replay.record.steps[last]
+            .after
+            .parts
+            .replacen(char::is_alphanumeric, "_", 1);
+    let path = folder.join("edited.ron");
+    replay.write_atomic(&path).expect("written");
+
+    open_saved(app.world_mut(), &path, None);
+    let message = app.world().resource::<SaveNotice>().message.clone();
+    assert!(
+        message
+            .as_deref()
+            .is_some_and(|m| m.contains(&format!("go on from step {last}"))),
+        "{message:?}"
+    );
+    assert_eq!(
+        app.world().resource::<FallbackSteps>().0,
+        Some((path.clone(), last))
+    );
+    open_saved(app.world_mut(), &path, Some(last));
+    let prepared = app.world().get_resource::<PreparedBattle>().expect("ready");
+    assert_eq!(prepared.replay.as_ref().map(Replay::steps), Some(last));
+    std::fs::remove_dir_all(&folder).ok();
+}
+
+#[test]
+fn a_save_whose_level_file_changed_since_plays_on_with_the_level_it_kept() {
+    let folder = scratch("level-changed");
+    let ruleset = Arc::new(Ruleset::load_dir(&root().join("assets/data")).expect("data"));
+    let level_path = root().join("levels/duel.ron");
+    let level = load_level(&level_path, &ruleset).expect("duel").level;
+    let seats = [Seat::Human, Seat::Human];
+    let engine = Engine::start(
+        &seated_level(&level, &seats),
+        ruleset.clone(),
+        3,
+        Dice::seeded(3),
+    );
+    let text = std::fs::read_to_string(&level_path).expect("text");
+    // The level as it was when the battle began: with an extra comment.
+    let older = format!("// an older version\n{text}");
+    let replay = Replay::begin("duel.ron", &older, &ruleset, &seats, &engine);
+    write_autosave(&SaveFolder(folder.clone()), &replay).expect("saved");
+
+    let elsewhere = scratch("level-changed-app");
+    let mut app = skirmish(&elsewhere, [Seat::Human, Seat::Human]);
+    open_saved(app.world_mut(), &folder.join("autosave.ron"), None);
+    assert!(app.world().get_resource::<PreparedBattle>().is_some());
+    let message = app.world().resource::<SaveNotice>().message.clone();
+    assert!(
+        message
+            .as_deref()
+            .is_some_and(|m| m.contains("duel.ron has changed")),
+        "{message:?}"
+    );
+    std::fs::remove_dir_all(&folder).ok();
+    std::fs::remove_dir_all(&elsewhere).ok();
+}
+
+/// The game killed with SIGKILL at moments spread over an AI-against-AI
+/// battle, then continued each time: the battle it finishes is the very one
+/// an uninterrupted run plays, command for command, and its replay holds.
+#[test]
+fn autosave_survives_sigkill_at_any_moment_and_continue_finishes_the_same_battle() {
+    let game = env!("CARGO_BIN_EXE_swift-swords");
+    let play = |folder: &Path, resume: bool| {
+        let mut command = Process::new(game);
+        command.current_dir(root()).arg("play");
+        if resume {
+            command.arg("--continue");
+        } else {
+            command.args([
+                "levels/chariot_plain.ron",
+                "--mode",
+                "ai-vs-ai",
+                "--ai",
+                "hard",
+                "--seed",
+                "9",
+            ]);
+        }
+        command
+            .args(["--headless", "--saves"])
+            .arg(folder)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        command
+    };
+    let clean = scratch("sigkill-clean");
+    let status = play(&clean, false).status().expect("the game runs");
+    assert!(status.success());
+
+    let killed = scratch("sigkill");
+    // Moments spread from the start-up to the end of the battle (fixed, so a
+    // failure can be run again).
+    let moments_ms = [40, 150, 260, 380, 500, 640, 790, 950, 1100, 1300];
+    for (round, ms) in moments_ms.iter().enumerate() {
+        let mut child = play(&killed, round > 0).spawn().expect("the game runs");
+        std::thread::sleep(Duration::from_millis(*ms));
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+    }
+    let status = play(&killed, true).status().expect("the game runs");
+    assert!(status.success(), "Continue finishes the battle");
+
+    let finished = Replay::read(&killed.join("autosave.ron")).expect("the autosave reads");
+    let uninterrupted = Replay::read(&clean.join("autosave.ron")).expect("reads");
+    assert_eq!(finished.record, uninterrupted.record);
+    let ruleset = Arc::new(Ruleset::load_dir(&root().join("assets/data")).expect("data"));
+    let level = finished
+        .level(Path::new("autosave"), &ruleset)
+        .expect("level");
+    let engine = finished
+        .rebuild(&level, ruleset, finished.steps())
+        .expect("every step holds");
+    assert!(engine.ended());
+    std::fs::remove_dir_all(&clean).ok();
+    std::fs::remove_dir_all(&killed).ok();
+}
