@@ -42,7 +42,7 @@ pub struct Cli {
 pub enum CliCommand {
     /// Start the game on a level.
     Play(PlayArgs),
-    /// Check level, data and script files, or whole folders of them.
+    /// Check level, data, script and replay files, or whole folders of them.
     Check {
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
@@ -280,6 +280,15 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>) -> Vec<Diagnostic> {
     let Some(ruleset) = ruleset else {
         return Vec::new();
     };
+    if SourceText::new(&text).find_key("format", 0).is_some() {
+        return match Replay::parse(path, &text) {
+            Ok(replay) => replay
+                .level(path, ruleset)
+                .err()
+                .map_or_else(Vec::new, |d| d.0),
+            Err(problems) => problems.0,
+        };
+    }
     if SourceText::new(&text).find_key("steps", 0).is_some() {
         return match load_script(path) {
             Ok(script) => script_level(path, &script, ruleset)

@@ -165,10 +165,14 @@ pub fn list_saves(folder: &Path) -> Vec<SaveEntry> {
 }
 
 fn entry_of(path: &Path) -> SaveEntry {
-    let name = path
-        .file_stem()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = match path.file_name().and_then(|n| n.to_str()) {
+        Some(AUTOSAVE) => "Autosave".to_string(),
+        Some(PREVIOUS_AUTOSAVE) => "Previous autosave".to_string(),
+        _ => path
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    };
     match Replay::read(path) {
         Ok(replay) => SaveEntry {
             path: path.to_path_buf(),
