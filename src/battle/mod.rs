@@ -86,25 +86,19 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Gives the engine the next queued command, logs it in the battle's
-/// [`record::Record`] if it has one, and publishes what it caused as messages.
+/// Gives the engine the next queued command, and publishes what it caused as
+/// messages (the game's record reads the verdict).
 fn resolve_command(world: &mut World) {
     let Some(command) = world.resource_mut::<CommandQueue>().0.pop_front() else {
         return;
     };
-    let (verdict, events) =
-        world.resource_scope(
-            |world, mut engine: Mut<Engine>| match engine.submit(&command) {
-                Ok(events) => {
-                    let events = events.to_vec();
-                    if let Some(mut record) = world.get_resource_mut::<record::Record>() {
-                        record.push(command.clone(), &engine);
-                    }
-                    (Ok(command), events)
-                }
-                Err(error) => (Err((command, error)), Vec::new()),
-            },
-        );
+    let (verdict, events) = {
+        let mut engine = world.resource_mut::<Engine>();
+        match engine.submit(&command) {
+            Ok(events) => (Ok(command), events.to_vec()),
+            Err(error) => (Err((command, error)), Vec::new()),
+        }
+    };
     world.resource_mut::<LastVerdict>().0 = Some(verdict);
     world.write_message_batch(events);
 }

@@ -8,7 +8,6 @@
 
 use std::fmt::Write as _;
 
-use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use super::command::Command;
@@ -132,7 +131,7 @@ pub struct Step {
 }
 
 /// A battle's command log from its start.
-#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// The battle as it stood at its first decision.
     pub start: Fingerprint,

@@ -187,7 +187,7 @@ pub fn notice_window(
     egui::Window::new("Saves")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -200.0))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -60.0))
         .max_width(520.0)
         .show(ctx, |ui| {
             ui.label(&message);
