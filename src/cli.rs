@@ -375,6 +375,12 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(dir) = &args.save_replays
+        && let Err(problem) = writable_folder(dir)
+    {
+        eprintln!("{problem}");
+        return ExitCode::FAILURE;
+    }
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -433,6 +439,15 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Makes sure replays can be written into `dir` before a long run starts.
+fn writable_folder(dir: &Path) -> Result<(), String> {
+    let probe = dir.join(".swift-swords-probe");
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&probe, b""))
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| format!("{}:1:1: cannot write replays here: {e}", dir.display()))
 }
 
 /// Writes the chosen battles of a simulation as replays into `dir`.

@@ -246,3 +246,112 @@ fn a_stretch_of_a_replay_becomes_a_rules_script_that_passes() {
     };
     run_script(&read, inline, ruleset).expect("the script passes");
 }
+
+fn game(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_swift-swords"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("the game runs")
+}
+
+#[test]
+fn replay_command_exits_0_on_a_replay_that_holds_and_1_at_the_step_that_does_not() {
+    let held = game(&["replay", "tests/replays/duel.ron", "--quiet"]);
+    assert!(held.status.success());
+    let out = String::from_utf8_lossy(&held.stdout);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("steps hold (The Duel"), "{out}");
+
+    let dir = std::env::temp_dir().join(format!("swift-swords-replay-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let text = std::fs::read_to_string(root().join("tests/replays/duel.ron")).expect("replay");
+    let moved = text.replacen("Move(to: (3, 1)", "Move(to: (3, 2)", 1);
+    let edited = dir.join("edited.ron");
+    std::fs::write(&edited, moved).expect("write");
+    let parted = game(&["replay", edited.to_str().unwrap(), "--quiet"]);
+    assert_eq!(parted.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&parted.stdout);
+    assert!(
+        out.contains("at step 2 (Roland: Move to (3, 2)), which the rules now refuse"),
+        "{out}"
+    );
+
+    let cut = dir.join("cut.ron");
+    std::fs::write(&cut, &text[..text.len() / 2]).expect("write");
+    let broken = game(&["replay", cut.to_str().unwrap()]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("cut.ron:"));
+
+    let too_far = game(&["replay", "tests/replays/duel.ron", "--to", "9999"]);
+    assert_eq!(too_far.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn simulate_saves_the_chosen_battles_as_replays_that_hold() {
+    let dir = std::env::temp_dir().join(format!("swift-swords-sim-replays-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let run = game(&[
+        "simulate",
+        "levels/duel.ron",
+        "--battles",
+        "6",
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+        "--save-replays",
+        dir.to_str().unwrap(),
+        "--which",
+        "heroes-losses",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let ruleset = ruleset();
+    let files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("replays written")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(!files.is_empty(), "Roland lost at least once in six");
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy();
+        assert!(
+            name.starts_with("battle-000") && name.contains("-seed-"),
+            "{name}"
+        );
+        let replay = Replay::read(path).expect("reads");
+        let level = replay.level(path, &ruleset).expect("level");
+        let engine = replay
+            .rebuild(&level, ruleset.clone(), replay.steps())
+            .expect("holds");
+        let outcome = engine.state().battle.outcome.clone();
+        assert!(
+            matches!(outcome, Some(swift_swords::battle::events::Outcome::Victory { ref side, .. }) if side != "heroes"),
+            "{outcome:?}"
+        );
+    }
+    let unknown = game(&[
+        "simulate",
+        "levels/duel.ron",
+        "--save-replays",
+        dir.to_str().unwrap(),
+        "--which",
+        "nobody-losses",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("heroes-losses"));
+    let unwritable = game(&[
+        "simulate",
+        "levels/duel.ron",
+        "--save-replays",
+        "/proc/no-such-place",
+    ]);
+    assert_eq!(unwritable.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unwritable.stderr).contains("cannot write replays here"));
+    std::fs::remove_dir_all(&dir).ok();
+}
