@@ -34,7 +34,7 @@ pub struct Keeping<'w> {
 pub struct SaveBrowser {
     pub open: Option<Browse>,
     pub entries: Vec<SaveEntry>,
-    /// The name typed for a new save.
+    /// The name typed for a new save, or the path of a replay to watch.
     pub name: String,
 }
 
@@ -96,6 +96,18 @@ pub fn browser_window(
                 }
                 ui.separator();
                 ui.label(egui::RichText::new("Saved so far").weak());
+            }
+            if browse == Browse::Watch {
+                ui.horizontal(|ui| {
+                    ui.label("A replay file:");
+                    ui.text_edit_singleline(&mut browser.name);
+                    if ui.button("Watch").clicked() && !browser.name.trim().is_empty() {
+                        let path = PathBuf::from(browser.name.trim());
+                        commands.queue(move |world: &mut World| watch_file(world, &path));
+                        close = true;
+                    }
+                });
+                ui.separator();
             }
             if browser.entries.is_empty() {
                 ui.label("Nothing saved yet.");

@@ -775,6 +775,17 @@ pub(super) fn draw_battle_hud(
         .default_size(300.0)
         .show(&mut root, |ui| {
             ui.label(RichText::new("Actions").strong());
+            if let Some(replay) = keeping.replay.as_deref()
+                && let Ok((_, command)) = undo_verdict(replay, &engine, &setup.seats)
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "{} takes back {command}",
+                        bindings.keys_of(GameAction::Undo)
+                    ))
+                    .weak(),
+                );
+            }
             match hud.selected.filter(|s| mine.contains(s)) {
                 _ if watching => {
                     ui.label("Watching a replay: step through it in the Replay window.");
