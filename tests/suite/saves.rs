@@ -347,13 +347,15 @@ fn autosave_survives_sigkill_at_any_moment_and_continue_finishes_the_same_battle
     // Moments spread from the start-up to the end of the battle (fixed, so a
     // failure can be run again).
     let moments_ms = [40, 150, 260, 380, 500, 640, 790, 950, 1100, 1300];
-    for (round, ms) in moments_ms.iter().enumerate() {
-        let mut child = play(&killed, round > 0).spawn().expect("the game runs");
-        std::thread::sleep(Duration::from_millis(*ms));
+    // Killed before its first autosave, the battle is begun again.
+    let saved = |folder: &Path| SaveFolder(folder.to_path_buf()).continue_from().is_some();
+    for ms in moments_ms {
+        let mut child = play(&killed, saved(&killed)).spawn().expect("the game runs");
+        std::thread::sleep(Duration::from_millis(ms));
         child.kill().expect("SIGKILL");
         child.wait().expect("reaped");
     }
-    let status = play(&killed, true).status().expect("the game runs");
+    let status = play(&killed, saved(&killed)).status().expect("the game runs");
     assert!(status.success(), "Continue finishes the battle");
 
     let finished = Replay::read(&killed.join("autosave.ron")).expect("the autosave reads");
