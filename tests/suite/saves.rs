@@ -350,12 +350,16 @@ fn autosave_survives_sigkill_at_any_moment_and_continue_finishes_the_same_battle
     // Killed before its first autosave, the battle is begun again.
     let saved = |folder: &Path| SaveFolder(folder.to_path_buf()).continue_from().is_some();
     for ms in moments_ms {
-        let mut child = play(&killed, saved(&killed)).spawn().expect("the game runs");
+        let mut child = play(&killed, saved(&killed))
+            .spawn()
+            .expect("the game runs");
         std::thread::sleep(Duration::from_millis(ms));
         child.kill().expect("SIGKILL");
         child.wait().expect("reaped");
     }
-    let status = play(&killed, saved(&killed)).status().expect("the game runs");
+    let status = play(&killed, saved(&killed))
+        .status()
+        .expect("the game runs");
     assert!(status.success(), "Continue finishes the battle");
 
     let finished = Replay::read(&killed.join("autosave.ron")).expect("the autosave reads");
