@@ -397,3 +397,26 @@ fn record_and_autosave(
         autosaver.save(replay.clone());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_name_never_leaves_the_saves_folder_nor_takes_the_autosaves_place() {
+        assert_eq!(
+            file_name_for("Round 3, before the charge"),
+            "Round 3_ before the charge.ron"
+        );
+        assert_eq!(file_name_for("../../etc/passwd"), "______etc_passwd.ron");
+        assert_eq!(file_name_for("   "), "save .ron");
+        assert_eq!(file_name_for("autosave"), "save autosave.ron");
+    }
+
+    #[test]
+    fn save_dates_read_as_the_calendar_does() {
+        assert_eq!(date_of(0), "unknown date");
+        assert_eq!(date_of(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(date_of(1_795_435_051), "2026-11-23 11:57 UTC");
+    }
+}
