@@ -2,7 +2,7 @@
 //! ("Opportunity actions", "Held Actions"), with fixed action dice and
 //! scripted rolls.
 
-use crate::common::{act, app, attack, level, log, table, unit};
+use crate::common::{act, app, attack, level, log, ruleset, table, unit};
 use swift_swords::battle::command::Order;
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
@@ -187,4 +187,45 @@ fn a_holding_enemy_intercepts_a_mover_entering_its_zone() {
     }));
     // The held action cost the bandit its lowest die.
     assert_eq!(unit(&t, "b1").pool.dice, vec![5, 4, 3]);
+}
+
+/// A free strike leaves out the striker's pending Effort; when wounds have
+/// already taken its dice to none, it rolls no dice (it once wrapped round to
+/// four billion).
+#[test]
+fn a_free_strike_with_no_dice_left_after_wounds_rolls_none_even_with_effort_pending() {
+    use swift_swords::battle::save::BattleSave;
+    use swift_swords::rules::injury::{Injury, InjuryEffect, Location};
+
+    let level = melee(&[("b1", "[2]")], true);
+    let start = app(&level, &[]);
+    let mut save = BattleSave::of(&start);
+    let b1 = start.state().unit_index("b1").expect("b1");
+    let bandit = &mut save.units[b1];
+    bandit.conditions.effort = true;
+    // Punctures take a die off every roll: more than the bandit has.
+    bandit.wounds.0 = vec![
+        Injury {
+            location: Location::Chest,
+            effect: InjuryEffect::Puncture,
+        };
+        usize::from(bandit.profile.attack_dice) + 2
+    ];
+    let mut app = save.restore(ruleset());
+    act(
+        &mut app,
+        "roland",
+        Order::Move {
+            to: ZoneCoord(1, 0),
+            pay: None,
+        },
+    );
+    let rolled = log(&app)
+        .into_iter()
+        .find_map(|e| match e {
+            BattleEvent::AttackRolled { attacker, dice, .. } if attacker == "b1" => Some(dice),
+            _ => None,
+        })
+        .expect("the free strike is rolled");
+    assert_eq!(rolled, Vec::<u8>::new());
 }

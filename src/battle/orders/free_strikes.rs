@@ -66,7 +66,10 @@ pub(super) fn free_strike(
     };
     let weapon = table.ruleset.weapons[&weapon_id].clone();
     let setup = attack_setup(table, striker, target, &weapon);
-    let count = setup.dice - u32::from(setup.effort) - setup.aim_dice;
+    // Wounds may already have taken the dice to none, Effort and Aim included.
+    let count = setup
+        .dice
+        .saturating_sub(u32::from(setup.effort) + setup.aim_dice);
     table.units[target].conditions.exposure = 0;
     let roll = evaluate_attack(&dice.roll(count as usize), setup.superiority_level);
     events.push(BattleEvent::AttackRolled {
