@@ -17,6 +17,7 @@ mod mind;
 mod mobs;
 mod mounts;
 mod pools;
+mod properties;
 mod ranks;
 mod replays;
 mod rules;

@@ -1,0 +1,79 @@
+//! Random legal play through every shipped level, with random wounds and a
+//! random Effort pending on every combatant at the start: the engine never
+//! panics, never refuses a command it listed as legal, never waits with
+//! nothing legal to do, and never rolls more dice than a combatant could
+//! ever gather.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use swift_swords::ai::legal_commands;
+use swift_swords::battle::engine::Engine;
+use swift_swords::battle::events::BattleEvent;
+use swift_swords::battle::save::BattleSave;
+use swift_swords::rules::dice::Dice;
+use swift_swords::rules::injury::{Injury, InjuryEffect, Location};
+
+use crate::common::{ruleset, shipped_levels};
+
+/// More dice than any roll could need: attack dice, exposure, advantage,
+/// Aim and Effort together stay far below it.
+const SANE_ROLL: usize = 64;
+/// Commands per battle tried before the case stops (battles end sooner).
+const COMMANDS: usize = 250;
+
+/// A wound that takes dice off every roll, on a location from `pick`.
+fn puncture(pick: u8) -> Injury {
+    Injury {
+        location: Location::ALL[usize::from(pick) % Location::ALL.len()],
+        effect: InjuryEffect::Puncture,
+    }
+}
+
+proptest! {
+    // A fixed seed: the same cases on every run and every machine.
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(15),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn random_legal_play_never_panics_nor_rolls_beyond_reason(
+        level_pick in 0usize..64,
+        seed in any::<u64>(),
+        wounds in proptest::collection::vec(0u8..6, 32),
+        efforts in proptest::collection::vec(any::<bool>(), 32),
+        choices in proptest::collection::vec(any::<u16>(), COMMANDS),
+    ) {
+        let levels = shipped_levels();
+        let level = &levels[level_pick % levels.len()];
+        let ruleset: Arc<_> = ruleset();
+        let start = Engine::start(level, ruleset.clone(), seed, Dice::seeded(seed));
+        let mut save = BattleSave::of(&start);
+        for (i, unit) in save.units.iter_mut().enumerate() {
+            let count = wounds[i % wounds.len()];
+            unit.wounds.0 = (0..count).map(puncture).collect();
+            unit.conditions.effort = efforts[i % efforts.len()];
+        }
+        let mut engine = save.restore(ruleset);
+        for choice in &choices {
+            if engine.ended() {
+                break;
+            }
+            let legal = legal_commands(engine.state());
+            prop_assert!(!legal.is_empty(), "the battle waits with nothing legal to do");
+            let command = &legal[usize::from(*choice) % legal.len()];
+            let events = engine.submit(command).map_err(|e| {
+                TestCaseError::fail(format!("a legal command was refused: {e}"))
+            })?;
+            for event in events {
+                if let BattleEvent::AttackRolled { dice, .. }
+                | BattleEvent::DefenceRolled { dice, .. } = event
+                {
+                    prop_assert!(dice.len() <= SANE_ROLL, "{} dice rolled", dice.len());
+                }
+            }
+        }
+    }
+}
