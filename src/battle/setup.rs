@@ -9,8 +9,8 @@ use super::components::{
     Profile, RankTrack, Ranks, SideInfo, Status, Unit, Wounds,
 };
 use super::state::{Battle, BattleState, Phase, Turn, UnitState};
-use crate::data::{RankSide, Ruleset};
-use crate::level::{Level, ZoneCoord, apply_overrides};
+use crate::data::Ruleset;
+use crate::level::{Level, ZoneCoord, apply_overrides, fielded_ranks};
 
 /// Builds the starting state of a battle from a checked level.
 pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleState {
@@ -58,13 +58,11 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
         .filter_map(|(index, spec)| {
             let mut template = ruleset.creatures.get(&spec.template)?.clone();
             apply_overrides(&mut template, &spec.overrides);
-            // Grouped NPCs: the tier's ranks and attack dice.
+            let (physical, mental) = fielded_ranks(spec, &template, &ruleset);
+            // Grouped NPCs: the tier's attack dice (its ranks are counted above).
             if let Some(rule) = spec.mob.and_then(|tier| ruleset.rules.mob_tiers.get(&tier)) {
-                template.physical += rule.physical;
-                template.mental += rule.mental;
                 template.attack_dice += rule.attack_dice;
             }
-            let heroic = |side| i8::from(template.heroic && template.heroic_side == side);
             // Fatigue: ranks marked lost before the battle begins.
             let tired = level
                 .fatigue
@@ -115,11 +113,11 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
                     physical: RankTrack {
                         bonus: template.bonus_physical,
                         lost: tired,
-                        ..RankTrack::new(template.physical + heroic(RankSide::Physical))
+                        ..RankTrack::new(physical)
                     },
                     mental: RankTrack {
                         bonus: template.bonus_mental,
-                        ..RankTrack::new(template.mental + heroic(RankSide::Mental))
+                        ..RankTrack::new(mental)
                     },
                 },
                 conditions: Conditions {

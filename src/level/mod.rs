@@ -621,6 +621,26 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             for problem in merged.check_numbers() {
                 error(id_at, format!("unit `{}`: {problem}", unit.id));
             }
+            // Rank 9 never falls (RULES §20): only a template or override that
+            // asks for 9 may have it, never one that adds up to it.
+            let (physical, mental) = fielded_ranks(unit, &merged, ruleset);
+            for (track, asked, fielded) in [
+                ("physical", merged.physical, physical),
+                ("mental", merged.mental, mental),
+            ] {
+                if fielded >= 9 && fielded != asked {
+                    error(
+                        id_at,
+                        format!(
+                            "unit `{}`: its {track} rank adds up to {fielded} ({asked} from its \
+                             template, the rest from its group's tier or its Heroic rank); a rank \
+                             of 9 never falls and the normal most is 8. Ask for it with \
+                             {track}: Some(9), or field a smaller group",
+                            unit.id
+                        ),
+                    );
+                }
+            }
             if unit.mob.is_some() && merged.heroic {
                 error(
                     id_at,
@@ -862,6 +882,27 @@ fn victory_position(source: &SourceText, level: &Level, index: usize) -> (usize,
         .find_word(name, occurrence)
         .or_else(|| source.find_key("victory", 0))
         .unwrap_or((1, 1))
+}
+
+/// The real ranks a unit is fielded with, (physical, mental): its template
+/// after overrides, plus its mob tier's ranks and its Heroic rank. The level
+/// check and the battle's setup both read them here.
+pub fn fielded_ranks(
+    spec: &UnitSpec,
+    merged: &crate::data::CreatureTemplate,
+    ruleset: &Ruleset,
+) -> (i8, i8) {
+    let tier = spec.mob.and_then(|tier| ruleset.rules.mob_tiers.get(&tier));
+    let heroic = |side| i8::from(merged.heroic && merged.heroic_side == side);
+    let physical = merged
+        .physical
+        .saturating_add(tier.map_or(0, |t| t.physical))
+        .saturating_add(heroic(crate::vocabulary::RankSide::Physical));
+    let mental = merged
+        .mental
+        .saturating_add(tier.map_or(0, |t| t.mental))
+        .saturating_add(heroic(crate::vocabulary::RankSide::Mental));
+    (physical, mental)
 }
 
 /// Applies a unit's overrides to a copy of its template.

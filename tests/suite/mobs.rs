@@ -54,3 +54,40 @@ fn a_heroic_combatant_cannot_be_a_mob() {
     let error = parse_level(Path::new("bad.ron"), text, &crate::common::ruleset()).unwrap_err();
     assert!(error.to_string().contains("cannot be a mob"), "{error}");
 }
+
+/// RULES §20: rank 9 never falls, so only a template or override that asks
+/// for 9 may field it. Ogres (physical 5) grouped as a Unit (+4) would add up
+/// to 9 by accident; grouped as a Company (+3) they stand at 8.
+#[test]
+fn grouping_never_makes_a_rank_of_9_by_accident() {
+    let text = |tier: &str, physical: &str| {
+        format!(
+            r#"(
+        name: "Ogre band",
+        legend: {{ 'g': Grass }},
+        map: ["g"],
+        sides: [
+            (id: "a", name: "A", colour: (0.1, 0.3, 0.9), kind: Heroes),
+            (id: "b", name: "B", colour: (0.7, 0.2, 0.1), kind: Npcs),
+        ],
+        units: [
+            (id: "hero", template: "hero_swordsman", side: "a", zone: (0, 0)),
+            (id: "ogres", template: "ogre", side: "b", zone: (0, 0), mob: Some({tier}),
+                overrides: (physical: {physical})),
+        ],
+    )"#
+        )
+    };
+    let ruleset = crate::common::ruleset();
+    let parse =
+        |tier, physical| parse_level(Path::new("ogres.ron"), &text(tier, physical), &ruleset);
+    let error = parse("Unit", "None").unwrap_err().to_string();
+    assert!(
+        error.contains("ogres.ron:11:18: unit `ogres`: its physical rank adds up to 9 (5 from"),
+        "{error}"
+    );
+    assert!(parse("Company", "None").is_ok());
+    // Asking for 9 on a group adds the tier beyond it: refused as well.
+    let beyond = parse("Mob", "Some(9)").unwrap_err().to_string();
+    assert!(beyond.contains("adds up to 10"), "{beyond}");
+}
