@@ -196,6 +196,11 @@ pub struct Conditions {
     /// Above twice its mental rank: no actions at all, not even defences ("Crushed").
     #[serde(default)]
     pub crushed: bool,
+    /// Panicked: its initial action (the compulsory flight, with no rally
+    /// roll) is behind it, so each action now begins with a rally roll.
+    /// Written only when set, so saves of battles without a panic read the same.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fled_once: bool,
     /// The worst fear it has passed a Spirit test against; no more tests up to it.
     #[serde(default)]
     pub fear_passed: Option<FearLevel>,
@@ -343,6 +348,10 @@ impl Conditions {
 /// whole battle.
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Wounds(pub Vec<Injury>);
+
+fn is_false(flag: &bool) -> bool {
+    !flag
+}
 
 /// Whether a combatant is still on the table and fighting.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -100,6 +100,7 @@ pub(super) fn mental_hit(
         }
         Severity::Trauma => {
             me.conditions.panicked = true;
+            me.conditions.fled_once = false;
             events.push(BattleEvent::Panicked { unit: id });
             lose_defence_pool(table, target, events);
             lose_action_pool(table, target, events);
@@ -140,6 +141,7 @@ pub(super) fn rally_roll(
         let conditions = &mut table.units[unit].conditions;
         conditions.panicked = false;
         conditions.crushed = false;
+        conditions.fled_once = false;
         events.push(BattleEvent::Rallied { unit: id });
     }
     roll.passed()

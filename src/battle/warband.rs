@@ -59,7 +59,9 @@ pub(super) fn critical_damage(
     }
     let id = table.units[unit].unit.id.clone();
     if killing_blow {
-        table.units[unit].conditions.panicked = true;
+        let conditions = &mut table.units[unit].conditions;
+        conditions.panicked = true;
+        conditions.fled_once = false;
         events.push(BattleEvent::WarbandRouted { unit: id });
         return;
     }

@@ -54,7 +54,7 @@ fn mental_damage_above_the_mental_rank_panics_and_the_panicked_must_flee() {
     // Three successes of a Medium spell: 3 mental damage against rank 2 is
     // more than the rank: Panicked, and a mental rank lost.
     let level = wizard_and_bandit(2, "dread_word");
-    let mut app = app(&level, &[6, 6, 6, 1, 1, 1, 1, 1]);
+    let mut app = app(&level, &[6, 6, 6]);
     cast_three_dice(&mut app, "dread_word");
     let events = log(&app);
     let at = events
@@ -104,13 +104,58 @@ fn mental_damage_above_the_mental_rank_panics_and_the_panicked_must_flee() {
             pay: None,
         },
     );
-    // Each action starts with a SPIRIT roll to rally: 4 + 1 rank, failed.
-    assert!(log(&app).contains(&BattleEvent::RallyRoll {
-        unit: "bandit".into(),
-        dice: vec![1, 1, 1, 1, 1],
-        passed: false,
-    }));
+    // The initial action of a panic is the flight, with no roll to rally.
+    assert!(
+        !log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::RallyRoll { .. }))
+    );
     assert_eq!(unit(&table(&app), "bandit").placement.zone, ZoneCoord(2, 0));
+}
+
+/// RULES §23: a Panicked creature's rally roll comes at the start of every
+/// action after the initial one, which is the compulsory flight.
+#[test]
+fn a_panicked_creature_flees_first_and_rolls_to_rally_from_its_second_action() {
+    use swift_swords::battle::save::BattleSave;
+
+    let units = r#"
+        (id: "wizard", template: "hedge_wizard", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([2])))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([5, 5])))),
+    "#;
+    let start = app(&level(r#""gggg""#, units, ""), &[1, 1, 1, 1, 1, 1]);
+    let mut save = BattleSave::of(&start);
+    let bandit = start.state().unit_index("bandit").expect("bandit");
+    save.units[bandit].conditions.panicked = true;
+    let mut app = save.restore(crate::common::ruleset());
+    let flee = |x| Order::Move {
+        to: ZoneCoord(x, 0),
+        pay: None,
+    };
+    act(&mut app, "bandit", flee(2));
+    let rallies = |app: &swift_swords::battle::engine::Engine| {
+        log(app)
+            .into_iter()
+            .filter(|e| matches!(e, BattleEvent::RallyRoll { .. }))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rallies(&app), vec![]);
+    if table(&app).turn_units() == ["wizard"] {
+        act(&mut app, "wizard", Order::Pass);
+    }
+    act(&mut app, "bandit", flee(3));
+    // SPIRIT: 4 dice and its mental rank of 2, failed; the flight goes on.
+    assert_eq!(
+        rallies(&app),
+        vec![BattleEvent::RallyRoll {
+            unit: "bandit".into(),
+            dice: vec![1, 1, 1, 1, 1, 1],
+            passed: false,
+        }]
+    );
+    assert_eq!(unit(&table(&app), "bandit").placement.zone, ZoneCoord(3, 0));
 }
 
 #[test]

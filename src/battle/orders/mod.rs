@@ -163,7 +163,8 @@ fn start_action(table: &mut BattleState, plan: &Plan, events: &mut Vec<BattleEve
 
 /// Whether the combatant can go ahead with its action: one in a State must
 /// shake it off first (unless the order is to Recover), the Panicked try to
-/// rally (their flight goes ahead either way), fear is faced, and a mover
+/// rally from their second action on (their flight goes ahead either way),
+/// fear is faced, and a mover
 /// with injured legs must keep its footing.
 fn fit_to_act(
     table: &mut BattleState,
@@ -182,8 +183,14 @@ fn fit_to_act(
         });
         return false;
     }
-    if !recovering && table.units[actor].conditions.panicked {
-        rally_roll(table, actor, dice, events);
+    // The initial action of a panic is the flight itself, with no roll.
+    let conditions = &mut table.units[actor].conditions;
+    if !recovering && conditions.panicked {
+        if conditions.fled_once {
+            rally_roll(table, actor, dice, events);
+        } else {
+            conditions.fled_once = true;
+        }
     }
     if !fear_test(table, actor, dice, events) {
         update_cover(table, events);
