@@ -69,6 +69,10 @@ pub struct ReplayArgs {
     /// Print only the one-line summary, not every step.
     #[arg(long)]
     pub quiet: bool,
+    /// Also check that each AI seat's command is the one that AI chooses now
+    /// (a change in the AI's play then parts the replay from its record).
+    #[arg(long)]
+    pub check_ai: bool,
     /// Write the steps up to --to as a rules script here: the level, the
     /// dice they rolled, the commands and the battle as it then stood.
     #[arg(long, value_name = "OUT.ron")]
@@ -526,13 +530,19 @@ pub fn run_replay(data: Option<&Path>, args: &ReplayArgs) -> ExitCode {
     }
     let started = std::time::Instant::now();
     let mut out = std::io::stdout().lock();
-    let rebuilt = replay.rebuild_with(&level, ruleset.clone(), to, |step, said, engine| {
-        if !args.quiet {
-            // A closed pipe (`| head`) only stops the listing.
-            let round = engine.state().battle.round;
-            let _ = writeln!(out, "{step:>5}  round {round:>2}  {said}");
-        }
-    });
+    let rebuilt = replay.rebuild_with(
+        &level,
+        ruleset.clone(),
+        to,
+        args.check_ai,
+        |step, said, engine| {
+            if !args.quiet {
+                // A closed pipe (`| head`) only stops the listing.
+                let round = engine.state().battle.round;
+                let _ = writeln!(out, "{step:>5}  round {round:>2}  {said}");
+            }
+        },
+    );
     let elapsed = started.elapsed();
     let engine = match rebuilt {
         Ok(engine) => engine,

@@ -60,6 +60,7 @@ impl Viewer {
             &level,
             ruleset.clone(),
             replay.steps(),
+            false,
             |step, _, engine| {
                 if step % CHECKPOINT_EVERY == 0 {
                     checkpoints.push(engine.clone());

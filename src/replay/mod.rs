@@ -71,6 +71,9 @@ pub enum DivergenceKind {
     Refused(RuleError),
     /// The battle after the step differs from the record in these parts.
     Differs(Vec<String>),
+    /// The AI seated at the acting side now chooses another command (in
+    /// words; checked only when asked for).
+    AiChose(String),
 }
 
 impl fmt::Display for Divergence {
@@ -88,6 +91,7 @@ impl fmt::Display for Divergence {
                     parts.join(", ")
                 )
             }
+            DivergenceKind::AiChose(choice) => write!(f, ", where the AI now chooses {choice}"),
         }
     }
 }
@@ -279,16 +283,19 @@ impl Replay {
         ruleset: Arc<Ruleset>,
         to: usize,
     ) -> Result<Engine, Divergence> {
-        self.rebuild_with(level, ruleset, to, |_, _, _| {})
+        self.rebuild_with(level, ruleset, to, false, |_, _, _| {})
     }
 
     /// [`Replay::rebuild`], telling `each` of every step that held: its
-    /// number from 1, its command in words, and the engine after it.
+    /// number from 1, its command in words, and the engine after it. With
+    /// `check_ai`, each command of an AI seat must also be the one that AI
+    /// chooses now, so a change in the AI's play is caught too.
     pub fn rebuild_with(
         &self,
         level: &Level,
         ruleset: Arc<Ruleset>,
         to: usize,
+        check_ai: bool,
         mut each: impl FnMut(usize, &str, &Engine),
     ) -> Result<Engine, Divergence> {
         let mut engine = Engine::start(
@@ -314,6 +321,9 @@ impl Replay {
                 command: Some(said.clone()),
                 kind,
             };
+            if check_ai && let Some(choice) = self.ai_differs(&engine, &step.command) {
+                return Err(diverged(DivergenceKind::AiChose(choice)));
+            }
             if let Err(reason) = engine.submit(&step.command) {
                 return Err(diverged(DivergenceKind::Refused(reason)));
             }
@@ -326,6 +336,33 @@ impl Replay {
             each(index + 1, &said, &engine);
         }
         Ok(engine)
+    }
+}
+
+impl Replay {
+    /// What the AI seated at `command`'s side would choose instead, in words,
+    /// if not `command` (nothing when a human gave it).
+    fn ai_differs(&self, engine: &Engine, command: &Command) -> Option<String> {
+        let state = engine.state();
+        let side = state.units[state.unit_index(&command.unit)?].unit.side;
+        let Some(Seat::Ai(level)) = self.seats.get(side) else {
+            return None;
+        };
+        match crate::ai::choose(state, *level) {
+            Some(choice) if &choice == command => None,
+            Some(choice) => {
+                let words = command_in_words(state, &choice);
+                Some(if words == command_in_words(state, command) {
+                    format!(
+                        "{words} with other choices (special results, a raised die, \
+                         a tactic or the dice paid)"
+                    )
+                } else {
+                    words
+                })
+            }
+            None => Some("nothing".to_string()),
+        }
     }
 }
 

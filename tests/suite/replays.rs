@@ -1,6 +1,7 @@
 //! Replays: the recorded battles in `tests/replays/` (one per shipped level,
-//! Hard against Normal) still play out to the die, and a replay that parts
-//! from its record is caught at the step where it does.
+//! Hard against Normal) still play out to the die, each AI command still the
+//! one that AI chooses, and a replay that parts from its record is caught at
+//! the step where it does.
 //!
 //! To record them again after a deliberate change of a rule, a die or an AI
 //! choice: `SWIFT_SWORDS_RECORD_REPLAYS=1 cargo test replays`.
@@ -96,7 +97,7 @@ fn replays_of_every_shipped_level_hold_to_the_last_step() {
         };
         let level = replay.level(&path, &ruleset).expect("its level checks");
         let steps = replay.steps();
-        match replay.rebuild(&level, ruleset.clone(), steps) {
+        match replay.rebuild_with(&level, ruleset.clone(), steps, true, |_, _, _| {}) {
             Ok(engine) => assert!(
                 engine.ended(),
                 "{}: the recorded battle should have ended",
