@@ -273,6 +273,21 @@ impl Ruleset {
                     ));
                 }
             }
+            if !self.rules.stability.contains_key(&creature.legs) {
+                let listed: Vec<String> = self.rules.stability.keys().map(u8::to_string).collect();
+                errors.push(Diagnostic::new(
+                    creatures_path,
+                    creatures_source
+                        .find_field("legs", &creature.legs.to_string(), 0)
+                        .unwrap_or(at),
+                    format!(
+                        "creature `{id}`: {} legs has no stability entry in rules.ron, \
+                         expected one of: {}",
+                        creature.legs,
+                        listed.join(", ")
+                    ),
+                ));
+            }
             for spell in &creature.spells {
                 if !self.actions.spells.contains_key(spell) {
                     errors.push(Diagnostic::new(
@@ -592,6 +607,21 @@ mod tests {
                 .iter()
                 .any(|e| e.message.contains("unknown weapon `brodsword`") && e.line > 1)
         );
+    }
+
+    /// RULES §32: every legs value a creature has needs a stability entry.
+    #[test]
+    fn legs_without_a_stability_entry_are_refused_at_the_creature() {
+        let mut sources = Ruleset::embedded().unwrap().sources;
+        sources.creatures.1 = sources.creatures.1.replacen("legs: 16,", "legs: 12,", 1);
+        let errors = Ruleset::from_texts(sources).unwrap_err();
+        let error = &errors.0[0];
+        assert_eq!(
+            error.message,
+            "creature `four_horse_team`: 12 legs has no stability entry in rules.ron, \
+             expected one of: 2, 4, 8, 16"
+        );
+        assert!(error.line > 1 && error.col > 1, "{error}");
     }
 
     #[test]

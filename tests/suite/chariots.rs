@@ -336,3 +336,32 @@ fn a_charging_chariot_is_limited_to_one_turn() {
         unit: "foe".into()
     }));
 }
+
+/// RULES §32: more than eight legs stand as eight. A four-horse team's
+/// sixteen legs add +2 to its size InClose, as a two-horse team's eight do
+/// (it once matched no entry and got nothing).
+#[test]
+fn a_four_horse_team_stands_as_eight_legs_in_close() {
+    use swift_swords::battle::inclose::stable_size;
+
+    let grid = r#""gggggg", "gggggg", "gggggg", "gggggg""#;
+    let units = format!(
+        r#"{DRIVER}, {FOE},
+        (id: "d2", template: "charioteer", side: "heroes", zone: (0, 1))"#
+    );
+    let chariots = r#"
+        (id: "two", side: "heroes", zone: (0, 0), facing: E, nation: Some("egyptian"), crew: ["driver"]),
+        (id: "four", side: "heroes", zone: (0, 1), facing: E, nation: Some("kushite"), horses: Some(Four), crew: ["d2"]),
+    "#;
+    let level = chariot_level(grid, &units, chariots);
+    let t = initial_state(&level, ruleset(), 0);
+    let stable: Vec<(u32, u32)> = t
+        .chariots
+        .iter()
+        .map(|c| {
+            let team = &t.units[c.team];
+            (u32::from(team.profile.size), stable_size(&t, c.team))
+        })
+        .collect();
+    assert_eq!(stable, vec![(5, 7), (6, 8)]);
+}
