@@ -539,7 +539,7 @@ impl fmt::Display for RuleError {
                     write!(f, "those dice make {paid} pips, the cost is {cost:?}")
                 }
                 PaymentError::SuperfluousDie { face } => {
-                    write!(f, "the die showing {face} is not needed to pay")
+                    write!(f, "this costs nothing: the die showing {face} is not spent")
                 }
                 PaymentError::NotOneDie => write!(f, "this costs exactly one die"),
             },

@@ -27,7 +27,7 @@ pub enum PaymentError {
     OnesCannotPay,
     /// The named dice fall short of the cost.
     ShortOfCost { cost: Cost, paid: u8 },
-    /// A named die is not needed to reach the cost.
+    /// A die named for an action that costs nothing.
     SuperfluousDie { face: u8 },
     /// A full-die cost takes exactly one die.
     NotOneDie,
@@ -109,12 +109,6 @@ pub fn check_payment(pool: &[u8], cost: Cost, faces: &[u8]) -> Result<Vec<usize>
                     paid: total.min(255) as u8,
                 });
             }
-            if let Some(&face) = faces
-                .iter()
-                .find(|&&f| total - u32::from(f) >= u32::from(needed))
-            {
-                return Err(PaymentError::SuperfluousDie { face });
-            }
         }
     }
     Ok(indices)
@@ -190,15 +184,17 @@ mod tests {
     }
 
     #[test]
-    fn a_named_payment_must_reach_the_cost_without_spare_dice() {
+    fn a_named_payment_must_reach_the_cost_and_may_waste_dice() {
         let pool = [5, 3, 2];
         assert_eq!(check_payment(&pool, Cost::Pips(4), &[3, 2]), Ok(vec![1, 2]));
         assert!(matches!(
             check_payment(&pool, Cost::Pips(4), &[3]),
             Err(PaymentError::ShortOfCost { .. })
         ));
+        // Wastage is allowed: a named die beyond the cost is spent too.
+        assert_eq!(check_payment(&pool, Cost::Pips(4), &[5, 2]), Ok(vec![0, 2]));
         assert_eq!(
-            check_payment(&pool, Cost::Pips(4), &[5, 2]),
+            check_payment(&pool, Cost::Free, &[2]),
             Err(PaymentError::SuperfluousDie { face: 2 })
         );
         assert_eq!(

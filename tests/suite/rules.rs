@@ -147,6 +147,27 @@ fn paying_refuses_dice_not_in_the_pool_and_ones() {
     assert_eq!(unit(&table(&app), "hero").pool.dice, vec![5, 1, 2]);
 }
 
+/// RULES §5: wastage is allowed. Named dice are all spent, even beyond the
+/// cost, so a player may drop down the countdown on purpose.
+#[test]
+fn a_named_payment_may_waste_dice_beyond_the_cost() {
+    let level = level(r#""gg""#, HERO_AND_BANDIT, "");
+    let mut app = app(&level, &[5, 1, 3, 2, 2, 2, 2]);
+    act(
+        &mut app,
+        "hero",
+        Order::Move {
+            to: ZoneCoord(1, 0),
+            pay: Some(vec![5, 2]),
+        },
+    );
+    assert_eq!(unit(&table(&app), "hero").pool.dice, vec![1, 3]);
+    assert!(log(&app).contains(&BattleEvent::DicePaid {
+        unit: "hero".into(),
+        dice: vec![5, 2],
+    }));
+}
+
 /// The bandit's armour stops a single Medium hit, so it is not stunned.
 const HERO_AND_ARMOURED_BANDIT: &str = r#"
     (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
