@@ -327,3 +327,30 @@ fn fell_fear_is_tested_again_at_once_until_passed() {
     let t = table(&app);
     assert_eq!(unit(&t, "hero").ranks.mental.lost, 2);
 }
+
+/// RULES §20: a damage spell defeats a level-0 creature as any attack does,
+/// without a roll (the spell's pool is spent), instead of killing it as
+/// Massive damage.
+#[test]
+fn a_damage_spell_defeats_a_level_0_creature_without_a_roll() {
+    let units = r#"
+        (id: "wizard", template: "hedge_wizard", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({}), spells: Some(["firebolt"]), action_dice: Some(Fixed([3, 3, 3, 3, 3])))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
+            overrides: (defences: Some({}), physical: Some(0), action_dice: Some(Fixed([5])))),
+    "#;
+    let mut app = app(&level(r#""ggg""#, units, ""), &[]);
+    cast_three_dice(&mut app, "firebolt");
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::Squashed {
+        unit: "bandit".into()
+    }));
+    assert!(!events.iter().any(|e| matches!(
+        e,
+        BattleEvent::SpellCast { .. } | BattleEvent::Killed { .. }
+    )));
+    assert_eq!(
+        unit(&table(&app), "bandit").fate,
+        swift_swords::battle::components::Fate::OutOfAction
+    );
+}

@@ -229,3 +229,38 @@ fn a_free_strike_with_no_dice_left_after_wounds_rolls_none_even_with_effort_pend
         .expect("the free strike is rolled");
     assert_eq!(rolled, Vec::<u8>::new());
 }
+
+/// RULES §20: a level-0 creature falls the same way however it is struck.
+/// Leaving a melee, it draws a free strike that defeats it without a roll.
+#[test]
+fn a_free_strike_defeats_a_level_0_creature_without_a_roll() {
+    let units = r#"
+        (id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0), group: Some("m"),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([6])))),
+        (id: "rat", template: "bandit", side: "foes", zone: (0, 0), group: Some("m"),
+            overrides: (defences: Some({}), physical: Some(0), action_dice: Some(Fixed([5, 5, 5])))),
+    "#;
+    let mut app = app(&level(r#""gg""#, units, ""), &[]);
+    act(
+        &mut app,
+        "rat",
+        Order::Move {
+            to: ZoneCoord(1, 0),
+            pay: None,
+        },
+    );
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::OpportunityAttack { .. }))
+        .expect("a free strike");
+    assert_eq!(events[at + 1], BattleEvent::Squashed { unit: "rat".into() });
+    assert!(!events.iter().any(|e| matches!(
+        e,
+        BattleEvent::AttackRolled { .. } | BattleEvent::Killed { .. }
+    )));
+    assert_eq!(
+        unit(&table(&app), "rat").fate,
+        swift_swords::battle::components::Fate::OutOfAction
+    );
+}

@@ -53,14 +53,7 @@ pub(super) fn declare_attack(
             table.regroup(zone, events);
         }
     }
-    // Level 0: the mere effort of an attack defeats it, without a roll.
-    if table.units[target].fighting() && table.units[target].ranks.physical.real <= 0 {
-        events.push(BattleEvent::Squashed {
-            unit: table.units[target].unit.id.clone(),
-        });
-        let zone = table.units[target].placement.zone;
-        take_out_of_action(table, target, events);
-        table.regroup(zone, events);
+    if squash(table, target, events) {
         return;
     }
     if available_defences(table, &pending).is_empty() {
@@ -74,6 +67,27 @@ pub(super) fn declare_attack(
     });
     table.battle.turn = Turn::Respond { unit: target };
     table.battle.pending = Some(pending);
+}
+
+/// Level 0: the mere effort of an attack defeats it, without a roll, and the
+/// same however it is struck (an attack action, a free strike, a damage
+/// spell). Returns whether `target` was such a creature and is now out of
+/// action.
+pub(super) fn squash(
+    table: &mut BattleState,
+    target: usize,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    if !table.units[target].fighting() || table.units[target].ranks.physical.real > 0 {
+        return false;
+    }
+    events.push(BattleEvent::Squashed {
+        unit: table.units[target].unit.id.clone(),
+    });
+    let zone = table.units[target].placement.zone;
+    take_out_of_action(table, target, events);
+    table.regroup(zone, events);
+    true
 }
 
 /// The target's answer to a declared attack: its defence is paid and rolled,

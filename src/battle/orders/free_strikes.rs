@@ -64,6 +64,9 @@ pub(super) fn free_strike(
     let Some(weapon_id) = strike_weapon(table, striker, target) else {
         return;
     };
+    if super::attack::squash(table, target, events) {
+        return;
+    }
     let weapon = table.ruleset.weapons[&weapon_id].clone();
     let setup = attack_setup(table, striker, target, &weapon);
     // Wounds may already have taken the dice to none, Effort and Aim included.

@@ -37,6 +37,13 @@ pub(super) fn cast(
         .map_or(0, |p| p.dice);
     let effort = take_effort(table, caster);
     let enemy = table.units[target].unit.side != table.units[caster].unit.side;
+    // A damage spell strikes a level-0 enemy as any attack does.
+    if enemy
+        && matches!(spell.effect, SpellEffect::Damage { .. })
+        && super::attack::squash(table, target, events)
+    {
+        return;
+    }
     let sl = superiority_level(
         &table.ruleset.rules,
         enemy && table.units[target].conditions.fumbled,
