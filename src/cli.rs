@@ -559,10 +559,9 @@ pub fn run_replay(data: Option<&Path>, args: &ReplayArgs) -> ExitCode {
         }
     };
     let battle = &engine.state().battle;
-    let standing = match &battle.outcome {
-        Some(outcome) => outcome_in_words(&engine, outcome),
-        None => "the battle goes on".to_string(),
-    };
+    let standing = battle
+        .outcome_in_words()
+        .unwrap_or_else(|| "the battle goes on".to_string());
     let _ = writeln!(
         out,
         "{}: {to} of {steps} steps hold ({}, seed {}, round {}: {standing}) in {:.1} ms",
@@ -575,27 +574,6 @@ pub fn run_replay(data: Option<&Path>, args: &ReplayArgs) -> ExitCode {
     match &args.as_script {
         Some(out) => write_script(&replay, &level, to, &engine, ruleset, out),
         None => ExitCode::SUCCESS,
-    }
-}
-
-/// A battle's outcome with the side's display name.
-fn outcome_in_words(
-    engine: &crate::battle::engine::Engine,
-    outcome: &crate::battle::events::Outcome,
-) -> String {
-    use crate::battle::events::Outcome;
-    match outcome {
-        Outcome::Victory { side, how } => {
-            let name = engine
-                .state()
-                .battle
-                .sides
-                .iter()
-                .find(|s| &s.id == side)
-                .map_or(side.as_str(), |s| s.name.as_str());
-            format!("{name} won ({how})")
-        }
-        Outcome::Draw { reason } => format!("a draw ({reason})"),
     }
 }
 

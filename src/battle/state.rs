@@ -108,6 +108,22 @@ impl Battle {
         }
     }
 
+    /// How the battle ended, in a player's words with the side's name ("The
+    /// Company wins: every enemy is out of the fight"), if it has.
+    pub fn outcome_in_words(&self) -> Option<String> {
+        Some(match self.outcome.as_ref()? {
+            Outcome::Victory { side, how } => {
+                let name = self
+                    .sides
+                    .iter()
+                    .find(|s| &s.id == side)
+                    .map_or(side.as_str(), |s| s.name.as_str());
+                format!("{name} wins: {how}")
+            }
+            Outcome::Draw { reason } => format!("A draw: {reason}"),
+        })
+    }
+
     /// The combatant the AI or a player acts with first now.
     pub fn acting_unit(&self) -> Option<usize> {
         self.turn_candidates().first().copied()

@@ -108,9 +108,8 @@ impl BattleSummary {
             seed: table.battle.seed,
             outcome: table
                 .battle
-                .outcome
-                .as_ref()
-                .map_or_else(|| "unfinished".to_string(), ToString::to_string),
+                .outcome_in_words()
+                .unwrap_or_else(|| "Unfinished".to_string()),
             rounds: table.battle.round,
             actions: table.battle.actions,
             sides,

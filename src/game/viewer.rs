@@ -335,8 +335,8 @@ fn viewer_window(
                     .text("seconds per step")
                     .fixed_decimals(1),
             );
-            if let Some(outcome) = &engine.state().battle.outcome {
-                ui.label(egui::RichText::new(format!("The battle ended: {outcome}")).strong());
+            if let Some(outcome) = engine.state().battle.outcome_in_words() {
+                ui.label(egui::RichText::new(format!("The battle ended. {outcome}")).strong());
             }
             ui.separator();
             ui.label(egui::RichText::new("Take over from here").strong());

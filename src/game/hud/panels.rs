@@ -693,8 +693,8 @@ pub(super) fn draw_battle_hud(
                 ui.separator();
                 ui.label(format!("Seed {}", battle.seed));
                 ui.separator();
-                let turn_text = match (&battle.outcome, mine.is_empty()) {
-                    (Some(outcome), _) => format!("Battle over: {outcome}"),
+                let turn_text = match (battle.outcome_in_words(), mine.is_empty()) {
+                    (Some(outcome), _) => format!("Battle over. {outcome}"),
                     (None, false) => format!(
                         "Your turn: {}",
                         table.battle.sides[table.units[mine[0]].unit.side].name
@@ -819,8 +819,8 @@ pub(super) fn draw_battle_hud(
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
             .show(&ctx, |ui| {
-                if let Some(outcome) = &battle.outcome {
-                    ui.label(RichText::new(outcome.to_string()).size(18.0));
+                if let Some(outcome) = battle.outcome_in_words() {
+                    ui.label(RichText::new(outcome).size(18.0));
                 }
                 if ui.button("See the results").clicked() {
                     commands.insert_resource(BattleSummary::new(table, engine.log()));
