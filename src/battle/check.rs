@@ -3,10 +3,11 @@
 
 use super::command::{Command, Order, RuleError};
 use super::inclose::inclose_problem;
-use super::mental::routed_problem;
+use super::mental::{greatest_danger, routed_problem};
 use super::riding::riding_problem;
 use super::state::{BattleState, PendingAttack, Phase, Turn};
 use crate::data::Defence;
+use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::payment::{Cost, choose_payment};
 
 use super::costs::{defence_problem, order_cost};
@@ -23,6 +24,35 @@ pub struct Plan {
     pub paid: Vec<usize>,
     /// The weapon of an attack.
     pub weapon: Option<String>,
+}
+
+/// RULES §23: the Panicked must flee. Holding, passing or withdrawing in
+/// place of the flight is refused while a flight is open to it: a Move
+/// farther from the greatest danger, or leaving the table.
+fn flight_refused(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
+    let me = &table.units[actor];
+    let staying = matches!(order, Order::Hold | Order::Pass | Order::Withdraw { .. });
+    if !staying || !me.conditions.panicked || me.conditions.crushed {
+        return None;
+    }
+    let danger = greatest_danger(table, actor)?;
+    let ZoneCoord(x, y) = me.placement.zone;
+    let steps = [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)]
+        .into_iter()
+        .filter_map(|(dx, dy)| {
+            let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+            Some(ZoneCoord(u16::try_from(nx).ok()?, u16::try_from(ny).ok()?))
+        })
+        .map(|to| Order::Move { to, pay: None });
+    let edges = [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West]
+        .into_iter()
+        .map(|edge| Order::LeaveTable { edge, pay: None });
+    let mut flights = steps.chain(edges);
+    flights
+        .any(|flight| check(table, &Command::new(me.unit.id.clone(), flight)).is_ok())
+        .then(|| RuleError::MustFlee {
+            danger: table.units[danger].unit.id.clone(),
+        })
 }
 
 /// Whether `command` is legal now, and if so how it would be paid.
@@ -43,7 +73,9 @@ pub fn check(table: &BattleState, command: &Command) -> Result<Plan, RuleError> 
     }
     let at_refresh = turn_problem(table, actor, command)?;
 
-    if let Some(problem) = routed_problem(table, actor, &command.order) {
+    if let Some(problem) = routed_problem(table, actor, &command.order)
+        .or_else(|| flight_refused(table, actor, &command.order))
+    {
         return Err(problem);
     }
     if let Some(problem) = inclose_problem(table, actor, &command.order) {

@@ -96,6 +96,15 @@ fn mental_damage_above_the_mental_rank_panics_and_the_panicked_must_flee() {
         refused(&mut app, "bandit", attack("wizard")),
         RuleError::MustFlee { .. }
     ));
+    // While a flight is open, it may not hold or pass in its place.
+    for stay in [Order::Hold, Order::Pass] {
+        assert_eq!(
+            refused(&mut app, "bandit", stay),
+            RuleError::MustFlee {
+                danger: "wizard".into()
+            }
+        );
+    }
     act(
         &mut app,
         "bandit",
@@ -353,4 +362,27 @@ fn a_damage_spell_defeats_a_level_0_creature_without_a_roll() {
         unit(&table(&app), "bandit").fate,
         swift_swords::battle::components::Fate::OutOfAction
     );
+}
+
+/// RULES §23: with nowhere to flee (the table's edge behind it, and no edge
+/// its side may leave by), a Panicked creature may hold.
+#[test]
+fn a_cornered_panicked_creature_may_hold_in_place_of_the_flight() {
+    use swift_swords::battle::save::BattleSave;
+
+    let units = r#"
+        (id: "wizard", template: "hedge_wizard", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([2])))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([5, 5])))),
+    "#;
+    let start = app(&level(r#""gg""#, units, ""), &[]);
+    let mut save = BattleSave::of(&start);
+    let bandit = start.state().unit_index("bandit").expect("bandit");
+    save.units[bandit].conditions.panicked = true;
+    let mut app = save.restore(crate::common::ruleset());
+    act(&mut app, "bandit", Order::Hold);
+    assert!(log(&app).contains(&BattleEvent::Held {
+        unit: "bandit".into()
+    }));
 }
