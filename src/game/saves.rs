@@ -283,8 +283,9 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
     let folder = world.resource::<SaveFolder>().clone();
     match rebuild_saved(path, &settings.data_dir, steps) {
         Ok((mut replay, engine)) => {
-            let kept = replay.steps();
-            replay.record.steps.truncate(steps.unwrap_or(kept));
+            // Going on from an earlier step: the steps after it are dropped.
+            replay.record.steps.truncate(steps.unwrap_or(usize::MAX));
+            replay.round = engine.state().battle.round;
             let mut notice = SaveNotice::default();
             let level_now = settings.levels_dir.join(&replay.level_file);
             if let Ok(text) = std::fs::read_to_string(&level_now)
