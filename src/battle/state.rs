@@ -108,8 +108,9 @@ impl Battle {
         }
     }
 
-    /// How the battle ended, in a player's words with the side's name ("The
-    /// Company wins: every enemy is out of the fight"), if it has.
+    /// How the battle ended, in a player's words with the side's name
+    /// ("Victory: The Company (every enemy is out of the fight)"), if it has.
+    /// The phrasing needs no verb, so plural names read right too.
     pub fn outcome_in_words(&self) -> Option<String> {
         Some(match self.outcome.as_ref()? {
             Outcome::Victory { side, how } => {
@@ -118,9 +119,9 @@ impl Battle {
                     .iter()
                     .find(|s| &s.id == side)
                     .map_or(side.as_str(), |s| s.name.as_str());
-                format!("{name} wins: {how}")
+                format!("Victory: {name} ({how})")
             }
-            Outcome::Draw { reason } => format!("A draw: {reason}"),
+            Outcome::Draw { reason } => format!("A draw ({reason})"),
         })
     }
 

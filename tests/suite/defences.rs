@@ -106,16 +106,37 @@ fn parry_turns_misses_into_exposures_and_the_riposte_takes_them() {
     assert_eq!(unit(&t, "hero").conditions.defence_pool, None);
 }
 
+/// RULES "Parry": the dice a Parry turns into 1s stay as exposure dice for
+/// the riposte even when they make the attack a Fumble.
 #[test]
-fn parry_can_turn_an_attack_into_a_fumble() {
-    // Two parry successes turn the 4 and the 3 into 1s: one hit, two 1s.
-    let mut app = duel("Parry: 4", &[5, 4, 3, 2, 5, 6, 2, 3, 6, 4, 3]);
+fn parry_can_turn_an_attack_into_a_fumble_and_its_ones_stay_for_the_riposte() {
+    // Two parry successes turn the 4 and the 3 into 1s: one hit, two 1s, a
+    // Fumble. The riposte takes those two exposure dice: 6 and 5.
+    let mut app = duel("Parry: 4", &[5, 4, 3, 2, 5, 6, 2, 3, 6, 4, 3, 6, 5]);
     act(&mut app, "hero", Order::Hold);
     act(&mut app, "bandit", attack("hero"));
     act(&mut app, "hero", defend(Defence::Parry));
-    assert!(log(&app).contains(&BattleEvent::Fumbled {
+    let events = log(&app);
+    assert!(events.contains(&BattleEvent::Fumbled {
         unit: "bandit".into()
     }));
+    assert!(events.contains(&BattleEvent::Exposed {
+        unit: "bandit".into(),
+        dice: 2
+    }));
+    let riposte = events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            BattleEvent::AttackRolled {
+                attacker,
+                exposure_used,
+                ..
+            } if attacker == "hero" => Some(*exposure_used),
+            _ => None,
+        })
+        .expect("the riposte is rolled");
+    assert_eq!(riposte, 2);
 }
 
 #[test]

@@ -228,8 +228,8 @@ fn results_count_every_combatant_and_every_attack_of_the_battle() {
             .battle
             .sides
             .iter()
-            .any(|side| outcome.starts_with(&format!("{} wins: ", side.name)))
-            || outcome.starts_with("A draw: "),
+            .any(|side| outcome.starts_with(&format!("Victory: {} (", side.name)))
+            || outcome.starts_with("A draw ("),
         "{outcome}"
     );
 }

@@ -207,14 +207,21 @@ pub(super) fn roll_attack(
             to: faces[index],
         });
     }
+    let mut turned = 0;
     if parry_successes > 0 {
-        let turned = parry(&mut faces, sl, parry_successes);
+        turned = parry(&mut faces, sl, parry_successes);
         events.push(BattleEvent::Parried {
             unit: target_id.clone(),
             turned,
         });
     }
     let roll = evaluate_attack(&faces, sl);
+    // The dice a Parry turns into 1s stay in front of the attacker as
+    // exposure dice for the riposte, even when they make the attack a Fumble
+    // (which discards only the attacker's own 1s).
+    if roll.fumble {
+        defence_exposures += turned;
+    }
     events.push(BattleEvent::AttackRolled {
         attacker: attacker_id.clone(),
         target: target_id.clone(),
