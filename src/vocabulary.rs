@@ -22,6 +22,19 @@ impl ZoneCoord {
         self.0.abs_diff(other.0) + self.1.abs_diff(other.1) == 1
     }
 
+    /// The zones sharing an edge with this one, in the order north, east,
+    /// south, west (those past the grid's zero edges left out; a board may
+    /// still not hold the others).
+    pub fn orthogonal_neighbours(self) -> impl Iterator<Item = Self> {
+        [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)]
+            .into_iter()
+            .filter_map(move |(dx, dy)| {
+                let x = u16::try_from(i32::from(self.0) + dx).ok()?;
+                let y = u16::try_from(i32::from(self.1) + dy).ok()?;
+                Some(Self(x, y))
+            })
+    }
+
     /// Distance in zones, counting a diagonal step as one (used for missile range).
     pub fn distance(self, other: Self) -> u16 {
         self.0.abs_diff(other.0).max(self.1.abs_diff(other.1))

@@ -68,15 +68,8 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
             });
         }
     }
-    let ZoneCoord(x, y) = me.placement.zone;
-    for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
-        let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
-        if nx >= 0 && ny >= 0 {
-            orders.push(Order::Move {
-                to: ZoneCoord(nx as u16, ny as u16),
-                pay: None,
-            });
-        }
+    for to in me.placement.zone.orthogonal_neighbours() {
+        orders.push(Order::Move { to, pay: None });
     }
     orders.extend(movement_orders(table, index));
     if me.conditions.action_pool.is_some() {

@@ -7,7 +7,7 @@ use super::mental::{greatest_danger, routed_problem};
 use super::riding::riding_problem;
 use super::state::{BattleState, PendingAttack, Phase, Turn};
 use crate::data::Defence;
-use crate::level::{MapEdge, ZoneCoord};
+use crate::level::MapEdge;
 use crate::rules::payment::{Cost, choose_payment};
 
 use super::costs::{defence_problem, order_cost};
@@ -36,13 +36,10 @@ fn flight_refused(table: &BattleState, actor: usize, order: &Order) -> Option<Ru
         return None;
     }
     let danger = greatest_danger(table, actor)?;
-    let ZoneCoord(x, y) = me.placement.zone;
-    let steps = [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)]
-        .into_iter()
-        .filter_map(|(dx, dy)| {
-            let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
-            Some(ZoneCoord(u16::try_from(nx).ok()?, u16::try_from(ny).ok()?))
-        })
+    let steps = me
+        .placement
+        .zone
+        .orthogonal_neighbours()
         .map(|to| Order::Move { to, pay: None });
     let edges = [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West]
         .into_iter()

@@ -282,12 +282,7 @@ pub fn gallop_route(table: &BattleState, mount: usize, to: ZoneCoord) -> Option<
         let mut next = Vec::new();
         for path in &paths {
             let here = *path.last()?;
-            for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
-                let (x, y) = (i32::from(here.0) + dx, i32::from(here.1) + dy);
-                if x < 0 || y < 0 {
-                    continue;
-                }
-                let zone = ZoneCoord(x as u16, y as u16);
+            for zone in here.orthogonal_neighbours() {
                 if !table.board.contains(zone) || !passable(zone) || path.contains(&zone) {
                     continue;
                 }

@@ -102,10 +102,7 @@ pub fn battle_app(folder: SaveFolder, setup: MatchSetup, engine: Engine, replay:
     app.finish();
     app.cleanup();
     install_battle(app.world_mut(), engine);
-    if let Some(autosaver) = app.world().get_resource::<Autosaver>() {
-        autosaver.save(replay.clone());
-    }
-    app.insert_resource(replay);
+    super::screens::keep_replay(app.world_mut(), Some(replay));
     app
 }
 

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use clap::ValueEnum;
 
 use crate::ai::AiLevel;
+use crate::battle::state::BattleState;
 use crate::data::Ruleset;
 use crate::level::{Controller, Level, load_level};
 
@@ -66,6 +67,12 @@ pub fn seats_for(level: &Level, mode: Mode, player_side: usize, ai: AiLevel) -> 
             },
         })
         .collect()
+}
+
+/// Who gives the orders of the unit with id `unit`: its side's seat.
+pub fn seat_of(state: &BattleState, seats: &[Seat], unit: &str) -> Option<Seat> {
+    let index = state.unit_index(unit)?;
+    seats.get(state.units[index].unit.side).copied()
 }
 
 /// The level with each side's controller set from its seat.

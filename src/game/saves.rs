@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::PlaySettings;
 use super::Screen;
-use super::match_setup::{MatchSetup, Seat};
+use super::match_setup::{MatchSetup, Seat, seat_of};
 use crate::battle::RulesSet;
 use crate::battle::command::LastVerdict;
 use crate::battle::engine::Engine;
@@ -164,15 +164,20 @@ pub fn list_saves(folder: &Path) -> Vec<SaveEntry> {
     entries
 }
 
-fn entry_of(path: &Path) -> SaveEntry {
-    let name = match path.file_name().and_then(|n| n.to_str()) {
+/// A save's name in the list: its file name, or what an autosave is.
+fn list_name(path: &Path) -> String {
+    match path.file_name().and_then(|n| n.to_str()) {
         Some(AUTOSAVE) => "Autosave".to_string(),
         Some(PREVIOUS_AUTOSAVE) => "Previous autosave".to_string(),
         _ => path
             .file_stem()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default(),
-    };
+    }
+}
+
+fn entry_of(path: &Path) -> SaveEntry {
+    let name = list_name(path);
     match Replay::read(path) {
         Ok(replay) => SaveEntry {
             path: path.to_path_buf(),
@@ -343,17 +348,11 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct FallbackSteps(pub Option<(PathBuf, usize)>);
 
-/// A save's name as the player knows it.
+/// A save's name as a message names it.
 pub fn display_name(path: &Path) -> String {
     match path.file_name().and_then(|n| n.to_str()) {
-        Some(AUTOSAVE) => "The autosave".to_string(),
-        Some(PREVIOUS_AUTOSAVE) => "The previous autosave".to_string(),
-        _ => format!(
-            "The save \"{}\"",
-            path.file_stem()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        ),
+        Some(AUTOSAVE | PREVIOUS_AUTOSAVE) => format!("The {}", list_name(path).to_lowercase()),
+        _ => format!("The save \"{}\"", list_name(path)),
     }
 }
 
@@ -386,11 +385,7 @@ fn record_and_autosave(
     let Some(Ok(command)) = &verdict.0 else {
         return;
     };
-    let state = engine.state();
-    let side = state
-        .unit_index(&command.unit)
-        .map(|i| state.units[i].unit.side);
-    let from_human = side.and_then(|s| setup.seats.get(s)) == Some(&Seat::Human);
+    let from_human = seat_of(engine.state(), &setup.seats, &command.unit) == Some(Seat::Human);
     replay.push(command.clone(), &engine);
     redo.accepted(command, from_human);
     if let Some(autosaver) = autosaver {

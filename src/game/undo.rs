@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 
-use super::match_setup::{MatchSetup, Seat};
+use super::match_setup::{MatchSetup, Seat, seat_of};
 use crate::battle::command::{Command, CommandQueue};
 use crate::battle::engine::Engine;
 use crate::replay::{Replay, command_in_words};
@@ -40,11 +40,10 @@ pub fn undo_verdict(
 ) -> Result<(usize, String), String> {
     let state = engine.state();
     let side_of = |id: &str| state.unit_index(id).map(|i| state.units[i].unit.side);
-    let human = |side: Option<usize>| side.and_then(|s| seats.get(s)) == Some(&Seat::Human);
     let steps = &replay.record.steps;
     let Some(last_human) = steps
         .iter()
-        .rposition(|step| human(side_of(&step.command.unit)))
+        .rposition(|step| seat_of(state, seats, &step.command.unit) == Some(Seat::Human))
     else {
         return Err("Nothing of yours to undo yet.".to_string());
     };
@@ -53,7 +52,7 @@ pub fn undo_verdict(
     }
     let side = side_of(&steps[last_human].command.unit);
     let acting_side = state.acting_unit().map(|u| state.units[u].unit.side);
-    if acting_side.is_some_and(|now| Some(now) != side && human(Some(now))) {
+    if acting_side.is_some_and(|now| Some(now) != side && seats.get(now) == Some(&Seat::Human)) {
         return Err("The other player has the turn now.".to_string());
     }
     Ok((

@@ -19,7 +19,7 @@ use crate::battle::record::{Fingerprint, Record};
 use crate::battle::state::BattleState;
 use crate::data::{Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
-use crate::game::match_setup::{Seat, seated_level};
+use crate::game::match_setup::{Seat, seat_of, seated_level};
 use crate::game::orders::order_label;
 use crate::level::{Level, parse_level};
 use crate::rules::dice::Dice;
@@ -344,11 +344,10 @@ impl Replay {
     /// if not `command` (nothing when a human gave it).
     fn ai_differs(&self, engine: &Engine, command: &Command) -> Option<String> {
         let state = engine.state();
-        let side = state.units[state.unit_index(&command.unit)?].unit.side;
-        let Some(Seat::Ai(level)) = self.seats.get(side) else {
+        let Some(Seat::Ai(level)) = seat_of(state, &self.seats, &command.unit) else {
             return None;
         };
-        match crate::ai::choose(state, *level) {
+        match crate::ai::choose(state, level) {
             Some(choice) if &choice == command => None,
             Some(choice) => {
                 let words = command_in_words(state, &choice);

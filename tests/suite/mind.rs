@@ -122,23 +122,27 @@ fn mental_damage_above_the_mental_rank_panics_and_the_panicked_must_flee() {
     assert_eq!(unit(&table(&app), "bandit").placement.zone, ZoneCoord(2, 0));
 }
 
-/// RULES §23: a Panicked creature's rally roll comes at the start of every
-/// action after the initial one, which is the compulsory flight.
-#[test]
-fn a_panicked_creature_flees_first_and_rolls_to_rally_from_its_second_action() {
-    use swift_swords::battle::save::BattleSave;
-
+/// A wizard (one die) in the first zone of `map` and a Panicked bandit (two
+/// 5s) in the next, with `dice` for the rolls.
+fn panicked_bandit(map: &str, dice: &[u8]) -> swift_swords::battle::engine::Engine {
     let units = r#"
         (id: "wizard", template: "hedge_wizard", side: "heroes", zone: (0, 0),
             overrides: (defences: Some({}), action_dice: Some(Fixed([2])))),
         (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
             overrides: (defences: Some({}), action_dice: Some(Fixed([5, 5])))),
     "#;
-    let start = app(&level(r#""gggg""#, units, ""), &[1, 1, 1, 1, 1, 1]);
-    let mut save = BattleSave::of(&start);
+    let start = app(&level(map, units, ""), dice);
+    let mut save = swift_swords::battle::save::BattleSave::of(&start);
     let bandit = start.state().unit_index("bandit").expect("bandit");
     save.units[bandit].conditions.panicked = true;
-    let mut app = save.restore(crate::common::ruleset());
+    save.restore(crate::common::ruleset())
+}
+
+/// RULES §23: a Panicked creature's rally roll comes at the start of every
+/// action after the initial one, which is the compulsory flight.
+#[test]
+fn a_panicked_creature_flees_first_and_rolls_to_rally_from_its_second_action() {
+    let mut app = panicked_bandit(r#""gggg""#, &[1, 1, 1, 1, 1, 1]);
     let flee = |x| Order::Move {
         to: ZoneCoord(x, 0),
         pay: None,
@@ -368,19 +372,7 @@ fn a_damage_spell_defeats_a_level_0_creature_without_a_roll() {
 /// its side may leave by), a Panicked creature may hold.
 #[test]
 fn a_cornered_panicked_creature_may_hold_in_place_of_the_flight() {
-    use swift_swords::battle::save::BattleSave;
-
-    let units = r#"
-        (id: "wizard", template: "hedge_wizard", side: "heroes", zone: (0, 0),
-            overrides: (defences: Some({}), action_dice: Some(Fixed([2])))),
-        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
-            overrides: (defences: Some({}), action_dice: Some(Fixed([5, 5])))),
-    "#;
-    let start = app(&level(r#""gg""#, units, ""), &[]);
-    let mut save = BattleSave::of(&start);
-    let bandit = start.state().unit_index("bandit").expect("bandit");
-    save.units[bandit].conditions.panicked = true;
-    let mut app = save.restore(crate::common::ruleset());
+    let mut app = panicked_bandit(r#""gg""#, &[]);
     act(&mut app, "bandit", Order::Hold);
     assert!(log(&app).contains(&BattleEvent::Held {
         unit: "bandit".into()

@@ -22,7 +22,7 @@ use crate::game::results::BattleSummary;
 use crate::game::save_menu::{Browse, Keeping, browser_window, notice_window};
 use crate::game::screens::load_match;
 use crate::game::undo::{RedoStack, redo, undo, undo_verdict};
-use crate::replay::{Replay, command_in_words};
+use crate::replay::command_in_words;
 use crate::rules::injury::{Location, Shift};
 use crate::rules::odds::AttackOdds;
 use crate::rules::special::SpecialResult;
@@ -665,6 +665,12 @@ pub(super) fn draw_battle_hud(
         return Ok(());
     };
     let watching = keeping.viewer.is_some();
+    // What undo would take back, worked out once for the button and the panel.
+    let undoable = keeping
+        .replay
+        .as_deref()
+        .filter(|_| setup.humans() > 0)
+        .map(|replay| undo_verdict(replay, &engine, &setup.seats));
     let table = engine.state();
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -716,14 +722,11 @@ pub(super) fn draw_battle_hud(
                     if ui.button("Menu (Esc)").clicked() {
                         hud.paused = true;
                     }
-                    if let Some(replay) = &keeping.replay
-                        && setup.humans() > 0
-                    {
+                    if let Some(verdict) = &undoable {
                         undo_buttons(
                             ui,
-                            replay,
+                            verdict,
                             &engine,
-                            &setup,
                             &keeping.redo,
                             &bindings,
                             &mut commands,
@@ -775,9 +778,7 @@ pub(super) fn draw_battle_hud(
         .default_size(300.0)
         .show(&mut root, |ui| {
             ui.label(RichText::new("Actions").strong());
-            if let Some(replay) = keeping.replay.as_deref()
-                && let Ok((_, command)) = undo_verdict(replay, &engine, &setup.seats)
-            {
+            if let Some(Ok((_, command))) = &undoable {
                 ui.label(
                     RichText::new(format!(
                         "{} takes back {command}",
@@ -876,9 +877,8 @@ pub(super) fn draw_battle_hud(
 /// used.
 fn undo_buttons(
     ui: &mut egui::Ui,
-    replay: &Replay,
+    verdict: &Result<(usize, String), String>,
     engine: &Engine,
-    setup: &MatchSetup,
     redo_stack: &RedoStack,
     bindings: &KeyBindings,
     commands: &mut Commands,
@@ -892,10 +892,9 @@ fn undo_buttons(
     if redo_button.clicked() {
         commands.queue(give_again);
     }
-    let verdict = undo_verdict(replay, engine, &setup.seats);
     let undo_text = format!("Undo ({})", bindings.keys_of(GameAction::Undo));
     let undo_button = ui.add_enabled(verdict.is_ok(), egui::Button::new(undo_text));
-    let undo_button = match &verdict {
+    let undo_button = match verdict {
         Ok((_, command)) => undo_button.on_hover_text(format!("Take back {command}")),
         Err(reason) => undo_button.on_disabled_hover_text(reason.as_str()),
     };
