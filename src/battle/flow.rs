@@ -97,7 +97,8 @@ fn countdown_entries(
         .filter(|u| u.fighting() && include(u))
         .map(|u| CountdownEntry {
             unit: u.unit.index,
-            dice: u.pool.usable(),
+            dice: u.pool.dice.len(),
+            can_act: u.pool.usable() > 0,
             heroes: table.side_kind(u.unit.side) == SideKind::Heroes,
             side: u.unit.side,
             side_acted_last: table.battle.last_side == Some(u.unit.side),

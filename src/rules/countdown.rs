@@ -3,16 +3,19 @@
 //! The combatant with the most dice left acts first (dice, not pips). On a tie
 //! the player-side heroes go before NPCs; between sides of the same kind, the
 //! side that did not act last goes first; and the side that goes first
-//! chooses which of its tied combatants acts. Dice showing 1 do not count:
-//! they cannot pay for an action, only for the 1-AD options.
+//! chooses which of its tied combatants acts. Dice showing 1 count in the
+//! order, being action dice, but a combatant left with nothing but 1s cannot
+//! pay for an action and so takes no turn.
 
 /// One combatant's standing in the countdown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountdownEntry {
     /// The caller's index for this combatant.
     pub unit: usize,
-    /// Dice left that can pay for an action.
+    /// Action dice left, 1s included.
     pub dice: usize,
+    /// Whether one of those dice can pay for an action (it is not a 1).
+    pub can_act: bool,
     /// Whether its side is a heroes (player) side.
     pub heroes: bool,
     /// Its side's order in the level, the last tie-break between sides of one kind.
@@ -22,7 +25,7 @@ pub struct CountdownEntry {
 }
 
 /// The combatants that may act now: all of one side, tied for the most dice.
-/// Empty when nobody has a die to act with.
+/// Empty when nobody has a die that can pay for an action.
 pub fn next_to_act(entries: &[CountdownEntry]) -> Vec<usize> {
     let key = |e: &CountdownEntry| {
         (
@@ -32,12 +35,12 @@ pub fn next_to_act(entries: &[CountdownEntry]) -> Vec<usize> {
             e.side,
         )
     };
-    let Some(best) = entries.iter().filter(|e| e.dice > 0).min_by_key(|e| key(e)) else {
+    let Some(best) = entries.iter().filter(|e| e.can_act).min_by_key(|e| key(e)) else {
         return Vec::new();
     };
     entries
         .iter()
-        .filter(|e| e.dice > 0 && key(e) == key(best))
+        .filter(|e| e.can_act && key(e) == key(best))
         .map(|e| e.unit)
         .collect()
 }
@@ -65,6 +68,7 @@ mod tests {
         CountdownEntry {
             unit,
             dice,
+            can_act: dice > 0,
             heroes,
             side,
             side_acted_last: false,
@@ -109,5 +113,20 @@ mod tests {
     #[test]
     fn nobody_acts_without_dice() {
         assert!(next_to_act(&[entry(0, 0, true, 0)]).is_empty());
+    }
+
+    #[test]
+    fn ones_count_in_the_countdown_but_cannot_act_alone() {
+        // A hero holding [1, 1, 1, 5] has four dice against the goblins' three.
+        let hero = entry(0, 4, true, 0);
+        let goblin = entry(1, 3, false, 1);
+        assert_eq!(next_to_act(&[hero, goblin]), vec![0]);
+        // With only 1s left it takes no turn, however many it holds.
+        let hero_with_ones = CountdownEntry {
+            can_act: false,
+            ..hero
+        };
+        assert_eq!(next_to_act(&[hero_with_ones, goblin]), vec![1]);
+        assert!(next_to_act(&[hero_with_ones]).is_empty());
     }
 }

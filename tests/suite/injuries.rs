@@ -124,9 +124,10 @@ fn wind_burns_two_action_dice_now_and_at_every_later_roll() {
         unit: "bandit".into(),
         dice: 2
     }));
-    // The hero passes; the bandit's last option passes too: round 2.
-    act(&mut app, "hero", Order::Pass);
+    // The bandit's three dice, 1s included, outnumber the hero's two: the
+    // bandit passes, and the hero's last option passes too: round 2.
     act(&mut app, "bandit", Order::Pass);
+    act(&mut app, "hero", Order::Pass);
     let t = table(&app);
     assert_eq!(t.battle.round, 2);
     assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 1, 1]);

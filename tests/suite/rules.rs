@@ -35,11 +35,21 @@ fn action_dice_sixes_add_one_extra_die_each() {
     assert_eq!(unit(&t, "bandit").pool.dice, vec![3, 3, 3]);
 }
 
+/// RULES §4: the countdown counts action dice, 1s included, not pips.
 #[test]
-fn countdown_counts_dice_not_pips_and_ignores_ones() {
-    // The hero has more pips but only two usable dice; the bandit has three.
+fn countdown_counts_dice_with_ones_not_pips() {
+    // The hero holds 1, 1, 1, 5: four dice against the bandit's 5, 3, 2.
     let level = level(r#""g""#, HERO_AND_BANDIT, "");
-    let app = app(&level, &[5, 5, 1, 1, 2, 2, 2]);
+    let app = app(&level, &[1, 1, 1, 5, 5, 3, 2]);
+    assert_eq!(table(&app).turn_units(), vec!["hero"]);
+}
+
+/// RULES §4: 1s cannot pay for an action, so a combatant holding only 1s
+/// takes no turn, however many it holds.
+#[test]
+fn countdown_skips_a_combatant_holding_only_ones() {
+    let level = level(r#""g""#, HERO_AND_BANDIT, "");
+    let app = app(&level, &[1, 1, 1, 1, 2, 2, 2]);
     assert_eq!(table(&app).turn_units(), vec!["bandit"]);
 }
 
@@ -375,13 +385,14 @@ fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
         foe("brute", "veteran").untrained(),
     ]);
     let level = level(r#""g""#, &units, "");
-    // Hero 1,4,4,2 (three usable); brute 5,5,5,5 attacks first: 5,5,2,2 is
+    // Hero 1,4,4,2, who holds; brute 5,5,5,5 attacks first: 5,5,2,2 is
     // 2 damage less 1 armour: a Stun. Then the hero's extra recovery roll
     // with a 1: 7 dice, one success.
     let mut app = app(
         &level,
         &[1, 4, 4, 2, 5, 5, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 6],
     );
+    act(&mut app, "hero", Order::Hold);
     act(&mut app, "brute", attack("hero"));
     assert!(unit(&table(&app), "hero").conditions.stunned);
     act(&mut app, "hero", Order::RecoveryRoll);
