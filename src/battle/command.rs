@@ -453,9 +453,10 @@ pub enum RuleError {
     MustFlee {
         danger: String,
     },
-    /// Crushed: no actions at all, only a try to rally.
+    /// Crushed: its first turn after the fall is held or passed; later
+    /// actions begin with a free rally roll, so no Recover or 1-AD option.
     Crushed,
-    /// Not Panicked or Crushed, and in no State.
+    /// Not Panicked, and in no State.
     NothingToRecover,
     /// Special tactics are for melee attacks.
     TacticNeedsMelee,
@@ -593,8 +594,11 @@ impl fmt::Display for RuleError {
                     "panicked: it can only flee from `{danger}` or try to rally"
                 )
             }
-            Self::Crushed => write!(f, "crushed: it can only try to rally"),
-            Self::NothingToRecover => write!(f, "not in a State, Panicked or Crushed"),
+            Self::Crushed => write!(
+                f,
+                "crushed: it can only hold or pass on its first turn after the fall; after that, each action begins with a free roll to rally"
+            ),
+            Self::NothingToRecover => write!(f, "not in a State or Panicked"),
             Self::TacticNeedsMelee => write!(f, "special tactics are for melee attacks"),
             Self::NotInClose => write!(f, "not InClose"),
             Self::AlreadyInClose => write!(f, "already InClose"),

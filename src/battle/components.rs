@@ -196,8 +196,9 @@ pub struct Conditions {
     /// Above twice its mental rank: no actions at all, not even defences ("Crushed").
     #[serde(default)]
     pub crushed: bool,
-    /// Panicked: its initial action (the compulsory flight, with no rally
-    /// roll) is behind it, so each action now begins with a rally roll.
+    /// Panicked or Crushed: its initial action (the compulsory flight, or the
+    /// first turn after the fall, with no rally roll) is behind it, so each
+    /// action now begins with a rally roll.
     /// Written only when set, so saves of battles without a panic read the same.
     #[serde(default, skip_serializing_if = "is_false")]
     pub fled_once: bool,

@@ -175,7 +175,7 @@ pub(super) fn order_cost(
                 .unwrap_or(u8::MAX),
         ),
         Order::Recover { .. } => {
-            if !me.conditions.in_state() && !me.conditions.routed() {
+            if !me.conditions.in_state() && !me.conditions.panicked {
                 return Err(RuleError::NothingToRecover);
             }
             rules.action_cost(ActionKind::Recover)
@@ -295,7 +295,7 @@ pub(super) fn order_cost(
             if me.pool.ones() == 0 {
                 return Err(RuleError::NoOneToSpend);
             }
-            if !me.conditions.in_state() && !me.conditions.routed() {
+            if !me.conditions.in_state() && !me.conditions.panicked {
                 return Err(RuleError::NothingToRecover);
             }
             Cost::Free

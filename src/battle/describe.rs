@@ -341,7 +341,7 @@ impl std::fmt::Display for BattleEvent {
             Dropped { unit, items } => write!(f, "{unit} drops {}", items.join(", ")),
             MentalDamage { unit, damage } => write!(f, "{unit} takes {damage} mental damage"),
             Panicked { unit } => write!(f, "{unit} panics and must flee"),
-            Crushed { unit } => write!(f, "{unit} is crushed: no actions at all"),
+            Crushed { unit } => write!(f, "{unit} is crushed and falls to its knees"),
             RallyRoll { unit, dice, passed } => write!(
                 f,
                 "{unit} rolls SPIRIT to rally {}: {}",

@@ -33,23 +33,29 @@ pub fn greatest_danger(table: &BattleState, unit: usize) -> Option<usize> {
 }
 
 /// Why a Panicked or Crushed combatant may not give `order` (`None`: it may).
-/// The Crushed may only try to rally (Recover, or a 1 for a roll) or let the
-/// round go by; the Panicked may also flee: a Move that takes it farther
-/// from the greatest danger, a Withdraw, or leaving the table.
+/// The Crushed spends its first turn after the fall holding or passing; after
+/// that it may declare any action but a Recover or a 1-AD option, and the
+/// action begins with its free rally roll. The Panicked may try to rally
+/// (Recover, or a 1 for a roll), let the round go by, or flee: a Move that
+/// takes it farther from the greatest danger, a Withdraw, or leaving the table.
 pub fn routed_problem(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
     let me = &table.units[actor];
-    let waiting = matches!(
+    let letting_go_by = matches!(
         order,
-        Order::Recover { .. }
-            | Order::RecoveryRoll
-            | Order::Pass
-            | Order::Hold
-            | Order::KeepDie
-            | Order::Defend { with: None, .. }
+        Order::Pass | Order::Hold | Order::KeepDie | Order::Defend { with: None, .. }
     );
     if me.conditions.crushed {
-        return (!waiting).then_some(RuleError::Crushed);
+        let refused = if me.conditions.fled_once {
+            matches!(
+                order,
+                Order::Recover { .. } | Order::RecoveryRoll | Order::Effort
+            )
+        } else {
+            !letting_go_by
+        };
+        return refused.then_some(RuleError::Crushed);
     }
+    let waiting = letting_go_by || matches!(order, Order::Recover { .. } | Order::RecoveryRoll);
     if !me.conditions.panicked || waiting {
         return None;
     }
@@ -109,6 +115,7 @@ pub(super) fn mental_hit(
         Severity::KillingBlow | Severity::Massive => {
             me.conditions.crushed = true;
             me.conditions.panicked = false;
+            me.conditions.fled_once = false;
             events.push(BattleEvent::Crushed { unit: id });
             lose_defence_pool(table, target, events);
             lose_action_pool(table, target, events);

@@ -171,33 +171,69 @@ fn a_panicked_creature_flees_first_and_rolls_to_rally_from_its_second_action() {
     assert_eq!(unit(&table(&app), "bandit").placement.zone, ZoneCoord(3, 0));
 }
 
+/// RULES §23: the Crushed spend their first turn after the fall holding or
+/// passing, with no roll; every action after it begins with a free SPIRIT
+/// roll to rally, and is lost if the roll fails.
 #[test]
-fn mental_damage_above_twice_the_rank_crushes_no_action_no_defence_only_a_rally() {
+fn crushed_hold_their_first_turn_then_each_action_begins_with_a_free_rally_roll() {
     let level = wizard_and_bandit(1, "dread_word");
-    let mut app = app(&level, &[6, 6, 6, 6, 2, 3, 3, 1, 3, 1, 6, 6, 2, 1, 2, 1]);
+    // The spell's three dice, then the two rally rolls.
+    let mut app = app(&level, &[6, 6, 6, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1]);
     cast_three_dice(&mut app, "dread_word");
     assert!(log(&app).contains(&BattleEvent::Crushed {
         unit: "bandit".into()
     }));
     act(&mut app, "wizard", Order::Hold);
+    // Its first turn: no action, no Recover, no roll.
+    let move_on = Order::Move {
+        to: ZoneCoord(2, 0),
+        pay: None,
+    };
     assert_eq!(
-        refused(
-            &mut app,
-            "bandit",
-            Order::Move {
-                to: ZoneCoord(2, 0),
-                pay: None
-            }
-        ),
+        refused(&mut app, "bandit", move_on.clone()),
         RuleError::Crushed
     );
-    // Recover spends the die on a SPIRIT roll: 4 + 1 dice, a 6: rallied.
-    act(&mut app, "bandit", Order::Recover { pay: None });
-    let events = log(&app);
-    assert!(events.contains(&BattleEvent::Rallied {
+    assert_eq!(
+        refused(&mut app, "bandit", Order::Recover { pay: None }),
+        RuleError::Crushed
+    );
+    let rallies = |app: &swift_swords::battle::engine::Engine| {
+        log(app)
+            .into_iter()
+            .filter(|e| matches!(e, BattleEvent::RallyRoll { .. }))
+            .collect::<Vec<_>>()
+    };
+    act(&mut app, "bandit", Order::Hold);
+    assert_eq!(rallies(&app), vec![]);
+    // Everyone holds: the refresh. The wizard passes; the bandit's last
+    // option is a Move, which begins with the free roll: 4 + 1 dice, failed,
+    // and the action is lost.
+    act(&mut app, "wizard", Order::Pass);
+    act(&mut app, "bandit", move_on.clone());
+    assert_eq!(
+        rallies(&app),
+        vec![BattleEvent::RallyRoll {
+            unit: "bandit".into(),
+            dice: vec![1, 1, 1, 1, 1],
+            passed: false,
+        }]
+    );
+    assert!(log(&app).contains(&BattleEvent::ActionLost {
         unit: "bandit".into()
     }));
-    assert!(!unit(&table(&app), "bandit").conditions.crushed);
+    assert!(unit(&table(&app), "bandit").conditions.crushed);
+    assert_eq!(unit(&table(&app), "bandit").placement.zone, ZoneCoord(1, 0));
+    // Round 2: the wizard holds; the bandit's Move rolls a 6: rallied, and
+    // the move goes ahead.
+    assert_eq!(table(&app).battle.round, 2);
+    act(&mut app, "wizard", Order::Hold);
+    act(&mut app, "bandit", move_on);
+    assert!(log(&app).contains(&BattleEvent::Rallied {
+        unit: "bandit".into()
+    }));
+    let t = table(&app);
+    assert!(!unit(&t, "bandit").conditions.crushed);
+    assert_eq!(unit(&t, "bandit").placement.zone, ZoneCoord(2, 0));
 }
 
 #[test]

@@ -75,6 +75,14 @@ fn execute(
         Order::KeepDie => dice::execute_keep_die(table, actor, events),
         _ => execute_action(table, plan, dice, events),
     }
+    // A Crushed combatant's first turn after the fall, held or passed, is
+    // its initial action: from its next one on, it may try to rally.
+    if matches!(plan.order, Order::Hold | Order::Pass | Order::KeepDie) {
+        let conditions = &mut table.units[actor].conditions;
+        if conditions.crushed {
+            conditions.fled_once = true;
+        }
+    }
 }
 
 /// An action: it starts, is paid for, and goes ahead if the combatant is fit
@@ -161,11 +169,11 @@ fn start_action(table: &mut BattleState, plan: &Plan, events: &mut Vec<BattleEve
     holders
 }
 
-/// Whether the combatant can go ahead with its action: one in a State must
-/// shake it off first (unless the order is to Recover), the Panicked try to
-/// rally from their second action on (their flight goes ahead either way),
-/// fear is faced, and a mover
-/// with injured legs must keep its footing.
+/// Whether the combatant can go ahead with its action: the Crushed must
+/// rally first, one in a State must shake it off (unless the order is to
+/// Recover), the Panicked try to rally from their second action on (their
+/// flight goes ahead either way), fear is faced, and a mover with injured
+/// legs must keep its footing.
 fn fit_to_act(
     table: &mut BattleState,
     plan: &Plan,
@@ -173,6 +181,15 @@ fn fit_to_act(
     events: &mut Vec<BattleEvent>,
 ) -> bool {
     let actor = plan.actor;
+    // A Crushed combatant's action (never its initial one: the check holds
+    // that back) begins with a free rally roll, and goes ahead only if it
+    // rallies.
+    if table.units[actor].conditions.crushed && !rally_roll(table, actor, dice, events) {
+        events.push(BattleEvent::ActionLost {
+            unit: table.units[actor].unit.id.clone(),
+        });
+        return false;
+    }
     let recovering = matches!(plan.order, Order::Recover { .. });
     if !recovering
         && table.units[actor].conditions.in_state()
