@@ -85,6 +85,7 @@ impl BattleEvent {
             | WrestleRoll { .. }
             | HoldTaken { .. }
             | HoldReleased { .. }
+            | SubdualDamage { .. }
             | Subdued { .. }
             | Yielded { .. } => "InClose",
             Special { .. }
@@ -368,6 +369,12 @@ impl std::fmt::Display for BattleEvent {
                 level,
             } => write!(f, "{unit} holds {target} ({level:?} hold)"),
             HoldReleased { unit } => write!(f, "{unit} is free of the hold"),
+            SubdualDamage { unit, damage } => {
+                write!(
+                    f,
+                    "the hold does {damage} subdual damage to {unit}, against its BODY roll"
+                )
+            }
             Subdued { unit } => write!(f, "{unit} is subdued"),
             Yielded { unit } => write!(f, "{unit} yields"),
             OpportunityAttack { unit, target } => {

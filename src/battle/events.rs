@@ -407,6 +407,12 @@ pub enum BattleEvent {
     HoldReleased {
         unit: String,
     },
+    /// A subdual attack's damage, rolled at the hold's weight class, to be
+    /// resisted by the held's BODY roll that follows.
+    SubdualDamage {
+        unit: String,
+        damage: u32,
+    },
     Subdued {
         unit: String,
     },

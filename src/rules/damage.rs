@@ -35,6 +35,18 @@ pub fn weapon_damage(rule: DamageRule, successes: u32) -> Option<WeaponDamage> {
     })
 }
 
+/// The damage of a subdual attack ("InClose Combat"): the hold's weight class
+/// turns the holder's successes into damage, as a weapon's would; a Massive
+/// hold beats any resistance. It puts the held out of action if it is more
+/// than the held's BODY successes.
+pub fn subdual_damage(rule: DamageRule, successes: u32) -> u32 {
+    match weapon_damage(rule, successes) {
+        None => 0,
+        Some(WeaponDamage::Points(points)) => points,
+        Some(WeaponDamage::KillingBlow) => u32::MAX,
+    }
+}
+
 /// How bad a single attack's damage is against a total rank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Severity {

@@ -130,6 +130,47 @@ fn subdual_from_a_hold_puts_the_held_out_of_action_when_the_holder_wins() {
     assert!(!unit(&table(&app), "hero").fighting());
 }
 
+/// RULES §32: a subdual attack rolls the hold's level as damage. Two
+/// successes in a Light hold are 1 damage, which one BODY success resists,
+/// though two successes are more than one.
+#[test]
+fn subdual_rolls_the_holds_level_as_damage_against_the_held_body() {
+    let level = pair(
+        ("hero", "hero_warrior", "[2]"),
+        ("bandit", "bandit", "[6, 6, 6, 6]"),
+    );
+    // Grapple: a success. Subdue: two successes; the hero's BODY (8 dice), one.
+    let mut app = app(&level, &[5, 2, 2, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 5]);
+    act(&mut app, "bandit", close_in("hero"));
+    act(&mut app, "bandit", wrestle(WrestleMove::Grapple));
+    act(&mut app, "bandit", wrestle(WrestleMove::Subdue));
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::SubdualDamage { .. }))
+        .expect("the subdual damage");
+    assert_eq!(
+        events[at - 1..],
+        [
+            BattleEvent::WrestleRoll {
+                unit: "bandit".into(),
+                dice: vec![5, 5, 1],
+                successes: 2,
+            },
+            BattleEvent::SubdualDamage {
+                unit: "hero".into(),
+                damage: 1,
+            },
+            BattleEvent::WrestleRoll {
+                unit: "hero".into(),
+                dice: vec![1, 1, 1, 1, 1, 1, 1, 5],
+                successes: 1,
+            },
+        ]
+    );
+    assert!(unit(&table(&app), "hero").fighting());
+}
+
 #[test]
 fn a_withdraw_stands_the_prone_up_and_leaves_inclose_for_the_melee() {
     let level = pair(

@@ -10,6 +10,7 @@ use crate::battle::inclose::{close_partner, holds, stable_size, stands_against};
 use crate::battle::state::BattleState;
 use crate::battle::wielding::arm_if_unarmed;
 use crate::data::{WeightClass, WrestleMove};
+use crate::rules::damage::subdual_damage;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{RollKind, Shift};
 use crate::rules::rolls::{characteristic_roll, successes_in};
@@ -239,10 +240,19 @@ pub(super) fn wrestle(
             }
         }
         WrestleMove::Subdue => {
-            let mine = attack_roll(table, actor, dice, events);
+            let Some(grip) = table.units[partner].conditions.held_by else {
+                return;
+            };
+            let successes = attack_roll(table, actor, dice, events);
+            let rule = table.ruleset.rules.damage_rule(grip.level);
+            let damage = subdual_damage(rule, successes);
+            events.push(BattleEvent::SubdualDamage {
+                unit: them.clone(),
+                damage,
+            });
             let extra = bigger(table, partner, actor);
             let theirs = body_roll(table, partner, extra, dice, events);
-            if mine > theirs {
+            if damage > theirs {
                 events.push(BattleEvent::Subdued { unit: them });
                 let zone = table.units[partner].placement.zone;
                 take_out_of_action(table, partner, events);
