@@ -354,6 +354,8 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
             }
         }
         Order::Hold => -0.35,
+        // The AI sets its standing choices before it scores its orders.
+        Order::ChooseWounds { .. } => f64::NEG_INFINITY,
         Order::KeepDie => 0.25,
         Order::Pass => -0.3,
         Order::Defend { with, .. } => defence_value(table, *with),

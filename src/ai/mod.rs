@@ -17,15 +17,17 @@
 mod evaluate;
 mod legal;
 mod search;
+mod wounds;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use crate::battle::command::Command;
+use crate::battle::command::{Command, Order};
 use crate::battle::state::BattleState;
 
 pub use legal::{candidate_orders, legal_commands};
+pub use wounds::preferred_wounds;
 
 /// How well the AI plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
@@ -54,6 +56,11 @@ pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
     if legal.is_empty() {
         return None;
     }
+    if level != AiLevel::Random
+        && let Some(choice) = wounds_to_change(table)
+    {
+        return Some(choice);
+    }
     let mut rng = decision_rng(table);
     match level {
         AiLevel::Random => {
@@ -65,6 +72,23 @@ pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
         AiLevel::Normal => evaluate::best(table, legal),
         AiLevel::Hard => search::choose_hard(table, legal),
     }
+}
+
+/// The standing choice for Wounds of a combatant who has the turn, where
+/// the AI would now choose otherwise: set before it acts.
+fn wounds_to_change(table: &BattleState) -> Option<Command> {
+    table.battle.turn_candidates().into_iter().find_map(|unit| {
+        let take = preferred_wounds(table, unit);
+        (table.units[unit].conditions.wounds != take).then(|| {
+            Command::new(
+                table.units[unit].unit.id.clone(),
+                Order::ChooseWounds {
+                    take,
+                    whole_side: false,
+                },
+            )
+        })
+    })
 }
 
 /// A generator for one decision, seeded from the battle's seed and how far

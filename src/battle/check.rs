@@ -69,6 +69,18 @@ pub fn check(table: &BattleState, command: &Command) -> Result<Plan, RuleError> 
         });
     }
     let at_refresh = turn_problem(table, actor, command)?;
+    // A standing choice, not an action: nothing else about the combatant
+    // bears on it.
+    if let Order::ChooseWounds { .. } = command.order {
+        return Ok(Plan {
+            actor,
+            order: command.order.clone(),
+            other: None,
+            cost: Cost::Free,
+            paid: Vec::new(),
+            weapon: None,
+        });
+    }
 
     if let Some(problem) = routed_problem(table, actor, &command.order)
         .or_else(|| flight_refused(table, actor, &command.order))
@@ -138,7 +150,10 @@ fn turn_problem(table: &BattleState, actor: usize, command: &Command) -> Result<
             if *unit != actor {
                 return Err(not_your_turn(table, command));
             }
-            if !matches!(command.order, Order::Defend { .. }) {
+            if !matches!(
+                command.order,
+                Order::Defend { .. } | Order::ChooseWounds { .. }
+            ) {
                 return Err(RuleError::AnswerTheAttack {
                     unit: command.unit.clone(),
                 });

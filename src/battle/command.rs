@@ -6,6 +6,7 @@ use std::fmt;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::components::WoundChoice;
 use crate::data::{Defence, Tactic, WrestleMove};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::injury::Shift;
@@ -189,6 +190,14 @@ pub enum Order {
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },
+    /// The standing choice for Wounds it may soak: a State or a rank. Not an
+    /// action: it may be given whenever the combatant has the turn, answering
+    /// an attack included; `whole_side` sets it for every combatant of its side.
+    ChooseWounds {
+        take: WoundChoice,
+        #[serde(default)]
+        whole_side: bool,
+    },
     /// 1-AD: +1 die to the next roll.
     Effort,
     /// 1-AD: an extra roll to clear a State.
@@ -243,6 +252,7 @@ impl Order {
             | Self::Dismount { pay }
             | Self::Recover { pay } => pay.as_deref(),
             Self::Effort
+            | Self::ChooseWounds { .. }
             | Self::RecoveryRoll
             | Self::Hold
             | Self::Pass
@@ -278,6 +288,7 @@ impl Order {
             | Self::Dismount { pay }
             | Self::Recover { pay } => Some(pay),
             Self::Effort
+            | Self::ChooseWounds { .. }
             | Self::RecoveryRoll
             | Self::Hold
             | Self::Pass
@@ -334,6 +345,7 @@ impl Order {
             Self::Mount { .. } => "Mount",
             Self::Dismount { .. } => "Dismount",
             Self::Recover { .. } => "Recover",
+            Self::ChooseWounds { .. } => "Choose how to take wounds",
             Self::Effort => "Effort",
             Self::RecoveryRoll => "Recovery roll",
             Self::Hold => "Hold",

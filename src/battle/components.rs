@@ -202,6 +202,10 @@ pub struct Conditions {
     /// Written only when set, so saves of battles without a panic read the same.
     #[serde(default, skip_serializing_if = "is_false")]
     pub fled_once: bool,
+    /// Whether a Wound it may soak becomes a State or costs a rank.
+    /// Written only when a rank is chosen, so older saves read the same.
+    #[serde(default, skip_serializing_if = "WoundChoice::is_state")]
+    pub wounds: WoundChoice,
     /// The worst fear it has passed a Spirit test against; no more tests up to it.
     #[serde(default)]
     pub fear_passed: Option<FearLevel>,
@@ -430,6 +434,32 @@ impl Board {
             MapEdge::West => zone.0 == 0,
             MapEdge::East => zone.0 + 1 == self.width,
         }
+    }
+}
+
+/// A combatant's standing choice for a Wound it may soak ("You may elect to
+/// take a Rank loss instead of a State"): the State (Stun, Shock or Doubt),
+/// or a rank.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WoundChoice {
+    #[default]
+    State,
+    Rank,
+}
+
+impl WoundChoice {
+    pub const ALL: [WoundChoice; 2] = [WoundChoice::State, WoundChoice::Rank];
+
+    /// What a Wound does under this choice, in a player's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            WoundChoice::State => "take a State",
+            WoundChoice::Rank => "lose a rank",
+        }
+    }
+
+    fn is_state(&self) -> bool {
+        *self == WoundChoice::State
     }
 }
 

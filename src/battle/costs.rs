@@ -282,6 +282,7 @@ pub(super) fn order_cost(
             }
             rules.action_cost(ActionKind::Break)
         }
+        Order::ChooseWounds { .. } => Cost::Free,
         Order::Effort => {
             if me.pool.ones() == 0 {
                 return Err(RuleError::NoOneToSpend);

@@ -34,9 +34,11 @@ impl BattleEvent {
             Exposed { .. } => "Exposure",
             Fumbled { .. } => "Fumble",
             Damaged { .. } | DamageStopped { .. } | RankLost { .. } => "Damage",
-            StateTaken { .. } | RecoveryRoll { .. } | StateCleared { .. } | ActionLost { .. } => {
-                "States"
-            }
+            StateTaken { .. }
+            | RecoveryRoll { .. }
+            | StateCleared { .. }
+            | ActionLost { .. }
+            | WoundsChosen { .. } => "States",
             Trauma { .. } | KillingBlow { .. } | MassiveDamage { .. } => "Damage thresholds",
             OutOfAction { .. } | BodyRoll { .. } | Killed { .. } => "Out of action",
             RefreshCalled { .. } | DieKept { .. } => "Refresh",
@@ -147,6 +149,12 @@ impl std::fmt::Display for BattleEvent {
             Held { unit } => write!(f, "{unit} holds its action"),
             Passed { unit } => write!(f, "{unit} passes for the round"),
             EffortSpent { unit } => write!(f, "{unit} spends a 1 on Effort: +1 die"),
+            WoundsChosen { units, take } if units.is_empty() => {
+                write!(f, "wounded, they already {}", take.name())
+            }
+            WoundsChosen { units, take } => {
+                write!(f, "{} will {} when wounded", units.join(", "), take.name())
+            }
             DieRaised { unit, from, to } => {
                 write!(f, "{unit} spends a 1 to raise a {from} to {to}")
             }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::components::{StateKind, Status};
+use super::components::{StateKind, Status, WoundChoice};
 use crate::data::{Defence, RankSide, WeightClass};
 use crate::data::{FearLevel, MobTier};
 use crate::level::{MapEdge, ZoneCoord};
@@ -415,6 +415,12 @@ pub enum BattleEvent {
     },
     Subdued {
         unit: String,
+    },
+    /// A standing choice for Wounds that may be soaked, by the combatants
+    /// whose choice it changed.
+    WoundsChosen {
+        units: Vec<String>,
+        take: WoundChoice,
     },
     Yielded {
         unit: String,

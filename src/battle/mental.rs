@@ -4,7 +4,7 @@
 //! Panicked, and the Spirit tests fear demands.
 
 use super::command::{Order, RuleError};
-use super::components::StateKind;
+use super::components::{StateKind, WoundChoice};
 use super::effects::{lose_action_pool, lose_defence_pool, lose_rank, take_effort, take_state};
 use super::events::BattleEvent;
 use super::injury::wounded_roll;
@@ -98,7 +98,8 @@ pub(super) fn mental_hit(
     match severity {
         Severity::Wound => {
             let already = *me.conditions.state_mut(state);
-            if !me.profile.stateless && !already && !me.conditions.surprised {
+            let soaks = me.conditions.wounds == WoundChoice::State;
+            if soaks && !me.profile.stateless && !already && !me.conditions.surprised {
                 take_state(table, target, state, events);
             } else {
                 lose_rank(table, target, RankSide::Mental, false, events);
@@ -212,7 +213,8 @@ pub(super) fn fear_test(
         }
         if rule.rank_loss {
             let me = &mut table.units[unit];
-            if rule.stun_option && !me.conditions.stunned && !me.profile.stateless {
+            let soaks = me.conditions.wounds == WoundChoice::State;
+            if soaks && rule.stun_option && !me.conditions.stunned && !me.profile.stateless {
                 take_state(table, unit, StateKind::Stun, events);
             } else {
                 let zone = table.units[unit].placement.zone;

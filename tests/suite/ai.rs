@@ -8,6 +8,7 @@ use crate::common::{battle_app, submit};
 use crate::common::{ruleset, shipped_levels};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
 use swift_swords::battle::check::check;
+use swift_swords::battle::command::Order;
 use swift_swords::level::{Level, load_level};
 use swift_swords::rules::dice::Dice;
 use swift_swords::simulate::{SimConfig, run_all, summarise};
@@ -23,7 +24,12 @@ fn play(level: &Level, ai: AiLevel, seed: u64) -> Vec<swift_swords::battle::even
         }
         let command = choose(&table, ai).expect("someone may always act");
         assert!(check(&table, &command).is_ok(), "{ai}: illegal {command:?}");
-        assert!(legal_commands(&table).contains(&command));
+        // A standing choice of wounds is set before the AI acts; the rest
+        // come from the legal commands.
+        assert!(
+            legal_commands(&table).contains(&command)
+                || matches!(command.order, Order::ChooseWounds { .. })
+        );
         submit(&mut app, command).expect("a checked command is accepted");
     }
     panic!("{} with {ai} and seed {seed} did not end", level.name);
@@ -97,4 +103,38 @@ fn normal_beats_the_random_player_on_the_mirror_level() {
     let normal = &report.wins_by_ai["normal"];
     assert!(normal.share >= 0.9, "{report}");
     assert_eq!(report.wins_by_ai["random"].count, 0, "{report}");
+}
+
+/// RULES §14 and docs/AI.md: the AI takes a rank for a Wound when it has
+/// defences to lose and two enemies at hand could strike it stunned, and a
+/// State otherwise; it sets the choice before it acts.
+#[test]
+fn the_ai_takes_a_rank_for_a_wound_when_two_foes_could_strike_it_defenceless() {
+    use crate::common::{app, foe, hero, level, units};
+    use swift_swords::ai::preferred_wounds;
+    use swift_swords::battle::components::WoundChoice;
+    let beset = units(&[
+        hero("hero", "hero_swordsman"),
+        foe("b1", "bandit"),
+        foe("b2", "bandit"),
+    ]);
+    let engine = app(
+        &level(r#""g""#, &beset, ""),
+        &[5, 5, 5, 5, 3, 3, 3, 3, 3, 3],
+    );
+    assert_eq!(preferred_wounds(engine.state(), 0), WoundChoice::Rank);
+    assert_eq!(
+        choose(engine.state(), AiLevel::Normal).map(|c| c.order),
+        Some(Order::ChooseWounds {
+            take: WoundChoice::Rank,
+            whole_side: false
+        })
+    );
+    let one_foe = units(&[hero("hero", "hero_swordsman"), foe("b1", "bandit")]);
+    let engine = app(&level(r#""g""#, &one_foe, ""), &[5, 5, 5, 5, 3, 3, 3]);
+    assert_eq!(preferred_wounds(engine.state(), 0), WoundChoice::State);
+    assert!(!matches!(
+        choose(engine.state(), AiLevel::Normal).map(|c| c.order),
+        Some(Order::ChooseWounds { .. })
+    ));
 }

@@ -11,7 +11,7 @@ use crate::common::{
 use crate::common::{battle_app, submit};
 use bevy::prelude::*;
 use swift_swords::battle::command::{Command, Order, RuleError};
-use swift_swords::battle::components::{Fate, Status};
+use swift_swords::battle::components::{Fate, Status, WoundChoice};
 use swift_swords::battle::events::{BattleEvent, Outcome};
 use swift_swords::battle::save::BattleSave;
 use swift_swords::battle::state::BattleState;
@@ -399,6 +399,88 @@ fn a_stunned_combatant_rolls_body_before_acting_and_a_one_buys_an_extra_roll() {
     let t = table(&app);
     assert!(!unit(&t, "hero").conditions.stunned);
     assert_eq!(unit(&t, "hero").pool.dice, vec![4, 4, 2]);
+}
+
+/// RULES §14: a combatant may take a rank loss instead of a State. The
+/// choice stands until changed, and costs nothing: the turn stays.
+#[test]
+fn a_standing_choice_of_a_rank_takes_the_wound_as_a_rank_not_a_stun() {
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained(),
+        foe("brute", "veteran").untrained(),
+    ]);
+    let level = level(r#""g""#, &units, "");
+    // Hero 1,4,4,2; brute 5,5,5,5 attacks: 5,5,2,2 is 2 damage less 1
+    // armour, a Wound.
+    let mut app = app(&level, &[1, 4, 4, 2, 5, 5, 5, 5, 5, 5, 2, 2]);
+    let choose = Order::ChooseWounds {
+        take: WoundChoice::Rank,
+        whole_side: false,
+    };
+    act(&mut app, "hero", choose);
+    assert_eq!(
+        log(&app).last(),
+        Some(&BattleEvent::WoundsChosen {
+            units: vec!["hero".into()],
+            take: WoundChoice::Rank,
+        })
+    );
+    assert_eq!(table(&app).turn_units(), vec!["hero"]);
+    assert_eq!(unit(&table(&app), "hero").pool.dice, vec![1, 4, 4, 2]);
+    act(&mut app, "hero", Order::Hold);
+    act(&mut app, "brute", attack("hero"));
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::Damaged { .. }))
+        .expect("damage");
+    assert_eq!(
+        events[at..at + 2],
+        [
+            BattleEvent::Damaged {
+                unit: "hero".into(),
+                damage: 1,
+                armour: 1,
+            },
+            BattleEvent::RankLost {
+                unit: "hero".into(),
+                remaining: 2,
+            },
+        ]
+    );
+    assert!(!unit(&table(&app), "hero").conditions.stunned);
+}
+
+/// RULES §14: the choice may be set for the whole side at once, and while
+/// answering an attack.
+#[test]
+fn the_choice_of_wounds_may_be_set_for_the_whole_side_while_answering_an_attack() {
+    let units = units(&[
+        hero("hero", "hero_swordsman"),
+        hero("squire", "hero_swordsman").untrained(),
+        foe("brute", "veteran").untrained().dice(&[5, 5, 5, 5, 5]),
+    ]);
+    let level = level(r#""g""#, &units, "");
+    let mut app = app(&level, &[2, 2, 2, 2, 2, 2, 2, 2]);
+    act(&mut app, "brute", attack("hero"));
+    assert_eq!(table(&app).turn_units(), vec!["hero"]);
+    act(
+        &mut app,
+        "hero",
+        Order::ChooseWounds {
+            take: WoundChoice::Rank,
+            whole_side: true,
+        },
+    );
+    assert!(log(&app).contains(&BattleEvent::WoundsChosen {
+        units: vec!["hero".into(), "squire".into()],
+        take: WoundChoice::Rank,
+    }));
+    let t = table(&app);
+    assert_eq!(unit(&t, "squire").conditions.wounds, WoundChoice::Rank);
+    assert_eq!(unit(&t, "brute").conditions.wounds, WoundChoice::State);
+    // Still the hero's answer to give.
+    assert_eq!(t.turn_units(), vec!["hero"]);
 }
 
 #[test]

@@ -5,7 +5,8 @@
 //! - moving, charging, groups, leaving the table: [`movement`];
 //! - the attack sequence: [`attack`], with the blows landing in [`landing`];
 //! - action and defence pools, and spells: [`pools`];
-//! - States and the Recover order: [`recovery`];
+//! - States, the Recover order and the choice between a State and a rank:
+//!   [`recovery`];
 //! - flyers: [`flight`]; mounts and chariots: [`riding`];
 //!   InClose: [`wrestling`];
 //! - the free strikes of opportunity and of held actions: [`free_strikes`].
@@ -63,6 +64,9 @@ fn execute(
     let actor = plan.actor;
     match &plan.order {
         Order::Effort => dice::execute_effort(table, actor, events),
+        Order::ChooseWounds { take, whole_side } => {
+            recovery::execute_choose_wounds(table, actor, *take, *whole_side, events);
+        }
         Order::RecoveryRoll => recovery::execute_recovery_roll(table, actor, dice, events),
         Order::Hold => dice::execute_hold(table, actor, events),
         // An answer to an attack is not the defender's action.
@@ -290,6 +294,7 @@ fn carry_out(
         }
         // Not actions: `execute` carries these out.
         Order::Effort
+        | Order::ChooseWounds { .. }
         | Order::RecoveryRoll
         | Order::Hold
         | Order::Pass

@@ -1,7 +1,7 @@
-//! Recovering from a State: the recovery roll at the start of an action, and
-//! the Recover order.
+//! States: the recovery roll at the start of an action, the Recover order,
+//! and the standing choice between taking a State and losing a rank.
 
-use crate::battle::components::StateKind;
+use crate::battle::components::{StateKind, WoundChoice};
 use crate::battle::effects::{spend_a_one, take_effort};
 use crate::battle::events::BattleEvent;
 use crate::battle::injury::penalty;
@@ -106,4 +106,29 @@ pub(super) fn execute_recover(
         rally_roll(table, actor, dice, events);
     }
     true
+}
+
+/// The standing choice for the Wounds the combatant, or its whole side, may
+/// soak from now on.
+pub(super) fn execute_choose_wounds(
+    table: &mut BattleState,
+    actor: usize,
+    take: WoundChoice,
+    whole_side: bool,
+    events: &mut Vec<BattleEvent>,
+) {
+    let side = table.units[actor].unit.side;
+    let mut units = Vec::new();
+    for unit in &mut table.units {
+        let chosen = if whole_side {
+            unit.unit.side == side && unit.fighting()
+        } else {
+            unit.unit.index == actor
+        };
+        if chosen && unit.conditions.wounds != take {
+            unit.conditions.wounds = take;
+            units.push(unit.unit.id.clone());
+        }
+    }
+    events.push(BattleEvent::WoundsChosen { units, take });
 }

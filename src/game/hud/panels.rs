@@ -7,7 +7,7 @@ use egui::{Color32, RichText};
 use super::{HudState, TableViewport, give_order, human_turn};
 use crate::battle::check::Plan;
 use crate::battle::command::{CommandQueue, Order};
-use crate::battle::components::RankTrack;
+use crate::battle::components::{RankTrack, WoundChoice};
 use crate::battle::engine::Engine;
 use crate::battle::events::BattleEvent;
 use crate::battle::odds::{answered_attack_odds, attack_preview_with};
@@ -266,6 +266,7 @@ fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState) {
     } else {
         marks.join(", ")
     });
+    ui.label(format!("When wounded: {}", c.wounds.name()));
     let mut numbers = format!(
         "Attack {}d, armour {}, size {}",
         unit.profile.attack_dice, unit.profile.armour, unit.profile.size
@@ -467,6 +468,7 @@ fn action_menu(
         shift_picker(ui, hud);
         specials_picker(ui, table, hud);
     }
+    wound_choice(ui, table, actor, hud, queue);
     dice_picker(ui, unit, hud);
     let pay: Option<Vec<u8>> = (!hud.picked_dice.is_empty()).then(|| {
         hud.picked_dice
@@ -523,6 +525,53 @@ fn action_menu(
             if response.clicked() {
                 chosen = Some(entry.order.clone());
             }
+        }
+    });
+    if let Some(order) = chosen {
+        give_order(queue, hud, table, actor, order);
+    }
+}
+
+/// The acting combatant's standing choice for the Wounds it may soak, and a
+/// button that gives the same choice to its whole side.
+fn wound_choice(
+    ui: &mut egui::Ui,
+    table: &BattleState,
+    actor: usize,
+    hud: &mut HudState,
+    queue: &mut CommandQueue,
+) {
+    let unit = &table.units[actor];
+    let current = unit.conditions.wounds;
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("When wounded:");
+        for take in WoundChoice::ALL {
+            let response = ui.radio(current == take, take.name()).on_hover_text(
+                "A Wound it may soak becomes a Stun (or Shock), or costs a rank instead. \
+                 Stunned, it cannot defend, and each action begins with a BODY roll.",
+            );
+            if response.clicked() && current != take {
+                chosen = Some(Order::ChooseWounds {
+                    take,
+                    whole_side: false,
+                });
+            }
+        }
+        let side_differs = table.units.iter().any(|u| {
+            u.unit.side == unit.unit.side && u.fighting() && u.conditions.wounds != current
+        });
+        if ui
+            .add_enabled(
+                side_differs,
+                egui::Button::new("The same for the whole side"),
+            )
+            .clicked()
+        {
+            chosen = Some(Order::ChooseWounds {
+                take: current,
+                whole_side: true,
+            });
         }
     });
     if let Some(order) = chosen {
