@@ -358,7 +358,15 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         Order::ChooseWounds { .. } => f64::NEG_INFINITY,
         Order::KeepDie => 0.25,
         Order::Pass => -0.3,
-        Order::Defend { with, .. } => defence_value(table, *with),
+        Order::Defend {
+            with,
+            raise_with_one,
+            ..
+        } => {
+            // A 1 lifting a defence die is worth a little more than its cost,
+            // as on an attack.
+            defence_value(table, *with) + if *raise_with_one { 0.05 } else { 0.0 }
+        }
         Order::Pool { .. } if me.conditions.action_pool.is_some() => {
             // Grow an action pool to a few dice, then release it.
             let dice = me.conditions.action_pool.map_or(0, |p| p.dice);

@@ -23,15 +23,21 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
         orders.push(Order::Defend {
             with: None,
             riposte: false,
+            raise_with_one: false,
             pay: None,
         });
         for defence in Defence::ALL {
-            orders.push(Order::Defend {
-                with: Some(defence),
-                riposte: defence == Defence::Parry,
-                pay: None,
-            });
+            for raise_with_one in [false, true] {
+                orders.push(Order::Defend {
+                    with: Some(defence),
+                    riposte: defence == Defence::Parry,
+                    raise_with_one,
+                    pay: None,
+                });
+            }
         }
+        // A 1 spent on Effort before the defence roll adds a die to it.
+        orders.push(Order::Effort);
         return orders;
     }
     for other in &table.units {

@@ -113,6 +113,10 @@ pub fn check(table: &BattleState, command: &Command) -> Result<Plan, RuleError> 
     if let Order::Attack {
         raise_with_one: true,
         ..
+    }
+    | Order::Defend {
+        raise_with_one: true,
+        ..
     } = &command.order
         && me.pool.ones() == 0
     {
@@ -152,7 +156,7 @@ fn turn_problem(table: &BattleState, actor: usize, command: &Command) -> Result<
             }
             if !matches!(
                 command.order,
-                Order::Defend { .. } | Order::ChooseWounds { .. }
+                Order::Defend { .. } | Order::Effort | Order::ChooseWounds { .. }
             ) {
                 return Err(RuleError::AnswerTheAttack {
                     unit: command.unit.clone(),

@@ -97,6 +97,10 @@ pub enum Order {
         with: Option<Defence>,
         #[serde(default)]
         riposte: bool,
+        /// Spends a 1 after the defence roll to lift a die just short of a
+        /// success, as an attacker may.
+        #[serde(default)]
+        raise_with_one: bool,
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },

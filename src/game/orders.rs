@@ -145,6 +145,9 @@ pub fn menu_entries(
                 Order::Attack {
                     raise_with_one: true,
                     ..
+                } | Order::Defend {
+                    raise_with_one: true,
+                    ..
                 }
             )
         })
@@ -221,6 +224,9 @@ pub fn with_choices(mut order: Order, choices: &AttackChoices, faces: Option<&[u
         *specials = choices.specials.clone();
         *tactic = choices.tactic;
         *shift = choices.shift;
+    }
+    if let Order::Defend { raise_with_one, .. } = &mut order {
+        *raise_with_one = choices.raise_with_one;
     }
     if let Some(faces) = faces
         && let Some(pay) = order.payment_mut()

@@ -12,6 +12,7 @@ fn defend(with: Defence) -> Order {
     Order::Defend {
         with: Some(with),
         riposte: true,
+        raise_with_one: false,
         pay: None,
     }
 }
@@ -29,6 +30,53 @@ fn duel(defences: &str, dice: &[u8]) -> swift_swords::battle::engine::Engine {
         &format!("(defences: Some({{ {defences} }}))"),
         dice,
     )
+}
+
+/// RULES §7: a 1 spent on Effort, or to lift a die, serves any roll the
+/// combatant makes, its defence rolls included, and may be spent while it
+/// answers an attack.
+#[test]
+fn effort_and_a_raised_die_serve_a_defence_roll_spent_while_answering() {
+    // Hero 5,4,1,1 holds; the bandit attacks. Answering, the hero spends a 1
+    // on Effort, then parries with 4 dice and the Effort's one more, raising
+    // the 4 with the other 1: 6, 5, 2, 2, 1 is two successes.
+    let mut app = duel("Parry: 4", &[5, 4, 1, 1, 6, 4, 2, 2, 1, 6, 5, 4]);
+    act(&mut app, "hero", Order::Hold);
+    act(&mut app, "bandit", attack("hero"));
+    act(&mut app, "hero", Order::Effort);
+    assert_eq!(table(&app).turn_units(), vec!["hero"], "still answering");
+    let from = log(&app).len();
+    act(
+        &mut app,
+        "hero",
+        Order::Defend {
+            with: Some(Defence::Parry),
+            riposte: false,
+            raise_with_one: true,
+            pay: None,
+        },
+    );
+    assert_eq!(
+        since(&app, from)[..3],
+        [
+            BattleEvent::DicePaid {
+                unit: "hero".into(),
+                dice: vec![4]
+            },
+            BattleEvent::DieRaised {
+                unit: "hero".into(),
+                from: 4,
+                to: 5
+            },
+            BattleEvent::DefenceRolled {
+                unit: "hero".into(),
+                defence: Defence::Parry,
+                dice: vec![6, 5, 2, 2, 1],
+                successes: 2
+            },
+        ]
+    );
+    assert_eq!(unit(&table(&app), "hero").pool.dice, vec![5]);
 }
 
 #[test]

@@ -641,12 +641,14 @@ fn first_legal(table: &BattleState) -> Option<Command> {
         .map(|d| Order::Defend {
             with: Some(d),
             riposte: true,
+            raise_with_one: false,
             pay: None,
         })
         .collect();
     options.push(Order::Defend {
         with: None,
         riposte: false,
+        raise_with_one: false,
         pay: None,
     });
     options.extend(enemies.iter().map(|e| attack(e)));

@@ -57,7 +57,7 @@ pub(super) fn declare_attack(
         return;
     }
     if available_defences(table, &pending).is_empty() {
-        roll_attack(table, &pending, None, false, dice, events);
+        roll_attack(table, &pending, Answer::default(), dice, events);
         return;
     }
     events.push(BattleEvent::AttackDeclared {
@@ -90,13 +90,21 @@ pub(super) fn squash(
     true
 }
 
+/// How the target answers a declared attack: the defence it rolls, whether a
+/// Parry's successes go to a riposte, and whether a 1 lifts a defence die.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Answer {
+    pub with: Option<Defence>,
+    pub riposte: bool,
+    pub raise_with_one: bool,
+}
+
 /// The target's answer to a declared attack: its defence is paid and rolled,
 /// then the attack is rolled against it.
 pub(super) fn answer_attack(
     table: &mut BattleState,
     plan: &Plan,
-    with: Option<Defence>,
-    riposte: bool,
+    answer: Answer,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) {
@@ -104,19 +112,20 @@ pub(super) fn answer_attack(
         return;
     };
     pay(table, plan.actor, &plan.paid, events);
-    roll_attack(table, &pending, with, riposte, dice, events);
+    roll_attack(table, &pending, answer, dice, events);
     if table.battle.pending.is_none() {
         let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
         finish_last_option(table, pending.attacker, at_refresh);
     }
 }
 
-/// A defence roll: the skill dice (and a pending Effort) at the standard SL.
-/// Dodge and Block leave a defence pool; a Parry's successes are returned.
+/// A defence roll: the skill dice (and a pending Effort) at the standard SL,
+/// with a die lifted by a 1 if the defender asked. Dodge and Block leave a
+/// defence pool; a Parry's successes are returned.
 pub(super) fn roll_defence(
     table: &mut BattleState,
     defender: usize,
-    defence: Defence,
+    (defence, raise_with_one): (Defence, bool),
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> u32 {
@@ -131,8 +140,17 @@ pub(super) fn roll_defence(
     }
     let effort = take_effort(table, defender);
     let wounds = penalty(table, defender, RollKind::Defence(defence));
-    let faces = dice.roll((u32::from(skill) + effort as u32).saturating_sub(wounds) as usize);
-    let successes = successes_in(&faces, table.ruleset.rules.standard_sl);
+    let mut faces = dice.roll((u32::from(skill) + effort as u32).saturating_sub(wounds) as usize);
+    let sl = table.ruleset.rules.standard_sl;
+    if raise_with_one && let Some(index) = raise_one_die(&mut faces, sl) {
+        spend_a_one(table, defender);
+        events.push(BattleEvent::DieRaised {
+            unit: table.units[defender].unit.id.clone(),
+            from: faces[index] - 1,
+            to: faces[index],
+        });
+    }
+    let successes = successes_in(&faces, sl);
     events.push(BattleEvent::DefenceRolled {
         unit: table.units[defender].unit.id.clone(),
         defence,
@@ -155,11 +173,11 @@ pub(super) fn roll_defence(
 pub(super) fn roll_attack(
     table: &mut BattleState,
     pending: &PendingAttack,
-    declared: Option<Defence>,
-    riposte: bool,
+    answer: Answer,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) {
+    let declared = answer.with;
     let (actor, target) = (pending.attacker, pending.target);
     let ruleset = table.ruleset.clone();
     let weapon = &ruleset.weapons[&pending.weapon];
@@ -177,7 +195,13 @@ pub(super) fn roll_attack(
         });
     }
     let parry_successes = match declared {
-        Some(defence) => roll_defence(table, target, defence, dice, events),
+        Some(defence) => roll_defence(
+            table,
+            target,
+            (defence, answer.raise_with_one),
+            dice,
+            events,
+        ),
         None => 0,
     };
     let pool = table.units[target].conditions.defence_pool;
@@ -268,7 +292,7 @@ pub(super) fn roll_attack(
         dice,
         events,
     );
-    if riposte && declared == Some(Defence::Parry) {
+    if answer.riposte && declared == Some(Defence::Parry) {
         strike_back(table, target, actor, dice, events);
     }
     follow_up(table, pending, dice, events);

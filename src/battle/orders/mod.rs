@@ -70,8 +70,18 @@ fn execute(
         Order::RecoveryRoll => recovery::execute_recovery_roll(table, actor, dice, events),
         Order::Hold => dice::execute_hold(table, actor, events),
         // An answer to an attack is not the defender's action.
-        Order::Defend { with, riposte, .. } => {
-            attack::answer_attack(table, plan, *with, *riposte, dice, events);
+        Order::Defend {
+            with,
+            riposte,
+            raise_with_one,
+            ..
+        } => {
+            let answer = attack::Answer {
+                with: *with,
+                riposte: *riposte,
+                raise_with_one: *raise_with_one,
+            };
+            attack::answer_attack(table, plan, answer, dice, events);
         }
         // Passing and keeping a die end the combatant's round without being
         // actions: what lasts "until its next action" stays.

@@ -453,7 +453,12 @@ fn action_menu(
             .color(Color32::GOLD),
         );
     }
-    if table.battle.pending.is_none() {
+    if table.battle.pending.is_some() {
+        ui.checkbox(
+            &mut hud.attack.raise_with_one,
+            "Raise a die with a 1 after the defence roll",
+        );
+    } else {
         ui.checkbox(
             &mut hud.attack.raise_with_one,
             "Raise a die with a 1 after the attack roll",
