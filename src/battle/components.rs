@@ -53,6 +53,9 @@ pub struct Profile {
     /// Trained to fight with a weapon in each hand.
     #[serde(default)]
     pub dual_wield: bool,
+    /// Skilled to Parry missiles as well as blows. Written only when set.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub parries_missiles: bool,
     /// The weapon in hand.
     #[serde(default)]
     pub ready: Option<String>,

@@ -431,7 +431,9 @@ pub fn defence_problem(
         .is_some_and(Weapon::is_missile);
     match defence {
         Defence::Block if shield_of(table, pending.target).is_none() => refuse("no shield"),
-        Defence::Parry if missile => refuse("a Parry cannot stop a missile"),
+        Defence::Parry if missile && !them.profile.parries_missiles => {
+            refuse("a Parry cannot stop a missile without the skill for it")
+        }
         _ => None,
     }
 }

@@ -89,6 +89,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
                     legs: template.legs,
                     wrestler: template.wrestler,
                     dual_wield: template.dual_wield,
+                    parries_missiles: template.parries_missiles,
                     mount: template.mount,
                     ready: template
                         .weapons

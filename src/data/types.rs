@@ -304,6 +304,10 @@ pub struct CreatureTemplate {
     /// Trained to fight with a weapon in each hand.
     #[serde(default)]
     pub dual_wield: bool,
+    /// Skilled to Parry missiles as well as blows ("A Parry may be usable vs
+    /// missiles if the appropriate Skill+Mod is taken").
+    #[serde(default)]
+    pub parries_missiles: bool,
     /// A flyer's `~speed/turn/dive` rating ("Flying").
     #[serde(default)]
     pub flight: Option<crate::rules::movement::FlightRating>,

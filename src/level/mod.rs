@@ -61,6 +61,9 @@ pub struct UnitOverrides {
     /// Trained to fight with a weapon in each hand.
     #[serde(default)]
     pub dual_wield: Option<bool>,
+    /// Skilled to Parry missiles.
+    #[serde(default)]
+    pub parries_missiles: Option<bool>,
     #[serde(default)]
     pub physical: Option<i8>,
     #[serde(default)]
@@ -964,6 +967,9 @@ pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: 
     }
     if let Some(v) = o.dual_wield {
         template.dual_wield = v;
+    }
+    if let Some(v) = o.parries_missiles {
+        template.parries_missiles = v;
     }
 }
 

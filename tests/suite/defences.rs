@@ -404,3 +404,40 @@ fn parry_cannot_answer_a_missile() {
         "{refused:?}"
     );
 }
+
+/// RULES §18: a Parry stops missiles only for a combatant with the skill
+/// for it (`parries_missiles`, the Duellist's).
+#[test]
+fn a_parry_against_a_missile_needs_the_skill_for_it() {
+    use crate::common::{attack_with, foe, hero, units};
+    // The archer's five dice act before the hero's four; the Parry and the
+    // shot roll 2s.
+    let against = |template: &str, dice: &[u8]| {
+        let fielded = units(&[
+            hero("hero", template).dice(&[5, 4, 3, 2]),
+            foe("archer", "hero_archer").at(1, 0).dice(&[5, 5, 5, 5, 5]),
+        ]);
+        let level = level(r#""gg""#, &fielded, "");
+        let mut app = app(&level, dice);
+        act(&mut app, "archer", attack_with("hero", "bow"));
+        app
+    };
+    let mut swordsman = against("hero_swordsman", &[]);
+    assert_eq!(
+        submit(&mut swordsman, Command::new("hero", defend(Defence::Parry))),
+        Err(RuleError::CannotDefend {
+            defence: Defence::Parry,
+            reason: "a Parry cannot stop a missile without the skill for it".into(),
+        })
+    );
+    let mut duellist = against("duellist", &[2; 8]);
+    let from = log(&duellist).len();
+    act(&mut duellist, "hero", defend(Defence::Parry));
+    assert!(matches!(
+        since(&duellist, from)[1],
+        BattleEvent::DefenceRolled {
+            defence: Defence::Parry,
+            ..
+        }
+    ));
+}
