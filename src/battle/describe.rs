@@ -59,6 +59,7 @@ impl BattleEvent {
             Dropped { .. } => "Injury tables",
             Bleeding { .. } => "Bleeder",
             FootingRoll { .. } | FellProne { .. } | StoodUp { .. } => "Prone",
+            FatigueRoll { .. } => "Fatigue",
             MentalDamage { .. } => "Mental damage",
             Panicked { .. } => "Panicked",
             Crushed { .. } => "Crushed",
@@ -115,6 +116,7 @@ impl BattleEvent {
             | Self::InjuryRoll { dice, .. }
             | Self::Bleeding { dice, .. }
             | Self::FootingRoll { dice, .. }
+            | Self::FatigueRoll { dice, .. }
             | Self::RallyRoll { dice, .. }
             | Self::FearTest { dice, .. }
             | Self::Resisted { dice, .. }
@@ -344,6 +346,12 @@ impl std::fmt::Display for BattleEvent {
                 "{unit} rolls for footing {}: {}",
                 faces(dice),
                 if *passed { "stays up" } else { "falls" }
+            ),
+            FatigueRoll { unit, dice, passed } => write!(
+                f,
+                "{unit} rolls BODY against fatigue {}: {}",
+                faces(dice),
+                if *passed { "fresh" } else { "tired" }
             ),
             FellProne { unit } => write!(f, "{unit} falls prone"),
             StoodUp { unit } => write!(f, "{unit} stands up"),

@@ -323,6 +323,12 @@ pub enum BattleEvent {
         dice: Vec<u8>,
         passed: bool,
     },
+    /// A BODY roll at the start of a battle to shake off doubtful fatigue.
+    FatigueRoll {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
     FellProne {
         unit: String,
     },

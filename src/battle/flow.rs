@@ -3,16 +3,25 @@
 //! step does nothing unless the battle is in the phase it handles.
 
 use super::components::Fate;
+use super::effects::lose_rank;
 use super::events::{BattleEvent, Outcome};
+use super::injury::wounded_roll;
 use super::state::{BattleState, Phase, Turn, UnitState};
+use crate::data::{Fatigue, RankSide};
 use crate::level::{SideKind, VictoryCondition};
 use crate::rules::action_dice::roll_action_dice;
 use crate::rules::countdown::{CountdownEntry, next_to_act, refresh_order};
 use crate::rules::dice::DiceSource;
+use crate::rules::injury::RollKind;
 
-/// Sequence of play (a): determine surprise. The surprised are marked for
-/// the first round, in which they get no action dice.
-fn determine_surprise(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
+/// Sequence of play (a, b): the battle begins; fatigue in doubt is rolled
+/// for, and surprise determined. The surprised are marked for the first
+/// round, in which they get no action dice.
+fn determine_surprise(
+    table: &mut BattleState,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
     if table.battle.phase != Phase::Setup {
         return;
     }
@@ -20,6 +29,7 @@ fn determine_surprise(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
         level: table.battle.level.name.clone(),
         seed: table.battle.seed,
     });
+    fatigue_rolls(table, dice, events);
     if let Some(side) = table.battle.surprise {
         events.push(BattleEvent::Surprise {
             side: table.side_id(side),
@@ -32,6 +42,41 @@ fn determine_surprise(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
     }
     super::cover::update_cover(table, events);
     table.battle.phase = Phase::RollActionDice;
+}
+
+/// Doubtful fatigue ("Fatigue"): each combatant of a side the level marks
+/// `Doubtful` rolls BODY, and those who fail lose the ranks of it.
+fn fatigue_rolls(
+    table: &mut BattleState,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let ranks = table
+        .ruleset
+        .rules
+        .fatigue_ranks
+        .get(&Fatigue::Doubtful)
+        .copied()
+        .unwrap_or(0);
+    for unit in 0..table.units.len() {
+        let side = &table.battle.level.sides[table.units[unit].unit.side].id;
+        if table.battle.level.fatigue.get(side) != Some(&Fatigue::Doubtful)
+            || !table.units[unit].fighting()
+        {
+            continue;
+        }
+        let roll = wounded_roll(table, unit, RollKind::Body, 0, dice);
+        events.push(BattleEvent::FatigueRoll {
+            unit: table.units[unit].unit.id.clone(),
+            dice: roll.dice.clone(),
+            passed: roll.passed(),
+        });
+        if !roll.passed() {
+            for _ in 0..ranks {
+                lose_rank(table, unit, RankSide::Physical, false, events);
+            }
+        }
+    }
 }
 
 /// Sequence of play (c): bleeding wounds are rolled for at the start of
@@ -340,7 +385,7 @@ pub fn advance(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut
         if awaiting_command(table) {
             return;
         }
-        determine_surprise(table, events);
+        determine_surprise(table, dice, events);
         roll_round(table, dice, events);
         if table.battle.turn == Turn::Closed
             && matches!(table.battle.phase, Phase::Countdown | Phase::Refresh { .. })

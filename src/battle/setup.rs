@@ -9,7 +9,7 @@ use super::components::{
     Profile, RankTrack, Ranks, SideInfo, Status, Unit, Wounds,
 };
 use super::state::{Battle, BattleState, Phase, Turn, UnitState};
-use crate::data::Ruleset;
+use crate::data::{Fatigue, Ruleset};
 use crate::level::{Level, ZoneCoord, apply_overrides, fielded_ranks};
 
 /// Builds the starting state of a battle from a checked level.
@@ -63,10 +63,12 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
             if let Some(rule) = spec.mob.and_then(|tier| ruleset.rules.mob_tiers.get(&tier)) {
                 template.attack_dice += rule.attack_dice;
             }
-            // Fatigue: ranks marked lost before the battle begins.
+            // Fatigue: ranks marked lost before the battle begins (in doubt,
+            // the roll at the start decides: see `flow`).
             let tired = level
                 .fatigue
                 .get(&spec.side)
+                .filter(|&&f| f != Fatigue::Doubtful)
                 .and_then(|f| ruleset.rules.fatigue_ranks.get(f))
                 .map_or(0, |&ranks| ranks as i8);
             Some(UnitState {

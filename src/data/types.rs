@@ -669,6 +669,9 @@ pub enum Fatigue {
     Fresh,
     Tired,
     Severe,
+    /// Fatigue is in doubt: each combatant rolls BODY at the start of the
+    /// battle, and only those who fail lose the ranks.
+    Doubtful,
 }
 
 impl RuleNumbers {

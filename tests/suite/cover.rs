@@ -137,3 +137,42 @@ fn a_tired_side_starts_with_a_rank_lost_and_a_severe_surprise_gives_extra_dice()
     assert_eq!(unit(&t, "bandit").ranks.physical.lost, 1);
     assert_eq!(unit(&t, "hero").ranks.physical.lost, 0);
 }
+
+/// RULES §26: where fatigue is in doubt, each combatant of the side rolls
+/// BODY (4 dice and its rank) at the start, and only a failure costs the rank.
+#[test]
+fn doubtful_fatigue_costs_a_rank_only_to_those_who_fail_their_body_roll() {
+    let units = units(&[
+        hero("hero", "hero_swordsman").dice(&[5, 5, 5, 5]),
+        hero("squire", "hero_swordsman").dice(&[5, 5, 5, 5]),
+        foe("bandit", "bandit").at(1, 0).dice(&[4, 4, 4]),
+    ]);
+    let level = level(r#""gg""#, &units, r#"fatigue: { "heroes": Doubtful },"#);
+    // The hero's seven BODY dice: a 5. The squire's: none.
+    let app = app(&level, &[5, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+    let events = log(&app);
+    assert_eq!(
+        events[1..5],
+        [
+            BattleEvent::FatigueRoll {
+                unit: "hero".into(),
+                dice: vec![5, 1, 1, 1, 1, 1, 1],
+                passed: true,
+            },
+            BattleEvent::FatigueRoll {
+                unit: "squire".into(),
+                dice: vec![1, 2, 2, 2, 2, 2, 2],
+                passed: false,
+            },
+            BattleEvent::RankLost {
+                unit: "squire".into(),
+                remaining: 2,
+            },
+            BattleEvent::RoundStarted { round: 1 },
+        ]
+    );
+    let t = table(&app);
+    assert_eq!(unit(&t, "hero").ranks.physical.lost, 0);
+    assert_eq!(unit(&t, "squire").ranks.physical.lost, 1);
+    assert_eq!(unit(&t, "bandit").ranks.physical.lost, 0);
+}
