@@ -95,6 +95,11 @@ pub(super) fn mental_hit(
         damage,
     });
     let me = &mut table.units[target];
+    // Mental damage is a fear attack ("Fear"): whatever fear the target had
+    // passed, it must face again.
+    if state == StateKind::Shock {
+        me.conditions.fear_passed = None;
+    }
     match severity {
         Severity::Wound => {
             let already = *me.conditions.state_mut(state);
@@ -158,6 +163,15 @@ pub(super) fn rally_roll(
 /// The single worst fear reaching a combatant, with the enemy causing it.
 /// A creature is not afraid of fear no worse than its own.
 pub fn worst_fear(table: &BattleState, unit: usize) -> Option<(usize, FearLevel)> {
+    worst_fear_at(table, unit, table.units[unit].placement.zone)
+}
+
+/// The single worst fear that would reach the combatant in `zone`.
+pub fn worst_fear_at(
+    table: &BattleState,
+    unit: usize,
+    zone: crate::level::ZoneCoord,
+) -> Option<(usize, FearLevel)> {
     let me = &table.units[unit];
     let fear = &table.ruleset.rules.fear;
     table
@@ -167,23 +181,25 @@ pub fn worst_fear(table: &BattleState, unit: usize) -> Option<(usize, FearLevel)
         .filter_map(|u| {
             let level = u.profile.fear?;
             let reach = fear.get(&level).map_or(0, |rule| rule.reach);
-            (u.placement.zone.distance(me.placement.zone) <= u16::from(reach))
-                .then_some((u.unit.index, level))
+            (u.placement.zone.distance(zone) <= u16::from(reach)).then_some((u.unit.index, level))
         })
         .filter(|(_, level)| me.profile.fear.is_none_or(|own| own < *level))
         .max_by_key(|(index, level)| (*level, std::cmp::Reverse(*index)))
 }
 
 /// Fear ("Fear"): before each action, a combatant in reach of a fear it has
-/// not yet passed tests SPIRIT. A pass ends the tests up to that level; a
+/// not yet passed tests SPIRIT; so does one about to enter the reach of a
+/// fear, for the zone `entering`. A pass ends the tests up to that level; a
 /// failure costs what the level says. Returns whether the action goes on.
 pub(super) fn fear_test(
     table: &mut BattleState,
     unit: usize,
+    entering: Option<crate::level::ZoneCoord>,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
-    let Some((source, level)) = worst_fear(table, unit) else {
+    let zone = entering.unwrap_or(table.units[unit].placement.zone);
+    let Some((source, level)) = worst_fear_at(table, unit, zone) else {
         return true;
     };
     if table.units[unit]

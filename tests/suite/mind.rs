@@ -317,6 +317,50 @@ fn scary_fear_failed_loses_the_action_and_is_tested_again_until_passed() {
     );
 }
 
+/// RULES §24: a creature about to enter a fear's reach tests at once, not at
+/// its next action; a failed Scary test stops it short.
+#[test]
+fn entering_the_reach_of_a_fear_tests_at_once_and_a_failed_scary_test_stops_the_move() {
+    // The horror stands in (0, 1), out of the hero's zone: no test where the
+    // hero stands. Stepping south into it: SPIRIT, 6 dice, failed.
+    let level = afraid("Scary", (0, 1));
+    let mut app = app(&level, &[1, 1, 1, 1, 1, 1]);
+    step_south(&mut app);
+    assert_eq!(
+        fear_tests(&app),
+        vec![BattleEvent::FearTest {
+            unit: "hero".into(),
+            source: "horror".into(),
+            level: FearLevel::Scary,
+            dice: vec![1, 1, 1, 1, 1, 1],
+            passed: false,
+        }]
+    );
+    assert!(log(&app).contains(&BattleEvent::ActionLost {
+        unit: "hero".into()
+    }));
+    assert_eq!(unit(&table(&app), "hero").placement.zone, ZoneCoord(0, 0));
+}
+
+/// RULES §24: mental damage is a fear attack: a creature it hurts must face
+/// the fear it had passed again.
+#[test]
+fn a_fear_attack_makes_one_who_passed_its_fear_test_face_it_again() {
+    // The bandit has passed a Scary test; three successes of the Dread word
+    // against its mental rank of 3 are a Wound (Shock).
+    let level = wizard_and_bandit(3, "dread_word");
+    let (mut state, dice, events) = app(&level, &[6, 6, 6]).into_parts();
+    let bandit = state.unit_index("bandit").expect("the bandit");
+    state.units[bandit].conditions.fear_passed = Some(FearLevel::Scary);
+    let mut app = swift_swords::battle::engine::Engine::resume(state, dice, events);
+    cast_three_dice(&mut app, "dread_word");
+    assert!(log(&app).contains(&BattleEvent::MentalDamage {
+        unit: "bandit".into(),
+        damage: 3
+    }));
+    assert_eq!(unit(&table(&app), "bandit").conditions.fear_passed, None);
+}
+
 #[test]
 fn fearsome_fear_failed_may_be_taken_as_a_stun() {
     let level = afraid("Fearsome", (0, 0));

@@ -32,9 +32,10 @@ use crate::battle::cover::update_cover;
 use crate::battle::effects::{finish_last_option, lose_action_pool, lose_defence_pool, pay};
 use crate::battle::events::BattleEvent;
 use crate::battle::injury::footing_roll;
-use crate::battle::mental::{fear_test, rally_roll};
+use crate::battle::mental::{fear_test, rally_roll, worst_fear, worst_fear_at};
 use crate::battle::state::{BattleState, Phase, Turn};
 use crate::data::Weapon;
+use crate::level::ZoneCoord;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::needs_footing;
 
@@ -223,7 +224,16 @@ fn fit_to_act(
             conditions.fled_once = true;
         }
     }
-    if !fear_test(table, actor, dice, events) {
+    if !fear_test(table, actor, None, dice, events) {
+        update_cover(table, events);
+        return false;
+    }
+    // About to enter the reach of a fear not faced where it stands, it tests
+    // at once: a failure that costs the action stops it short.
+    if let Some(to) = destination(table, plan)
+        && worst_fear_at(table, actor, to) != worst_fear(table, actor)
+        && !fear_test(table, actor, Some(to), dice, events)
+    {
         update_cover(table, events);
         return false;
     }
@@ -231,6 +241,15 @@ fn fit_to_act(
     !(moving
         && needs_footing(&table.ruleset.injuries, &table.units[actor].wounds.0)
         && !footing_roll(table, actor, 0, dice, events))
+}
+
+/// The zone a moving order takes the actor to, if it takes it anywhere.
+fn destination(table: &BattleState, plan: &Plan) -> Option<ZoneCoord> {
+    match &plan.order {
+        Order::Move { to, .. } | Order::Fly { to, .. } | Order::Gallop { to, .. } => Some(*to),
+        Order::Charge { .. } => plan.other.map(|target| table.units[target].placement.zone),
+        _ => None,
+    }
 }
 
 /// Carries out the order itself. False when it was cut short (or, never
