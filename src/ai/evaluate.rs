@@ -547,6 +547,19 @@ fn cast_value(table: &BattleState, caster: usize, target: usize) -> f64 {
             let odds = attack_odds(dice, sl, table.ruleset.rules.damage_rule(weight), &facts);
             attack_gain(table, caster, target, &odds)
         }
+        SpellEffect::Heal => {
+            // A Stun cleared is worth about what a Stun costs; a rank, a rank.
+            let them = &table.units[target];
+            let hits = successes(dice, sl);
+            let at_least = |k: usize| hits.iter().skip(k).sum::<f64>();
+            let (stun, rank) = match (them.conditions.stunned, them.ranks.physical.lost > 0) {
+                (true, true) => (at_least(1), at_least(2)),
+                (true, false) => (at_least(1), 0.0),
+                (false, true) => (0.0, at_least(1)),
+                (false, false) => (0.0, 0.0),
+            };
+            0.5 * stun + rank
+        }
         SpellEffect::BonusRanks { most, .. } => {
             let expected: f64 = successes(dice, sl)
                 .iter()

@@ -39,6 +39,7 @@ impl BattleEvent {
             | StateCleared { .. }
             | ActionLost { .. }
             | WoundsChosen { .. } => "States",
+            RankRestored { .. } => "Healing",
             Trauma { .. } | KillingBlow { .. } | MassiveDamage { .. } => "Damage thresholds",
             OutOfAction { .. } | BodyRoll { .. } | Killed { .. } => "Out of action",
             RefreshCalled { .. } | DieKept { .. } => "Refresh",
@@ -151,6 +152,9 @@ impl std::fmt::Display for BattleEvent {
             Held { unit } => write!(f, "{unit} holds its action"),
             Passed { unit } => write!(f, "{unit} passes for the round"),
             EffortSpent { unit } => write!(f, "{unit} spends a 1 on Effort: +1 die"),
+            RankRestored { unit, remaining } => {
+                write!(f, "{unit} is healed: a rank restored, {remaining} left")
+            }
             WoundsChosen { units, take } if units.is_empty() => {
                 write!(f, "wounded, they already {}", take.name())
             }

@@ -422,6 +422,11 @@ pub enum BattleEvent {
     Subdued {
         unit: String,
     },
+    /// A lost physical rank given back by healing.
+    RankRestored {
+        unit: String,
+        remaining: i32,
+    },
     /// A standing choice for Wounds that may be soaked, by the combatants
     /// whose choice it changed.
     WoundsChosen {

@@ -480,12 +480,15 @@ pub enum SpellEffect {
     Mental { weight: WeightClass },
     /// Magical damage to an enemy's mental ranks, soaked as Doubt.
     Hex { weight: WeightClass },
+    /// Healing in combat for a friend (or the caster): the first success
+    /// clears a Stun, the next restores one lost physical rank.
+    Heal,
 }
 
 impl SpellEffect {
     /// Whether the spell is cast at an enemy.
     pub fn hostile(self) -> bool {
-        !matches!(self, Self::BonusRanks { .. })
+        !matches!(self, Self::BonusRanks { .. } | Self::Heal)
     }
 }
 

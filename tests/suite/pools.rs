@@ -130,3 +130,64 @@ fn a_rank_spell_grants_bonus_ranks_up_to_its_most() {
     }));
     assert_eq!(unit(&table(&app), "hero").ranks.physical.bonus, 2);
 }
+
+/// RULES §21: a healing spell clears a Stun with its first success and
+/// restores one lost physical rank with the next.
+#[test]
+fn a_healing_spell_clears_a_stun_then_restores_one_lost_rank() {
+    use crate::common::{act, app, foe, hero, level, log, table, unit, units};
+    use swift_swords::battle::command::Order;
+    use swift_swords::battle::components::StateKind;
+    use swift_swords::battle::engine::Engine;
+    use swift_swords::battle::events::BattleEvent;
+    let fielded = units(&[
+        hero("wizard", "hedge_wizard")
+            .with(r#"spells: Some(["healing_touch"])"#)
+            .dice(&[4, 3, 3, 3, 3]),
+        hero("knight", "hero_swordsman").dice(&[2]),
+        foe("bandit", "bandit").at(2, 0).dice(&[2]),
+    ]);
+    let level = level(r#""ggg""#, &fielded, "");
+    // The pool of three rolls 6, 5, 1: two successes.
+    let (mut state, dice, events) = app(&level, &[6, 5, 1, 6, 6, 6]).into_parts();
+    let knight = state.unit_index("knight").expect("the knight");
+    state.units[knight].conditions.stunned = true;
+    state.units[knight].ranks.physical.lost = 2;
+    let mut app = Engine::resume(state, dice, events);
+    let prepare = Order::Prepare {
+        spell: "healing_touch".into(),
+        pay: None,
+    };
+    act(&mut app, "wizard", prepare);
+    for _ in 0..3 {
+        act(&mut app, "wizard", Order::Pool { pay: None });
+    }
+    act(
+        &mut app,
+        "wizard",
+        Order::Cast {
+            target: "knight".into(),
+        },
+    );
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::SpellCast { .. }))
+        .expect("the spell");
+    assert_eq!(
+        events[at + 1..at + 3],
+        [
+            BattleEvent::StateCleared {
+                unit: "knight".into(),
+                state: StateKind::Stun,
+            },
+            BattleEvent::RankRestored {
+                unit: "knight".into(),
+                remaining: 2,
+            },
+        ]
+    );
+    let t = table(&app);
+    assert!(!unit(&t, "knight").conditions.stunned);
+    assert_eq!(unit(&t, "knight").ranks.physical.lost, 1);
+}

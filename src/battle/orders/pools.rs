@@ -92,6 +92,7 @@ pub(super) fn cast(
             }
             table.regroup(zone, events);
         }
+        SpellEffect::Heal => heal(table, target, successes, events),
         SpellEffect::BonusRanks { side, most } if successes > 0 => {
             let track = table.units[target].ranks.track_mut(side);
             let before = track.bonus;
@@ -103,6 +104,34 @@ pub(super) fn cast(
             });
         }
         _ => {}
+    }
+}
+
+/// A healing spell's successes: the first clears a Stun, if there is one;
+/// the next (or the first, on one not stunned) restores one lost physical
+/// rank. No more than one rank a cast, and never above the real rank; the
+/// fallen are past healing in combat.
+fn heal(table: &mut BattleState, target: usize, successes: u32, events: &mut Vec<BattleEvent>) {
+    if !table.units[target].fighting() {
+        return;
+    }
+    let mut left = successes;
+    let id = table.units[target].unit.id.clone();
+    if left > 0 && table.units[target].conditions.stunned {
+        table.units[target].conditions.stunned = false;
+        events.push(BattleEvent::StateCleared {
+            unit: id.clone(),
+            state: StateKind::Stun,
+        });
+        left -= 1;
+    }
+    let track = &mut table.units[target].ranks.physical;
+    if left > 0 && track.lost > 0 {
+        track.lost -= 1;
+        events.push(BattleEvent::RankRestored {
+            unit: id,
+            remaining: track.remaining(),
+        });
     }
 }
 
