@@ -203,8 +203,9 @@ pub struct Conditions {
     /// first turn after the fall, with no rally roll) is behind it, so each
     /// action now begins with a rally roll.
     /// Written only when set, so saves of battles without a panic read the same.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub fled_once: bool,
+    /// Saved under its first name, so older saves read the same.
+    #[serde(default, rename = "fled_once", skip_serializing_if = "is_false")]
+    pub past_initial_action: bool,
     /// Whether a Wound it may soak becomes a State or costs a rank.
     /// Written only when a rank is chosen, so older saves read the same.
     #[serde(default, skip_serializing_if = "WoundChoice::is_state")]
@@ -461,7 +462,7 @@ impl WoundChoice {
         }
     }
 
-    fn is_state(&self) -> bool {
+    pub fn is_state(&self) -> bool {
         *self == WoundChoice::State
     }
 }

@@ -17,7 +17,7 @@ use crate::rules::injury::RollKind;
 /// Sequence of play (a, b): the battle begins; fatigue in doubt is rolled
 /// for, and surprise determined. The surprised are marked for the first
 /// round, in which they get no action dice.
-fn determine_surprise(
+fn begin_battle(
     table: &mut BattleState,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
@@ -385,7 +385,7 @@ pub fn advance(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut
         if awaiting_command(table) {
             return;
         }
-        determine_surprise(table, dice, events);
+        begin_battle(table, dice, events);
         roll_round(table, dice, events);
         if table.battle.turn == Turn::Closed
             && matches!(table.battle.phase, Phase::Countdown | Phase::Refresh { .. })

@@ -4,7 +4,7 @@
 //! Panicked, and the Spirit tests fear demands.
 
 use super::command::{Order, RuleError};
-use super::components::{StateKind, WoundChoice};
+use super::components::StateKind;
 use super::effects::{lose_action_pool, lose_defence_pool, lose_rank, take_effort, take_state};
 use super::events::BattleEvent;
 use super::injury::wounded_roll;
@@ -45,7 +45,7 @@ pub fn routed_problem(table: &BattleState, actor: usize, order: &Order) -> Optio
         Order::Pass | Order::Hold | Order::KeepDie | Order::Defend { with: None, .. }
     );
     if me.conditions.crushed {
-        let refused = if me.conditions.fled_once {
+        let refused = if me.conditions.past_initial_action {
             matches!(
                 order,
                 Order::Recover { .. } | Order::RecoveryRoll | Order::Effort
@@ -103,7 +103,7 @@ pub(super) fn mental_hit(
     match severity {
         Severity::Wound => {
             let already = *me.conditions.state_mut(state);
-            let soaks = me.conditions.wounds == WoundChoice::State;
+            let soaks = me.conditions.wounds.is_state();
             if soaks && !me.profile.stateless && !already && !me.conditions.surprised {
                 take_state(table, target, state, events);
             } else {
@@ -112,7 +112,7 @@ pub(super) fn mental_hit(
         }
         Severity::Trauma => {
             me.conditions.panicked = true;
-            me.conditions.fled_once = false;
+            me.conditions.past_initial_action = false;
             events.push(BattleEvent::Panicked { unit: id });
             lose_defence_pool(table, target, events);
             lose_action_pool(table, target, events);
@@ -121,7 +121,7 @@ pub(super) fn mental_hit(
         Severity::KillingBlow | Severity::Massive => {
             me.conditions.crushed = true;
             me.conditions.panicked = false;
-            me.conditions.fled_once = false;
+            me.conditions.past_initial_action = false;
             events.push(BattleEvent::Crushed { unit: id });
             lose_defence_pool(table, target, events);
             lose_action_pool(table, target, events);
@@ -154,7 +154,7 @@ pub(super) fn rally_roll(
         let conditions = &mut table.units[unit].conditions;
         conditions.panicked = false;
         conditions.crushed = false;
-        conditions.fled_once = false;
+        conditions.past_initial_action = false;
         events.push(BattleEvent::Rallied { unit: id });
     }
     roll.passed()
@@ -229,7 +229,7 @@ pub(super) fn fear_test(
         }
         if rule.rank_loss {
             let me = &mut table.units[unit];
-            let soaks = me.conditions.wounds == WoundChoice::State;
+            let soaks = me.conditions.wounds.is_state();
             if soaks && rule.stun_option && !me.conditions.stunned && !me.profile.stateless {
                 take_state(table, unit, StateKind::Stun, events);
             } else {

@@ -1,7 +1,7 @@
 //! The odds previews the HUD and the AI read: an attack's dice and
 //! Superiority Level as it would be rolled now, and its chances.
 
-use super::components::{ActionPoolState, Fate, PoolAction, Status, WoundChoice};
+use super::components::{ActionPoolState, Fate, PoolAction, Status};
 use super::costs::shield_of;
 use super::cover::cover_against;
 use super::flight::missile_penalty;
@@ -255,7 +255,7 @@ pub fn target_facts(table: &BattleState, target: usize) -> TargetFacts {
             stateless: them.profile.stateless,
             already_in_state: them.conditions.stunned,
             may_soak: !them.conditions.surprised,
-            prefers_state: them.conditions.wounds == WoundChoice::State,
+            prefers_state: them.conditions.wounds.is_state(),
         },
         fallen_body_dice: (them.fate == Fate::OutOfAction).then(|| {
             characteristic_dice(&table.ruleset.rules, them.ranks.physical.remaining(), 0) as u32

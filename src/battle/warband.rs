@@ -61,7 +61,7 @@ pub(super) fn critical_damage(
     if killing_blow {
         let conditions = &mut table.units[unit].conditions;
         conditions.panicked = true;
-        conditions.fled_once = false;
+        conditions.past_initial_action = false;
         events.push(BattleEvent::WarbandRouted { unit: id });
         return;
     }

@@ -1,7 +1,7 @@
 //! Blows landing: the damage an attack or a strike does, and the target's
 //! strike back.
 
-use crate::battle::components::{Fate, StateKind, WoundChoice};
+use crate::battle::components::{Fate, StateKind};
 use crate::battle::costs::choose_weapon;
 use crate::battle::effects::{lose_defence_pool, lose_rank, take_out_of_action, take_state};
 use crate::battle::events::BattleEvent;
@@ -184,7 +184,7 @@ pub(super) fn hit(
         stateless: target_state.profile.stateless,
         already_in_state: target_state.conditions.stunned,
         may_soak: !target_state.conditions.surprised,
-        prefers_state: target_state.conditions.wounds == WoundChoice::State,
+        prefers_state: target_state.conditions.wounds.is_state(),
     };
     let zone = table.units[target].placement.zone;
     match damage_effect(severity, soak) {

@@ -95,7 +95,7 @@ fn execute(
     if matches!(plan.order, Order::Hold | Order::Pass | Order::KeepDie) {
         let conditions = &mut table.units[actor].conditions;
         if conditions.crushed {
-            conditions.fled_once = true;
+            conditions.past_initial_action = true;
         }
     }
 }
@@ -218,10 +218,10 @@ fn fit_to_act(
     // The initial action of a panic is the flight itself, with no roll.
     let conditions = &mut table.units[actor].conditions;
     if !recovering && conditions.panicked {
-        if conditions.fled_once {
+        if conditions.past_initial_action {
             rally_roll(table, actor, dice, events);
         } else {
-            conditions.fled_once = true;
+            conditions.past_initial_action = true;
         }
     }
     if !fear_test(table, actor, None, dice, events) {
