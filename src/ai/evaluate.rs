@@ -12,7 +12,7 @@ use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, PoolAction, Status};
 use crate::battle::odds::{
     answered_attack_odds, attack_preview_against, attack_preview_with, defence_outcomes,
-    target_facts,
+    drag_chance, target_facts,
 };
 use crate::battle::special::special_applicable;
 use crate::battle::state::{BattleState, UnitState};
@@ -429,6 +429,22 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
             } else {
                 -0.3
             }) - spend
+        }
+        // Dragged into a melee, a shooter cannot shoot and a reach weapon
+        // is useless: worth the try against those, not others.
+        Order::Drag { target, .. } => {
+            let Some(target) = target_index(target) else {
+                return f64::NEG_INFINITY;
+            };
+            let disarmed = table.units[target].profile.weapons.iter().any(|w| {
+                table
+                    .ruleset
+                    .weapons
+                    .get(w)
+                    .is_some_and(|w| w.is_missile() || w.reach)
+            });
+            let worth = if disarmed { 0.4 } else { 0.0 };
+            worth * drag_chance(table, actor, target) - spend
         }
         Order::Wrestle { with, .. } => wrestle_value(*with) - spend,
         // A flyer stays in the air and closes on its prey; a fall hurts.

@@ -67,6 +67,10 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
                 target: other.unit.id.clone(),
                 pay: None,
             });
+            orders.push(Order::Drag {
+                target: other.unit.id.clone(),
+                pay: None,
+            });
         } else if other.unit.index != index && other.unit.side == me.unit.side && other.fighting() {
             orders.push(Order::JoinGroup {
                 friend: other.unit.id.clone(),

@@ -104,6 +104,7 @@ pub fn check(table: &BattleState, command: &Command) -> Result<Plan, RuleError> 
                 | Order::LeaveTable { .. }
                 | Order::JoinGroup { .. }
                 | Order::LeaveGroup { .. }
+                | Order::Drag { .. }
         )
     {
         return Err(RuleError::Prone);

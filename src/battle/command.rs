@@ -134,6 +134,13 @@ pub enum Order {
         #[serde(default)]
         pay: Option<Vec<u8>>,
     },
+    /// From InContact, drag an enemy in the zone who stands outside the
+    /// melee into it: a BODY roll against the target's.
+    Drag {
+        target: String,
+        #[serde(default)]
+        pay: Option<Vec<u8>>,
+    },
     /// A wrestling move against the close opponent (holds, subdual, knockdown).
     Wrestle {
         with: WrestleMove,
@@ -223,7 +230,8 @@ impl Order {
             | Self::Attack { target, .. }
             | Self::Cast { target }
             | Self::Break { target, .. }
-            | Self::CloseIn { target, .. } => Some(target),
+            | Self::CloseIn { target, .. }
+            | Self::Drag { target, .. } => Some(target),
             Self::JoinGroup { friend, .. } => Some(friend),
             Self::Drive { target, .. } => target.as_deref(),
             Self::Mount { on, .. } => Some(on),
@@ -246,6 +254,7 @@ impl Order {
             | Self::Prepare { pay, .. }
             | Self::Break { pay, .. }
             | Self::CloseIn { pay, .. }
+            | Self::Drag { pay, .. }
             | Self::Wrestle { pay, .. }
             | Self::Fly { pay, .. }
             | Self::TakeOff { pay }
@@ -282,6 +291,7 @@ impl Order {
             | Self::Prepare { pay, .. }
             | Self::Break { pay, .. }
             | Self::CloseIn { pay, .. }
+            | Self::Drag { pay, .. }
             | Self::Wrestle { pay, .. }
             | Self::Fly { pay, .. }
             | Self::TakeOff { pay }
@@ -330,6 +340,7 @@ impl Order {
             Self::Cast { .. } => "Cast",
             Self::Break { .. } => "Break",
             Self::CloseIn { .. } => "Close in",
+            Self::Drag { .. } => "Drag into the melee",
             Self::Wrestle { with, .. } => match with {
                 WrestleMove::Grapple => "Grapple",
                 WrestleMove::Squeeze => "Squeeze",
@@ -454,6 +465,15 @@ pub enum RuleError {
     /// A shield blocks; it does not strike.
     ShieldDoesNotStrike,
     NotInSameMelee {
+        unit: String,
+    },
+    /// Dragged into the melee: the target must stand outside it, in the
+    /// zone, and not be wrestling InClose elsewhere.
+    NotAnOutsider {
+        unit: String,
+    },
+    /// A swarm is no one body: it cannot be held, dragged or closed with.
+    Swarm {
         unit: String,
     },
     /// Already building an action pool: Pool adds to it.
@@ -597,6 +617,14 @@ impl fmt::Display for RuleError {
             Self::DefencePoolFull => write!(f, "the defence pool is full"),
             Self::ShieldDoesNotStrike => write!(f, "a shield blocks; it does not strike"),
             Self::NotInSameMelee { unit } => write!(f, "`{unit}` is not in this melee"),
+            Self::NotAnOutsider { unit } => write!(
+                f,
+                "`{unit}` is not an outsider in this zone: only an enemy outside the melee, and not InClose, can be dragged in"
+            ),
+            Self::Swarm { unit } => write!(
+                f,
+                "`{unit}` is a swarm: a mass of small creatures cannot be held, dragged or closed with"
+            ),
             Self::PoolAlreadyStarted => {
                 write!(f, "an action pool is already building: Pool adds to it")
             }

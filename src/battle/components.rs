@@ -69,6 +69,13 @@ pub struct Profile {
     pub weapons: Vec<String>,
 }
 
+impl Profile {
+    /// A swarm of level-0 creatures (RULES §38).
+    pub fn is_swarm(&self) -> bool {
+        self.mob == Some(MobTier::Swarm)
+    }
+}
+
 /// A group of combatants inside one zone (a melee, or friends standing together).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct GroupId(pub u32);

@@ -153,6 +153,10 @@ pub(super) fn order_cost(
             cost
         }
         Order::CloseIn { .. } => rules.action_cost(ActionKind::CloseIn),
+        Order::Drag { target, .. } => {
+            drag_problem(table, actor, enemy_on_table(table, actor, target)?)?;
+            rules.action_cost(ActionKind::Drag)
+        }
         Order::Fly { .. } => rules.action_cost(ActionKind::Fly),
         Order::TakeOff { .. } => rules.action_cost(ActionKind::TakeOff),
         Order::Land { .. } => rules.action_cost(ActionKind::Land),
@@ -319,6 +323,32 @@ pub(super) fn order_cost(
         }
     };
     Ok((cost, weapon))
+}
+
+/// RULES §10: only a member of a melee drags, and only an enemy standing
+/// outside it in the same zone, not wrestling InClose elsewhere and not a
+/// swarm.
+fn drag_problem(table: &BattleState, actor: usize, target: usize) -> Result<(), RuleError> {
+    let (me, them) = (&table.units[actor], &table.units[target]);
+    let unit = || them.unit.id.clone();
+    if !them.fighting() {
+        return Err(RuleError::TargetGone { unit: unit() });
+    }
+    match me.status {
+        Status::Alone => return Err(RuleError::NotInContact),
+        Status::InClose => return Err(RuleError::AlreadyInClose),
+        Status::InContact => {}
+    }
+    if them.placement.zone != me.placement.zone {
+        return Err(RuleError::NotInSameZone { unit: unit() });
+    }
+    if them.placement.group == me.placement.group || them.status == Status::InClose {
+        return Err(RuleError::NotAnOutsider { unit: unit() });
+    }
+    if them.profile.is_swarm() {
+        return Err(RuleError::Swarm { unit: unit() });
+    }
+    Ok(())
 }
 
 pub(super) fn enemy_on_table(

@@ -30,6 +30,7 @@ impl BattleEvent {
             EffortSpent { .. } | DieRaised { .. } => "Using a 1",
             Moved { .. } | Charged { .. } | Withdrew { .. } | LeftTable { .. } => "Movement",
             JoinedGroup { .. } | LeftGroup { .. } | StatusChanged { .. } => "Zones and groups",
+            DragRolled { .. } => "Movement",
             AttackRolled { .. } | Missed { .. } => "Attacks",
             Exposed { .. } => "Exposure",
             Fumbled { .. } => "Fumble",
@@ -121,7 +122,8 @@ impl BattleEvent {
             | Self::RallyRoll { dice, .. }
             | Self::FearTest { dice, .. }
             | Self::Resisted { dice, .. }
-            | Self::WrestleRoll { dice, .. } => Some((dice, 5)),
+            | Self::WrestleRoll { dice, .. }
+            | Self::DragRolled { dice, .. } => Some((dice, 5)),
             Self::DefenceRolled { dice, .. } | Self::SpellCast { dice, .. } => Some((dice, 5)),
             _ => None,
         }
@@ -169,6 +171,24 @@ impl std::fmt::Display for BattleEvent {
             Withdrew { unit } => write!(f, "{unit} withdraws from the melee"),
             JoinedGroup { unit, with } => write!(f, "{unit} joins {with}"),
             LeftGroup { unit } => write!(f, "{unit} leaves its group"),
+            DragRolled {
+                unit,
+                target,
+                dice,
+                successes,
+                resist_dice,
+                resisted,
+            } => write!(
+                f,
+                "{unit} tries to drag {target} into the melee: {} against {} ({successes} to {resisted}), {}",
+                faces(dice),
+                faces(resist_dice),
+                if successes > resisted {
+                    "dragged in"
+                } else {
+                    "resisted"
+                }
+            ),
             StatusChanged { unit, status } => write!(f, "{unit} is now {status:?}"),
             LeftTable { unit, edge } => write!(f, "{unit} leaves the table to the {edge:?}"),
             AttackRolled {

@@ -87,6 +87,16 @@ pub enum BattleEvent {
         unit: String,
         with: String,
     },
+    /// A drag into the melee: the dragger's BODY roll against the target's.
+    /// More successes drag the target in (a `JoinedGroup` follows).
+    DragRolled {
+        unit: String,
+        target: String,
+        dice: Vec<u8>,
+        successes: u32,
+        resist_dice: Vec<u8>,
+        resisted: u32,
+    },
     LeftGroup {
         unit: String,
     },

@@ -57,7 +57,8 @@ pub fn flight_problem(table: &BattleState, actor: usize, order: &Order) -> Optio
     let target_id = match order {
         Order::Charge { target, .. }
         | Order::Break { target, .. }
-        | Order::CloseIn { target, .. } => Some(target),
+        | Order::CloseIn { target, .. }
+        | Order::Drag { target, .. } => Some(target),
         _ => None,
     };
     if let Some(target) = target_id.and_then(|t| table.unit_index(t))
@@ -112,7 +113,9 @@ pub fn flight_problem(table: &BattleState, actor: usize, order: &Order) -> Optio
         {
             Some(RuleError::UseFly)
         }
-        Order::JoinGroup { .. } | Order::CloseIn { .. } if flying(table, actor) => {
+        Order::JoinGroup { .. } | Order::CloseIn { .. } | Order::Drag { .. }
+            if flying(table, actor) =>
+        {
             Some(RuleError::UseFly)
         }
         _ => None,

@@ -20,6 +20,13 @@ pub fn stable_size(table: &BattleState, unit: usize) -> u32 {
     u32::from(profile.size) + u32::from(bonus)
 }
 
+/// The dice each of two combatants gains in a contest of strength for the
+/// steps of size it has over the other, (first's, second's).
+pub fn size_edges(table: &BattleState, first: usize, second: usize) -> (u32, u32) {
+    let (a, b) = (stable_size(table, first), stable_size(table, second));
+    (a.saturating_sub(b), b.saturating_sub(a))
+}
+
 /// Whether a combatant stays on its feet InClose against an opponent: only
 /// at three times its size.
 pub fn stands_against(table: &BattleState, unit: usize, opponent: usize) -> bool {
@@ -72,6 +79,15 @@ pub fn inclose_problem(table: &BattleState, actor: usize, order: &Order) -> Opti
                 return Some(RuleError::AlreadyInClose);
             }
             let them = table.unit_index(target)?;
+            // A swarm is no one body to wrestle (RULES §38).
+            if let Some(swarm) = [actor, them]
+                .into_iter()
+                .find(|&u| table.units[u].profile.is_swarm())
+            {
+                return Some(RuleError::Swarm {
+                    unit: table.units[swarm].unit.id.clone(),
+                });
+            }
             let same_melee = me.placement.group.is_some()
                 && me.placement.group == table.units[them].placement.group
                 && table.units[them].unit.side != me.unit.side

@@ -13,7 +13,7 @@ use crate::rules::injury::{
     Injury, InjuryEffect, Location, RollKind, Shift, burn_dice, burned_dice, choose_location,
     read_location_dice, wound_penalty,
 };
-use crate::rules::rolls::{CharacteristicRoll, characteristic_roll};
+use crate::rules::rolls::{CharacteristicRoll, characteristic_dice, characteristic_roll};
 
 /// Dice off a unit's roll of `kind` for the wounds it carries.
 pub fn penalty(table: &BattleState, unit: usize, kind: RollKind) -> u32 {
@@ -36,6 +36,29 @@ pub fn wounded_roll(
     };
     let modifier = -(penalty(table, unit, kind) as i32) - i32::from(extra_penalty);
     characteristic_roll(&table.ruleset.rules, rank, modifier, dice)
+}
+
+/// The dice of a BODY roll with `extra` dice more (a size advantage), the
+/// wounds' dice taken off.
+pub fn sized_body_dice(table: &BattleState, unit: usize, extra: u32) -> usize {
+    let (rank, modifier) = sized_body_numbers(table, unit, extra);
+    characteristic_dice(&table.ruleset.rules, rank, modifier)
+}
+
+/// That BODY roll, rolled.
+pub fn sized_body_roll(
+    table: &BattleState,
+    unit: usize,
+    extra: u32,
+    dice: &mut impl DiceSource,
+) -> CharacteristicRoll {
+    let (rank, modifier) = sized_body_numbers(table, unit, extra);
+    characteristic_roll(&table.ruleset.rules, rank, modifier, dice)
+}
+
+fn sized_body_numbers(table: &BattleState, unit: usize, extra: u32) -> (i32, i32) {
+    let modifier = extra as i32 - penalty(table, unit, RollKind::Body) as i32;
+    (table.units[unit].ranks.physical.remaining(), modifier)
 }
 
 /// Rolls on the injury tables for a combatant who took a Trauma, a Killing

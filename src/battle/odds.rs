@@ -5,7 +5,8 @@ use super::components::{ActionPoolState, Fate, PoolAction, Status};
 use super::costs::shield_of;
 use super::cover::cover_against;
 use super::flight::missile_penalty;
-use super::injury::penalty;
+use super::inclose::size_edges;
+use super::injury::{penalty, sized_body_dice};
 use super::special::applicable_specials;
 use super::state::{BattleState, PendingAttack};
 use super::warband::attack_modifiers;
@@ -15,7 +16,7 @@ use crate::rules::attack::{advantage, advantage_dice, superiority_level};
 use crate::rules::damage::Soak;
 use crate::rules::defence::{DefencePool, dodge, pool_from_roll};
 use crate::rules::injury::RollKind;
-use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds_with_specials, successes};
+use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds_with_specials, outrolls, successes};
 use crate::rules::rolls::characteristic_dice;
 use crate::rules::special::SpecialResult;
 
@@ -274,4 +275,15 @@ pub fn tactic_dice(table: &BattleState, actor: usize, tactic: Option<Tactic>) ->
         }
         _ => 0,
     }
+}
+
+/// The chance a Drag into the melee succeeds: the actor's BODY roll beating
+/// the target's, each with its size edge (RULES §10).
+pub fn drag_chance(table: &BattleState, actor: usize, target: usize) -> f64 {
+    let (mine, theirs) = size_edges(table, actor, target);
+    outrolls(
+        sized_body_dice(table, actor, mine) as u32,
+        sized_body_dice(table, target, theirs) as u32,
+        table.ruleset.rules.standard_sl,
+    )
 }

@@ -154,6 +154,7 @@ pub fn riding_problem(table: &BattleState, actor: usize, order: &Order) -> Optio
         | Order::LeaveGroup { .. }
         | Order::LeaveTable { .. }
         | Order::CloseIn { .. }
+        | Order::Drag { .. }
         | Order::Gallop { .. }
             if me.conditions.aboard.is_some() =>
         {

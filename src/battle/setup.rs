@@ -9,7 +9,7 @@ use super::components::{
     Profile, RankTrack, Ranks, SideInfo, Status, Unit, Wounds,
 };
 use super::state::{Battle, BattleState, Phase, Turn, UnitState};
-use crate::data::{Fatigue, Ruleset};
+use crate::data::{Fatigue, MobTier, Ruleset};
 use crate::level::{Level, ZoneCoord, apply_overrides, fielded_ranks};
 
 /// Builds the starting state of a battle from a checked level.
@@ -99,7 +99,9 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
                         .find(|w| ruleset.weapons.get(*w).is_some_and(|w| !w.natural))
                         .cloned(),
                     size: template.size,
-                    stateless: template.stateless,
+                    // A swarm loses members, not its wits: every wound is
+                    // a rank (RULES §38).
+                    stateless: template.stateless || spec.mob == Some(MobTier::Swarm),
                     heroic: template.heroic,
                     crossover_every: template
                         .crossover_every

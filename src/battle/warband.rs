@@ -6,9 +6,10 @@
 //! destroyed when its ranks are gone.
 
 use super::components::Aboard;
+use super::effects::lose_rank;
 use super::events::BattleEvent;
 use super::state::BattleState;
-use crate::data::MobTier;
+use crate::data::{MobTier, RankSide};
 
 /// Whether a combatant is a warband (any tier of grouped combatants).
 pub fn is_warband(table: &BattleState, unit: usize) -> bool {
@@ -41,8 +42,8 @@ pub fn attack_modifiers(table: &BattleState, attacker: usize, target: usize) -> 
 
 /// The tier below, if any.
 fn weaker(tier: MobTier) -> Option<MobTier> {
-    let index = MobTier::ALL.iter().position(|&t| t == tier)?;
-    index.checked_sub(1).map(|i| MobTier::ALL[i])
+    let index = MobTier::LADDER.iter().position(|&t| t == tier)?;
+    index.checked_sub(1).map(|i| MobTier::LADDER[i])
 }
 
 /// Critical damage to a warband, in place of an injury: a Killing Blow
@@ -68,6 +69,11 @@ pub(super) fn critical_damage(
     let Some(tier) = table.units[unit].profile.mob else {
         return;
     };
+    // A swarm has no smaller tier: a Trauma thins it by a rank (RULES §38).
+    if tier == MobTier::Swarm {
+        lose_rank(table, unit, RankSide::Physical, false, events);
+        return;
+    }
     let tiers = &table.ruleset.rules.mob_tiers;
     let (Some(old), new) = (tiers.get(&tier).copied(), weaker(tier)) else {
         return;

@@ -135,7 +135,8 @@ impl WrestleMove {
     }
 }
 
-/// A number of similar NPCs fought as one entity ("Mobs, Crowds and Hordes").
+/// A number of similar NPCs fought as one entity ("Mobs, Crowds and
+/// Hordes"), or a swarm of level-0 creatures acting with one mob mind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum MobTier {
     Mob,
@@ -143,10 +144,21 @@ pub enum MobTier {
     Horde,
     Company,
     Unit,
+    /// Level-0 creatures only (RULES §38); not on the ladder of tiers.
+    Swarm,
 }
 
 impl MobTier {
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
+        Self::Mob,
+        Self::Crowd,
+        Self::Horde,
+        Self::Company,
+        Self::Unit,
+        Self::Swarm,
+    ];
+    /// The tiers a warband is weakened down, one step at a time.
+    pub const LADDER: [Self; 5] = [
         Self::Mob,
         Self::Crowd,
         Self::Horde,
@@ -388,6 +400,8 @@ pub enum ActionKind {
     Aim,
     /// From InContact to InClose with an enemy in the same melee.
     CloseIn,
+    /// From InContact, drag an enemy outsider in the zone into the melee.
+    Drag,
     /// A flyer's move along its facing ("Flying").
     Fly,
     /// A landed flyer rises to hover.
@@ -405,7 +419,7 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
-    pub const ALL: [Self; 17] = [
+    pub const ALL: [Self; 18] = [
         Self::Move,
         Self::Charge,
         Self::Withdraw,
@@ -416,6 +430,7 @@ impl ActionKind {
         Self::Break,
         Self::Aim,
         Self::CloseIn,
+        Self::Drag,
         Self::Fly,
         Self::TakeOff,
         Self::Land,

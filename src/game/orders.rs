@@ -90,6 +90,9 @@ pub fn order_label(table: &BattleState, order: &Order) -> String {
         }
         Order::Break { target, .. } => format!("Break {}'s pool", unit_name(table, target)),
         Order::CloseIn { target, .. } => format!("Close in on {}", unit_name(table, target)),
+        Order::Drag { target, .. } => {
+            format!("Drag {} into the melee", unit_name(table, target))
+        }
         Order::Cast { target } => format!("Cast at {}", unit_name(table, target)),
         Order::Prepare { spell, .. } => format!(
             "Prepare {}",

@@ -644,6 +644,27 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
                     );
                 }
             }
+            // A swarm is of level-0 creatures, and they group only as a
+            // swarm (RULES §38).
+            match unit.mob {
+                Some(crate::data::MobTier::Swarm) if merged.physical != 0 => error(
+                    id_at,
+                    format!(
+                        "unit `{}`: a swarm is of level-0 creatures (physical 0), and its \
+                         template has physical {}; group it as a Mob, Crowd or Horde instead",
+                        unit.id, merged.physical
+                    ),
+                ),
+                Some(tier) if tier != crate::data::MobTier::Swarm && merged.physical == 0 => error(
+                    id_at,
+                    format!(
+                        "unit `{}`: level-0 creatures (physical 0) group only as a Swarm, \
+                             expected mob: Some(Swarm)",
+                        unit.id
+                    ),
+                ),
+                _ => {}
+            }
             if unit.mob.is_some() && merged.heroic {
                 error(
                     id_at,

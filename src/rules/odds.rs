@@ -293,6 +293,22 @@ pub fn successes(dice: u32, superiority_level: u8) -> Vec<f64> {
     chances
 }
 
+/// The chance a roll of `dice` dice scores more successes than one of
+/// `against` dice (a contest of rolls: ties go to the second).
+pub fn outrolls(dice: u32, against: u32, superiority_level: u8) -> f64 {
+    let (mine, theirs) = (
+        successes(dice, superiority_level),
+        successes(against, superiority_level),
+    );
+    let mut below = 0.0;
+    let mut chance = 0.0;
+    for (k, p) in mine.iter().enumerate() {
+        chance += p * below;
+        below += theirs.get(k).copied().unwrap_or(0.0);
+    }
+    chance
+}
+
 /// The chance a characteristic roll of `dice` dice gets at least one success.
 pub fn roll_passes(dice: u32, superiority_level: u8) -> f64 {
     let fail = f64::from(superiority_level.clamp(2, 6) - 1) / 6.0;
@@ -322,6 +338,14 @@ mod tests {
             fallen_body_dice: None,
             block: None,
         }
+    }
+
+    #[test]
+    fn a_contest_of_rolls_is_won_only_by_more_successes() {
+        // One die against one at SL 5: a success against a miss, 1/3 * 2/3.
+        assert!((outrolls(1, 1, 5) - 2.0 / 9.0).abs() < 1e-12);
+        assert_eq!(outrolls(0, 3, 5), 0.0);
+        assert!(outrolls(7, 6, 5) > outrolls(6, 7, 5));
     }
 
     #[test]

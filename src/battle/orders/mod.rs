@@ -289,6 +289,9 @@ fn carry_out(
         Order::CloseIn { .. } => {
             other.is_some_and(|target| wrestling::execute_close_in(table, actor, target, events))
         }
+        Order::Drag { .. } => {
+            other.is_some_and(|target| movement::execute_drag(table, actor, target, dice, events))
+        }
         Order::Wrestle { with, .. } => {
             wrestling::wrestle(table, actor, *with, dice, events);
             true

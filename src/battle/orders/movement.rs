@@ -7,6 +7,8 @@ use super::wrestling::leave_inclose;
 use crate::battle::components::{Fate, Placement, Status};
 use crate::battle::cover::{enter_held_cover, intercept};
 use crate::battle::events::BattleEvent;
+use crate::battle::inclose::size_edges;
+use crate::battle::injury::sized_body_roll;
 use crate::battle::state::BattleState;
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::dice::DiceSource;
@@ -139,6 +141,41 @@ pub(super) fn execute_join_group(
     });
     let zone = table.units[actor].placement.zone;
     table.regroup(zone, events);
+    true
+}
+
+/// Drag: a BODY roll against the target's, each side a die up for every
+/// step of size it has over the other. More successes drag the target
+/// into the actor's melee, out of any group it stood in.
+pub(super) fn execute_drag(
+    table: &mut BattleState,
+    actor: usize,
+    target: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let (mine, theirs) = size_edges(table, actor, target);
+    let pull = sized_body_roll(table, actor, mine, dice);
+    let resist = sized_body_roll(table, target, theirs, dice);
+    let dragged = pull.successes > resist.successes;
+    events.push(BattleEvent::DragRolled {
+        unit: table.units[actor].unit.id.clone(),
+        target: table.units[target].unit.id.clone(),
+        dice: pull.dice,
+        successes: pull.successes,
+        resist_dice: resist.dice,
+        resisted: resist.successes,
+    });
+    if dragged {
+        table.units[target].conditions.occupies_cover = false;
+        table.join_group_of(target, actor);
+        events.push(BattleEvent::JoinedGroup {
+            unit: table.units[target].unit.id.clone(),
+            with: table.units[actor].unit.id.clone(),
+        });
+        let zone = table.units[actor].placement.zone;
+        table.regroup(zone, events);
+    }
     true
 }
 

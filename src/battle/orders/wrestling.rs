@@ -7,13 +7,14 @@ use crate::battle::components::{Grip, Status};
 use crate::battle::effects::take_out_of_action;
 use crate::battle::events::BattleEvent;
 use crate::battle::inclose::{close_partner, holds, stable_size, stands_against};
+use crate::battle::injury::sized_body_roll;
 use crate::battle::state::BattleState;
 use crate::battle::wielding::arm_if_unarmed;
 use crate::data::{WeightClass, WrestleMove};
 use crate::rules::damage::subdual_damage;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{RollKind, Shift};
-use crate::rules::rolls::{characteristic_roll, successes_in};
+use crate::rules::rolls::successes_in;
 
 /// Closing in: both go InClose. Each falls prone unless three times the
 /// other's size, and drops any weapon heavier than Medium.
@@ -141,18 +142,10 @@ fn body_roll(
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> u32 {
-    let me = &table.units[unit];
-    let modifier =
-        extra as i32 - crate::battle::injury::penalty(table, unit, RollKind::Body) as i32;
-    let roll = characteristic_roll(
-        &table.ruleset.rules,
-        me.ranks.physical.remaining(),
-        modifier,
-        dice,
-    );
+    let roll = sized_body_roll(table, unit, extra, dice);
     events.push(BattleEvent::WrestleRoll {
-        unit: me.unit.id.clone(),
-        dice: roll.dice.clone(),
+        unit: table.units[unit].unit.id.clone(),
+        dice: roll.dice,
         successes: roll.successes,
     });
     roll.successes
