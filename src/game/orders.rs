@@ -177,6 +177,7 @@ pub fn menu_entries(
                 Order::Attack { .. } => MenuSection::Attack,
                 Order::Move { .. }
                 | Order::Charge { .. }
+                | Order::Drag { .. }
                 | Order::Withdraw { .. }
                 | Order::JoinGroup { .. }
                 | Order::LeaveGroup { .. }

@@ -567,15 +567,34 @@ fn dress_figures(
                     Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::splat(scale)),
                 ));
             }
-            // A mob is one entity of many figures: a few more stand on its base.
+            // A mob is one entity of many figures: a few more stand on its
+            // base; a swarm teems with small ones.
             if profile.mob.is_some() {
-                for (x, z) in [(-0.55, 0.4), (0.55, 0.4), (0.0, -0.6)] {
+                let (places, size, lift): (&[(f32, f32)], f32, f32) = if profile.is_swarm() {
+                    (
+                        &[
+                            (-0.7, 0.3),
+                            (0.7, 0.3),
+                            (0.0, -0.8),
+                            (-0.5, -0.5),
+                            (0.5, -0.5),
+                            (0.0, 0.8),
+                            (-0.85, -0.1),
+                            (0.85, -0.1),
+                        ],
+                        0.45,
+                        0.25,
+                    )
+                } else {
+                    (&[(-0.55, 0.4), (0.55, 0.4), (0.0, -0.6)], 0.8, 0.5)
+                };
+                for &(x, z) in places {
                     figure
                         .spawn((
                             Mesh3d(palette.body.clone()),
                             MeshMaterial3d(side.clone()),
-                            Transform::from_xyz(x * scale, 0.5 * scale, z * scale)
-                                .with_scale(Vec3::splat(scale * 0.8)),
+                            Transform::from_xyz(x * scale, lift * scale, z * scale)
+                                .with_scale(Vec3::splat(scale * size)),
                         ))
                         .with_children(|companion| {
                             companion.spawn((
