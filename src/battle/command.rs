@@ -11,7 +11,7 @@ use crate::data::{Defence, Tactic, WrestleMove};
 use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::injury::Shift;
 use crate::rules::movement::Facing;
-use crate::rules::payment::PaymentError;
+use crate::rules::payment::{Cost, PaymentError};
 use crate::rules::special::SpecialResult;
 
 /// One choice by one combatant.
@@ -555,37 +555,45 @@ impl fmt::Display for RuleError {
         match self {
             Self::BattleOver => write!(f, "the battle is over"),
             Self::NoTurnOpen => write!(f, "nobody may act until the action dice are rolled"),
-            Self::UnknownUnit { unit } => write!(f, "there is no unit `{unit}`"),
+            Self::UnknownUnit { unit } => write!(f, "there is no unit {unit}"),
             Self::NotYourTurn { unit, may_act } => {
                 write!(
                     f,
-                    "not `{unit}`'s turn: the countdown gives it to {}",
+                    "not {unit}'s turn: the countdown gives it to {}",
                     may_act.join(", ")
                 )
             }
-            Self::NotInAction { unit } => write!(f, "`{unit}` is out of the fight"),
+            Self::NotInAction { unit } => write!(f, "{unit} is out of the fight"),
             Self::CannotPay(error) => match error {
                 PaymentError::CannotAfford { cost, pool } => {
-                    write!(f, "not enough pips: costs {cost:?}, dice left {pool:?}")
+                    write!(
+                        f,
+                        "not enough pips: it costs {}, dice left {pool:?}",
+                        cost_words(*cost)
+                    )
                 }
                 PaymentError::DieNotInPool { face } => {
                     write!(f, "no die showing {face} to pay with")
                 }
                 PaymentError::OnesCannotPay => write!(f, "1s cannot pay for actions"),
                 PaymentError::ShortOfCost { cost, paid } => {
-                    write!(f, "those dice make {paid} pips, the cost is {cost:?}")
+                    write!(
+                        f,
+                        "those dice make {paid} pips, the cost is {}",
+                        cost_words(*cost)
+                    )
                 }
                 PaymentError::SuperfluousDie { face } => {
                     write!(f, "this costs nothing: the die showing {face} is not spent")
                 }
                 PaymentError::NotOneDie => write!(f, "this costs exactly one die"),
             },
-            Self::NoSuchWeapon { weapon } => write!(f, "does not carry a `{weapon}`"),
+            Self::NoSuchWeapon { weapon } => write!(f, "does not carry a {weapon}"),
             Self::NoUsableWeapon { reason } => write!(f, "no weapon can be used: {reason}"),
-            Self::NotAnEnemy { unit } => write!(f, "`{unit}` is not an enemy"),
-            Self::NotAFriend { unit } => write!(f, "`{unit}` is not a friend"),
-            Self::TargetGone { unit } => write!(f, "`{unit}` is no longer on the table"),
-            Self::NotInSameZone { unit } => write!(f, "`{unit}` is not in the same zone"),
+            Self::NotAnEnemy { unit } => write!(f, "{unit} is not an enemy"),
+            Self::NotAFriend { unit } => write!(f, "{unit} is not a friend"),
+            Self::TargetGone { unit } => write!(f, "{unit} is no longer on the table"),
+            Self::NotInSameZone { unit } => write!(f, "{unit} is not in the same zone"),
             Self::NotAdjacent { from, to } => write!(f, "{to} is not next to {from}"),
             Self::OffTheMap { zone } => write!(f, "{zone} is off the map"),
             Self::Impassable { zone } => write!(f, "nobody can enter {zone}"),
@@ -609,33 +617,33 @@ impl fmt::Display for RuleError {
             Self::LastOptionNow => write!(f, "a refresh was called: act or keep a die now"),
             Self::OnlyAtRefresh => write!(f, "dice are kept only at a refresh"),
             Self::AnswerTheAttack { unit } => {
-                write!(f, "`{unit}` must first answer the attack on it")
+                write!(f, "{unit} must first answer the attack on it")
             }
             Self::NoAttackToAnswer => write!(f, "no attack waits for an answer"),
             Self::CannotDefend { defence, reason } => write!(f, "cannot {defence:?}: {reason}"),
             Self::NoDefencePool => write!(f, "no defence pool"),
             Self::DefencePoolFull => write!(f, "the defence pool is full"),
             Self::ShieldDoesNotStrike => write!(f, "a shield blocks; it does not strike"),
-            Self::NotInSameMelee { unit } => write!(f, "`{unit}` is not in this melee"),
+            Self::NotInSameMelee { unit } => write!(f, "{unit} is not in this melee"),
             Self::NotAnOutsider { unit } => write!(
                 f,
-                "`{unit}` is not an outsider in this zone: only an enemy outside the melee, and not InClose, can be dragged in"
+                "{unit} is not an outsider in this zone: only an enemy outside the melee, and not InClose, can be dragged in"
             ),
             Self::Swarm { unit } => write!(
                 f,
-                "`{unit}` is a swarm: a mass of small creatures cannot be held, dragged or closed with"
+                "{unit} is a swarm: a mass of small creatures cannot be held, dragged or closed with"
             ),
             Self::PoolAlreadyStarted => {
                 write!(f, "an action pool is already building: Pool adds to it")
             }
             Self::NoMissileWeapon => write!(f, "no missile weapon to aim"),
-            Self::UnknownSpell { spell } => write!(f, "does not know the spell `{spell}`"),
+            Self::UnknownSpell { spell } => write!(f, "does not know the spell {spell}"),
             Self::NoSpellPrepared => write!(f, "no spell is prepared"),
             Self::Prone => write!(f, "prone: Withdraw to stand up first"),
             Self::MustFlee { danger } => {
                 write!(
                     f,
-                    "panicked: it can only flee from `{danger}` or try to rally"
+                    "panicked: it can only flee from {danger} or try to rally"
                 )
             }
             Self::Crushed => write!(
@@ -661,10 +669,7 @@ impl fmt::Display for RuleError {
             Self::AlreadyDown => write!(f, "already prone"),
             Self::NotAFlyer => write!(f, "not a flyer"),
             Self::Airborne { unit } => {
-                write!(
-                    f,
-                    "`{unit}` is flying: melee from the ground cannot reach it"
-                )
+                write!(f, "{unit} is flying: melee from the ground cannot reach it")
             }
             Self::UseFly => write!(f, "in the air: it flies instead"),
             Self::NotInTheAir => write!(f, "on the ground: take off first"),
@@ -697,3 +702,12 @@ impl fmt::Display for RuleError {
 }
 
 impl std::error::Error for RuleError {}
+
+/// A cost in words, as the menus show it: "3 pips", "one die", "free".
+pub fn cost_words(cost: Cost) -> String {
+    match cost {
+        Cost::Pips(pips) => format!("{pips} pips"),
+        Cost::FullDie => "one die".to_string(),
+        Cost::Free => "free".to_string(),
+    }
+}

@@ -1,13 +1,91 @@
 //! Battle events in words, for the log: what happened and the rule that made
 //! it happen, so a player can see why.
 
+use super::command::RuleError;
 use super::components::StateKind;
 use super::events::{BattleEvent, Outcome};
+use super::state::BattleState;
 use crate::rules::movement::FlightKind;
 
 fn faces(dice: &[u8]) -> String {
     let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
     format!("[{}]", shown.join(" "))
+}
+
+/// Display names for the ids in events: combatants (numbered where they
+/// share a name), sides, weapons and spells. Without a table, the ids.
+pub struct Names<'a> {
+    table: Option<&'a BattleState>,
+}
+
+impl<'a> Names<'a> {
+    pub fn of(table: &'a BattleState) -> Self {
+        Self { table: Some(table) }
+    }
+
+    pub fn ids() -> Self {
+        Self { table: None }
+    }
+
+    pub fn unit(&self, id: &str) -> String {
+        self.table
+            .and_then(|t| t.unit_index(id).map(|i| t.units[i].unit.name.clone()))
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    pub fn side(&self, id: &str) -> String {
+        self.table
+            .and_then(|t| t.battle.sides.iter().find(|s| s.id == id))
+            .map_or_else(|| id.to_string(), |s| s.name.clone())
+    }
+
+    pub fn weapon(&self, id: &str) -> String {
+        self.table
+            .and_then(|t| t.ruleset.weapons.get(id))
+            .map_or_else(|| id.to_string(), |w| w.name.to_lowercase())
+    }
+
+    pub fn spell(&self, id: &str) -> String {
+        self.table
+            .and_then(|t| t.ruleset.actions.spells.get(id))
+            .map_or_else(|| id.to_string(), |s| s.name.clone())
+    }
+}
+
+impl RuleError {
+    /// The refusal in words for players, combatants, weapons and spells by
+    /// their display names.
+    pub fn narrate(&self, names: &Names) -> String {
+        use RuleError::*;
+        let unit = |id: &String| names.unit(id);
+        match self.clone() {
+            NotYourTurn { unit: id, may_act } => NotYourTurn {
+                unit: unit(&id),
+                may_act: may_act.iter().map(unit).collect(),
+            },
+            NotInAction { unit: id } => NotInAction { unit: unit(&id) },
+            NotAnEnemy { unit: id } => NotAnEnemy { unit: unit(&id) },
+            NotAFriend { unit: id } => NotAFriend { unit: unit(&id) },
+            TargetGone { unit: id } => TargetGone { unit: unit(&id) },
+            NotInSameZone { unit: id } => NotInSameZone { unit: unit(&id) },
+            AnswerTheAttack { unit: id } => AnswerTheAttack { unit: unit(&id) },
+            NotInSameMelee { unit: id } => NotInSameMelee { unit: unit(&id) },
+            NotAnOutsider { unit: id } => NotAnOutsider { unit: unit(&id) },
+            Swarm { unit: id } => Swarm { unit: unit(&id) },
+            Airborne { unit: id } => Airborne { unit: unit(&id) },
+            MustFlee { danger } => MustFlee {
+                danger: unit(&danger),
+            },
+            NoSuchWeapon { weapon } => NoSuchWeapon {
+                weapon: names.weapon(&weapon),
+            },
+            UnknownSpell { spell } => UnknownSpell {
+                spell: names.spell(&spell),
+            },
+            other => other,
+        }
+        .to_string()
+    }
 }
 
 fn state_name(state: StateKind) -> &'static str {
@@ -130,12 +208,33 @@ impl BattleEvent {
     }
 }
 
+impl BattleEvent {
+    /// The event in words for players: combatants, sides, weapons and
+    /// spells by their display names.
+    pub fn narrate(&self, names: &Names) -> String {
+        Narrated(self, names).to_string()
+    }
+}
+
+/// The event in words, with ids only where `names` has no table.
 impl std::fmt::Display for BattleEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Narrated(self, &Names::ids()).fmt(f)
+    }
+}
+
+struct Narrated<'a>(&'a BattleEvent, &'a Names<'a>);
+
+impl std::fmt::Display for Narrated<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use BattleEvent::*;
-        match self {
+        let Narrated(event, names) = self;
+        match event {
             BattleStarted { level, seed } => write!(f, "{level} begins (seed {seed})"),
-            Surprise { side } => write!(f, "{side} have surprise: the others get no dice"),
+            Surprise { side } => {
+                let side = names.side(side);
+                write!(f, "{side} have surprise: the others get no dice")
+            }
             SurpriseOver => write!(f, "the surprise is over"),
             RoundStarted { round } => write!(f, "round {round} begins"),
             ActionDiceRolled {
@@ -143,34 +242,70 @@ impl std::fmt::Display for BattleEvent {
                 rolled,
                 extra,
             } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit} rolls {}", faces(rolled))?;
                 if !extra.is_empty() {
                     write!(f, " and gains {} for sixes", faces(extra))?;
                 }
                 Ok(())
             }
-            NoActionDice { unit } => write!(f, "{unit} is caught unprepared: no dice"),
-            DicePaid { unit, dice } => write!(f, "{unit} pays {}", faces(dice)),
-            Held { unit } => write!(f, "{unit} holds its action"),
-            Passed { unit } => write!(f, "{unit} passes for the round"),
-            EffortSpent { unit } => write!(f, "{unit} spends a 1 on Effort: +1 die"),
+            NoActionDice { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is caught unprepared: no dice")
+            }
+            DicePaid { unit, dice } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} pays {}", faces(dice))
+            }
+            Held { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} holds its action")
+            }
+            Passed { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} passes for the round")
+            }
+            EffortSpent { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} spends a 1 on Effort: +1 die")
+            }
             RankRestored { unit, remaining } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit} is healed: a rank restored, {remaining} left")
             }
             WoundsChosen { units, take } if units.is_empty() => {
                 write!(f, "wounded, they already {}", take.name())
             }
             WoundsChosen { units, take } => {
+                let units: Vec<String> = units.iter().map(|u| names.unit(u)).collect();
                 write!(f, "{} will {} when wounded", units.join(", "), take.name())
             }
             DieRaised { unit, from, to } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit} spends a 1 to raise a {from} to {to}")
             }
-            Moved { unit, from, to } => write!(f, "{unit} moves {from} to {to}"),
-            Charged { unit, target, to } => write!(f, "{unit} charges {target} in {to}"),
-            Withdrew { unit } => write!(f, "{unit} withdraws from the melee"),
-            JoinedGroup { unit, with } => write!(f, "{unit} joins {with}"),
-            LeftGroup { unit } => write!(f, "{unit} leaves its group"),
+            Moved { unit, from, to } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} moves {from} to {to}")
+            }
+            Charged { unit, target, to } => {
+                let target = names.unit(target);
+                let unit = names.unit(unit);
+                write!(f, "{unit} charges {target} in {to}")
+            }
+            Withdrew { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} withdraws from the melee")
+            }
+            JoinedGroup { unit, with } => {
+                let unit = names.unit(unit);
+                let with = names.unit(with);
+                write!(f, "{unit} joins {with}")
+            }
+            LeftGroup { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} leaves its group")
+            }
             DragRolled {
                 unit,
                 target,
@@ -178,19 +313,29 @@ impl std::fmt::Display for BattleEvent {
                 successes,
                 resist_dice,
                 resisted,
-            } => write!(
-                f,
-                "{unit} tries to drag {target} into the melee: {} against {} ({successes} to {resisted}), {}",
-                faces(dice),
-                faces(resist_dice),
-                if successes > resisted {
-                    "dragged in"
-                } else {
-                    "resisted"
-                }
-            ),
-            StatusChanged { unit, status } => write!(f, "{unit} is now {status:?}"),
-            LeftTable { unit, edge } => write!(f, "{unit} leaves the table to the {edge:?}"),
+            } => {
+                let target = names.unit(target);
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} tries to drag {target} into the melee: {} against {} ({successes} to {resisted}), {}",
+                    faces(dice),
+                    faces(resist_dice),
+                    if successes > resisted {
+                        "dragged in"
+                    } else {
+                        "resisted"
+                    }
+                )
+            }
+            StatusChanged { unit, status } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is now {status:?}")
+            }
+            LeftTable { unit, edge } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} leaves the table to the {edge:?}")
+            }
             AttackRolled {
                 attacker,
                 target,
@@ -201,6 +346,9 @@ impl std::fmt::Display for BattleEvent {
                 exposure_used,
                 advantage_dice,
             } => {
+                let attacker = names.unit(attacker);
+                let target = names.unit(target);
+                let weapon = names.weapon(weapon);
                 write!(
                     f,
                     "{attacker} attacks {target} with {weapon}: {} hitting on {superiority_level}+, {hits} hit(s)",
@@ -214,122 +362,231 @@ impl std::fmt::Display for BattleEvent {
                 }
                 Ok(())
             }
-            Missed { attacker, target } => write!(f, "{attacker} misses {target}"),
-            Exposed { unit, dice } => write!(f, "{unit} is left with {dice} exposure dice"),
-            Fumbled { unit } => write!(f, "{unit} fumbles: more 1s than hits"),
+            Missed { attacker, target } => {
+                let attacker = names.unit(attacker);
+                let target = names.unit(target);
+                write!(f, "{attacker} misses {target}")
+            }
+            Exposed { unit, dice } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is left with {dice} exposure dice")
+            }
+            Fumbled { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} fumbles: more 1s than hits")
+            }
             Damaged {
                 unit,
                 damage,
                 armour,
-            } => write!(f, "{unit} takes {damage} damage (armour {armour})"),
-            DamageStopped { unit } => write!(f, "{unit}'s armour stops the blow"),
-            StateTaken { unit, state } => write!(f, "{unit} takes {}", state_name(*state)),
+            } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} takes {damage} damage (armour {armour})")
+            }
+            DamageStopped { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit}'s armour stops the blow")
+            }
+            StateTaken { unit, state } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} takes {}", state_name(*state))
+            }
             RankLost { unit, remaining } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit} loses a rank ({remaining} left)")
             }
-            Trauma { unit } => write!(f, "{unit} suffers a Trauma"),
-            KillingBlow { unit } => write!(f, "{unit} takes a Killing Blow"),
-            MassiveDamage { unit } => write!(f, "{unit} takes Massive damage"),
-            OutOfAction { unit } => write!(f, "{unit} is out of action"),
+            Trauma { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} suffers a Trauma")
+            }
+            KillingBlow { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} takes a Killing Blow")
+            }
+            MassiveDamage { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} takes Massive damage")
+            }
+            OutOfAction { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is out of action")
+            }
             BodyRoll {
                 unit,
                 dice,
                 survived,
-            } => write!(
-                f,
-                "{unit} rolls BODY {}: {}",
-                faces(dice),
-                if *survived { "survives" } else { "fails" }
-            ),
-            Killed { unit } => write!(f, "{unit} is killed"),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls BODY {}: {}",
+                    faces(dice),
+                    if *survived { "survives" } else { "fails" }
+                )
+            }
+            Killed { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is killed")
+            }
             RecoveryRoll {
                 unit,
                 state,
                 dice,
                 passed,
-            } => write!(
-                f,
-                "{unit} rolls to shake off {} {}: {}",
-                state_name(*state),
-                faces(dice),
-                if *passed { "passed" } else { "failed" }
-            ),
-            StateCleared { unit, state } => write!(f, "{unit} is free of {}", state_name(*state)),
-            ActionLost { unit } => write!(f, "{unit} loses the action"),
-            RefreshCalled { by: Some(unit) } => write!(f, "{unit} is out of dice: refresh"),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls to shake off {} {}: {}",
+                    state_name(*state),
+                    faces(dice),
+                    if *passed { "passed" } else { "failed" }
+                )
+            }
+            StateCleared { unit, state } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is free of {}", state_name(*state))
+            }
+            ActionLost { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} loses the action")
+            }
+            RefreshCalled { by: Some(unit) } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is out of dice: refresh")
+            }
             RefreshCalled { by: None } => write!(f, "nobody can act: refresh"),
-            DieKept { unit } => write!(f, "{unit} keeps a die for the next round"),
+            DieKept { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} keeps a die for the next round")
+            }
             RoundClosed { round } => write!(f, "round {round} ends"),
             ZoneHeld { side, zone, rounds } => {
+                let side = names.side(side);
                 write!(f, "{side} hold {zone} ({rounds} round(s))")
             }
-            BattleEnded { outcome } => write!(f, "{outcome}"),
+            BattleEnded {
+                outcome: Outcome::Victory { side, how },
+            } => write!(f, "Victory: {} ({how})", names.side(side)),
+            BattleEnded {
+                outcome: Outcome::Draw { reason },
+            } => write!(f, "A draw ({reason})"),
             AttackDeclared {
                 attacker,
                 target,
                 weapon,
-            } => write!(f, "{attacker} attacks {target} with {weapon}: a defence?"),
+            } => {
+                let attacker = names.unit(attacker);
+                let target = names.unit(target);
+                let weapon = names.weapon(weapon);
+                write!(f, "{attacker} attacks {target} with {weapon}: a defence?")
+            }
             DefenceRolled {
                 unit,
                 defence,
                 dice,
                 successes,
-            } => write!(
-                f,
-                "{unit} rolls {defence:?} {}: {successes} success(es)",
-                faces(dice)
-            ),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls {defence:?} {}: {successes} success(es)",
+                    faces(dice)
+                )
+            }
             Dodged {
                 unit,
                 dice_removed,
                 exposures,
             } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit} dodges {dice_removed} attack dice away")?;
                 if *exposures > 0 {
                     write!(f, ", {exposures} left over as exposures")?;
                 }
                 Ok(())
             }
-            Parried { unit, turned } => write!(f, "{unit} parries {turned} miss(es) into 1s"),
+            Parried { unit, turned } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} parries {turned} miss(es) into 1s")
+            }
             Blocked {
                 unit,
                 shield_armour,
                 exposures,
-            } => write!(
-                f,
-                "{unit}'s block holds: shield armour +{shield_armour}, {exposures} exposure(s) on the attacker"
-            ),
-            BlockOverwhelmed { unit } => write!(f, "{unit}'s block is swept aside"),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit}'s block holds: shield armour +{shield_armour}, {exposures} exposure(s) on the attacker"
+                )
+            }
+            BlockOverwhelmed { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit}'s block is swept aside")
+            }
             DefencePool {
                 unit,
                 defence,
                 dice,
-            } => write!(f, "{unit}'s {defence:?} pool: {dice} dice"),
-            DefencePoolLost { unit } => write!(f, "{unit} loses its defence pool"),
+            } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit}'s {defence:?} pool: {dice} dice")
+            }
+            DefencePoolLost { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} loses its defence pool")
+            }
             MentalRankLost { unit, remaining } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit} loses a mental rank ({remaining} left)")
             }
-            Crossover { unit, to } => write!(f, "{unit}'s loss crosses over: a {to:?} rank too"),
-            RankHeld { unit, side } => write!(f, "{unit} stands at {side:?} 9: no rank is lost"),
-            ActionPoolBuilt { unit, dice } => write!(f, "{unit}'s action pool: {dice} dice"),
-            ActionPoolLost { unit } => write!(f, "{unit} loses its action pool"),
-            AimUsed { unit, dice } => write!(f, "{unit} takes aim: +{dice} dice"),
+            Crossover { unit, to } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit}'s loss crosses over: a {to:?} rank too")
+            }
+            RankHeld { unit, side } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} stands at {side:?} 9: no rank is lost")
+            }
+            ActionPoolBuilt { unit, dice } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit}'s action pool: {dice} dice")
+            }
+            ActionPoolLost { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} loses its action pool")
+            }
+            AimUsed { unit, dice } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} takes aim: +{dice} dice")
+            }
             SpellCast {
                 unit,
                 spell,
                 target,
                 dice,
                 successes,
-            } => write!(
-                f,
-                "{unit} casts {spell} at {target}: {} {successes} success(es)",
-                faces(dice)
-            ),
+            } => {
+                let spell = names.spell(spell);
+                let target = names.unit(target);
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} casts {spell} at {target}: {} {successes} success(es)",
+                    faces(dice)
+                )
+            }
             BonusRanks { unit, side, bonus } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit} now has {bonus} bonus {side:?} rank(s)")
             }
-            Squashed { unit } => write!(f, "{unit} is rank 0: the attack defeats it outright"),
+            Squashed { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is rank 0: the attack defeats it outright")
+            }
             Riposte { unit, dice } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit} takes {dice} exposure dice to strike back")
             }
             Injured {
@@ -338,122 +595,227 @@ impl std::fmt::Display for BattleEvent {
                 location,
                 effect_roll,
                 effect,
-            } => write!(
-                f,
-                "{unit} is injured: {} hits the {}, effect {effect_roll}: {}",
-                faces(location_dice),
-                location.name(),
-                effect.name()
-            ),
-            InjuryRoll { unit, dice, passed } => write!(
-                f,
-                "{unit} rolls to stay in action {}: {}",
-                faces(dice),
-                if *passed { "passed" } else { "failed" }
-            ),
-            DiceBurned { unit, dice } => write!(f, "{unit}'s wounds burn {dice} action dice"),
-            DiceDiscarded { unit } => write!(f, "{unit} loses every action die left"),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} is injured: {} hits the {}, effect {effect_roll}: {}",
+                    faces(location_dice),
+                    location.name(),
+                    effect.name()
+                )
+            }
+            InjuryRoll { unit, dice, passed } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls to stay in action {}: {}",
+                    faces(dice),
+                    if *passed { "passed" } else { "failed" }
+                )
+            }
+            DiceBurned { unit, dice } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit}'s wounds burn {dice} action dice")
+            }
+            DiceDiscarded { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} loses every action die left")
+            }
             Bleeding {
                 unit,
                 location,
                 dice,
                 passed,
-            } => write!(
-                f,
-                "{unit} bleeds from the {} {}: {}",
-                location.name(),
-                faces(dice),
-                if *passed { "holds on" } else { "a rank lost" }
-            ),
-            FootingRoll { unit, dice, passed } => write!(
-                f,
-                "{unit} rolls for footing {}: {}",
-                faces(dice),
-                if *passed { "stays up" } else { "falls" }
-            ),
-            FatigueRoll { unit, dice, passed } => write!(
-                f,
-                "{unit} rolls BODY against fatigue {}: {}",
-                faces(dice),
-                if *passed { "fresh" } else { "tired" }
-            ),
-            FellProne { unit } => write!(f, "{unit} falls prone"),
-            StoodUp { unit } => write!(f, "{unit} stands up"),
-            Dropped { unit, items } => write!(f, "{unit} drops {}", items.join(", ")),
-            MentalDamage { unit, damage } => write!(f, "{unit} takes {damage} mental damage"),
-            Panicked { unit } => write!(f, "{unit} panics and must flee"),
-            Crushed { unit } => write!(f, "{unit} is crushed and falls to its knees"),
-            RallyRoll { unit, dice, passed } => write!(
-                f,
-                "{unit} rolls SPIRIT to rally {}: {}",
-                faces(dice),
-                if *passed { "passed" } else { "failed" }
-            ),
-            Rallied { unit } => write!(f, "{unit} rallies"),
-            Intercepted { unit, by } => write!(f, "{by} intercepts {unit}"),
-            TookCover { unit } => write!(f, "{unit} takes cover"),
-            FollowUp { unit, target } => write!(f, "{unit} follows up on {target}"),
-            ClosedIn { unit, with } => write!(f, "{unit} closes with {with}: InClose"),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} bleeds from the {} {}: {}",
+                    location.name(),
+                    faces(dice),
+                    if *passed { "holds on" } else { "a rank lost" }
+                )
+            }
+            FootingRoll { unit, dice, passed } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls for footing {}: {}",
+                    faces(dice),
+                    if *passed { "stays up" } else { "falls" }
+                )
+            }
+            FatigueRoll { unit, dice, passed } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls BODY against fatigue {}: {}",
+                    faces(dice),
+                    if *passed { "fresh" } else { "tired" }
+                )
+            }
+            FellProne { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} falls prone")
+            }
+            StoodUp { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} stands up")
+            }
+            Dropped { unit, items } => {
+                let items: Vec<String> = items.iter().map(|i| names.weapon(i)).collect();
+                let unit = names.unit(unit);
+                write!(f, "{unit} drops {}", items.join(", "))
+            }
+            MentalDamage { unit, damage } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} takes {damage} mental damage")
+            }
+            Panicked { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} panics and must flee")
+            }
+            Crushed { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is crushed and falls to its knees")
+            }
+            RallyRoll { unit, dice, passed } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls SPIRIT to rally {}: {}",
+                    faces(dice),
+                    if *passed { "passed" } else { "failed" }
+                )
+            }
+            Rallied { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} rallies")
+            }
+            Intercepted { unit, by } => {
+                let by = names.unit(by);
+                let unit = names.unit(unit);
+                write!(f, "{by} intercepts {unit}")
+            }
+            TookCover { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} takes cover")
+            }
+            FollowUp { unit, target } => {
+                let target = names.unit(target);
+                let unit = names.unit(unit);
+                write!(f, "{unit} follows up on {target}")
+            }
+            ClosedIn { unit, with } => {
+                let unit = names.unit(unit);
+                let with = names.unit(with);
+                write!(f, "{unit} closes with {with}: InClose")
+            }
             WrestleRoll {
                 unit,
                 dice,
                 successes,
-            } => write!(
-                f,
-                "{unit} wrestles {}: {successes} success(es)",
-                faces(dice)
-            ),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} wrestles {}: {successes} success(es)",
+                    faces(dice)
+                )
+            }
             HoldTaken {
                 unit,
                 target,
                 level,
-            } => write!(f, "{unit} holds {target} ({level:?} hold)"),
-            HoldReleased { unit } => write!(f, "{unit} is free of the hold"),
+            } => {
+                let target = names.unit(target);
+                let unit = names.unit(unit);
+                write!(f, "{unit} holds {target} ({level:?} hold)")
+            }
+            HoldReleased { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is free of the hold")
+            }
             SubdualDamage { unit, damage } => {
+                let unit = names.unit(unit);
                 write!(
                     f,
                     "the hold does {damage} subdual damage to {unit}, against its BODY roll"
                 )
             }
-            Subdued { unit } => write!(f, "{unit} is subdued"),
-            Yielded { unit } => write!(f, "{unit} yields"),
+            Subdued { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is subdued")
+            }
+            Yielded { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} yields")
+            }
             OpportunityAttack { unit, target } => {
+                let target = names.unit(target);
+                let unit = names.unit(unit);
                 write!(f, "{unit} strikes at {target} as it leaves the melee")
             }
             Special {
                 attacker,
                 target,
                 special,
-            } => write!(
-                f,
-                "{attacker}'s extra successes buy {} on {target}",
-                special.name()
-            ),
-            Resisted { unit, dice, passed } => write!(
-                f,
-                "{unit} rolls BODY to resist {}: {}",
-                faces(dice),
-                if *passed { "resisted" } else { "failed" }
-            ),
-            WeaponBroken { unit, item } => write!(f, "{unit}'s {item} breaks"),
-            ActionDieLost { unit, face } => write!(f, "{unit} loses an action die ({face})"),
+            } => {
+                let attacker = names.unit(attacker);
+                let target = names.unit(target);
+                write!(
+                    f,
+                    "{attacker}'s extra successes buy {} on {target}",
+                    special.name()
+                )
+            }
+            Resisted { unit, dice, passed } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls BODY to resist {}: {}",
+                    faces(dice),
+                    if *passed { "resisted" } else { "failed" }
+                )
+            }
+            WeaponBroken { unit, item } => {
+                let item = names.weapon(item);
+                let unit = names.unit(unit);
+                write!(f, "{unit}'s {item} breaks")
+            }
+            ActionDieLost { unit, face } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} loses an action die ({face})")
+            }
             ArmourRemoved { unit, armour } => {
+                let unit = names.unit(unit);
                 write!(f, "{unit}'s armour is torn away: {armour} left")
             }
-            KnockedBack { unit } => write!(f, "{unit} is knocked out of the melee"),
-            Hamstrung { unit } => write!(f, "{unit} is hamstrung"),
+            KnockedBack { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is knocked out of the melee")
+            }
+            Hamstrung { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is hamstrung")
+            }
             FearTest {
                 unit,
                 source,
                 level,
                 dice,
                 passed,
-            } => write!(
-                f,
-                "{unit} tests against {source}'s {level:?} {}: {}",
-                faces(dice),
-                if *passed { "unafraid" } else { "afraid" }
-            ),
+            } => {
+                let source = names.unit(source);
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} tests against {source}'s {level:?} {}: {}",
+                    faces(dice),
+                    if *passed { "unafraid" } else { "afraid" }
+                )
+            }
             Flew {
                 unit,
                 from,
@@ -461,6 +823,7 @@ impl std::fmt::Display for BattleEvent {
                 facing,
                 kind,
             } => {
+                let unit = names.unit(unit);
                 let how = match kind {
                     FlightKind::Cruise => "flies".to_string(),
                     FlightKind::Dive => "dives".to_string(),
@@ -474,20 +837,34 @@ impl std::fmt::Display for BattleEvent {
                     write!(f, "{unit} {how} from {from} to {to}, facing {facing:?}")
                 }
             }
-            Hovering { unit } => write!(f, "{unit} hovers: melee can reach it"),
-            TookOff { unit } => write!(f, "{unit} takes off"),
-            Landed { unit } => write!(f, "{unit} lands"),
+            Hovering { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} hovers: melee can reach it")
+            }
+            TookOff { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} takes off")
+            }
+            Landed { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} lands")
+            }
             Fell {
                 unit,
                 zones,
                 dice,
                 successes,
-            } => write!(
-                f,
-                "{unit} falls ({zones} zone(s)) {}: {successes} success(es) of damage",
-                faces(dice)
-            ),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} falls ({zones} zone(s)) {}: {successes} success(es) of damage",
+                    faces(dice)
+                )
+            }
             StruckFlyer { unit, flyer } => {
+                let flyer = names.unit(flyer);
+                let unit = names.unit(unit);
                 write!(f, "{unit} strikes at {flyer} with its held action")
             }
             Drove {
@@ -495,57 +872,85 @@ impl std::fmt::Display for BattleEvent {
                 from,
                 to,
                 facing,
-            } => write!(f, "{chariot} drives from {from} to {to}, facing {facing:?}"),
+            } => {
+                let chariot = names.unit(chariot);
+                write!(f, "{chariot} drives from {from} to {to}, facing {facing:?}")
+            }
             DrivingRoll {
                 unit,
                 dice,
                 penalty,
                 passed,
                 fumble,
-            } => write!(
-                f,
-                "{unit} rolls to drive (-{penalty}) {}: {}",
-                faces(dice),
-                if *fumble {
-                    "fumbled"
-                } else if *passed {
-                    "passed"
-                } else {
-                    "failed"
-                }
-            ),
-            TurnMissed { chariot } => write!(f, "{chariot} fails the turn and runs on straight"),
-            Balked { chariot, at } => write!(f, "{chariot} balks at the ground of {at}"),
-            Overturned { chariot } => write!(f, "{chariot} overturns"),
-            AtTheFront { chariot, unit } => write!(f, "{unit} is at {chariot}'s front"),
-            Mounted { unit, on } => write!(f, "{unit} gets onto {on}"),
-            Dismounted { unit, from } => write!(f, "{unit} gets off {from}"),
-            RidingRoll { unit, dice, passed } => write!(
-                f,
-                "{unit} rolls BODY to keep its seat {}: {}",
-                faces(dice),
-                if *passed { "steady" } else { "thrown" }
-            ),
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls to drive (-{penalty}) {}: {}",
+                    faces(dice),
+                    if *fumble {
+                        "fumbled"
+                    } else if *passed {
+                        "passed"
+                    } else {
+                        "failed"
+                    }
+                )
+            }
+            TurnMissed { chariot } => {
+                let chariot = names.unit(chariot);
+                write!(f, "{chariot} fails the turn and runs on straight")
+            }
+            Balked { chariot, at } => {
+                let chariot = names.unit(chariot);
+                write!(f, "{chariot} balks at the ground of {at}")
+            }
+            Overturned { chariot } => {
+                let chariot = names.unit(chariot);
+                write!(f, "{chariot} overturns")
+            }
+            AtTheFront { chariot, unit } => {
+                let chariot = names.unit(chariot);
+                let unit = names.unit(unit);
+                write!(f, "{unit} is at {chariot}'s front")
+            }
+            Mounted { unit, on } => {
+                let on = names.unit(on);
+                let unit = names.unit(unit);
+                write!(f, "{unit} gets onto {on}")
+            }
+            Dismounted { unit, from } => {
+                let from = names.unit(from);
+                let unit = names.unit(unit);
+                write!(f, "{unit} gets off {from}")
+            }
+            RidingRoll { unit, dice, passed } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit} rolls BODY to keep its seat {}: {}",
+                    faces(dice),
+                    if *passed { "steady" } else { "thrown" }
+                )
+            }
             Galloped { unit, from, to } => {
+                let unit = names.unit(unit);
                 write!(
                     f,
                     "{unit} gallops from {from} to {to}: its rider cannot act"
                 )
             }
-            WarbandWeakened { unit, tier } => match tier {
-                Some(tier) => write!(f, "{unit} is weakened to a {tier:?}"),
-                None => write!(f, "{unit} is weakened to a single figure"),
-            },
-            WarbandRouted { unit } => write!(f, "{unit} is routed: it flees"),
-        }
-    }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Victory { side, how } => write!(f, "{side} win: {how}"),
-            Self::Draw { reason } => write!(f, "a draw: {reason}"),
+            WarbandWeakened { unit, tier } => {
+                let unit = names.unit(unit);
+                match tier {
+                    Some(tier) => write!(f, "{unit} is weakened to a {tier:?}"),
+                    None => write!(f, "{unit} is weakened to a single figure"),
+                }
+            }
+            WarbandRouted { unit } => {
+                let unit = names.unit(unit);
+                write!(f, "{unit} is routed: it flees")
+            }
         }
     }
 }

@@ -31,7 +31,7 @@ pub mod command;
 pub mod components;
 mod costs;
 pub mod cover;
-mod describe;
+pub mod describe;
 pub mod effects;
 pub mod engine;
 pub mod events;

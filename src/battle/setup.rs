@@ -155,6 +155,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
             })
         })
         .collect();
+    let units = numbered(units);
     let battle = Battle {
         level: level.clone(),
         sides,
@@ -246,4 +247,24 @@ fn form_starting_groups(table: &mut BattleState, level: &Level) {
     for zone in zones {
         table.regroup(zone, &mut ignored);
     }
+}
+
+/// Combatants who share a display name are numbered in level order
+/// ("Bandit 1", "Bandit 2"), so the board, the menus and the log can tell
+/// them apart.
+fn numbered(mut units: Vec<UnitState>) -> Vec<UnitState> {
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for unit in &units {
+        *count.entry(unit.unit.name.clone()).or_default() += 1;
+    }
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for unit in &mut units {
+        let name = &mut unit.unit.name;
+        if count[name.as_str()] > 1 {
+            let nth = seen.entry(name.clone()).or_default();
+            *nth += 1;
+            *name = format!("{name} {nth}");
+        }
+    }
+    units
 }

@@ -64,7 +64,7 @@ pub fn run_headless(data_dir: &Path, folder: SaveFolder, start: HeadlessStart) -
     }
     let world = app.world();
     let battle = &world.resource::<Engine>().state().battle;
-    match &battle.outcome {
+    match battle.outcome_in_words() {
         Some(outcome) => {
             println!(
                 "{}: {} commands, round {}: {outcome}",

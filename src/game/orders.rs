@@ -9,7 +9,6 @@ use crate::battle::state::BattleState;
 use crate::data::Tactic;
 use crate::level::ZoneCoord;
 use crate::rules::injury::Shift;
-use crate::rules::payment::Cost;
 use crate::rules::special::SpecialResult;
 
 /// Where the player clicked on the table.
@@ -117,15 +116,6 @@ pub fn order_label(table: &BattleState, order: &Order) -> String {
             format!("{} ({dice} dice)", order.name())
         }
         other => other.name().to_string(),
-    }
-}
-
-/// What an order costs, as the menu shows it.
-pub fn cost_label(cost: Cost) -> String {
-    match cost {
-        Cost::Pips(pips) => format!("{pips} pips"),
-        Cost::FullDie => "one die".to_string(),
-        Cost::Free => "free".to_string(),
     }
 }
 

@@ -13,6 +13,7 @@ use super::hud::{HudState, human_turn, submit_order};
 use super::orders::{Click, click_order};
 use super::view::zone_centre;
 use crate::battle::components::{Board, Fate, Unit};
+use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::level::ZoneCoord;
 
@@ -122,6 +123,7 @@ fn click(world: &mut World) {
         (_, Some(actor)) => match click_order(&table, actor, clicked, &hud.attack) {
             Ok(plan) => submit_order(world, &table, actor, plan.order),
             Err(reason) => {
+                let reason = reason.narrate(&Names::of(&table));
                 world.resource_mut::<HudState>().notice = Some(format!("Cannot: {reason}"));
             }
         },

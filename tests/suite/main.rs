@@ -29,3 +29,4 @@ mod swarms;
 mod tactics;
 mod warbands;
 mod wielding;
+mod words;

@@ -18,6 +18,7 @@ use super::match_setup::MatchSetup;
 use super::viewer::Viewer;
 use crate::battle::check::check;
 use crate::battle::command::{Command, CommandQueue, LastVerdict, Order};
+use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 
@@ -83,7 +84,9 @@ pub fn give_order(
             hud.notice = None;
             queue.0.push_back(command);
         }
-        Err(reason) => hud.notice = Some(format!("Cannot: {reason}")),
+        Err(reason) => {
+            hud.notice = Some(format!("Cannot: {}", reason.narrate(&Names::of(table))));
+        }
     }
 }
 

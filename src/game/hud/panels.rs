@@ -6,8 +6,10 @@ use egui::{Color32, RichText};
 
 use super::{HudState, TableViewport, give_order, human_turn};
 use crate::battle::check::Plan;
+use crate::battle::command::cost_words;
 use crate::battle::command::{CommandQueue, Order};
 use crate::battle::components::{RankTrack, WoundChoice};
+use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::battle::events::BattleEvent;
 use crate::battle::odds::{answered_attack_odds, attack_preview_with};
@@ -17,7 +19,7 @@ use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
-use crate::game::orders::{Click, MenuSection, click_order, cost_label, menu_entries, order_label};
+use crate::game::orders::{Click, MenuSection, click_order, menu_entries, order_label};
 use crate::game::results::BattleSummary;
 use crate::game::save_menu::{Browse, Keeping, browser_window, notice_window};
 use crate::game::screens::load_match;
@@ -510,12 +512,12 @@ fn action_menu(
             .map(|a| format!("  [{}]", bindings.keys_of(a)))
             .unwrap_or_default();
             let text = match &entry.verdict {
-                Ok(plan) => format!("{} - {}{shortcut}", entry.label, cost_label(plan.cost)),
+                Ok(plan) => format!("{} - {}{shortcut}", entry.label, cost_words(plan.cost)),
                 Err(_) => format!("{}{shortcut}", entry.label),
             };
             let response = ui.add_enabled(entry.verdict.is_ok(), egui::Button::new(text));
             let response = match &entry.verdict {
-                Err(reason) => response.on_disabled_hover_text(reason.to_string()),
+                Err(reason) => response.on_disabled_hover_text(reason.narrate(&Names::of(table))),
                 Ok(plan) => {
                     let odds = plan_odds(table, plan);
                     let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
@@ -584,7 +586,7 @@ fn wound_choice(
     }
 }
 
-fn log_panel(ui: &mut egui::Ui, log: &[BattleEvent]) {
+fn log_panel(ui: &mut egui::Ui, log: &[BattleEvent], names: &Names) {
     let shown = &log[log.len().saturating_sub(LOG_SHOWN)..];
     // Only the rows in view are laid out.
     egui::ScrollArea::vertical()
@@ -598,7 +600,7 @@ fn log_panel(ui: &mut egui::Ui, log: &[BattleEvent]) {
                             .weak()
                             .monospace(),
                     );
-                    ui.label(event.to_string());
+                    ui.label(event.narrate(names));
                     if let Some((faces, hit_from)) = event.dice_shown() {
                         for &face in faces {
                             die(ui, face, hit_from);
@@ -651,7 +653,7 @@ fn table_tooltip(ctx: &egui::Context, table: &BattleState, hud: &HudState) {
                     lines.push(format!("Click: {}", order_label(table, &plan.order)));
                     odds = plan_odds(table, &plan);
                 }
-                Err(reason) => lines.push(format!("Cannot: {reason}")),
+                Err(reason) => lines.push(format!("Cannot: {}", reason.narrate(&Names::of(table)))),
             }
         }
     }
@@ -810,7 +812,7 @@ pub(super) fn draw_battle_hud(
                     ui.label(RichText::new(notice).color(ONE));
                 }
             });
-            log_panel(ui, engine.log());
+            log_panel(ui, engine.log(), &Names::of(engine.state()));
         });
     egui::Panel::left("countdown")
         .frame(panel)
