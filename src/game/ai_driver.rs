@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::Screen;
 use super::hud::HudState;
 use super::match_setup::{MatchSetup, Seat};
+use super::screens::battle_on_table;
 use super::viewer::Viewer;
 use crate::ai::choose;
 use crate::battle::awaiting_input;
@@ -44,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         play_ai_turns
-            .run_if(in_state(Screen::Battle))
+            .run_if(battle_on_table)
             .run_if(not(resource_exists::<Viewer>)),
     );
 }

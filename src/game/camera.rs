@@ -13,6 +13,7 @@ use super::Screen;
 use super::hud::{HudState, TableViewport};
 use super::input::{Controls, GameAction};
 use super::screens::EnterBattle;
+use super::screens::battle_on_table;
 use super::view::{board_extent, zone_centre};
 use crate::battle::components::{Placement, Unit};
 use crate::battle::engine::Engine;
@@ -98,10 +99,7 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Battle),
         spawn_camera.in_set(EnterBattle::Draw),
     );
-    app.add_systems(
-        Update,
-        (steer_camera, fit_viewport).run_if(in_state(Screen::Battle)),
-    );
+    app.add_systems(Update, (steer_camera, fit_viewport).run_if(battle_on_table));
 }
 
 fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Window>) {

@@ -8,8 +8,8 @@
 
 use bevy::prelude::*;
 
-use super::Screen;
 use super::hud::HudState;
+use super::screens::battle_on_table;
 use super::view::{FIGURE_SCALE, FigureParts, Palette};
 use crate::battle::components::{Conditions, Fate, Unit, Wounds};
 use crate::battle::engine::Engine;
@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (add_markers, show_markers)
             .chain()
-            .run_if(in_state(Screen::Battle).and_then(resource_exists::<Palette>)),
+            .run_if(battle_on_table.and_then(resource_exists::<Palette>)),
     );
 }
 

@@ -7,10 +7,10 @@
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::Screen;
 use super::camera::TableCamera;
 use super::hud::{HudState, human_turn, submit_order};
 use super::orders::{Click, click_order};
+use super::screens::battle_on_table;
 use super::view::zone_centre;
 use crate::battle::components::{Board, Fate, Unit};
 use crate::battle::describe::Names;
@@ -18,10 +18,7 @@ use crate::battle::engine::Engine;
 use crate::level::ZoneCoord;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (hover, click).chain().run_if(in_state(Screen::Battle)),
-    );
+    app.add_systems(Update, (hover, click).chain().run_if(battle_on_table));
 }
 
 /// The zone whose ground the ray meets: the first ground height (hills,
@@ -58,7 +55,7 @@ fn hover(
     let (camera, at) = camera.into_inner();
     let ray = window
         .cursor_position()
-        .filter(|_| !egui.wants_any_pointer_input())
+        .filter(|_| !egui.wants_any_pointer_input() && !hud.pointer_taken)
         .and_then(|cursor| camera.viewport_to_world(at, cursor).ok());
     let (zone, unit) = match ray {
         Some(ray) => {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use bevy::asset::LoadState;
+use bevy::asset::{AssetLoadError, LoadState};
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
@@ -15,6 +15,7 @@ use super::saves::{Autosaver, PreparedBattle};
 use crate::battle::engine::Engine;
 use crate::battle::mirror::{OnTable, install_battle};
 use crate::data::Ruleset;
+use crate::diagnostics::Diagnostics;
 use crate::level::validate;
 use crate::replay::Replay;
 use crate::rules::dice::Dice;
@@ -66,6 +67,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::LoadFailed), collect_load_errors);
     app.add_systems(OnEnter(Screen::Setup), clear_the_table);
     app.add_systems(OnEnter(Screen::Title), clear_the_table);
+}
+
+/// The battle screen with a battle on its table. Entering the screen with
+/// a level that fails its check leaves no battle for the frame before the
+/// error screen: the battle's systems wait for one.
+pub fn battle_on_table(screen: Option<Res<State<Screen>>>, engine: Option<Res<Engine>>) -> bool {
+    engine.is_some() && screen.is_some_and(|s| *s.get() == Screen::Battle)
 }
 
 /// Names the level for the loading state and enters it. Every way into a
@@ -197,7 +205,7 @@ fn collect_load_errors(
         ];
         for id in ids.into_iter().flatten() {
             if let Some(LoadState::Failed(error)) = server.get_load_state(id) {
-                errors.0.push(error.to_string());
+                errors.0.extend(load_problems(&error));
             }
         }
     }
@@ -210,4 +218,21 @@ fn collect_load_errors(
     for line in &errors.0 {
         eprintln!("{line}");
     }
+}
+
+/// A failed load in the designer's terms: the loader's own problems, each
+/// with its file:line:col, and never the engine's backtrace.
+fn load_problems(error: &AssetLoadError) -> Vec<String> {
+    if let AssetLoadError::AssetLoaderError(failure) = error
+        && let Some(diagnostics) = failure.error().downcast_ref::<Diagnostics>()
+    {
+        return diagnostics.0.iter().map(ToString::to_string).collect();
+    }
+    let first_line = error
+        .to_string()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    vec![first_line]
 }

@@ -13,6 +13,7 @@ use bevy::prelude::*;
 use super::Screen;
 use super::paint::Paint;
 use super::screens::EnterBattle;
+use super::screens::battle_on_table;
 use crate::battle::components::{
     Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Profile, Status, Unit,
 };
@@ -116,7 +117,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (dress_figures, place_figures)
             .chain()
-            .run_if(in_state(Screen::Battle).and_then(resource_exists::<Palette>)),
+            .run_if(battle_on_table.and_then(resource_exists::<Palette>)),
     );
 }
 

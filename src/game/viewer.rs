@@ -12,6 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::match_setup::{MatchSetup, Seat};
 use super::saves::{PreparedBattle, SaveNotice};
+use super::screens::battle_on_table;
 use crate::ai::AiLevel;
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
@@ -210,13 +211,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         play_at_pace
-            .run_if(in_state(Screen::Battle))
+            .run_if(battle_on_table)
             .run_if(resource_exists::<Viewer>),
     );
     app.add_systems(
         EguiPrimaryContextPass,
         viewer_window
-            .run_if(in_state(Screen::Battle))
+            .run_if(battle_on_table)
             .run_if(resource_exists::<Viewer>),
     );
     app.add_systems(OnExit(Screen::Battle), stop_watching);

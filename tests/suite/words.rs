@@ -22,7 +22,13 @@ fn ids_and_names(table: &BattleState) -> (Vec<String>, Vec<String>) {
         .unzip();
     // The log names weapons in lower case; a weapon may share a word with
     // an id (the Crossbowman "crossbow" and his crossbow).
-    names.extend(table.ruleset.weapons.values().map(|w| w.name.to_lowercase()));
+    names.extend(
+        table
+            .ruleset
+            .weapons
+            .values()
+            .map(|w| w.name.to_lowercase()),
+    );
     (ids, names)
 }
 

@@ -21,6 +21,7 @@ use crate::battle::command::{Command, CommandQueue, LastVerdict, Order};
 use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
+use crate::game::screens::battle_on_table;
 
 /// What the HUD shows and the player has picked.
 #[derive(Resource, Debug, Clone, Default)]
@@ -110,11 +111,11 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (watch_turn, shortcuts, show_refusals)
             .chain()
-            .run_if(in_state(Screen::Battle)),
+            .run_if(battle_on_table),
     );
     app.add_systems(
         EguiPrimaryContextPass,
-        panels::draw_battle_hud.run_if(in_state(Screen::Battle)),
+        panels::draw_battle_hud.run_if(battle_on_table),
     );
 }
 

@@ -858,10 +858,14 @@ pub(super) fn draw_battle_hud(
                 }
             }
         });
-    viewport.0 = Some({
-        let free = root.available_rect_before_wrap();
-        Rect::new(free.min.x, free.min.y, free.max.x, free.max.y)
-    });
+    // The panels sit on egui's background layer, which egui does not count
+    // as over its areas: the pointer is the table's only inside the free
+    // rect they leave.
+    let free = root.available_rect_before_wrap();
+    let over_panels = ctx
+        .input(|i| i.pointer.latest_pos())
+        .is_some_and(|pos| !free.contains(pos));
+    viewport.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
 
     if !hud.blocking_overlay() && !hud.help {
         table_tooltip(&ctx, table, &hud);
@@ -925,7 +929,7 @@ pub(super) fn draw_battle_hud(
     }
     notice_window(&ctx, &mut keeping.notice, &keeping.fallback, &mut commands);
     hud.keyboard_taken = ctx.egui_wants_keyboard_input();
-    hud.pointer_taken = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    hud.pointer_taken = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui() || over_panels;
     Ok(())
 }
 
