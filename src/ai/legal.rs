@@ -79,7 +79,9 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
         }
     }
     for to in me.placement.zone.orthogonal_neighbours() {
-        orders.push(Order::Move { to, pay: None });
+        if table.board.contains(to) {
+            orders.push(Order::Move { to, pay: None });
+        }
     }
     orders.extend(movement_orders(table, index));
     if me.conditions.action_pool.is_some() {

@@ -417,6 +417,10 @@ pub enum RuleError {
         from: ZoneCoord,
         to: ZoneCoord,
     },
+    /// A move to the zone the mover stands in.
+    AlreadyThere {
+        zone: ZoneCoord,
+    },
     OffTheMap {
         zone: ZoneCoord,
     },
@@ -595,6 +599,7 @@ impl fmt::Display for RuleError {
             Self::TargetGone { unit } => write!(f, "{unit} is no longer on the table"),
             Self::NotInSameZone { unit } => write!(f, "{unit} is not in the same zone"),
             Self::NotAdjacent { from, to } => write!(f, "{to} is not next to {from}"),
+            Self::AlreadyThere { zone } => write!(f, "already in {zone}"),
             Self::OffTheMap { zone } => write!(f, "{zone} is off the map"),
             Self::Impassable { zone } => write!(f, "nobody can enter {zone}"),
             Self::OutOfRange { distance, range } => {

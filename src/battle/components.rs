@@ -98,6 +98,17 @@ pub enum Status {
     InClose,
 }
 
+impl Status {
+    /// The rules' own word for it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Alone => "Alone",
+            Self::InContact => "InContact",
+            Self::InClose => "InClose",
+        }
+    }
+}
+
 /// A combatant's action dice for the current round.
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActionPool {
@@ -378,6 +389,18 @@ pub enum Fate {
     Killed,
     /// Left the table over an edge.
     Escaped,
+}
+
+impl Fate {
+    /// In a player's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Fighting => "Fighting",
+            Self::OutOfAction => "Out of action",
+            Self::Killed => "Killed",
+            Self::Escaped => "Escaped",
+        }
+    }
 }
 
 /// A zone of the table.

@@ -28,6 +28,9 @@ pub(super) fn order_cost(
             if !table.board.contains(*to) {
                 return Err(RuleError::OffTheMap { zone: *to });
             }
+            if *to == me.placement.zone {
+                return Err(RuleError::AlreadyThere { zone: *to });
+            }
             if !me.placement.zone.orthogonal_to(*to) {
                 return Err(RuleError::NotAdjacent {
                     from: me.placement.zone,

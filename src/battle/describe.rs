@@ -330,7 +330,7 @@ impl std::fmt::Display for Narrated<'_> {
             }
             StatusChanged { unit, status } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} is now {status:?}")
+                write!(f, "{unit} is now {}", status.words())
             }
             LeftTable { unit, edge } => {
                 let unit = names.unit(unit);

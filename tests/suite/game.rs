@@ -299,3 +299,29 @@ fn a_queued_command_is_resolved_by_the_engine_and_mirrored_into_the_components()
         .any(|event| matches!(event, BattleEvent::Moved { unit, .. } if unit == "hero"));
     assert!(moved, "the move's events go out as messages");
 }
+
+#[test]
+fn the_menu_lists_no_move_off_the_map_and_a_click_on_ones_own_zone_says_it_is_there() {
+    let app = apart();
+    let table = table(&app);
+    let hero = table.unit_index("hero").expect("hero");
+    let moves: Vec<String> = menu_entries(&table, hero, &AttackChoices::default(), None)
+        .into_iter()
+        .filter(|e| matches!(e.order, Order::Move { .. }))
+        .map(|e| e.label)
+        .collect();
+    // The strip is three zones wide and one deep: only east is on the map.
+    assert_eq!(moves, ["Move to (1, 0)"]);
+    let own_zone = click_order(
+        &table,
+        hero,
+        Click::Zone(ZoneCoord(0, 0)),
+        &AttackChoices::default(),
+    );
+    assert_eq!(
+        own_zone.map(|plan| plan.order),
+        Err(RuleError::AlreadyThere {
+            zone: ZoneCoord(0, 0)
+        })
+    );
+}

@@ -137,10 +137,13 @@ fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
         for _ in 0..track.bonus {
             ui.label(RichText::new("+").color(Color32::LIGHT_BLUE).strong());
         }
+        // A Heroic combatant fights on below zero (RULES §20).
+        let left = match track.remaining() {
+            below if below < 0 => format!("none left, {} below zero", -below),
+            left => format!("{left} of {} left", track.real),
+        };
         ui.label(format!(
-            "{} of {} left{}",
-            track.remaining(),
-            track.real,
+            "{left}{}",
             if track.bonus > 0 {
                 format!(", +{} bonus", track.bonus)
             } else {
@@ -213,15 +216,21 @@ fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
     });
 }
 
+fn side_name(table: &BattleState, side: usize) -> &str {
+    table.battle.sides.get(side).map_or("", |s| s.name.as_str())
+}
+
 fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState) {
     ui.horizontal(|ui| {
         swatch(ui, side_colour(table, unit.unit.side));
         ui.label(RichText::new(&unit.unit.name).strong().size(16.0));
-        ui.label(format!("({})", table.side_id(unit.unit.side)));
+        ui.label(format!("({})", side_name(table, unit.unit.side)));
     });
     ui.label(format!(
-        "{:?} in zone {}, {:?}",
-        unit.fate, unit.placement.zone, unit.status
+        "{} in zone {}, {}",
+        unit.fate.words(),
+        unit.placement.zone,
+        unit.status.words()
     ));
     rank_line(ui, "Physical", &unit.ranks.physical);
     rank_line(ui, "Mental", &unit.ranks.mental);
@@ -630,11 +639,11 @@ fn table_tooltip(ctx: &egui::Context, table: &BattleState, hud: &HudState) {
     if let Some(unit) = hud.hovered_unit {
         let u = &table.units[unit];
         lines.push(format!(
-            "{} ({}) - {:?}, {:?}, ranks {}/{}",
+            "{} ({}) - {}, {}, physical {}, mental {}",
             u.unit.name,
-            table.side_id(u.unit.side),
-            u.fate,
-            u.status,
+            side_name(table, u.unit.side),
+            u.fate.words(),
+            u.status.words(),
             u.ranks.physical.remaining(),
             u.ranks.mental.remaining()
         ));
