@@ -58,13 +58,25 @@ pub fn seats_for(level: &Level, mode: Mode, player_side: usize, ai: AiLevel) -> 
         .sides
         .iter()
         .enumerate()
-        .map(|(index, side)| match mode {
+        .map(|(index, _)| match mode {
             Mode::Solo if index == player_side => Seat::Human,
             Mode::Solo | Mode::AiVsAi => Seat::Ai(ai),
-            Mode::HotSeat => match side.controller {
-                Controller::Human => Seat::Human,
-                Controller::Ai => Seat::Ai(ai),
-            },
+            // Players around one machine: every side is a player's until
+            // the setup screen gives one to the AI.
+            Mode::HotSeat => Seat::Human,
+        })
+        .collect()
+}
+
+/// The seats the level itself names, by its sides' controllers: what
+/// `play LEVEL` gives when no mode is asked for.
+pub fn level_seats(level: &Level, ai: AiLevel) -> Vec<Seat> {
+    level
+        .sides
+        .iter()
+        .map(|side| match side.controller {
+            Controller::Human => Seat::Human,
+            Controller::Ai => Seat::Ai(ai),
         })
         .collect()
 }
@@ -183,6 +195,20 @@ mod tests {
     fn solo_seats_the_player_on_the_chosen_side_and_the_ai_elsewhere() {
         let seats = seats_for(&skirmish(), Mode::Solo, 1, AiLevel::Hard);
         assert_eq!(seats, vec![Seat::Ai(AiLevel::Hard), Seat::Human]);
+    }
+
+    #[test]
+    fn hot_seat_gives_every_side_to_a_player_and_play_alone_keeps_the_levels_seats() {
+        let level = skirmish();
+        assert_eq!(
+            seats_for(&level, Mode::HotSeat, 0, AiLevel::Hard),
+            vec![Seat::Human; 2]
+        );
+        // The Skirmish names the AI for both its sides.
+        assert_eq!(
+            level_seats(&level, AiLevel::Hard),
+            vec![Seat::Ai(AiLevel::Hard); 2]
+        );
     }
 
     #[test]

@@ -36,7 +36,7 @@ use bevy_egui::{
 
 use crate::ai::AiLevel;
 use crate::cli::{PlayArgs, load_ruleset};
-use match_setup::{LevelLibrary, MatchSetup, Mode, fresh_seed, seats_for};
+use match_setup::{LevelLibrary, MatchSetup, fresh_seed, level_seats, seats_for};
 
 pub use screens::Screen;
 
@@ -114,8 +114,11 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
                     .as_deref()
                     .and_then(|id| level.side_index(id))
                     .unwrap_or(0);
-                let mode = args.mode.unwrap_or(Mode::HotSeat);
-                (seats_for(level, mode, player_side, ai), level.seed)
+                let seats = match args.mode {
+                    Some(mode) => seats_for(level, mode, player_side, ai),
+                    None => level_seats(level, ai),
+                };
+                (seats, level.seed)
             }
             None => (Vec::new(), None),
         };

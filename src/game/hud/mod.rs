@@ -175,7 +175,8 @@ fn shortcuts(world: &mut World) {
         let mut hud = world.resource_mut::<HudState>();
         match action {
             GameAction::Help => hud.help = !hud.help,
-            GameAction::Pause => {
+            // The pause menu waits until the seat has been handed over.
+            GameAction::Pause if hud.handover.is_none() => {
                 if hud.help {
                     hud.help = false;
                 } else {

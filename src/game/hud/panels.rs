@@ -899,13 +899,17 @@ pub(super) fn draw_battle_hud(
             });
     }
     if let Some(side) = hud.handover {
-        egui::Modal::new(egui::Id::new("handover")).show(&ctx, |ui| {
-            ui.heading(format!("Pass the seat to {}", battle.sides[side].name));
-            ui.label("The other player looks away. Click or press Enter when ready.");
-            if ui.button("Ready").clicked() {
-                hud.handover = None;
-            }
-        });
+        // Opaque: the next player sees nothing of the other's board, cards,
+        // dice or log until ready.
+        egui::Modal::new(egui::Id::new("handover"))
+            .backdrop_color(Color32::from_rgb(24, 22, 20))
+            .show(&ctx, |ui| {
+                ui.heading(format!("Pass the seat to {}", battle.sides[side].name));
+                ui.label("The other player looks away. Click or press Enter when ready.");
+                if ui.button("Ready").clicked() {
+                    hud.handover = None;
+                }
+            });
     }
     if hud.paused && keeping.browser.open.is_none() {
         egui::Modal::new(egui::Id::new("pause")).show(&ctx, |ui| {
