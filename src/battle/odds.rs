@@ -164,11 +164,31 @@ pub fn attack_preview_with(
     specials: &[SpecialResult],
     tactic: Option<Tactic>,
 ) -> Option<AttackOdds> {
+    let answer = Answered { pool, parry: 0 };
+    preview(table, (actor, target, weapon), answer, specials, tactic)
+}
+
+/// What stands against an attack as it is rolled: a defence pool, and the
+/// successes of a Parry declared against it.
+#[derive(Debug, Clone, Copy)]
+struct Answered {
+    pool: Option<DefencePool>,
+    parry: u32,
+}
+
+fn preview(
+    table: &BattleState,
+    (actor, target, weapon): (usize, usize, &str),
+    answer: Answered,
+    specials: &[SpecialResult],
+    tactic: Option<Tactic>,
+) -> Option<AttackOdds> {
     let weapon = table.ruleset.weapons.get(weapon)?;
     let setup = attack_setup(table, actor, target, weapon);
     let mut dice = setup.dice + tactic_dice(table, actor, tactic);
     let mut facts = target_facts(table, target);
-    match pool {
+    facts.parry = answer.parry;
+    match answer.pool {
         Some(pool) if pool.defence == Defence::Dodge => {
             dice -= dodge(dice, u32::from(pool.dice), weapon.is_missile()).dice_removed;
         }
@@ -189,13 +209,8 @@ pub fn attack_preview_with(
     ))
 }
 
-/// The defence pools a defence roll could leave, each with its exact chance
-/// (`None`: no pool, as after a Parry or a roll without a success).
-pub fn defence_outcomes(
-    table: &BattleState,
-    defender: usize,
-    defence: Defence,
-) -> Vec<(f64, Option<DefencePool>)> {
+/// The chance of each number of successes of a defence roll, by index.
+fn defence_successes(table: &BattleState, defender: usize, defence: Defence) -> (Vec<f64>, u8) {
     let me = &table.units[defender];
     let mut skill = me.profile.defences.get(&defence).copied().unwrap_or(0);
     if defence == Defence::Parry {
@@ -206,8 +221,19 @@ pub fn defence_outcomes(
         defender,
         RollKind::Defence(defence),
     ));
+    (successes(dice, table.ruleset.rules.standard_sl), skill)
+}
+
+/// The defence pools a defence roll could leave, each with its exact chance
+/// (`None`: no pool, as after a Parry or a roll without a success).
+pub fn defence_outcomes(
+    table: &BattleState,
+    defender: usize,
+    defence: Defence,
+) -> Vec<(f64, Option<DefencePool>)> {
+    let (chances, skill) = defence_successes(table, defender, defence);
     let shield_block = shield_of(table, defender).map_or(0, |s| s.block);
-    successes(dice, table.ruleset.rules.standard_sl)
+    chances
         .into_iter()
         .enumerate()
         .map(|(k, p)| (p, pool_from_roll(defence, k as u32, skill, shield_block)))
@@ -216,34 +242,49 @@ pub fn defence_outcomes(
 
 /// The exact odds of the declared attack if its target answers it `with` a
 /// defence (or none): the defence prompt and the AI both read this. A Parry
-/// changes no hit, so its odds are those of no defence.
+/// changes no hit, but the misses it turns into 1s raise the chance of a
+/// Fumble and stay as exposures for the riposte.
 pub fn answered_attack_odds(
     table: &BattleState,
     pending: &PendingAttack,
     with: Option<Defence>,
 ) -> Option<AttackOdds> {
-    let odds = |pool| {
-        attack_preview_with(
+    let odds = |answer| {
+        preview(
             table,
-            pending.attacker,
-            pending.target,
-            &pending.weapon,
-            pool,
+            (pending.attacker, pending.target, &pending.weapon),
+            answer,
             &pending.specials,
             pending.tactic,
         )
     };
-    match with {
-        None | Some(Defence::Parry) => odds(None),
-        Some(defence) => {
-            let parts: Option<Vec<(f64, AttackOdds)>> =
-                defence_outcomes(table, pending.target, defence)
-                    .into_iter()
-                    .map(|(p, pool)| odds(pool).map(|o| (p, o)))
-                    .collect();
-            Some(AttackOdds::blend(&parts?))
+    let parts: Option<Vec<(f64, AttackOdds)>> = match with {
+        None => {
+            return odds(Answered {
+                pool: None,
+                parry: 0,
+            });
         }
-    }
+        Some(Defence::Parry) => {
+            let (chances, _) = defence_successes(table, pending.target, Defence::Parry);
+            chances
+                .into_iter()
+                .enumerate()
+                .map(|(k, p)| {
+                    let answer = Answered {
+                        pool: None,
+                        parry: k as u32,
+                    };
+                    odds(answer).map(|o| (p, o))
+                })
+                .collect()
+        }
+        Some(defence) => defence_outcomes(table, pending.target, defence)
+            .into_iter()
+            .map(|(p, pool)| odds(Answered { pool, parry: 0 }).map(|o| (p, o)))
+            .collect(),
+    };
+    Some(AttackOdds::blend(&parts?))
 }
 
 /// What an attack's odds depend on about its target.
@@ -262,6 +303,7 @@ pub fn target_facts(table: &BattleState, target: usize) -> TargetFacts {
             characteristic_dice(&table.ruleset.rules, them.ranks.physical.remaining(), 0) as u32
         }),
         block: None,
+        parry: 0,
     }
 }
 

@@ -21,6 +21,9 @@ pub struct TargetFacts {
     /// A Block pool standing against the attack, and the shield's armour
     /// that counts while it holds.
     pub block: Option<(u32, u8)>,
+    /// The successes of a Parry answering the attack: each turns a missed
+    /// die into a 1, and those 1s stay as exposures even through a Fumble.
+    pub parry: u32,
 }
 
 /// The chance of each result of one attack. The effect chances add up to one.
@@ -171,10 +174,12 @@ pub fn attack_odds_with_specials(
                 continue;
             }
             odds.hits[h] += p;
-            if o > h {
+            let turned = target.parry.min((n - h - o) as u32) as usize;
+            if o + turned > h {
                 odds.fumble += p;
+                odds.exposure += p * turned as f64;
             } else {
-                odds.exposure += p * o as f64;
+                odds.exposure += p * (o + turned) as f64;
             }
             if let Some(exposures) = hit.block_exposures {
                 odds.exposure += p * f64::from(exposures);
@@ -337,7 +342,28 @@ mod tests {
             soak: SOAK,
             fallen_body_dice: None,
             block: None,
+            parry: 0,
         }
+    }
+
+    #[test]
+    fn a_parrys_turned_misses_raise_the_fumble_and_stay_as_exposures() {
+        // One die at SL 5. A hit (1/3) stands; a 1 (1/6) fumbles; a miss
+        // (1/2) turned into a 1 fumbles too, and stays as an exposure.
+        let parried = attack_odds(
+            1,
+            5,
+            MEDIUM,
+            &TargetFacts {
+                parry: 1,
+                ..facts(0, 3)
+            },
+        );
+        assert!((parried.fumble - 2.0 / 3.0).abs() < 1e-12);
+        assert!((parried.exposure - 1.0 / 2.0).abs() < 1e-12);
+        let open = attack_odds(1, 5, MEDIUM, &facts(0, 3));
+        assert!((open.fumble - 1.0 / 6.0).abs() < 1e-12);
+        assert_eq!(open.exposure, 0.0);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use crate::common::submit;
 use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
+use swift_swords::battle::odds::answered_attack_odds;
 use swift_swords::data::Defence;
 
 fn defend(with: Defence) -> Order {
@@ -440,4 +441,29 @@ fn a_parry_against_a_missile_needs_the_skill_for_it() {
             ..
         }
     ));
+}
+
+/// #19: the defence prompt shows, for each defence, the odds it changes. A
+/// Parry changes no hit, but the misses it turns into 1s make a Fumble
+/// likelier and stay as exposures; a Block's shield armour stops damage.
+#[test]
+fn the_odds_of_an_answered_attack_differ_by_defence_as_each_defence_works() {
+    let mut app = duel("Parry: 4, Block: 3", &[5, 4, 3, 2]);
+    act(&mut app, "hero", Order::Hold);
+    act(&mut app, "bandit", attack("hero"));
+    let t = table(&app);
+    let pending = t.battle.pending.as_ref().expect("the attack waits");
+    let odds = |with| answered_attack_odds(&t, pending, with).expect("odds");
+    let (open, parried, blocked) = (
+        odds(None),
+        odds(Some(Defence::Parry)),
+        odds(Some(Defence::Block)),
+    );
+    for (a, b) in open.hits.iter().zip(&parried.hits) {
+        assert!((a - b).abs() < 1e-12, "a Parry changes no hit");
+    }
+    assert!(parried.fumble > open.fumble + 0.1, "{parried:?}");
+    assert!(parried.exposure > open.exposure + 0.5, "{parried:?}");
+    assert!(blocked.nothing > open.nothing, "{blocked:?}");
+    assert!(blocked.state + blocked.rank_loss < open.state + open.rank_loss);
 }

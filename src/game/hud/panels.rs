@@ -79,6 +79,10 @@ fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
         percent(odds.at_least_one_hit())
     ));
     ui.label(format!(
+        "A wound (a State or a rank): {}",
+        percent(odds.state + odds.rank_loss)
+    ));
+    ui.label(format!(
         "Trauma or worse: {}",
         percent(odds.trauma_or_worse())
     ));
@@ -90,6 +94,12 @@ fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
         ui.label(format!("Kills (fallen target): {}", percent(odds.killed)));
     }
     ui.label(format!("Fumble: {}", percent(odds.fumble)));
+    if odds.exposure > 0.0 {
+        ui.label(format!(
+            "Exposure dice left on the attacker: {:.1} on average",
+            odds.exposure
+        ));
+    }
     for &(special, chance) in &odds.specials {
         ui.label(format!("{}: {}", special.name(), percent(chance)));
     }
