@@ -541,7 +541,12 @@ fn action_menu(
                     let odds = plan_odds(table, plan);
                     let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
                     response.on_hover_ui(|ui| {
-                        ui.label(format!("Pays {paid:?}"));
+                        ui.label(if paid.is_empty() {
+                            "Costs no dice".to_string()
+                        } else {
+                            let faces: Vec<String> = paid.iter().map(u8::to_string).collect();
+                            format!("Pays with {}", faces.join(", "))
+                        });
                         if let Some(odds) = &odds {
                             odds_lines(ui, odds);
                         }
