@@ -23,6 +23,8 @@ pub enum Click {
 pub enum MenuSection {
     /// Answers to an attack declared on the combatant.
     Defence,
+    /// The everyday choices of a turn: hold, pass, keep a die, Effort, Recover.
+    Turn,
     Attack,
     Move,
     Other,
@@ -151,6 +153,10 @@ pub fn menu_entries(
         })
         // The many zones a flyer, chariot or galloping mount might reach
         // are listed only where it can go: the table's zones are clickable.
+        // Orders that belong to another situation (wrestling outside
+        // InClose, an edge the side may not leave by, a mount it is not on,
+        // a State it is not in, a refresh not called) are listed only when
+        // they are open.
         .filter(|(order, verdict)| {
             verdict.is_ok()
                 || !matches!(
@@ -159,10 +165,22 @@ pub fn menu_entries(
                         | Order::Drive { .. }
                         | Order::Gallop { .. }
                         | Order::Mount { .. }
+                        | Order::Dismount { .. }
+                        | Order::Wrestle { .. }
+                        | Order::LeaveTable { .. }
+                        | Order::Recover { .. }
+                        | Order::RecoveryRoll
+                        | Order::KeepDie
                 )
         })
         .map(|(order, verdict)| {
             let section = match order {
+                Order::Hold
+                | Order::Pass
+                | Order::KeepDie
+                | Order::Effort
+                | Order::Recover { .. }
+                | Order::RecoveryRoll => MenuSection::Turn,
                 Order::Defend { .. } => MenuSection::Defence,
                 Order::Attack { .. } => MenuSection::Attack,
                 Order::Move { .. }

@@ -10,7 +10,9 @@ use crate::common::{battle_app, submit, table};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::Fate;
-use swift_swords::game::orders::{AttackChoices, Click, click_order, menu_entries, with_choices};
+use swift_swords::game::orders::{
+    AttackChoices, Click, MenuSection, click_order, menu_entries, with_choices,
+};
 use swift_swords::game::results::BattleSummary;
 use swift_swords::level::ZoneCoord;
 use swift_swords::rules::dice::Dice;
@@ -324,4 +326,31 @@ fn the_menu_lists_no_move_off_the_map_and_a_click_on_ones_own_zone_says_it_is_th
             zone: ZoneCoord(0, 0)
         })
     );
+}
+
+#[test]
+fn the_menu_puts_the_turns_everyday_choices_first_and_hides_orders_for_other_situations() {
+    let app = apart();
+    let table = table(&app);
+    let hero = table.unit_index("hero").expect("hero");
+    let entries = menu_entries(&table, hero, &AttackChoices::default(), None);
+    let first: Vec<&str> = entries
+        .iter()
+        .take_while(|e| e.section == MenuSection::Turn)
+        .map(|e| e.label.as_str())
+        .collect();
+    assert_eq!(first, ["Effort", "Hold", "Pass"]);
+    // Alone, in no State, at no refresh, on foot, with no edge to escape by.
+    for hidden in [
+        "Grapple",
+        "Leave the table",
+        "Keep a die",
+        "Recover",
+        "Dismount",
+    ] {
+        assert!(
+            !entries.iter().any(|e| e.label.starts_with(hidden)),
+            "{hidden} is listed"
+        );
+    }
 }

@@ -512,6 +512,7 @@ fn action_menu(
                 ui.separator();
                 ui.label(
                     RichText::new(match entry.section {
+                        MenuSection::Turn => "This turn",
                         MenuSection::Defence => "Defend",
                         MenuSection::Attack => "Attack",
                         MenuSection::Move => "Move",
