@@ -5,7 +5,7 @@ mod ai_driver;
 mod assets;
 mod camera;
 pub mod headless;
-mod hud;
+pub mod hud;
 mod input;
 mod markers;
 pub mod match_setup;

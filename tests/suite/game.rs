@@ -354,3 +354,21 @@ fn the_menu_puts_the_turns_everyday_choices_first_and_hides_orders_for_other_sit
         );
     }
 }
+
+#[test]
+fn a_pass_while_the_combatant_could_still_act_waits_for_the_players_word() {
+    use swift_swords::battle::command::CommandQueue;
+    use swift_swords::game::hud::{HudState, give_order};
+    let app = apart();
+    let table = table(&app);
+    let hero = table.unit_index("hero").expect("hero");
+    let (mut queue, mut hud) = (CommandQueue::default(), HudState::default());
+    give_order(&mut queue, &mut hud, &table, hero, Order::Pass);
+    assert!(queue.0.is_empty(), "nothing given yet");
+    assert_eq!(hud.confirm_pass, Some(hero));
+    assert!(hud.blocking_overlay());
+    // The player confirms: the Pass is given.
+    give_order(&mut queue, &mut hud, &table, hero, Order::Pass);
+    assert_eq!(queue.0.len(), 1);
+    assert_eq!(hud.confirm_pass, None);
+}

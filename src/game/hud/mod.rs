@@ -16,6 +16,7 @@ use super::Screen;
 use super::input::{Controls, GameAction};
 use super::match_setup::MatchSetup;
 use super::viewer::Viewer;
+use crate::ai::candidate_orders;
 use crate::battle::check::check;
 use crate::battle::command::{Command, CommandQueue, LastVerdict, Order};
 use crate::battle::describe::Names;
@@ -35,6 +36,8 @@ pub struct HudState {
     pub paused: bool,
     /// The human side that must take the seat before play goes on.
     pub handover: Option<usize>,
+    /// A Pass waiting for the player's word: this combatant could still act.
+    pub confirm_pass: Option<usize>,
     /// The last human side that had the turn (for the hand-over screen).
     pub last_human_side: Option<usize>,
     /// The player's standing choices for attacks: raise a die with a 1,
@@ -51,7 +54,7 @@ pub struct HudState {
 impl HudState {
     /// An overlay that stops play until the player answers it.
     pub fn blocking_overlay(&self) -> bool {
-        self.paused || self.handover.is_some()
+        self.paused || self.handover.is_some() || self.confirm_pass.is_some()
     }
 }
 
@@ -78,6 +81,12 @@ pub fn give_order(
     actor: usize,
     order: Order,
 ) {
+    // Passing gives up the round's dice: asked once when any could act.
+    if order == Order::Pass && hud.confirm_pass != Some(actor) && could_still_act(table, actor) {
+        hud.confirm_pass = Some(actor);
+        return;
+    }
+    hud.confirm_pass = None;
     let command = Command::new(table.units[actor].unit.id.clone(), order);
     hud.picked_dice.clear();
     match check(table, &command) {
@@ -89,6 +98,21 @@ pub fn give_order(
             hud.notice = Some(format!("Cannot: {}", reason.narrate(&Names::of(table))));
         }
     }
+}
+
+/// Whether the combatant has an action open to it now, beyond holding,
+/// passing and the 1s' Effort.
+pub fn could_still_act(table: &BattleState, actor: usize) -> bool {
+    let id = &table.units[actor].unit.id;
+    candidate_orders(table, actor)
+        .into_iter()
+        .filter(|order| {
+            !matches!(
+                order,
+                Order::Pass | Order::Hold | Order::Effort | Order::KeepDie
+            )
+        })
+        .any(|order| check(table, &Command::new(id.clone(), order)).is_ok())
 }
 
 /// [`give_order`] from an exclusive system. Nothing is given while a replay

@@ -875,6 +875,9 @@ pub(super) fn draw_battle_hud(
                 Some(actor) if !hud.blocking_overlay() => {
                     action_menu(ui, table, actor, &mut hud, &mut queue, &bindings);
                 }
+                // An overlay (the pause menu, a hand-over, a Pass to confirm)
+                // has the player's attention.
+                _ if hud.blocking_overlay() => {}
                 _ if !mine.is_empty() => {
                     ui.label("Select one of your combatants marked > (Tab).");
                 }
@@ -926,6 +929,23 @@ pub(super) fn draw_battle_hud(
                     hud.handover = None;
                 }
             });
+    }
+    if let Some(actor) = hud.confirm_pass {
+        let name = table.units[actor].unit.name.clone();
+        egui::Modal::new(egui::Id::new("confirm pass")).show(&ctx, |ui| {
+            ui.heading("Pass for the round?");
+            ui.label(format!(
+                "{name} still has dice to act with. Passing gives them up until the next round."
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Pass").clicked() {
+                    give_order(&mut queue, &mut hud, table, actor, Order::Pass);
+                }
+                if ui.button("Keep playing").clicked() {
+                    hud.confirm_pass = None;
+                }
+            });
+        });
     }
     if hud.paused && keeping.browser.open.is_none() {
         egui::Modal::new(egui::Id::new("pause")).show(&ctx, |ui| {
