@@ -8,13 +8,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
-use super::match_setup::{MatchSetup, fresh_seed};
+use super::match_setup::{MatchSetup, Seat, fresh_seed};
 use super::save_menu::replay_file_for;
 use super::saves::SaveFolder;
 use super::screens::load_match;
 use super::viewer::watch;
 use crate::battle::components::Fate;
-use crate::battle::events::BattleEvent;
+use crate::battle::events::{BattleEvent, Outcome};
 use crate::battle::state::BattleState;
 use crate::replay::Replay;
 
@@ -40,6 +40,8 @@ pub struct BattleSummary {
     pub level: String,
     pub seed: u64,
     pub outcome: String,
+    /// The winning side's index, if a side won.
+    pub winner: Option<usize>,
     pub rounds: u32,
     pub actions: u32,
     pub sides: Vec<SideSummary>,
@@ -110,10 +112,37 @@ impl BattleSummary {
                 .battle
                 .outcome_in_words()
                 .unwrap_or_else(|| "Unfinished".to_string()),
+            winner: match &table.battle.outcome {
+                Some(Outcome::Victory { side, .. }) => table.battle.level.side_index(side),
+                _ => None,
+            },
             rounds: table.battle.round,
             actions: table.battle.actions,
             sides,
         }
+    }
+}
+
+/// The battle from the one player's side in solo: "Victory", "Defeat" or
+/// "A draw". Hot-seat and AI-against-AI have no one side to speak for.
+pub fn player_verdict(winner: Option<usize>, seats: &[Seat]) -> Option<&'static str> {
+    let mut humans = (0..seats.len()).filter(|&side| seats[side] == Seat::Human);
+    let (Some(player), None) = (humans.next(), humans.next()) else {
+        return None;
+    };
+    Some(match winner {
+        Some(side) if side == player => "Victory",
+        Some(_) => "Defeat",
+        None => "A draw",
+    })
+}
+
+/// "1 round", "5 rounds".
+fn counted(count: u32, thing: &str) -> String {
+    if count == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{count} {thing}s")
     }
 }
 
@@ -145,11 +174,16 @@ fn draw_results(
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .min_width(560.0)
         .show(ctx, |ui| {
+            if let Some(verdict) = player_verdict(summary.winner, &setup.seats) {
+                ui.label(egui::RichText::new(verdict).size(28.0).strong());
+            }
             ui.heading(&summary.level);
             ui.label(egui::RichText::new(&summary.outcome).size(20.0).strong());
             ui.label(format!(
-                "{} rounds, {} actions, seed {}",
-                summary.rounds, summary.actions, summary.seed
+                "{}, {}, seed {}",
+                counted(summary.rounds, "round"),
+                counted(summary.actions, "action"),
+                summary.seed
             ));
             ui.separator();
             egui::Grid::new("sides").striped(true).show(ui, |ui| {
@@ -234,4 +268,20 @@ fn watch_the_battle(world: &mut World) {
     let (level, ruleset) = (state.battle.level.clone(), state.ruleset.clone());
     world.remove_resource::<Replay>();
     watch(world, replay, level, ruleset);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::AiLevel;
+
+    #[test]
+    fn solo_results_speak_for_the_player_and_hot_seat_results_for_no_one() {
+        let solo = [Seat::Ai(AiLevel::Normal), Seat::Human];
+        assert_eq!(player_verdict(Some(1), &solo), Some("Victory"));
+        assert_eq!(player_verdict(Some(0), &solo), Some("Defeat"));
+        assert_eq!(player_verdict(None, &solo), Some("A draw"));
+        assert_eq!(player_verdict(Some(0), &[Seat::Human; 2]), None);
+        assert_eq!(player_verdict(Some(0), &[Seat::Ai(AiLevel::Hard); 2]), None);
+    }
 }
