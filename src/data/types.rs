@@ -343,22 +343,60 @@ impl CreatureTemplate {
             }
         }
         match &self.action_dice {
-            ActionDiceSpec::Rolled(count) if *count == 0 || *count > 12 => {
-                problems.push(format!("Rolled({count}) action dice, expected 1 to 12"));
+            ActionDiceSpec::Rolled(count)
+                if *count == 0 || usize::from(*count) > MOST_ACTION_DICE =>
+            {
+                problems.push(format!(
+                    "Rolled({count}) action dice, expected 1 to {MOST_ACTION_DICE}"
+                ));
             }
             ActionDiceSpec::Fixed(faces) if faces.is_empty() => {
                 problems.push("a Fixed action dice list needs at least one face".into());
+            }
+            ActionDiceSpec::Fixed(faces) if faces.len() > MOST_ACTION_DICE => {
+                problems.push(format!(
+                    "a Fixed action dice list of {} faces, expected at most {MOST_ACTION_DICE} \
+                     (the rules' most is 6 dice before the sixes' extra dice)",
+                    faces.len()
+                ));
             }
             ActionDiceSpec::Fixed(faces) if faces.iter().any(|f| !(1..=6).contains(f)) => {
                 problems.push(format!("Fixed({faces:?}) has a face outside 1 to 6"));
             }
             _ => {}
         }
-        if self.attack_dice == 0 {
-            problems.push("attack_dice must be at least 1".into());
+        let within =
+            |problems: &mut Vec<String>, what: &str, value: i32, (low, high): (i32, i32)| {
+                if !(low..=high).contains(&value) {
+                    problems.push(format!("{what} {value} is outside {low} to {high}"));
+                }
+            };
+        within(
+            &mut problems,
+            "attack_dice",
+            i32::from(self.attack_dice),
+            (1, MOST_SKILL_DICE),
+        );
+        for (defence, dice) in &self.defences {
+            let what = format!("{defence:?} defence dice");
+            within(&mut problems, &what, i32::from(*dice), (0, MOST_SKILL_DICE));
         }
-        if self.size == 0 {
-            problems.push("size must be at least 1".into());
+        within(
+            &mut problems,
+            "armour",
+            i32::from(self.armour),
+            (0, MOST_ARMOUR),
+        );
+        within(&mut problems, "size", i32::from(self.size), (1, MOST_SIZE));
+        for (name, bonus) in [
+            ("bonus_physical", self.bonus_physical),
+            ("bonus_mental", self.bonus_mental),
+        ] {
+            within(&mut problems, name, i32::from(bonus), (0, MOST_BONUS_RANKS));
+        }
+        if let Some(every) = self.crossover_every {
+            // RULES §20: every second loss by default; 3 or 4 for the tough.
+            within(&mut problems, "crossover_every", i32::from(every), (2, 4));
         }
         if let Some(flight) = self.flight {
             if flight.speed == 0 {
@@ -376,6 +414,15 @@ impl CreatureTemplate {
         problems
     }
 }
+
+/// The bounds the data and level checks hold creatures to (docs/LEVELS.md,
+/// "Limits"): numbers past them are not a creature the engine can sensibly
+/// play.
+pub const MOST_ACTION_DICE: usize = 12;
+pub const MOST_SKILL_DICE: i32 = 20;
+pub const MOST_ARMOUR: i32 = 10;
+pub const MOST_SIZE: i32 = 20;
+pub const MOST_BONUS_RANKS: i32 = 3;
 
 /// The actions with a fixed cost. Attacks cost by weight class instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

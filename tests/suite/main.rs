@@ -10,6 +10,7 @@ mod cover;
 mod defences;
 mod flyers;
 mod game;
+mod hostile;
 mod inclose;
 mod injuries;
 mod layers;
