@@ -27,14 +27,32 @@ fn the_level_check_refuses_creature_numbers_beyond_their_documented_bounds() {
     let ruleset = crate::common::ruleset();
     let fixed_24 = format!("action_dice: Some(Fixed([{}]))", ["6"; 24].join(", "));
     let cases = [
-        ("attack_dice: Some(150)", "attack_dice 150 is outside 1 to 20"),
-        ("defences: Some({ Dodge: 255 })", "Dodge defence dice 255 is outside 0 to 20"),
+        (
+            "attack_dice: Some(150)",
+            "attack_dice 150 is outside 1 to 20",
+        ),
+        (
+            "defences: Some({ Dodge: 255 })",
+            "Dodge defence dice 255 is outside 0 to 20",
+        ),
         ("armour: Some(255)", "armour 255 is outside 0 to 10"),
         ("size: Some(255)", "size 255 is outside 1 to 20"),
-        ("bonus_physical: Some(127)", "bonus_physical 127 is outside 0 to 3"),
-        ("bonus_mental: Some(-128)", "bonus_mental -128 is outside 0 to 3"),
-        ("crossover_every: Some(0)", "crossover_every 0 is outside 2 to 4"),
-        (fixed_24.as_str(), "a Fixed action dice list of 24 faces, expected at most 12"),
+        (
+            "bonus_physical: Some(127)",
+            "bonus_physical 127 is outside 0 to 3",
+        ),
+        (
+            "bonus_mental: Some(-128)",
+            "bonus_mental -128 is outside 0 to 3",
+        ),
+        (
+            "crossover_every: Some(0)",
+            "crossover_every 0 is outside 2 to 4",
+        ),
+        (
+            fixed_24.as_str(),
+            "a Fixed action dice list of 24 faces, expected at most 12",
+        ),
     ];
     for (overrides, expected) in cases {
         let text = bandit_with(overrides);
