@@ -380,16 +380,36 @@ pub fn load_level(path: &Path, ruleset: &Ruleset) -> Result<LoadedLevel, Diagnos
 }
 
 /// Every semantic problem of a parsed level.
+/// The most characters a level, side or unit name may have: it is shown on
+/// cards, menus and the log.
+pub const MOST_NAME_CHARS: usize = 60;
+
+/// Why a name players will read cannot be shown, if it cannot.
+fn name_problem(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        Some("is empty".into())
+    } else if name.chars().any(char::is_control) {
+        Some("holds a control character (a newline or tab, say); names are one plain line".into())
+    } else if name.chars().count() > MOST_NAME_CHARS {
+        Some(format!(
+            "has {} characters, expected at most {MOST_NAME_CHARS}",
+            name.chars().count()
+        ))
+    } else {
+        None
+    }
+}
+
 pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Vec<Diagnostic> {
     let source = SourceText::new(text);
     let mut errors = Vec::new();
     let mut error =
         |at: (usize, usize), message: String| errors.push(Diagnostic::new(path, at, message));
 
-    if level.name.trim().is_empty() {
+    if let Some(problem) = name_problem(&level.name) {
         error(
             source.field_or_start("name", "", 0),
-            "the level needs a name".into(),
+            format!("the level's name {problem}"),
         );
     }
     if level.tile_size != 6 && level.tile_size != 9 {
@@ -482,6 +502,13 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         if !side_ids.insert(side.id.as_str()) {
             error(at, format!("duplicate side id `{}`", side.id));
         }
+        if side.id.is_empty() {
+            error(at, "a side id is empty".into());
+        }
+        if let Some(problem) = name_problem(&side.name) {
+            let name_at = source.find_string(&side.name, 0).unwrap_or(at);
+            error(name_at, format!("side `{}`: its name {problem}", side.id));
+        }
         let (r, g, b) = side.colour;
         if [r, g, b].iter().any(|c| !(0.0..=1.0).contains(c)) {
             error(
@@ -537,6 +564,21 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         );
         if *occurrence > 0 {
             error(id_at, format!("duplicate unit id `{}`", unit.id));
+        }
+        if unit.id.is_empty() {
+            error(id_at, "a unit id is empty".into());
+        }
+        if side_ids.contains(unit.id.as_str()) {
+            error(
+                id_at,
+                format!(
+                    "unit id `{}` is also a side's id; commands and scripts need every id to name one thing",
+                    unit.id
+                ),
+            );
+        }
+        if let Some(problem) = unit.name.as_deref().and_then(name_problem) {
+            error(id_at, format!("unit `{}`: its name {problem}", unit.id));
         }
         *occurrence += 1;
         let zone_at = source.find_key("zone", index).unwrap_or(id_at);

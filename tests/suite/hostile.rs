@@ -66,3 +66,57 @@ fn the_level_check_refuses_creature_numbers_beyond_their_documented_bounds() {
     }
     assert!(parse_level(Path::new("fine.ron"), &bandit_with(""), &ruleset).is_ok());
 }
+
+#[test]
+fn ids_must_name_one_thing_and_names_must_be_one_plain_line_of_sensible_length() {
+    let ruleset = crate::common::ruleset();
+    let level = |side_a: &str, unit_id: &str, unit_name: &str| {
+        format!(
+            r#"(
+        name: "Names",
+        legend: {{ 'g': Grass }},
+        map: ["g"],
+        sides: [
+            (id: "a", name: "{side_a}", colour: (0.1, 0.3, 0.9), kind: Heroes),
+            (id: "b", name: "B", colour: (0.7, 0.2, 0.1), kind: Npcs),
+        ],
+        units: [
+            (id: "{unit_id}", template: "hero_swordsman", side: "a", zone: (0, 0), name: Some("{unit_name}")),
+            (id: "bandit", template: "bandit", side: "b", zone: (0, 0)),
+        ],
+    )"#
+        )
+    };
+    let long = "x".repeat(61);
+    let cases = [
+        (level("A", "b", "Roland"), "is also a side's id"),
+        (level("A", "", "Roland"), "a unit id is empty"),
+        (
+            level("A", "hero", "Rol\\nand"),
+            "its name holds a control character",
+        ),
+        (
+            level("A", "hero", &long),
+            "its name has 61 characters, expected at most 60",
+        ),
+        (
+            level("The\\tCompany", "hero", "Roland"),
+            "side `a`: its name holds a control character",
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = parse_level(Path::new("names.ron"), &text, &ruleset)
+            .expect_err(expected)
+            .to_string();
+        assert!(error.contains("names.ron:"), "{error}");
+        assert!(error.contains(expected), "{expected}: {error}");
+    }
+    assert!(
+        parse_level(
+            Path::new("names.ron"),
+            &level("A", "hero", "Roland"),
+            &ruleset
+        )
+        .is_ok()
+    );
+}
