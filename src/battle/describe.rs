@@ -313,6 +313,7 @@ impl std::fmt::Display for Narrated<'_> {
                 successes,
                 resist_dice,
                 resisted,
+                dragged,
             } => {
                 let target = names.unit(target);
                 let unit = names.unit(unit);
@@ -321,11 +322,7 @@ impl std::fmt::Display for Narrated<'_> {
                     "{unit} tries to drag {target} into the melee: {} against {} ({successes} to {resisted}), {}",
                     faces(dice),
                     faces(resist_dice),
-                    if successes > resisted {
-                        "dragged in"
-                    } else {
-                        "resisted"
-                    }
+                    if *dragged { "dragged in" } else { "resisted" }
                 )
             }
             StatusChanged { unit, status } => {

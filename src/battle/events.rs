@@ -88,7 +88,7 @@ pub enum BattleEvent {
         with: String,
     },
     /// A drag into the melee: the dragger's BODY roll against the target's.
-    /// More successes drag the target in (a `JoinedGroup` follows).
+    /// Dragged in, a `JoinedGroup` follows.
     DragRolled {
         unit: String,
         target: String,
@@ -96,6 +96,7 @@ pub enum BattleEvent {
         successes: u32,
         resist_dice: Vec<u8>,
         resisted: u32,
+        dragged: bool,
     },
     LeftGroup {
         unit: String,

@@ -55,6 +55,26 @@ pub fn level(map: &str, units: &str, extra: &str) -> Level {
     parse_level(Path::new("test.ron"), &text, &ruleset()).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The text of a level for the level check: a hero of side "a", then `foe`
+/// (one unit's RON, of side "b"), whose id stands on line 11, column 18.
+pub fn hero_against(foe: &str) -> String {
+    format!(
+        r#"(
+        name: "Checked",
+        legend: {{ 'g': Grass }},
+        map: ["g"],
+        sides: [
+            (id: "a", name: "A", colour: (0.1, 0.3, 0.9), kind: Heroes),
+            (id: "b", name: "B", colour: (0.7, 0.2, 0.1), kind: Npcs),
+        ],
+        units: [
+            (id: "hero", template: "hero_swordsman", side: "a", zone: (0, 0)),
+            {foe}
+        ],
+    )"#
+    )
+}
+
 /// A battle on `level` with these dice, run on to its first decision.
 pub fn battle_app(level: &Level, ruleset: Arc<Ruleset>, seed: u64, dice: Dice) -> Engine {
     let engine = Engine::start(level, ruleset, seed, dice);

@@ -1,25 +1,14 @@
 //! Hostile input (#21): the level check refuses numbers the engine cannot
 //! sensibly play, with the file, line and column and the bound.
 
+use crate::common::hero_against;
 use std::path::Path;
 use swift_swords::level::parse_level;
 
 fn bandit_with(overrides: &str) -> String {
-    format!(
-        r#"(
-        name: "Hostile",
-        legend: {{ 'g': Grass }},
-        map: ["g"],
-        sides: [
-            (id: "a", name: "A", colour: (0.1, 0.3, 0.9), kind: Heroes),
-            (id: "b", name: "B", colour: (0.7, 0.2, 0.1), kind: Npcs),
-        ],
-        units: [
-            (id: "hero", template: "hero_swordsman", side: "a", zone: (0, 0)),
-            (id: "bandit", template: "bandit", side: "b", zone: (0, 0), overrides: ({overrides})),
-        ],
-    )"#
-    )
+    hero_against(&format!(
+        r#"(id: "bandit", template: "bandit", side: "b", zone: (0, 0), overrides: ({overrides})),"#
+    ))
 }
 
 #[test]

@@ -63,6 +63,7 @@ fn a_member_of_a_melee_drags_an_outsider_in_with_a_better_body_roll() {
                 successes: 2,
                 resist_dice: vec![6, 1, 1, 1, 1, 1],
                 resisted: 1,
+                dragged: true,
             },
             BattleEvent::JoinedGroup {
                 unit: "archer".into(),
@@ -91,6 +92,7 @@ fn a_member_of_a_melee_drags_an_outsider_in_with_a_better_body_roll() {
             successes: 1,
             resist_dice: vec![6, 1, 1, 1, 1, 1],
             resisted: 1,
+            dragged: false,
         }]
     );
     assert_eq!(unit(&table(&app), "archer_2").status, Status::Alone);

@@ -1,7 +1,7 @@
 //! Mobs, Crowds and Hordes ("Mobs, Crowds and Hordes"): grouped NPCs as one
 //! entity, with the tier's ranks, dice and separate targets per attack.
 
-use crate::common::{act, app, attack, level, log, table, unit};
+use crate::common::{act, app, attack, hero_against, level, log, table, unit};
 use std::path::Path;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::level::parse_level;
@@ -61,22 +61,10 @@ fn a_heroic_combatant_cannot_be_a_mob() {
 #[test]
 fn grouping_never_makes_a_rank_of_9_by_accident() {
     let text = |tier: &str, physical: &str| {
-        format!(
-            r#"(
-        name: "Ogre band",
-        legend: {{ 'g': Grass }},
-        map: ["g"],
-        sides: [
-            (id: "a", name: "A", colour: (0.1, 0.3, 0.9), kind: Heroes),
-            (id: "b", name: "B", colour: (0.7, 0.2, 0.1), kind: Npcs),
-        ],
-        units: [
-            (id: "hero", template: "hero_swordsman", side: "a", zone: (0, 0)),
-            (id: "ogres", template: "ogre", side: "b", zone: (0, 0), mob: Some({tier}),
-                overrides: (physical: {physical})),
-        ],
-    )"#
-        )
+        hero_against(&format!(
+            r#"(id: "ogres", template: "ogre", side: "b", zone: (0, 0), mob: Some({tier}),
+                overrides: (physical: {physical})),"#
+        ))
     };
     let ruleset = crate::common::ruleset();
     let parse =

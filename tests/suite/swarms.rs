@@ -2,7 +2,7 @@
 //! mind. The tier's ranks make it worth a blow; it loses members, not its
 //! wits; a Trauma thins it; it is no one body to wrestle or drag.
 
-use crate::common::{act, app, attack, level, log, submit, table, unit};
+use crate::common::{act, app, attack, hero_against, level, log, submit, table, unit};
 use std::path::Path;
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
@@ -116,21 +116,9 @@ fn a_swarm_cannot_be_closed_with_or_dragged_into_a_melee() {
 #[test]
 fn only_level_0_creatures_form_a_swarm_and_they_group_only_as_one() {
     let text = |template: &str, tier: &str| {
-        format!(
-            r#"(
-        name: "Swarming",
-        legend: {{ 'g': Grass }},
-        map: ["g"],
-        sides: [
-            (id: "a", name: "A", colour: (0.1, 0.3, 0.9), kind: Heroes),
-            (id: "b", name: "B", colour: (0.7, 0.2, 0.1), kind: Npcs),
-        ],
-        units: [
-            (id: "hero", template: "hero_swordsman", side: "a", zone: (0, 0)),
-            (id: "pack", template: "{template}", side: "b", zone: (0, 0), mob: Some({tier})),
-        ],
-    )"#
-        )
+        hero_against(&format!(
+            r#"(id: "pack", template: "{template}", side: "b", zone: (0, 0), mob: Some({tier})),"#
+        ))
     };
     let ruleset = crate::common::ruleset();
     let parse =

@@ -165,16 +165,11 @@ pub(super) fn execute_drag(
         successes: pull.successes,
         resist_dice: resist.dice,
         resisted: resist.successes,
+        dragged,
     });
     if dragged {
         table.units[target].conditions.occupies_cover = false;
-        table.join_group_of(target, actor);
-        events.push(BattleEvent::JoinedGroup {
-            unit: table.units[target].unit.id.clone(),
-            with: table.units[actor].unit.id.clone(),
-        });
-        let zone = table.units[actor].placement.zone;
-        table.regroup(zone, events);
+        execute_join_group(table, target, actor, events);
     }
     true
 }
