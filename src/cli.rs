@@ -46,11 +46,19 @@ pub enum CliCommand {
     Check {
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
+        /// Let a script's level be an absolute path, or one outside both the
+        /// script's folder and the working folder.
+        #[arg(long)]
+        allow_outside: bool,
     },
     /// Run rules scripts and report PASS or FAIL for each.
     Script {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Let a script's level be an absolute path, or one outside both the
+        /// script's folder and the working folder.
+        #[arg(long)]
+        allow_outside: bool,
     },
     /// Play many AI-against-AI battles on a level and report the results.
     Simulate(SimulateArgs),
@@ -84,8 +92,8 @@ pub struct SimulateArgs {
     /// The level file.
     #[arg(value_name = "LEVEL")]
     pub level: PathBuf,
-    /// How many battles.
-    #[arg(long, default_value_t = 100)]
+    /// How many battles (1 to 1,000,000).
+    #[arg(long, default_value_t = 100, value_parser = within(1, MOST_BATTLES))]
     pub battles: usize,
     /// The run's seed; battle i gets a seed derived from it.
     #[arg(long, default_value_t = 0)]
@@ -94,8 +102,8 @@ pub struct SimulateArgs {
     /// not named play normal. May be given once per side.
     #[arg(long = "ai", value_name = "SIDE=LEVEL", value_parser = parse_side_ai)]
     pub ai: Vec<(String, AiLevel)>,
-    /// Threads to spread the battles over (all cores by default).
-    #[arg(long)]
+    /// Threads to spread the battles over, 1 to 64 (all cores by default).
+    #[arg(long, value_parser = within(1, MOST_JOBS))]
     pub jobs: Option<usize>,
     /// Also write the report as JSON to this file.
     #[arg(long, value_name = "FILE")]
@@ -119,6 +127,24 @@ pub struct SimulateArgs {
         requires = "save_replays"
     )]
     pub which: String,
+}
+
+/// The most battles one `simulate` run plays, and the most threads it uses.
+pub const MOST_BATTLES: usize = 1_000_000;
+pub const MOST_JOBS: usize = 64;
+
+/// A parser for a count from `low` to `high`, saying the bounds when refused.
+fn within(low: usize, high: usize) -> impl Fn(&str) -> Result<usize, String> + Clone {
+    move |text| {
+        let count: usize = text
+            .parse()
+            .map_err(|_| format!("`{text}` is not a whole number, expected {low} to {high}"))?;
+        if (low..=high).contains(&count) {
+            Ok(count)
+        } else {
+            Err(format!("{count} is outside {low} to {high}"))
+        }
+    }
 }
 
 fn parse_side_ai(text: &str) -> Result<(String, AiLevel), String> {
@@ -193,7 +219,7 @@ pub fn load_ruleset(data: Option<&Path>) -> Result<Ruleset, Diagnostics> {
 }
 
 /// `swift-swords check`: prints every problem as `file:line:col: message`.
-pub fn run_check(data: Option<&Path>, paths: &[PathBuf]) -> ExitCode {
+pub fn run_check(data: Option<&Path>, paths: &[PathBuf], allow_outside: bool) -> ExitCode {
     let (files, mut errors) = collect_files(paths);
     let ruleset = load_ruleset(data);
     if let Err(problems) = &ruleset {
@@ -201,7 +227,7 @@ pub fn run_check(data: Option<&Path>, paths: &[PathBuf]) -> ExitCode {
         errors.extend(problems.0.iter().cloned());
     }
     for file in &files {
-        errors.extend(check_file(file, ruleset.as_ref().ok()));
+        errors.extend(check_file(file, ruleset.as_ref().ok(), allow_outside));
     }
     let reported: BTreeSet<Diagnostic> = errors.into_iter().collect();
     for diagnostic in &reported {
@@ -260,7 +286,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<Diagnostic>) {
 }
 
 /// Checks one file as data, script or level, by its name and content.
-fn check_file(path: &Path, ruleset: Option<&Ruleset>) -> Vec<Diagnostic> {
+fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Vec<Diagnostic> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(error) => {
@@ -295,7 +321,7 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>) -> Vec<Diagnostic> {
     }
     if SourceText::new(&text).find_key("steps", 0).is_some() {
         return match load_script(path) {
-            Ok(script) => script_level(path, &script, ruleset)
+            Ok(script) => script_level(path, &script, ruleset, allow_outside)
                 .err()
                 .map_or_else(Vec::new, |d| d.0),
             Err(problems) => problems.0,
@@ -307,7 +333,7 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>) -> Vec<Diagnostic> {
 }
 
 /// `swift-swords script`: runs each script, PASS or FAIL with the reason.
-pub fn run_scripts(data: Option<&Path>, files: &[PathBuf]) -> ExitCode {
+pub fn run_scripts(data: Option<&Path>, files: &[PathBuf], allow_outside: bool) -> ExitCode {
     let ruleset = match load_ruleset(data) {
         Ok(ruleset) => Arc::new(ruleset),
         Err(problems) => {
@@ -321,7 +347,7 @@ pub fn run_scripts(data: Option<&Path>, files: &[PathBuf]) -> ExitCode {
         println!("FAIL {error}");
     }
     for file in &files {
-        let report = run_script_file(file, ruleset.clone());
+        let report = run_script_file(file, ruleset.clone(), allow_outside);
         match &report.failure {
             None => println!("PASS {} ({})", report.name, file.display()),
             Some(failure) => {

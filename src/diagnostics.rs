@@ -91,13 +91,20 @@ pub struct SourceText<'a> {
     text: &'a str,
     /// Byte offset where each line starts.
     line_starts: Vec<usize>,
+    /// Every field name with the offset of its value, found once: the level
+    /// check looks fields up for each unit.
+    fields: Vec<(&'a str, usize)>,
 }
 
 impl<'a> SourceText<'a> {
     pub fn new(text: &'a str) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Self { text, line_starts }
+        Self {
+            text,
+            line_starts,
+            fields: fields(text),
+        }
     }
 
     /// Line and column (both from 1) of a byte offset.
@@ -111,57 +118,12 @@ impl<'a> SourceText<'a> {
         (line, col)
     }
 
-    /// Every `key:` written as a field name outside strings and comments, with
-    /// the byte offset of the value that follows it.
-    fn fields(&self) -> Vec<(&'a str, usize)> {
-        let bytes = self.text.as_bytes();
-        let mut found = Vec::new();
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'"' => i = skip_string(bytes, i),
-                b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                    while i < bytes.len() && bytes[i] != b'\n' {
-                        i += 1;
-                    }
-                }
-                b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                    i += 2;
-                    while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
-                        i += 1;
-                    }
-                    i += 2;
-                }
-                b'\'' => i = skip_char(bytes, i),
-                c if c.is_ascii_alphabetic() || c == b'_' => {
-                    let start = i;
-                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_')
-                    {
-                        i += 1;
-                    }
-                    let mut j = i;
-                    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                        j += 1;
-                    }
-                    if bytes.get(j) == Some(&b':') {
-                        j += 1;
-                        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                            j += 1;
-                        }
-                        found.push((&self.text[start..i], j));
-                    }
-                }
-                _ => i += 1,
-            }
-        }
-        found
-    }
-
     /// Position of the `occurrence`-th (from 0) field `key` whose value starts
     /// with `value` (a string value is matched with its quotes).
     pub fn find_field(&self, key: &str, value: &str, occurrence: usize) -> Option<(usize, usize)> {
-        self.fields()
-            .into_iter()
+        self.fields
+            .iter()
+            .copied()
             .filter(|(k, at)| *k == key && self.text[*at..].starts_with(value))
             .nth(occurrence)
             .map(|(_, at)| self.position(at))
@@ -169,8 +131,9 @@ impl<'a> SourceText<'a> {
 
     /// Position of the `occurrence`-th (from 0) field named `key`, whatever its value.
     pub fn find_key(&self, key: &str, occurrence: usize) -> Option<(usize, usize)> {
-        self.fields()
-            .into_iter()
+        self.fields
+            .iter()
+            .copied()
             .filter(|(k, _)| *k == key)
             .nth(occurrence)
             .map(|(_, at)| self.position(at))
@@ -179,7 +142,7 @@ impl<'a> SourceText<'a> {
     /// Position of the `index`-th string literal inside the list that is the
     /// value of the first field `key` (used for the rows of a map).
     pub fn find_list_string(&self, key: &str, index: usize) -> Option<(usize, usize)> {
-        let (_, at) = self.fields().into_iter().find(|(k, _)| *k == key)?;
+        let (_, at) = self.fields.iter().copied().find(|(k, _)| *k == key)?;
         let bytes = self.text.as_bytes();
         let mut i = at;
         let mut seen = 0;
@@ -264,6 +227,51 @@ impl<'a> SourceText<'a> {
             .or_else(|| self.find_key(key, 0))
             .unwrap_or((1, 1))
     }
+}
+
+/// Every `key:` written as a field name outside strings and comments, with
+/// the byte offset of the value that follows it.
+fn fields(text: &str) -> Vec<(&str, usize)> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => i = skip_string(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            b'\'' => i = skip_char(bytes, i),
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if bytes.get(j) == Some(&b':') {
+                    j += 1;
+                    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    found.push((&text[start..i], j));
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    found
 }
 
 fn skip_string(bytes: &[u8], start: usize) -> usize {

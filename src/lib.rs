@@ -18,4 +18,5 @@ pub mod replay;
 pub mod rules;
 pub mod script;
 pub mod simulate;
+pub mod unique_keys;
 pub mod vocabulary;

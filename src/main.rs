@@ -9,8 +9,14 @@ fn main() -> ExitCode {
     match cli.command {
         None => swift_swords::game::run(data, PlayArgs::default()),
         Some(CliCommand::Play(args)) => swift_swords::game::run(data, args),
-        Some(CliCommand::Check { paths }) => cli::run_check(data, &paths),
-        Some(CliCommand::Script { files }) => cli::run_scripts(data, &files),
+        Some(CliCommand::Check {
+            paths,
+            allow_outside,
+        }) => cli::run_check(data, &paths, allow_outside),
+        Some(CliCommand::Script {
+            files,
+            allow_outside,
+        }) => cli::run_scripts(data, &files, allow_outside),
         Some(CliCommand::Simulate(args)) => cli::run_simulate(data, &args),
         Some(CliCommand::Replay(args)) => cli::run_replay(data, &args),
     }

@@ -40,8 +40,21 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
         orders.push(Order::Effort);
         return orders;
     }
+    // Only enemies within reach can be the target of an attack, charge,
+    // break, close or drag, and only friends in the zone can be joined:
+    // offering the rest would make each decision grow with every unit on
+    // the table.
+    let reach = me
+        .profile
+        .weapons
+        .iter()
+        .filter_map(|weapon| table.ruleset.weapons.get(weapon)?.range)
+        .map(u16::from)
+        .fold(1, u16::max);
+    let zone = me.placement.zone;
     for other in &table.units {
-        if other.unit.side != me.unit.side && other.on_table() {
+        let distance = zone.distance(other.placement.zone);
+        if other.unit.side != me.unit.side && other.on_table() && distance <= reach {
             for weapon in &me.profile.weapons {
                 for raise_with_one in [false, true] {
                     orders.push(Order::Attack {
@@ -71,7 +84,11 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
                 target: other.unit.id.clone(),
                 pay: None,
             });
-        } else if other.unit.index != index && other.unit.side == me.unit.side && other.fighting() {
+        } else if other.unit.index != index
+            && other.unit.side == me.unit.side
+            && other.fighting()
+            && distance == 0
+        {
             orders.push(Order::JoinGroup {
                 friend: other.unit.id.clone(),
                 pay: None,
@@ -85,7 +102,19 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
     }
     orders.extend(movement_orders(table, index));
     if me.conditions.action_pool.is_some() {
-        for other in table.units.iter().filter(|u| u.fighting()) {
+        let spell_reach = table
+            .ruleset
+            .actions
+            .spells
+            .values()
+            .map(|spell| u16::from(spell.range))
+            .max()
+            .unwrap_or(0);
+        for other in table
+            .units
+            .iter()
+            .filter(|u| u.fighting() && zone.distance(u.placement.zone) <= spell_reach)
+        {
             orders.push(Order::Cast {
                 target: other.unit.id.clone(),
             });

@@ -87,7 +87,8 @@ fn roll_round(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut 
     if table.battle.phase != Phase::RollActionDice {
         return;
     }
-    table.battle.round += 1;
+    table.battle.round = table.battle.round.saturating_add(1);
+    table.battle.round_actions = 0;
     let round = table.battle.round;
     if round == 2 && table.battle.surprise.is_some() {
         for unit in &mut table.units {
@@ -319,6 +320,19 @@ fn check_end(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
             reason: format!(
                 "the round limit of {} was reached",
                 table.battle.round_limit
+            ),
+        });
+    }
+    let most_actions = table
+        .ruleset
+        .rules
+        .most_actions_per_round_each
+        .saturating_mul(u32::try_from(table.units.len()).unwrap_or(u32::MAX));
+    if outcome.is_none() && table.battle.round_actions >= most_actions {
+        outcome = Some(Outcome::Draw {
+            reason: format!(
+                "round {} reached {most_actions} actions, the most a round may hold",
+                table.battle.round
             ),
         });
     }

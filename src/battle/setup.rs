@@ -177,6 +177,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
         hold_streaks: vec![0; level.victory.len()],
         outcome: None,
         actions: 0,
+        round_actions: 0,
         pending: None,
         partner_due: None,
     };

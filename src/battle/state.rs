@@ -2,6 +2,7 @@
 //! The [`Engine`](super::engine::Engine) owns the one authoritative copy;
 //! the ECS components the view draws are mirrored from it, never the reverse.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -89,6 +90,9 @@ pub struct Battle {
     pub outcome: Option<Outcome>,
     /// Actions resolved so far.
     pub actions: u32,
+    /// Actions resolved in this round.
+    #[serde(default)]
+    pub round_actions: u32,
     /// An attack waiting for its target's answer.
     #[serde(default)]
     pub pending: Option<PendingAttack>,
@@ -181,6 +185,9 @@ pub struct BattleState {
     pub units: Vec<UnitState>,
     /// In the level's order: `chariots[i].index == i`.
     pub chariots: Vec<Chariot>,
+    /// Each unit's index by its id: commands name units by id, and a linear
+    /// search per lookup made the AI's work grow with the cube of the units.
+    unit_ids: Arc<HashMap<String, usize>>,
 }
 
 impl BattleState {
@@ -191,17 +198,23 @@ impl BattleState {
         battle: Battle,
         (units, chariots): (Vec<UnitState>, Vec<Chariot>),
     ) -> Self {
+        let unit_ids = units
+            .iter()
+            .enumerate()
+            .map(|(index, unit)| (unit.unit.id.clone(), index))
+            .collect();
         Self {
             ruleset,
             board,
             battle,
             units,
             chariots,
+            unit_ids: Arc::new(unit_ids),
         }
     }
 
     pub fn unit_index(&self, id: &str) -> Option<usize> {
-        self.units.iter().position(|u| u.unit.id == id)
+        self.unit_ids.get(id).copied()
     }
 
     pub fn side_kind(&self, side: usize) -> SideKind {

@@ -6,6 +6,7 @@
 
 mod types;
 
+pub use crate::unique_keys::{UniqueMap, unique_keys};
 pub use types::*;
 
 use std::collections::BTreeMap;
@@ -15,6 +16,7 @@ use serde::de::DeserializeOwned;
 
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 pub use crate::rules::injury::InjuryTables;
+use crate::rules::payment::Cost;
 
 /// The file names of the data folder, and what each holds.
 pub const WEAPONS_FILE: &str = "weapons.ron";
@@ -178,13 +180,16 @@ impl Ruleset {
     /// Parses each file, then checks them together.
     pub fn from_texts(sources: DataSources) -> Result<Self, Diagnostics> {
         let mut errors = Vec::new();
-        let weapons = parse_ron::<BTreeMap<String, Weapon>>(&sources.weapons.0, &sources.weapons.1)
-            .map_err(|e| errors.push(e))
-            .ok();
-        let creatures = parse_ron::<BTreeMap<String, CreatureTemplate>>(
+        let weapons =
+            parse_ron::<UniqueMap<String, Weapon>>(&sources.weapons.0, &sources.weapons.1)
+                .map(|map| map.0)
+                .map_err(|e| errors.push(e))
+                .ok();
+        let creatures = parse_ron::<UniqueMap<String, CreatureTemplate>>(
             &sources.creatures.0,
             &sources.creatures.1,
         )
+        .map(|map| map.0)
         .map_err(|e| errors.push(e))
         .ok();
         let actions = parse_ron::<ActionCatalogue>(&sources.actions.0, &sources.actions.1)
@@ -242,6 +247,18 @@ impl Ruleset {
                     format!("weapon `{id}`: a range of {range} zones is more than the 20 allowed"),
                 ));
             }
+            if let Some(shield) = weapon.shield
+                && (shield.block > MOST_SHIELD_BLOCK || shield.armour > MOST_SHIELD_BLOCK)
+            {
+                errors.push(Diagnostic::new(
+                    weapons_path,
+                    weapons_source.find_string(id, 0).unwrap_or((1, 1)),
+                    format!(
+                        "weapon `{id}`: a shield's block {} and armour {} must each be 0 to {MOST_SHIELD_BLOCK}",
+                        shield.block, shield.armour
+                    ),
+                ));
+            }
             if weapon.hands > 4 {
                 errors.push(Diagnostic::new(
                     weapons_path,
@@ -258,20 +275,27 @@ impl Ruleset {
         let mut weapon_mentions: BTreeMap<&str, usize> = BTreeMap::new();
         for (id, creature) in &self.creatures {
             let at = creatures_source.find_string(id, 0).unwrap_or((1, 1));
+            // Where this creature's weapons are written: the n-th mention of
+            // a weapon in the file belongs to the n-th creature listing it.
+            let mut mentioned = BTreeMap::new();
             for weapon in &creature.weapons {
                 let seen = weapon_mentions.entry(weapon.as_str()).or_default();
                 let place = creatures_source.find_string(weapon, *seen).unwrap_or(at);
                 *seen += 1;
-                if !self.weapons.contains_key(weapon) {
-                    errors.push(Diagnostic::new(
-                        creatures_path,
-                        place,
-                        format!(
-                            "creature `{id}`: unknown weapon `{weapon}`, expected one of: {}",
-                            keys(&self.weapons)
-                        ),
-                    ));
-                }
+                mentioned.entry(weapon.as_str()).or_insert(place);
+            }
+            for (name, message) in self.reference_problems(creature) {
+                let place = mentioned
+                    .get(name)
+                    .copied()
+                    .or_else(|| creatures_source.find_string(name, 0))
+                    .filter(|_| !name.is_empty())
+                    .unwrap_or(at);
+                errors.push(Diagnostic::new(
+                    creatures_path,
+                    place,
+                    format!("creature `{id}`: {message}"),
+                ));
             }
             if !self.rules.stability.contains_key(&creature.legs) {
                 let listed: Vec<String> = self.rules.stability.keys().map(u8::to_string).collect();
@@ -286,35 +310,6 @@ impl Ruleset {
                         creature.legs,
                         listed.join(", ")
                     ),
-                ));
-            }
-            for spell in &creature.spells {
-                if !self.actions.spells.contains_key(spell) {
-                    errors.push(Diagnostic::new(
-                        creatures_path,
-                        creatures_source.find_string(spell, 0).unwrap_or(at),
-                        format!(
-                            "creature `{id}`: unknown spell `{spell}`, expected one of: {}",
-                            keys(&self.actions.spells)
-                        ),
-                    ));
-                }
-            }
-            let shield = creature.shield.as_ref().map(|s| (s, self.weapons.get(s)));
-            if let Some((shield, found)) = shield
-                && found.is_none_or(|w| w.shield.is_none())
-            {
-                errors.push(Diagnostic::new(
-                    creatures_path,
-                    creatures_source.find_string(shield, 0).unwrap_or(at),
-                    format!("creature `{id}`: `{shield}` is not a shield in weapons.ron"),
-                ));
-            }
-            if creature.weapons.is_empty() {
-                errors.push(Diagnostic::new(
-                    creatures_path,
-                    at,
-                    format!("creature `{id}`: needs at least one weapon (natural weapons count)"),
                 ));
             }
             errors.extend(creature.check_numbers().into_iter().map(|message| {
@@ -335,6 +330,43 @@ impl Ruleset {
                         format!("`{key}` has no cost for the {weight:?} weight class"),
                     ));
                 }
+            }
+        }
+        let costs = self
+            .actions
+            .actions
+            .iter()
+            .map(|(kind, info)| (format!("{kind:?}"), info.cost))
+            .chain(
+                self.actions
+                    .spells
+                    .iter()
+                    .map(|(id, spell)| (id.clone(), spell.cost)),
+            )
+            .chain(
+                [&self.actions.melee_attack, &self.actions.ranged_attack]
+                    .into_iter()
+                    .flat_map(|table| table.iter())
+                    .map(|(weight, pips)| (format!("{weight:?}"), Cost::Pips(*pips))),
+            )
+            .chain(
+                // Yielding costs nothing, and it ends the wrestle for good.
+                self.actions
+                    .wrestling
+                    .iter()
+                    .filter(|(with, _)| **with != WrestleMove::Yield)
+                    .map(|(with, pips)| (format!("{with:?}"), Cost::Pips(*pips))),
+            );
+        for (name, cost) in costs {
+            if let Some(problem) = cost_problem(cost) {
+                errors.push(Diagnostic::new(
+                    actions_path,
+                    actions_source
+                        .find_key(&name, 0)
+                        .or_else(|| actions_source.find_string(&name, 0))
+                        .unwrap_or((1, 1)),
+                    format!("{name}: {problem}"),
+                ));
             }
         }
         for kind in ActionKind::ALL {
@@ -550,12 +582,76 @@ impl Ruleset {
         errors
     }
 
-    pub fn action_cost(&self, kind: ActionKind) -> crate::rules::payment::Cost {
+    /// What a creature (a template, or a unit after its overrides) names that
+    /// the data does not have, or cannot fight with: each message with the
+    /// name it is about, to place it, or "" for the creature itself.
+    pub fn reference_problems<'a>(&self, creature: &'a CreatureTemplate) -> Vec<(&'a str, String)> {
+        let mut problems = Vec::new();
+        for weapon in &creature.weapons {
+            if !self.weapons.contains_key(weapon) {
+                problems.push((
+                    weapon.as_str(),
+                    format!(
+                        "unknown weapon `{weapon}`, expected one of: {}",
+                        keys(&self.weapons)
+                    ),
+                ));
+            }
+        }
+        for spell in &creature.spells {
+            if !self.actions.spells.contains_key(spell) {
+                problems.push((
+                    spell.as_str(),
+                    format!(
+                        "unknown spell `{spell}`, expected one of: {}",
+                        keys(&self.actions.spells)
+                    ),
+                ));
+            }
+        }
+        if let Some(shield) = &creature.shield
+            && self.weapons.get(shield).is_none_or(|w| w.shield.is_none())
+        {
+            problems.push((
+                shield.as_str(),
+                format!(
+                    "`{shield}` is not a shield in weapons.ron, expected one of: {}",
+                    self.weapons
+                        .iter()
+                        .filter(|(_, w)| w.shield.is_some())
+                        .map(|(id, _)| id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        let strikes = |id: &String| self.weapons.get(id).is_some_and(|w| w.shield.is_none());
+        if creature.weapons.is_empty() {
+            problems.push((
+                "",
+                "needs at least one weapon (natural weapons count)".into(),
+            ));
+        } else if creature
+            .weapons
+            .iter()
+            .all(|w| self.weapons.contains_key(w))
+            && !creature.weapons.iter().any(strikes)
+        {
+            problems.push((
+                "",
+                "has only shields, which do not strike; it needs a weapon (natural weapons count)"
+                    .into(),
+            ));
+        }
+        problems
+    }
+
+    pub fn action_cost(&self, kind: ActionKind) -> Cost {
         self.actions
             .actions
             .get(&kind)
             .map(|info| info.cost)
-            .unwrap_or(crate::rules::payment::Cost::Pips(u8::MAX))
+            .unwrap_or(Cost::Pips(u8::MAX))
     }
 }
 
@@ -570,9 +666,9 @@ pub fn keys<V>(map: &BTreeMap<String, V>) -> String {
 /// Checks one data file on its own (used by `check` on a single file).
 pub fn check_data_file(path: &Path, text: &str) -> Vec<Diagnostic> {
     let result = match DataKind::of(path) {
-        Some(DataKind::Weapons) => parse_ron::<BTreeMap<String, Weapon>>(path, text).map(drop),
+        Some(DataKind::Weapons) => parse_ron::<UniqueMap<String, Weapon>>(path, text).map(drop),
         Some(DataKind::Creatures) => {
-            parse_ron::<BTreeMap<String, CreatureTemplate>>(path, text).map(drop)
+            parse_ron::<UniqueMap<String, CreatureTemplate>>(path, text).map(drop)
         }
         Some(DataKind::Actions) => parse_ron::<ActionCatalogue>(path, text).map(drop),
         Some(DataKind::Rules) => parse_ron::<RuleNumbers>(path, text).map(drop),

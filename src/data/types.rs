@@ -1,5 +1,6 @@
 //! The shapes of the data files.
 
+use crate::unique_keys::unique_keys;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -294,6 +295,7 @@ pub struct CreatureTemplate {
     pub attack_dice: u8,
     /// Skill dice for each defence the creature is trained in.
     #[serde(default)]
+    #[serde(deserialize_with = "unique_keys")]
     pub defences: BTreeMap<Defence, u8>,
     /// The shield it carries (an id in `weapons.ron`), needed to Block.
     #[serde(default)]
@@ -402,6 +404,15 @@ impl CreatureTemplate {
             if flight.speed == 0 {
                 problems.push(format!("flight {flight}: the speed must be at least 1"));
             }
+            if flight.speed > MOST_FLIGHT_SPEED
+                || flight.dive > MOST_DIVE
+                || flight.turn > MOST_TURN_RATE
+            {
+                problems.push(format!(
+                    "flight {flight} is beyond ~{MOST_FLIGHT_SPEED}/{MOST_TURN_RATE}/{MOST_DIVE} \
+                     (speed, turn rate, dive at most)"
+                ));
+            }
             if flight.dive < flight.speed {
                 problems.push(format!(
                     "flight {flight}: the dive (the most zones under control) cannot be below the speed"
@@ -423,6 +434,31 @@ pub const MOST_SKILL_DICE: i32 = 20;
 pub const MOST_ARMOUR: i32 = 10;
 pub const MOST_SIZE: i32 = 20;
 pub const MOST_BONUS_RANKS: i32 = 3;
+/// A shield's block and armour: the large shield gives 3 and 2.
+pub const MOST_SHIELD_BLOCK: u8 = 6;
+/// A flyer's speed, and its dive: zones a Fly action may cross.
+pub const MOST_FLIGHT_SPEED: u8 = 6;
+pub const MOST_DIVE: u8 = 12;
+/// Eight 45 degree turns make a full circle.
+pub const MOST_TURN_RATE: u8 = 8;
+/// The most pips an action may cost: what six sixes pay.
+pub const MOST_PIPS: u8 = 36;
+
+/// Why an action's cost cannot be, if it cannot: every action spends at
+/// least one die, so that a battle cannot repeat an action without end.
+pub fn cost_problem(cost: Cost) -> Option<String> {
+    match cost {
+        Cost::Pips(pips) if !(1..=MOST_PIPS).contains(&pips) => Some(format!(
+            "a cost of Pips({pips}) is outside Pips(1) to Pips({MOST_PIPS})"
+        )),
+        Cost::Free => Some(
+            "a cost of Free: every action spends at least one die (Pips(1) to \
+             Pips(36), or FullDie), or a battle could repeat it without end"
+                .into(),
+        ),
+        _ => None,
+    }
+}
 
 /// The actions with a fixed cost. Attacks cost by weight class instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -503,19 +539,25 @@ pub struct ActionInfo {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActionCatalogue {
+    #[serde(deserialize_with = "unique_keys")]
     pub actions: BTreeMap<ActionKind, ActionInfo>,
     /// Pips for a melee attack by the weapon's weight class.
+    #[serde(deserialize_with = "unique_keys")]
     pub melee_attack: BTreeMap<WeightClass, u8>,
     /// Pips for a missile attack by the weapon's weight class.
+    #[serde(deserialize_with = "unique_keys")]
     pub ranged_attack: BTreeMap<WeightClass, u8>,
     /// Spells by id: each is an action pool, Cast when the caster chooses.
     #[serde(default)]
+    #[serde(deserialize_with = "unique_keys")]
     pub spells: BTreeMap<String, Spell>,
     /// What the extra successes of an attack can buy.
     pub special_results: crate::rules::special::SpecialRules,
     /// The special tactics of melee attacks.
+    #[serde(deserialize_with = "unique_keys")]
     pub tactics: BTreeMap<Tactic, TacticRule>,
     /// Pips for each wrestling move InClose.
+    #[serde(deserialize_with = "unique_keys")]
     pub wrestling: BTreeMap<WrestleMove, u8>,
 }
 
@@ -589,18 +631,27 @@ pub struct RuleNumbers {
     /// The rank at which heroic combatants go out of action.
     pub heroic_ooa_rank: i8,
     /// Damage per weight class.
+    #[serde(deserialize_with = "unique_keys")]
     pub damage: BTreeMap<WeightClass, DamageRule>,
     /// The round limit of a level that sets none.
     pub default_round_limit: u32,
+    /// The most actions a round may hold, for each combatant fielded: a
+    /// round that reaches it ends the battle as a draw (RULES §15).
+    pub most_actions_per_round_each: u32,
     /// Each fear level's test ("Fear").
+    #[serde(deserialize_with = "unique_keys")]
     pub fear: BTreeMap<FearLevel, FearRule>,
     /// Attack dice lost to each kind of cover ("Cover").
+    #[serde(deserialize_with = "unique_keys")]
     pub cover_dice: BTreeMap<Cover, u8>,
     /// Ranks lost to fatigue at each level of it a level may set ("Fatigue").
+    #[serde(deserialize_with = "unique_keys")]
     pub fatigue_ranks: BTreeMap<Fatigue, u8>,
     /// What each tier of grouped NPCs gains ("Mobs, Crowds and Hordes").
+    #[serde(deserialize_with = "unique_keys")]
     pub mob_tiers: BTreeMap<MobTier, MobRule>,
     /// Size added for stability InClose, by number of legs.
+    #[serde(deserialize_with = "unique_keys")]
     pub stability: BTreeMap<u8, u8>,
     /// InClose, a combatant this many times the size of its opponent stays standing.
     pub inclose_size_ratio: u8,
@@ -677,8 +728,10 @@ pub struct TeamRule {
     /// The creature template of the team: one target, as one horse.
     pub template: String,
     /// Inches of pace added, by chariot kind.
+    #[serde(deserialize_with = "unique_keys")]
     pub pace_bonus: BTreeMap<ChariotKind, u8>,
     /// Whether extra crew slow the chariot, by chariot kind.
+    #[serde(deserialize_with = "unique_keys")]
     pub crew_slows: BTreeMap<ChariotKind, bool>,
     /// Targets it may strike with one attack (the larger of this and the kind's).
     pub targets: u8,
@@ -711,10 +764,13 @@ pub struct Nation {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChariotRules {
+    #[serde(deserialize_with = "unique_keys")]
     pub kinds: BTreeMap<ChariotKind, ChariotKindRule>,
+    #[serde(deserialize_with = "unique_keys")]
     pub teams: BTreeMap<Horses, TeamRule>,
     /// Dice off the Driving roll to enter each kind of terrain; terrain not
     /// listed is easy going.
+    #[serde(deserialize_with = "unique_keys")]
     pub driving_penalty: BTreeMap<Terrain, u8>,
     /// Terrain no chariot can enter. Edge features (walls, hedges, fences)
     /// stop chariots too.
@@ -722,6 +778,7 @@ pub struct ChariotRules {
     /// The cover a chariot gives its crew, except from the rear.
     pub cover: Cover,
     /// The chariots of each nation, by id.
+    #[serde(deserialize_with = "unique_keys")]
     pub nations: BTreeMap<String, Nation>,
 }
 
@@ -860,6 +917,8 @@ pub struct EdgeInfo {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainTable {
+    #[serde(deserialize_with = "unique_keys")]
     pub terrain: BTreeMap<Terrain, TerrainInfo>,
+    #[serde(deserialize_with = "unique_keys")]
     pub edges: BTreeMap<EdgeFeature, EdgeInfo>,
 }

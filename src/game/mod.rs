@@ -93,11 +93,16 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     };
-    let ruleset = load_ruleset(Some(&data_dir));
-    if let Err(problems) = &ruleset {
-        eprintln!("{problems}");
-    }
-    let library = LevelLibrary::scan(&levels_dir, ruleset.as_ref().ok());
+    // Broken data stops the game before its window opens: every level would
+    // be unplayable, and the terminal shows each problem's place.
+    let ruleset = match load_ruleset(Some(&data_dir)) {
+        Ok(ruleset) => ruleset,
+        Err(problems) => {
+            eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let library = LevelLibrary::scan(&levels_dir, Some(&ruleset));
     let start = args.level.as_ref().map(|level| {
         let level_file = level
             .file_name()

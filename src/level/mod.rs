@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{ChariotKind, EdgeFeature, Fatigue, Horses, Ruleset, Terrain, keys, parse_ron};
+use crate::data::{
+    ChariotKind, EdgeFeature, Fatigue, Horses, Ruleset, Terrain, keys, parse_ron, unique_keys,
+};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::vocabulary::Facing;
@@ -270,6 +272,7 @@ pub struct Level {
     #[serde(default = "six")]
     pub tile_size: u8,
     /// Which terrain each map character stands for.
+    #[serde(deserialize_with = "unique_keys")]
     pub legend: BTreeMap<char, Terrain>,
     /// Rows from north to south, one character per zone.
     pub map: Vec<String>,
@@ -297,6 +300,7 @@ pub struct Level {
     pub surprise_extra_dice: u8,
     /// Sides that start the battle tired, by side id.
     #[serde(default)]
+    #[serde(deserialize_with = "unique_keys")]
     pub fatigue: BTreeMap<String, Fatigue>,
     /// Chariots, each with its team and crew.
     #[serde(default)]
@@ -308,12 +312,16 @@ fn yes() -> bool {
 }
 
 impl Level {
+    /// The first row's zones; a map past [`MOST_MAP_SIDE`] is refused, and
+    /// one past `u16` reads as the most rather than wrapping.
     pub fn width(&self) -> u16 {
-        self.map.first().map_or(0, |row| row.chars().count() as u16)
+        self.map.first().map_or(0, |row| {
+            u16::try_from(row.chars().count()).unwrap_or(u16::MAX)
+        })
     }
 
     pub fn height(&self) -> u16 {
-        self.map.len() as u16
+        u16::try_from(self.map.len()).unwrap_or(u16::MAX)
     }
 
     pub fn contains(&self, zone: ZoneCoord) -> bool {
@@ -400,9 +408,51 @@ fn name_problem(name: &str) -> Option<String> {
     }
 }
 
+/// The most zones on a side of the map, and the most units (chariot teams
+/// included) a level may field (docs/LEVELS.md, Limits).
+pub const MOST_MAP_SIDE: usize = 64;
+pub const MOST_UNITS: usize = 500;
+/// The most rounds a battle may last, and the most extra action dice of a
+/// severe surprise.
+pub const MOST_ROUNDS: u32 = 100;
+pub const MOST_SURPRISE_DICE: u8 = 6;
+
+/// A level past the size limits, refused at once, before any per-unit work.
+fn size_problems(level: &Level, source: &SourceText) -> Vec<((usize, usize), String)> {
+    let mut problems = Vec::new();
+    let widest = level.map.iter().map(|row| row.chars().count()).max();
+    if level.map.len() > MOST_MAP_SIDE || widest.is_some_and(|w| w > MOST_MAP_SIDE) {
+        problems.push((
+            source.field_or_start("map", "", 0),
+            format!(
+                "the map is {} zones wide and {} long, expected at most {MOST_MAP_SIDE} each way",
+                widest.unwrap_or(0),
+                level.map.len()
+            ),
+        ));
+    }
+    let units = level.units.len() + level.chariots.len();
+    if units > MOST_UNITS {
+        problems.push((
+            source.field_or_start("units", "", 0),
+            format!(
+                "the level fields {units} units (chariot teams included), expected at most {MOST_UNITS}"
+            ),
+        ));
+    }
+    problems
+}
+
 pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Vec<Diagnostic> {
     let source = SourceText::new(text);
     let mut errors = Vec::new();
+    let too_big = size_problems(level, &source);
+    if !too_big.is_empty() {
+        return too_big
+            .into_iter()
+            .map(|(at, message)| Diagnostic::new(path, at, message))
+            .collect();
+    }
     let mut error =
         |at: (usize, usize), message: String| errors.push(Diagnostic::new(path, at, message));
 
@@ -419,11 +469,20 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         );
     }
     if let Some(limit) = level.round_limit
-        && limit == 0
+        && !(1..=MOST_ROUNDS).contains(&limit)
     {
         error(
             source.field_or_start("round_limit", "", 0),
-            "round_limit must be at least 1".into(),
+            format!("round_limit is {limit}, expected 1 to {MOST_ROUNDS}"),
+        );
+    }
+    if level.surprise_extra_dice > MOST_SURPRISE_DICE {
+        error(
+            source.field_or_start("surprise_extra_dice", "", 0),
+            format!(
+                "surprise_extra_dice is {}, expected 0 to {MOST_SURPRISE_DICE}",
+                level.surprise_extra_dice
+            ),
         );
     }
 
@@ -466,9 +525,20 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
     }
 
     // Edges.
+    let mut edges_seen = BTreeMap::new();
     for (index, edge) in level.edges.iter().enumerate() {
         let at = source.find_key("between", index).unwrap_or((1, 1));
         let (a, b) = edge.between;
+        if let Some(first) = edges_seen.insert((a.min(b), a.max(b)), at) {
+            error(
+                at,
+                format!(
+                    "edge between {a} and {b}: that edge already has a feature, at line {} \
+                     column {}; an edge holds one",
+                    first.0, first.1
+                ),
+            );
+        }
         for zone in [a, b] {
             if !level.contains(zone) {
                 error(
@@ -640,29 +710,16 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             );
         }
 
-        if let Some(weapons) = &unit.overrides.weapons {
-            for weapon in weapons {
-                if !ruleset.weapons.contains_key(weapon) {
-                    error(
-                        source.find_string(weapon, 0).unwrap_or(id_at),
-                        format!(
-                            "unit `{}`: unknown weapon `{weapon}`, expected one of: {}",
-                            unit.id,
-                            keys(&ruleset.weapons)
-                        ),
-                    );
-                }
-            }
-            if weapons.is_empty() {
-                error(
-                    id_at,
-                    format!("unit `{}`: the weapons override is empty", unit.id),
-                );
-            }
-        }
         if let Some(template) = template {
             let mut merged = template.clone();
             apply_overrides(&mut merged, &unit.overrides);
+            for (name, problem) in ruleset.reference_problems(&merged) {
+                let at = source
+                    .find_string(name, 0)
+                    .filter(|_| !name.is_empty())
+                    .unwrap_or(id_at);
+                error(at, format!("unit `{}`: {problem}", unit.id));
+            }
             for problem in merged.check_numbers() {
                 error(id_at, format!("unit `{}`: {problem}", unit.id));
             }
@@ -737,6 +794,10 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             format!("surprise names unknown side `{side}`, expected one of: {side_list}"),
         );
     }
+    let fielding = level.with_chariot_teams(ruleset);
+    let round_limit = level
+        .round_limit
+        .unwrap_or(ruleset.rules.default_round_limit);
     for (index, condition) in level.victory.iter().enumerate() {
         let at = victory_position(&source, level, index);
         if level.side_index(condition.side()).is_none() {
@@ -770,7 +831,39 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             VictoryCondition::Escape { count: Some(0), .. } => {
                 error(at, "Escape needs a count of at least 1".into());
             }
+            VictoryCondition::Escape {
+                side,
+                count: Some(count),
+                ..
+            } => {
+                let fielded = fielding
+                    .units
+                    .iter()
+                    .filter(|unit| unit.side == *side)
+                    .count();
+                if *count as usize > fielded {
+                    error(
+                        at,
+                        format!(
+                            "Escape needs {count} of `{side}` off the table, and it fields \
+                             {fielded}: expected a count of 1 to {fielded}"
+                        ),
+                    );
+                }
+            }
             _ => {}
+        }
+        if let VictoryCondition::HoldZone { rounds, .. } | VictoryCondition::Survive { rounds, .. } =
+            condition
+            && *rounds > round_limit
+        {
+            error(
+                at,
+                format!(
+                    "{rounds} rounds is past the round limit of {round_limit}, when the battle \
+                     ends as a draw: expected at most {round_limit}"
+                ),
+            );
         }
     }
     errors

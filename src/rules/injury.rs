@@ -3,6 +3,7 @@
 //! triple or a quadruple), the location's effect roll, and what the wounds a
 //! combatant carries do to its rolls and its action dice.
 
+use crate::unique_keys::unique_keys;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -214,6 +215,7 @@ impl EffectRule {
 #[serde(deny_unknown_fields)]
 pub struct InjuryTables {
     /// The location each face of the 4d6 names.
+    #[serde(deserialize_with = "unique_keys")]
     pub location_faces: BTreeMap<u8, Location>,
     /// Pairs of connected locations, along which a triple or quadruple shifts.
     pub connections: Vec<(Location, Location)>,
@@ -222,8 +224,10 @@ pub struct InjuryTables {
     /// Added to the effect roll for a Killing Blow or Massive damage.
     pub killing_blow_bonus: u8,
     /// Each location's effect table: entry 1 to 6, then 7 and up.
+    #[serde(deserialize_with = "unique_keys")]
     pub effects: BTreeMap<Location, Vec<InjuryEffect>>,
     /// What each effect does, keyed by [`InjuryEffect::kind`].
+    #[serde(deserialize_with = "unique_keys")]
     pub rules: BTreeMap<InjuryEffect, EffectRule>,
     /// The weapon a combatant fights with when it has dropped every other.
     pub unarmed: String,

@@ -12,7 +12,7 @@ use crate::battle::components::{Fate, Status};
 use crate::battle::engine::Engine;
 use crate::battle::events::{BattleEvent, Outcome};
 use crate::data::{Defence, Ruleset, parse_ron};
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::level::{Level, ZoneCoord, parse_level, validate};
 use crate::rules::dice::Dice;
 
@@ -179,11 +179,61 @@ pub fn load_script(path: &Path) -> Result<Script, Diagnostics> {
             format!("cannot read the script: {e}"),
         )])
     })?;
-    parse_ron(path, &text).map_err(|e| Diagnostics(vec![e]))
+    let script: Script = parse_ron(path, &text).map_err(|e| Diagnostics(vec![e]))?;
+    let problems = script_bounds(path, &text, &script);
+    if problems.is_empty() {
+        Ok(script)
+    } else {
+        Err(Diagnostics(problems))
+    }
 }
 
-/// Finds and checks a script's level.
-pub fn script_level(path: &Path, script: &Script, ruleset: &Ruleset) -> Result<Level, Diagnostics> {
+/// The most scripted dice a script may list, and the most actions a
+/// `PlayOut` may wait for: far past any battle, so that a script cannot run
+/// without end (docs/SCRIPTS.md).
+pub const MOST_SCRIPTED_DICE: usize = 100_000;
+pub const MOST_PLAYOUT_ACTIONS: u32 = 100_000;
+
+fn script_bounds(path: &Path, text: &str, script: &Script) -> Vec<Diagnostic> {
+    let source = SourceText::new(text);
+    let mut problems = Vec::new();
+    if let DiceSpec::Scripted(results) = &script.dice
+        && results.len() > MOST_SCRIPTED_DICE
+    {
+        problems.push(Diagnostic::new(
+            path,
+            source.field_or_start("dice", "", 0),
+            format!(
+                "{} scripted dice, expected at most {MOST_SCRIPTED_DICE}",
+                results.len()
+            ),
+        ));
+    }
+    let playouts = script.steps.iter().filter_map(|step| match step {
+        Step::PlayOut { max_actions, .. } => Some(*max_actions),
+        _ => None,
+    });
+    for (index, max_actions) in playouts.enumerate() {
+        if !(1..=MOST_PLAYOUT_ACTIONS).contains(&max_actions) {
+            problems.push(Diagnostic::new(
+                path,
+                source.find_key("max_actions", index).unwrap_or((1, 1)),
+                format!("max_actions is {max_actions}, expected 1 to {MOST_PLAYOUT_ACTIONS}"),
+            ));
+        }
+    }
+    problems
+}
+
+/// Finds and checks a script's level. A level file must be a relative path
+/// that stays inside the script's folder or the working folder, unless
+/// `allow_outside`: a shared script must not read files elsewhere.
+pub fn script_level(
+    path: &Path,
+    script: &Script,
+    ruleset: &Ruleset,
+    allow_outside: bool,
+) -> Result<Level, Diagnostics> {
     match &script.level {
         LevelSource::Inline(level) => {
             let text = std::fs::read_to_string(path).unwrap_or_default();
@@ -195,26 +245,51 @@ pub fn script_level(path: &Path, script: &Script, ruleset: &Ruleset) -> Result<L
             }
         }
         LevelSource::File(file) => {
-            let beside = path.parent().unwrap_or(Path::new(".")).join(file);
+            let folder = path.parent().unwrap_or(Path::new("."));
+            let beside = folder.join(file);
             let level_path = if beside.exists() {
                 beside
             } else {
                 PathBuf::from(file)
             };
+            let at = SourceText::new(&std::fs::read_to_string(path).unwrap_or_default())
+                .find_string(file, 0)
+                .unwrap_or((1, 1));
+            let problem = |message: String| Diagnostics(vec![Diagnostic::new(path, at, message)]);
+            if !allow_outside && Path::new(file).is_absolute() {
+                return Err(problem(format!(
+                    "the level `{file}` is an absolute path, expected one relative to the \
+                     script (or run with --allow-outside)"
+                )));
+            }
             let text = std::fs::read_to_string(&level_path).map_err(|e| {
-                Diagnostics(vec![Diagnostic::new(
-                    path,
-                    (1, 1),
-                    format!("cannot read level `{}`: {e}", level_path.display()),
-                )])
+                problem(format!("cannot read level `{}`: {e}", level_path.display()))
             })?;
+            if !allow_outside && !inside(&level_path, &[folder, Path::new(".")]) {
+                return Err(problem(format!(
+                    "the level `{file}` is outside the script's folder and the working \
+                     folder (run with --allow-outside to allow it)"
+                )));
+            }
             parse_level(&level_path, &text, ruleset)
         }
     }
 }
 
+/// Whether `path` lies, once resolved, under one of the folders.
+fn inside(path: &Path, folders: &[&Path]) -> bool {
+    let Ok(path) = path.canonicalize() else {
+        return false;
+    };
+    folders.iter().any(|folder| {
+        folder
+            .canonicalize()
+            .is_ok_and(|folder| path.starts_with(folder))
+    })
+}
+
 /// Runs a script file and reports how it went (a broken file is a failure).
-pub fn run_script_file(path: &Path, ruleset: Arc<Ruleset>) -> ScriptReport {
+pub fn run_script_file(path: &Path, ruleset: Arc<Ruleset>, allow_outside: bool) -> ScriptReport {
     let fail = |name: String, message: String| ScriptReport {
         name,
         path: path.to_path_buf(),
@@ -224,7 +299,7 @@ pub fn run_script_file(path: &Path, ruleset: Arc<Ruleset>) -> ScriptReport {
         Ok(script) => script,
         Err(errors) => return fail(path.display().to_string(), errors.to_string()),
     };
-    let level = match script_level(path, &script, &ruleset) {
+    let level = match script_level(path, &script, &ruleset, allow_outside) {
         Ok(level) => level,
         Err(errors) => return fail(script.name, errors.to_string()),
     };

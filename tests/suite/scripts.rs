@@ -8,7 +8,7 @@ use crate::common::ruleset;
 use swift_swords::script::run_script_file;
 
 fn run(name: &str) {
-    let report = run_script_file(&Path::new("tests/scripts").join(name), ruleset());
+    let report = run_script_file(&Path::new("tests/scripts").join(name), ruleset(), false);
     if let Some(failure) = report.failure {
         panic!("{}: {failure}", report.name);
     }
@@ -190,7 +190,18 @@ fn script_command_prints_pass_per_script_and_fail_with_the_reason() {
         ),
     )
     .unwrap();
+    // A level named by an absolute path is refused unless allowed.
     let (code, stdout, _) = swift_swords(&["script", failing.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains(&format!(
+            "failing.ron:1:41: the level `{}` is an absolute path, expected one relative to \
+             the script (or run with --allow-outside)",
+            level.display()
+        )),
+        "{stdout}"
+    );
+    let (code, stdout, _) = swift_swords(&["script", "--allow-outside", failing.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(
         stdout.contains("FAIL Wrong expectation")

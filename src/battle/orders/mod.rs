@@ -178,7 +178,8 @@ fn start_action(table: &mut BattleState, plan: &Plan, events: &mut Vec<BattleEve
     for unit in &mut table.units {
         unit.pool.holding = false;
     }
-    table.battle.actions += 1;
+    table.battle.actions = table.battle.actions.saturating_add(1);
+    table.battle.round_actions = table.battle.round_actions.saturating_add(1);
     table.battle.last_actor = Some(actor);
     table.battle.last_side = Some(table.units[actor].unit.side);
     holders
