@@ -720,6 +720,69 @@ mod tests {
         assert!(error.line > 1 && error.col > 1, "{error}");
     }
 
+    /// The messages of the data check on the shipped data with one change.
+    fn refusals(file: fn(&mut DataSources) -> &mut String, from: &str, to: &str) -> Vec<String> {
+        let mut sources = Ruleset::embedded().unwrap().sources;
+        let text = file(&mut sources);
+        assert!(text.contains(from), "{from}");
+        *text = text.replacen(from, to, 1);
+        Ruleset::from_texts(sources)
+            .expect_err(to)
+            .0
+            .iter()
+            .map(|e| format!("{}:{}:{}: {}", e.file.display(), e.line, e.col, e.message))
+            .collect()
+    }
+
+    /// RULES §6: every action spends a die, or a round could repeat it.
+    #[test]
+    fn a_cost_that_spends_no_die_is_refused_where_it_stands_but_the_yield() {
+        fn actions(s: &mut DataSources) -> &mut String {
+            &mut s.actions.1
+        }
+        assert_eq!(
+            refusals(actions, "Move: (cost: Pips(3)", "Move: (cost: Free"),
+            ["assets/data/actions.ron:8:15: Move: a cost of Free: every action spends at least \
+              one die (Pips(1) to Pips(36), or FullDie), or a battle could repeat it without end"]
+        );
+        assert_eq!(
+            refusals(actions, "Light: 3, Medium: 4", "Light: 0, Medium: 4"),
+            ["assets/data/actions.ron:28:28: Light: a cost of Pips(0) is outside Pips(1) to Pips(36)"]
+        );
+        assert_eq!(
+            refusals(actions, "Grapple: 3", "Grapple: 40"),
+            ["assets/data/actions.ron:56:18: Grapple: a cost of Pips(40) is outside Pips(1) to Pips(36)"]
+        );
+    }
+
+    #[test]
+    fn shields_flight_and_keys_past_their_bounds_are_refused_with_their_place() {
+        fn weapons(s: &mut DataSources) -> &mut String {
+            &mut s.weapons.1
+        }
+        assert_eq!(
+            refusals(weapons, "block: 3, armour: 2", "block: 255, armour: 2"),
+            ["assets/data/weapons.ron:31:5: weapon `large_shield`: a shield's block 255 and \
+              armour 2 must each be 0 to 6"]
+        );
+        assert_eq!(
+            refusals(
+                weapons,
+                r#""short_sword": (name: "Short sword""#,
+                r#""dagger": (name: "Short sword""#
+            ),
+            ["assets/data/weapons.ron:5:6: the key \"dagger\" is written twice, expected each key once"]
+        );
+        fn creatures(s: &mut DataSources) -> &mut String {
+            &mut s.creatures.1
+        }
+        assert_eq!(
+            refusals(creatures, "speed: 2, turn: 2, dive: 3", "speed: 2, turn: 9, dive: 3"),
+            ["assets/data/creatures.ron:86:5: creature `giant_eagle`: flight ~2/9/3 is beyond \
+              ~6/8/12 (speed, turn rate, dive at most)"]
+        );
+    }
+
     #[test]
     fn a_fear_level_missing_from_the_rules_is_reported() {
         let mut sources = Ruleset::embedded().unwrap().sources;

@@ -222,3 +222,16 @@ impl std::fmt::Display for Fielded {
 pub fn units(fielded: &[Fielded]) -> String {
     fielded.iter().map(ToString::to_string).collect()
 }
+
+/// Runs the game's binary; its exit code, stdout and stderr.
+pub fn swift_swords(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_swift-swords"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

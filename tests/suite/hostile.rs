@@ -109,3 +109,232 @@ fn ids_must_name_one_thing_and_names_must_be_one_plain_line_of_sensible_length()
         .is_ok()
     );
 }
+
+#[test]
+fn a_units_shield_spells_and_weapons_are_checked_after_its_overrides() {
+    let ruleset = crate::common::ruleset();
+    let shields = "expected one of: large_shield, medium_shield, small_shield";
+    let cases = [
+        (
+            r#"shield: Some("nothing")"#,
+            format!("hostile.ron:11:98: unit `bandit`: `nothing` is not a shield in weapons.ron, {shields}"),
+        ),
+        (
+            r#"shield: Some("fists")"#,
+            format!("hostile.ron:11:98: unit `bandit`: `fists` is not a shield in weapons.ron, {shields}"),
+        ),
+        (
+            r#"spells: Some(["fireballz"])"#,
+            "hostile.ron:11:99: unit `bandit`: unknown spell `fireballz`, expected one of: \
+             dread_word, firebolt, healing_touch, hex, stoneskin"
+                .into(),
+        ),
+        (
+            r#"weapons: Some(["large_shield"])"#,
+            "hostile.ron:11:18: unit `bandit`: has only shields, which do not strike; it needs \
+             a weapon (natural weapons count)"
+                .into(),
+        ),
+        (
+            r#"weapons: Some([])"#,
+            "hostile.ron:11:18: unit `bandit`: needs at least one weapon (natural weapons count)"
+                .into(),
+        ),
+    ];
+    for (overrides, expected) in cases {
+        let error = parse_level(Path::new("hostile.ron"), &bandit_with(overrides), &ruleset)
+            .expect_err(overrides)
+            .to_string();
+        assert_eq!(error.trim(), expected, "{overrides}");
+    }
+}
+
+/// A level of `rows` rows of `width` grass zones and `units` bandits split
+/// between two sides, with extra top-level fields.
+fn sized_level(width: usize, rows: usize, units: usize, extra: &str) -> String {
+    let row = format!("\"{}\"", "g".repeat(width));
+    let units: String = (0..units)
+        .map(|i| {
+            let side = if i % 2 == 0 { "a" } else { "b" };
+            format!(
+                r#"(id: "u{i}", template: "bandit", side: "{side}", zone: ({}, {})),"#,
+                i % width,
+                i % rows
+            )
+        })
+        .collect();
+    format!(
+        r#"(
+        name: "Sized",
+        legend: {{ 'g': Grass }},
+        map: [{}],
+        sides: [
+            (id: "a", name: "A", colour: (0.1, 0.3, 0.9), kind: Heroes),
+            (id: "b", name: "B", colour: (0.7, 0.2, 0.1), kind: Npcs),
+        ],
+        units: [{units}],
+        {extra}
+    )"#,
+        vec![row; rows].join(", ")
+    )
+}
+
+#[test]
+fn a_level_past_the_size_limits_is_refused_at_once_without_wrapping() {
+    let ruleset = crate::common::ruleset();
+    let check = |text: &str| {
+        parse_level(Path::new("big.ron"), text, &ruleset)
+            .expect_err("past the limits")
+            .to_string()
+    };
+    assert_eq!(
+        check(&sized_level(1, 65_537, 2, "")).trim(),
+        "big.ron:4:14: the map is 1 zones wide and 65537 long, expected at most 64 each way"
+    );
+    assert_eq!(
+        check(&sized_level(65, 1, 2, "")).trim(),
+        "big.ron:4:14: the map is 65 zones wide and 1 long, expected at most 64 each way"
+    );
+    assert_eq!(
+        check(&sized_level(64, 64, 501, "")).trim(),
+        "big.ron:9:16: the level fields 501 units (chariot teams included), expected at most 500"
+    );
+    assert!(parse_level(Path::new("big.ron"), &sized_level(64, 64, 500, ""), &ruleset).is_ok());
+}
+
+#[test]
+fn victory_conditions_round_limits_and_surprise_dice_stay_within_reach() {
+    let ruleset = crate::common::ruleset();
+    let cases = [
+        (
+            r#"victory: [Escape(side: "a", edge: North, count: Some(4000000000))],"#,
+            "Escape needs 4000000000 of `a` off the table, and it fields 1: expected a count of 1 to 1",
+        ),
+        (
+            r#"victory: [Survive(side: "a", rounds: 500)], round_limit: Some(20),"#,
+            "500 rounds is past the round limit of 20, when the battle ends as a draw: expected at most 20",
+        ),
+        (
+            r#"victory: [HoldZone(side: "a", zone: (0, 0), rounds: 21)],"#,
+            "21 rounds is past the round limit of 20, when the battle ends as a draw: expected at most 20",
+        ),
+        (
+            "round_limit: Some(4000000000),",
+            "round_limit is 4000000000, expected 1 to 100",
+        ),
+        (
+            r#"surprise: Some("a"), surprise_extra_dice: 255,"#,
+            "surprise_extra_dice is 255, expected 0 to 6",
+        ),
+    ];
+    for (extra, expected) in cases {
+        let error = parse_level(Path::new("v.ron"), &sized_level(2, 2, 2, extra), &ruleset)
+            .expect_err(extra)
+            .to_string();
+        assert!(error.contains(&"v.ron:10:"), "{extra}: {error}");
+        assert!(error.contains(expected), "{extra}: {error}");
+    }
+}
+
+#[test]
+fn a_map_key_or_an_edge_written_twice_is_refused_where_it_stands() {
+    let ruleset = crate::common::ruleset();
+    let text = sized_level(2, 1, 2, "").replace("{ 'g': Grass }", "{ 'g': Grass, 'g': Woods }");
+    assert_eq!(
+        parse_level(Path::new("keys.ron"), &text, &ruleset)
+            .expect_err("a key twice")
+            .to_string()
+            .trim(),
+        "keys.ron:3:33: the key 'g' is written twice, expected each key once"
+    );
+    for second in ["((1, 0), (0, 0))", "((0, 0), (1, 0))"] {
+        let edges = format!(
+            "edges: [(between: ((0, 0), (1, 0)), feature: Hedge), (between: {second}, feature: Wall)],"
+        );
+        let error = parse_level(Path::new("edges.ron"), &sized_level(2, 1, 2, &edges), &ruleset)
+            .expect_err(second)
+            .to_string();
+        assert!(
+            error.contains("edges.ron:10:72: edge between")
+                && error.contains("that edge already has a feature, at line 10 column 27; an edge holds one"),
+            "{second}: {error}"
+        );
+    }
+}
+
+#[test]
+fn every_command_that_loads_broken_data_stops_with_the_place_of_the_problem() {
+    let dir = std::env::temp_dir().join(format!("swift-swords-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir("assets/data").unwrap().flatten() {
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    let actions = dir.join("actions.ron");
+    let text = std::fs::read_to_string(&actions).unwrap();
+    std::fs::write(&actions, text.replacen("Move: (cost: Pips(3)", "Move: (cost: Free", 1)).unwrap();
+    let data = dir.to_str().unwrap();
+    let expected = format!("{}:8:15: Move: a cost of Free", actions.display());
+    for command in [
+        vec!["check", "levels/duel.ron"],
+        vec!["script", "tests/scripts/duel_round_one.ron"],
+        vec!["simulate", "levels/duel.ron", "--battles", "1"],
+        vec!["play", "levels/duel.ron"],
+    ] {
+        let args: Vec<&str> = [&["--data", data][..], &command].concat();
+        let (code, stdout, stderr) = crate::common::swift_swords(&args);
+        assert_eq!(code, 1, "{command:?}: {stdout}{stderr}");
+        assert!(
+            format!("{stdout}{stderr}").contains(&expected),
+            "{command:?}: {stdout}{stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn simulate_refuses_absurd_counts_before_any_battle() {
+    for (flag, value, expected) in [
+        ("--battles", "0", "0 is outside 1 to 1000000"),
+        ("--battles", "1000000000000", "1000000000000 is outside 1 to 1000000"),
+        ("--jobs", "0", "0 is outside 1 to 64"),
+        ("--jobs", "100000", "100000 is outside 1 to 64"),
+    ] {
+        let (code, _, stderr) =
+            crate::common::swift_swords(&["simulate", "levels/duel.ron", flag, value]);
+        assert_eq!(code, 2, "{flag} {value}: {stderr}");
+        assert!(stderr.contains(expected), "{flag} {value}: {stderr}");
+    }
+}
+
+#[test]
+fn a_script_is_bounded_in_its_scripted_dice_and_its_play_out() {
+    let dir = std::env::temp_dir().join(format!("swift-swords-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = |name: &str, dice: &str, max_actions: u32| {
+        let path = dir.join(name);
+        let level = hero_against(r#"(id: "bandit", template: "bandit", side: "b", zone: (0, 0)),"#);
+        std::fs::write(
+            &path,
+            format!(
+                "(name: \"Bounds\", level: Inline({level}),\n dice: {dice},\n \
+                 steps: [PlayOut(ai: Normal, max_actions: {max_actions})])"
+            ),
+        )
+        .unwrap();
+        swift_swords::script::load_script(&path).map(drop).map_err(|e| e.to_string())
+    };
+    let many = format!("Scripted([{}])", vec!["3"; 100_001].join(","));
+    let error = script("dice.ron", &many, 10).unwrap_err();
+    assert!(
+        error.contains("dice.ron:14:8: 100001 scripted dice, expected at most 100000"),
+        "{}",
+        &error[..error.len().min(300)]
+    );
+    let error = script("actions.ron", "LevelSeed", 4_000_000_000).unwrap_err();
+    assert!(
+        error.contains("actions.ron:15:43: max_actions is 4000000000, expected 1 to 100000"),
+        "{error}"
+    );
+    assert_eq!(script("fine.ron", "LevelSeed", 100_000), Ok(()));
+    std::fs::remove_dir_all(&dir).ok();
+}

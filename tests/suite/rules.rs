@@ -857,3 +857,30 @@ fn leaving_a_group_of_friends_stands_alone_and_a_melee_needs_a_withdraw() {
         Err(RuleError::WithdrawFirst)
     );
 }
+
+/// RULES §15: a round that reaches its action cap (per combatant fielded)
+/// ends the battle as a draw, so no data can make a battle go on for ever.
+#[test]
+fn a_round_that_reaches_the_action_cap_ends_the_battle_as_a_draw() {
+    let units = units(&[
+        hero("hero", "hero_swordsman"),
+        foe("bandit", "bandit").at(2, 0),
+    ]);
+    let level = level(r#""ggg""#, &units, "");
+    let mut ruleset = (*ruleset()).clone();
+    ruleset.rules.most_actions_per_round_each = 1;
+    let mut engine = battle_app(&level, std::sync::Arc::new(ruleset), 7, Dice::seeded(7));
+    while !engine.ended() {
+        let command = swift_swords::ai::choose(engine.state(), swift_swords::ai::AiLevel::Normal)
+            .expect("a legal command");
+        submit(&mut engine, command).expect("the AI's command is legal");
+    }
+    let battle = &engine.state().battle;
+    assert_eq!((battle.round, battle.round_actions), (1, 2));
+    assert_eq!(
+        battle.outcome,
+        Some(Outcome::Draw {
+            reason: "round 1 reached 2 actions, the most a round may hold".into()
+        })
+    );
+}

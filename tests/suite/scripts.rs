@@ -2,9 +2,8 @@
 //! command line's `check` and `script`, as a designer would run them.
 
 use std::path::Path;
-use std::process::Command;
 
-use crate::common::ruleset;
+use crate::common::{ruleset, swift_swords};
 use swift_swords::script::run_script_file;
 
 fn run(name: &str) {
@@ -74,18 +73,6 @@ fn every_script_in_tests_scripts_has_a_test() {
             "{name} is not run by a test"
         );
     }
-}
-
-fn swift_swords(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_swift-swords"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 #[test]
