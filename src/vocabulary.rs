@@ -19,7 +19,7 @@ impl ZoneCoord {
 
     /// Zones sharing an edge (not a corner).
     pub fn orthogonal_to(self, other: Self) -> bool {
-        self.0.abs_diff(other.0) + self.1.abs_diff(other.1) == 1
+        u32::from(self.0.abs_diff(other.0)) + u32::from(self.1.abs_diff(other.1)) == 1
     }
 
     /// The zones sharing an edge with this one, in the order north, east,

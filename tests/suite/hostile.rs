@@ -247,6 +247,16 @@ fn a_map_key_or_an_edge_written_twice_is_refused_where_it_stands() {
             .trim(),
         "keys.ron:3:33: the key 'g' is written twice, expected each key once"
     );
+    // Found by the mutants: the distance between far corners of u16 zones
+    // once overflowed.
+    let far = "edges: [(between: ((0, 0), (65535, 65535)), feature: Hedge)],";
+    let error = parse_level(Path::new("edges.ron"), &sized_level(2, 1, 2, far), &ruleset)
+        .expect_err("an edge off the map")
+        .to_string();
+    assert!(
+        error.contains("edge between (0, 0) and (65535, 65535): the zones must share an edge"),
+        "{error}"
+    );
     for second in ["((1, 0), (0, 0))", "((0, 0), (1, 0))"] {
         let edges = format!(
             "edges: [(between: ((0, 0), (1, 0)), feature: Hedge), (between: {second}, feature: Wall)],"

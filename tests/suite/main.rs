@@ -18,6 +18,7 @@ mod melee;
 mod mind;
 mod mobs;
 mod mounts;
+mod mutants;
 mod pools;
 mod properties;
 mod ranks;

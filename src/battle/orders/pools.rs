@@ -146,7 +146,7 @@ pub(super) fn execute_pool(
     let cap = table.ruleset.rules.max_action_dice;
     let conditions = &mut table.units[actor].conditions;
     if let Some(pool) = &mut conditions.action_pool {
-        pool.dice = (pool.dice + 1).min(cap);
+        pool.dice = pool.dice.saturating_add(1).min(cap);
         events.push(BattleEvent::ActionPoolBuilt {
             unit: id,
             dice: pool.dice,
