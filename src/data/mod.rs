@@ -762,7 +762,7 @@ mod tests {
         }
         assert_eq!(
             refusals(weapons, "block: 3, armour: 2", "block: 255, armour: 2"),
-            ["assets/data/weapons.ron:31:5: weapon `large_shield`: a shield's block 255 and \
+            ["assets/data/weapons.ron:33:5: weapon `large_shield`: a shield's block 255 and \
               armour 2 must each be 0 to 6"]
         );
         assert_eq!(
@@ -771,14 +771,14 @@ mod tests {
                 r#""short_sword": (name: "Short sword""#,
                 r#""dagger": (name: "Short sword""#
             ),
-            ["assets/data/weapons.ron:5:6: the key \"dagger\" is written twice, expected each key once"]
+            ["assets/data/weapons.ron:7:6: the key \"dagger\" is written twice, expected each key once"]
         );
         fn creatures(s: &mut DataSources) -> &mut String {
             &mut s.creatures.1
         }
         assert_eq!(
             refusals(creatures, "speed: 2, turn: 2, dive: 3", "speed: 2, turn: 9, dive: 3"),
-            ["assets/data/creatures.ron:86:5: creature `giant_eagle`: flight ~2/9/3 is beyond \
+            ["assets/data/creatures.ron:87:5: creature `giant_eagle`: flight ~2/9/3 is beyond \
               ~6/8/12 (speed, turn rate, dive at most)"]
         );
     }
