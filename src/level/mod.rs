@@ -387,7 +387,6 @@ pub fn load_level(path: &Path, ruleset: &Ruleset) -> Result<LoadedLevel, Diagnos
     })
 }
 
-/// Every semantic problem of a parsed level.
 /// The most characters a level, side or unit name may have: it is shown on
 /// cards, menus and the log.
 pub const MOST_NAME_CHARS: usize = 60;
@@ -443,6 +442,7 @@ fn size_problems(level: &Level, source: &SourceText) -> Vec<((usize, usize), Str
     problems
 }
 
+/// Every semantic problem of a parsed level.
 pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Vec<Diagnostic> {
     let source = SourceText::new(text);
     let mut errors = Vec::new();
