@@ -156,9 +156,13 @@ fn movement_orders(table: &BattleState, index: usize) -> Vec<Order> {
     let within = |most: u8| {
         let ZoneCoord(x, y) = me.placement.zone;
         let most = u16::from(most);
-        (y.saturating_sub(most)..=y.saturating_add(most).min(table.board.height.saturating_sub(1)))
+        (y.saturating_sub(most)
+            ..=y.saturating_add(most)
+                .min(table.board.height.saturating_sub(1)))
             .flat_map(move |row| {
-                (x.saturating_sub(most)..=x.saturating_add(most).min(table.board.width.saturating_sub(1)))
+                (x.saturating_sub(most)
+                    ..=x.saturating_add(most)
+                        .min(table.board.width.saturating_sub(1)))
                     .map(move |column| ZoneCoord(column, row))
             })
             .collect::<Vec<_>>()

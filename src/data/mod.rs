@@ -742,16 +742,22 @@ mod tests {
         }
         assert_eq!(
             refusals(actions, "Move: (cost: Pips(3)", "Move: (cost: Free"),
-            ["assets/data/actions.ron:8:15: Move: a cost of Free: every action spends at least \
-              one die (Pips(1) to Pips(36), or FullDie), or a battle could repeat it without end"]
+            [
+                "assets/data/actions.ron:8:15: Move: a cost of Free: every action spends at least \
+              one die (Pips(1) to Pips(36), or FullDie), or a battle could repeat it without end"
+            ]
         );
         assert_eq!(
             refusals(actions, "Light: 3, Medium: 4", "Light: 0, Medium: 4"),
-            ["assets/data/actions.ron:28:28: Light: a cost of Pips(0) is outside Pips(1) to Pips(36)"]
+            [
+                "assets/data/actions.ron:28:28: Light: a cost of Pips(0) is outside Pips(1) to Pips(36)"
+            ]
         );
         assert_eq!(
             refusals(actions, "Grapple: 3", "Grapple: 40"),
-            ["assets/data/actions.ron:56:18: Grapple: a cost of Pips(40) is outside Pips(1) to Pips(36)"]
+            [
+                "assets/data/actions.ron:56:18: Grapple: a cost of Pips(40) is outside Pips(1) to Pips(36)"
+            ]
         );
     }
 
@@ -762,8 +768,10 @@ mod tests {
         }
         assert_eq!(
             refusals(weapons, "block: 3, armour: 2", "block: 255, armour: 2"),
-            ["assets/data/weapons.ron:33:5: weapon `large_shield`: a shield's block 255 and \
-              armour 2 must each be 0 to 6"]
+            [
+                "assets/data/weapons.ron:33:5: weapon `large_shield`: a shield's block 255 and \
+              armour 2 must each be 0 to 6"
+            ]
         );
         assert_eq!(
             refusals(
@@ -771,15 +779,23 @@ mod tests {
                 r#""short_sword": (name: "Short sword""#,
                 r#""dagger": (name: "Short sword""#
             ),
-            ["assets/data/weapons.ron:7:6: the key \"dagger\" is written twice, expected each key once"]
+            [
+                "assets/data/weapons.ron:7:6: the key \"dagger\" is written twice, expected each key once"
+            ]
         );
         fn creatures(s: &mut DataSources) -> &mut String {
             &mut s.creatures.1
         }
         assert_eq!(
-            refusals(creatures, "speed: 2, turn: 2, dive: 3", "speed: 2, turn: 9, dive: 3"),
-            ["assets/data/creatures.ron:87:5: creature `giant_eagle`: flight ~2/9/3 is beyond \
-              ~6/8/12 (speed, turn rate, dive at most)"]
+            refusals(
+                creatures,
+                "speed: 2, turn: 2, dive: 3",
+                "speed: 2, turn: 9, dive: 3"
+            ),
+            [
+                "assets/data/creatures.ron:87:5: creature `giant_eagle`: flight ~2/9/3 is beyond \
+              ~6/8/12 (speed, turn rate, dive at most)"
+            ]
         );
     }
 

@@ -117,11 +117,15 @@ fn a_units_shield_spells_and_weapons_are_checked_after_its_overrides() {
     let cases = [
         (
             r#"shield: Some("nothing")"#,
-            format!("hostile.ron:11:98: unit `bandit`: `nothing` is not a shield in weapons.ron, {shields}"),
+            format!(
+                "hostile.ron:11:98: unit `bandit`: `nothing` is not a shield in weapons.ron, {shields}"
+            ),
         ),
         (
             r#"shield: Some("fists")"#,
-            format!("hostile.ron:11:98: unit `bandit`: `fists` is not a shield in weapons.ron, {shields}"),
+            format!(
+                "hostile.ron:11:98: unit `bandit`: `fists` is not a shield in weapons.ron, {shields}"
+            ),
         ),
         (
             r#"spells: Some(["fireballz"])"#,
@@ -199,7 +203,14 @@ fn a_level_past_the_size_limits_is_refused_at_once_without_wrapping() {
         check(&sized_level(64, 64, 501, "")).trim(),
         "big.ron:9:16: the level fields 501 units (chariot teams included), expected at most 500"
     );
-    assert!(parse_level(Path::new("big.ron"), &sized_level(64, 64, 500, ""), &ruleset).is_ok());
+    assert!(
+        parse_level(
+            Path::new("big.ron"),
+            &sized_level(64, 64, 500, ""),
+            &ruleset
+        )
+        .is_ok()
+    );
 }
 
 #[test]
@@ -261,12 +272,18 @@ fn a_map_key_or_an_edge_written_twice_is_refused_where_it_stands() {
         let edges = format!(
             "edges: [(between: ((0, 0), (1, 0)), feature: Hedge), (between: {second}, feature: Wall)],"
         );
-        let error = parse_level(Path::new("edges.ron"), &sized_level(2, 1, 2, &edges), &ruleset)
-            .expect_err(second)
-            .to_string();
+        let error = parse_level(
+            Path::new("edges.ron"),
+            &sized_level(2, 1, 2, &edges),
+            &ruleset,
+        )
+        .expect_err(second)
+        .to_string();
         assert!(
             error.contains("edges.ron:10:72: edge between")
-                && error.contains("that edge already has a feature, at line 10 column 27; an edge holds one"),
+                && error.contains(
+                    "that edge already has a feature, at line 10 column 27; an edge holds one"
+                ),
             "{second}: {error}"
         );
     }
@@ -281,7 +298,11 @@ fn every_command_that_loads_broken_data_stops_with_the_place_of_the_problem() {
     }
     let actions = dir.join("actions.ron");
     let text = std::fs::read_to_string(&actions).unwrap();
-    std::fs::write(&actions, text.replacen("Move: (cost: Pips(3)", "Move: (cost: Free", 1)).unwrap();
+    std::fs::write(
+        &actions,
+        text.replacen("Move: (cost: Pips(3)", "Move: (cost: Free", 1),
+    )
+    .unwrap();
     let data = dir.to_str().unwrap();
     let expected = format!("{}:8:15: Move: a cost of Free", actions.display());
     for command in [
@@ -305,7 +326,11 @@ fn every_command_that_loads_broken_data_stops_with_the_place_of_the_problem() {
 fn simulate_refuses_absurd_counts_before_any_battle() {
     for (flag, value, expected) in [
         ("--battles", "0", "0 is outside 1 to 1000000"),
-        ("--battles", "1000000000000", "1000000000000 is outside 1 to 1000000"),
+        (
+            "--battles",
+            "1000000000000",
+            "1000000000000 is outside 1 to 1000000",
+        ),
         ("--jobs", "0", "0 is outside 1 to 64"),
         ("--jobs", "100000", "100000 is outside 1 to 64"),
     ] {
@@ -331,7 +356,9 @@ fn a_script_is_bounded_in_its_scripted_dice_and_its_play_out() {
             ),
         )
         .unwrap();
-        swift_swords::script::load_script(&path).map(drop).map_err(|e| e.to_string())
+        swift_swords::script::load_script(&path)
+            .map(drop)
+            .map_err(|e| e.to_string())
     };
     let many = format!("Scripted([{}])", vec!["3"; 100_001].join(","));
     let error = script("dice.ron", &many, 10).unwrap_err();

@@ -16,7 +16,16 @@ use crate::common::ruleset;
 
 /// Numbers a designer's slip or a hostile file might put anywhere.
 const EXTREMES: [&str; 10] = [
-    "0", "1", "-1", "127", "-128", "255", "256", "65535", "65537", "4294967295",
+    "0",
+    "1",
+    "-1",
+    "127",
+    "-128",
+    "255",
+    "256",
+    "65535",
+    "65537",
+    "4294967295",
 ];
 
 /// One change to a level's text.
@@ -66,7 +75,11 @@ fn numbers(text: &str) -> Vec<(usize, usize)> {
 /// The byte ranges of the quoted strings' contents.
 fn strings(text: &str) -> Vec<(usize, usize)> {
     let quotes: Vec<usize> = text.match_indices('"').map(|(i, _)| i).collect();
-    quotes.chunks(2).filter(|pair| pair.len() == 2).map(|pair| (pair[0] + 1, pair[1])).collect()
+    quotes
+        .chunks(2)
+        .filter(|pair| pair.len() == 2)
+        .map(|pair| (pair[0] + 1, pair[1]))
+        .collect()
 }
 
 fn apply(text: &str, mutation: &Mutation) -> String {
@@ -79,7 +92,9 @@ fn apply(text: &str, mutation: &Mutation) -> String {
         // A truncated text may have nothing left to change.
         Mutation::Number(..) if found_numbers.is_empty() => text.to_string(),
         Mutation::SwapString(..) if found_strings.is_empty() => text.to_string(),
-        Mutation::RemoveLine(_) | Mutation::DuplicateLine(_) if lines.is_empty() => text.to_string(),
+        Mutation::RemoveLine(_) | Mutation::DuplicateLine(_) if lines.is_empty() => {
+            text.to_string()
+        }
         Mutation::Number(n, extreme) => {
             replace(found_numbers[n % found_numbers.len()], EXTREMES[extreme])
         }
@@ -110,7 +125,11 @@ fn apply(text: &str, mutation: &Mutation) -> String {
 
 /// The shipped levels' file names and texts.
 fn shipped_texts() -> Vec<(String, String)> {
-    let mut paths: Vec<_> = std::fs::read_dir("levels").unwrap().flatten().map(|e| e.path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir("levels")
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     paths.sort();
     paths
         .iter()
