@@ -242,7 +242,7 @@ fn victory_conditions_round_limits_and_surprise_dice_stay_within_reach() {
         let error = parse_level(Path::new("v.ron"), &sized_level(2, 2, 2, extra), &ruleset)
             .expect_err(extra)
             .to_string();
-        assert!(error.contains(&"v.ron:10:"), "{extra}: {error}");
+        assert!(error.contains("v.ron:10:"), "{extra}: {error}");
         assert!(error.contains(expected), "{extra}: {error}");
     }
 }
