@@ -9,6 +9,8 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use bevy_egui::{EguiContext, EguiInput, EguiPreUpdateSet, egui};
+
 use crate::data::parse_ron;
 
 /// Every control of the game.
@@ -225,6 +227,33 @@ pub(super) fn plugin(app: &mut App) {
     app.world_mut()
         .spawn((Controls, bindings.input_map(), Name::new("Controls")));
     app.insert_resource(bindings);
+    app.add_systems(
+        PreUpdate,
+        keep_shortcut_keys_from_egui
+            .after(EguiPreUpdateSet::ProcessInput)
+            .before(EguiPreUpdateSet::BeginPass),
+    );
+}
+
+/// Tab, Space and Enter are the game's shortcuts (next combatant, confirm),
+/// not egui's keyboard focus: Tab used to move the focus onto a button, and
+/// Space then pressed it. A text field with the focus keeps them.
+fn keep_shortcut_keys_from_egui(mut contexts: Query<(&mut EguiInput, &mut EguiContext)>) {
+    for (mut input, mut context) in &mut contexts {
+        if !context.get_mut().egui_wants_keyboard_input() {
+            input.events.retain(|event| !is_shortcut_key(event));
+        }
+    }
+}
+
+fn is_shortcut_key(event: &egui::Event) -> bool {
+    matches!(
+        event,
+        egui::Event::Key {
+            key: egui::Key::Tab | egui::Key::Space | egui::Key::Enter,
+            ..
+        }
+    )
 }
 
 #[cfg(test)]
@@ -245,6 +274,28 @@ mod tests {
         let error = KeyBindings::load(&path).expect_err("unknown key");
         assert!(error.contains("input.ron:2:"), "{error}");
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn tab_space_and_enter_are_kept_from_egui_focus_but_other_keys_reach_it() {
+        let key = |key| egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        };
+        let kept: Vec<bool> = [
+            egui::Key::Tab,
+            egui::Key::Space,
+            egui::Key::Enter,
+            egui::Key::A,
+        ]
+        .into_iter()
+        .map(|k| is_shortcut_key(&key(k)))
+        .collect();
+        assert_eq!(kept, [true, true, true, false]);
+        assert!(!is_shortcut_key(&egui::Event::Text(" ".into())));
     }
 
     #[test]

@@ -372,3 +372,19 @@ fn a_pass_while_the_combatant_could_still_act_waits_for_the_players_word() {
     assert_eq!(queue.0.len(), 1);
     assert_eq!(hud.confirm_pass, None);
 }
+
+/// An order key pressed just as the AI's turn ended was meant for the AI's
+/// turn: for a moment after the turn comes to a human, order keys wait.
+#[test]
+fn order_keys_wait_a_moment_after_the_turn_comes_to_a_human() {
+    use swift_swords::game::hud::{HudState, ORDER_KEY_GRACE_SECONDS};
+    let mut hud = HudState::default();
+    assert!(
+        !hud.order_keys_wait(10.0),
+        "no human turn yet: nothing to wait for"
+    );
+    hud.human_turn_since = Some(10.0);
+    assert!(hud.order_keys_wait(10.0));
+    assert!(hud.order_keys_wait(10.0 + ORDER_KEY_GRACE_SECONDS - 0.01));
+    assert!(!hud.order_keys_wait(10.0 + ORDER_KEY_GRACE_SECONDS));
+}

@@ -40,6 +40,9 @@ pub struct HudState {
     pub confirm_pass: Option<usize>,
     /// The last human side that had the turn (for the hand-over screen).
     pub last_human_side: Option<usize>,
+    /// When (in seconds of the app's clock) the turn last came to a human
+    /// from the AI or from nobody; `None` while no human has the turn.
+    pub human_turn_since: Option<f32>,
     /// The player's standing choices for attacks: raise a die with a 1,
     /// special results, a special tactic.
     pub attack: crate::game::orders::AttackChoices,
@@ -51,7 +54,18 @@ pub struct HudState {
     pub pointer_taken: bool,
 }
 
+/// How long order keys wait after the turn comes to a human: a key pressed
+/// as the AI finished was meant for the AI's turn, not the human's.
+pub const ORDER_KEY_GRACE_SECONDS: f32 = 0.35;
+
 impl HudState {
+    /// Whether an order key pressed at `now` is too soon after the turn
+    /// came to a human, and is ignored.
+    pub fn order_keys_wait(&self, now: f32) -> bool {
+        self.human_turn_since
+            .is_some_and(|since| now - since < ORDER_KEY_GRACE_SECONDS)
+    }
+
     /// An overlay that stops play until the player answers it.
     pub fn blocking_overlay(&self) -> bool {
         self.paused || self.handover.is_some() || self.confirm_pass.is_some()
@@ -153,6 +167,7 @@ fn watch_turn(
     engine: Option<Res<Engine>>,
     setup: Res<MatchSetup>,
     viewer: Option<Res<Viewer>>,
+    time: Res<Time>,
     mut hud: ResMut<HudState>,
 ) {
     let Some(engine) = engine.filter(|engine| engine.is_changed() && viewer.is_none()) else {
@@ -161,8 +176,12 @@ fn watch_turn(
     let table = engine.state();
     let mine = human_turn(table);
     let Some(&first) = mine.first() else {
+        hud.human_turn_since = None;
         return;
     };
+    if hud.human_turn_since.is_none() {
+        hud.human_turn_since = Some(time.elapsed_secs());
+    }
     let side = table.units[first].unit.side;
     if hud.last_human_side.is_some_and(|last| last != side) && setup.handover && setup.humans() > 1
     {
@@ -195,6 +214,7 @@ fn shortcuts(world: &mut World) {
         return;
     };
     let mine = human_turn(&table);
+    let now = world.resource::<Time>().elapsed_secs();
     for action in pressed {
         let mut hud = world.resource_mut::<HudState>();
         match action {
@@ -223,7 +243,7 @@ fn shortcuts(world: &mut World) {
             | GameAction::KeepDie
             | GameAction::Recover
             | GameAction::Effort => {
-                if hud.blocking_overlay() {
+                if hud.blocking_overlay() || hud.order_keys_wait(now) {
                     continue;
                 }
                 let Some(actor) = hud.selected.filter(|s| mine.contains(s)) else {
