@@ -223,6 +223,10 @@ fn draw_results(
             }
             ui.separator();
             ui.horizontal(|ui| {
+                if ui.button("Play again (same seed)").clicked() {
+                    let again = setup.clone();
+                    commands.queue(move |world: &mut World| load_match(world, again));
+                }
                 if ui.button("Play again (new seed)").clicked() {
                     let mut again = setup.clone();
                     again.seed = fresh_seed();
