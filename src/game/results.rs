@@ -30,8 +30,21 @@ pub struct SideSummary {
     pub attacks: usize,
     pub hits: u32,
     pub fumbles: usize,
-    /// Each injury taken: "unit: Trauma", in the order they happened.
+}
+
+/// What one combatant suffered, for the injuries table: every combatant
+/// that was hurt or is no longer fighting.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CombatantSummary {
+    pub name: String,
+    pub side: String,
+    pub ranks_lost: usize,
+    pub traumas: usize,
+    /// Killing Blows and massive damage.
+    pub deadly_blows: usize,
+    /// Each roll on the injury tables: "head: Stun", in the order they happened.
     pub injuries: Vec<String>,
+    pub fate: Fate,
 }
 
 /// What the results screen shows.
@@ -45,6 +58,8 @@ pub struct BattleSummary {
     pub rounds: u32,
     pub actions: u32,
     pub sides: Vec<SideSummary>,
+    /// In level order.
+    pub combatants: Vec<CombatantSummary>,
 }
 
 impl BattleSummary {
@@ -63,10 +78,18 @@ impl BattleSummary {
             .iter()
             .map(|u| (u.unit.id.as_str(), u.unit.side))
             .collect();
-        let name_of: BTreeMap<&str, &str> = table
+        let mut combatants: Vec<CombatantSummary> = table
             .units
             .iter()
-            .map(|u| (u.unit.id.as_str(), u.unit.name.as_str()))
+            .map(|u| CombatantSummary {
+                name: u.unit.name.clone(),
+                side: sides[u.unit.side].name.clone(),
+                ranks_lost: 0,
+                traumas: 0,
+                deadly_blows: 0,
+                injuries: Vec::new(),
+                fate: u.fate,
+            })
             .collect();
         for unit in &table.units {
             let side = &mut sides[unit.unit.side];
@@ -78,33 +101,56 @@ impl BattleSummary {
                 Fate::Escaped => side.escaped += 1,
             }
         }
+        let index_of = |unit: &str| table.unit_index(unit);
         for event in log {
-            let (unit, injury) = match event {
+            match event {
                 BattleEvent::AttackRolled { attacker, hits, .. } => {
                     if let Some(&side) = side_of.get(attacker.as_str()) {
                         sides[side].attacks += 1;
                         sides[side].hits += hits;
                     }
-                    continue;
                 }
                 BattleEvent::Fumbled { unit } => {
                     if let Some(&side) = side_of.get(unit.as_str()) {
                         sides[side].fumbles += 1;
                     }
-                    continue;
                 }
-                BattleEvent::RankLost { unit, .. } => (unit, "lost a rank"),
-                BattleEvent::Trauma { unit } => (unit, "Trauma"),
-                BattleEvent::KillingBlow { unit } => (unit, "Killing Blow"),
-                BattleEvent::MassiveDamage { unit } => (unit, "Massive damage"),
-                _ => continue,
-            };
-            if let Some(&side) = side_of.get(unit.as_str()) {
-                sides[side]
-                    .injuries
-                    .push(format!("{}: {injury}", name_of[unit.as_str()]));
+                BattleEvent::RankLost { unit, .. } => {
+                    if let Some(i) = index_of(unit) {
+                        combatants[i].ranks_lost += 1;
+                    }
+                }
+                BattleEvent::Trauma { unit } => {
+                    if let Some(i) = index_of(unit) {
+                        combatants[i].traumas += 1;
+                    }
+                }
+                BattleEvent::KillingBlow { unit } | BattleEvent::MassiveDamage { unit } => {
+                    if let Some(i) = index_of(unit) {
+                        combatants[i].deadly_blows += 1;
+                    }
+                }
+                BattleEvent::Injured {
+                    unit,
+                    location,
+                    effect,
+                    ..
+                } => {
+                    if let Some(i) = index_of(unit) {
+                        combatants[i].injuries.push(format!(
+                            "{}: {}",
+                            location.name(),
+                            effect.name()
+                        ));
+                    }
+                }
+                _ => {}
             }
         }
+        combatants.retain(|c| {
+            c.ranks_lost + c.traumas + c.deadly_blows + c.injuries.len() > 0
+                || c.fate != Fate::Fighting
+        });
         Self {
             level: table.battle.level.name.clone(),
             seed: table.battle.seed,
@@ -119,6 +165,7 @@ impl BattleSummary {
             rounds: table.battle.round,
             actions: table.battle.actions,
             sides,
+            combatants,
         }
     }
 }
@@ -211,15 +258,39 @@ fn draw_results(
                     ui.end_row();
                 }
             });
-            ui.separator();
-            for side in &summary.sides {
-                if !side.injuries.is_empty() {
-                    ui.label(format!(
-                        "Injuries of {}: {}",
-                        side.name,
-                        side.injuries.join("; ")
-                    ));
-                }
+            if !summary.combatants.is_empty() {
+                ui.separator();
+                ui.label(egui::RichText::new("Casualties and injuries").strong());
+                egui::Grid::new("combatants").striped(true).show(ui, |ui| {
+                    for heading in [
+                        "Combatant",
+                        "Side",
+                        "Ranks lost",
+                        "Trauma",
+                        "Injuries",
+                        "Now",
+                    ] {
+                        ui.label(egui::RichText::new(heading).strong());
+                    }
+                    ui.end_row();
+                    for combatant in &summary.combatants {
+                        ui.label(&combatant.name);
+                        ui.label(&combatant.side);
+                        ui.label(combatant.ranks_lost.to_string());
+                        ui.label(combatant.traumas.to_string());
+                        let mut injuries = combatant.injuries.clone();
+                        if combatant.deadly_blows > 0 {
+                            injuries.push(counted(combatant.deadly_blows as u32, "deadly blow"));
+                        }
+                        ui.label(if injuries.is_empty() {
+                            "none".to_string()
+                        } else {
+                            injuries.join(", ")
+                        });
+                        ui.label(combatant.fate.words());
+                        ui.end_row();
+                    }
+                });
             }
             ui.separator();
             ui.horizontal(|ui| {

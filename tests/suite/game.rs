@@ -222,6 +222,36 @@ fn results_count_every_combatant_and_every_attack_of_the_battle() {
         summary.sides.iter().map(|s| s.attacks).sum::<usize>(),
         attacks
     );
+    // The injuries table lists each combatant hurt or no longer fighting,
+    // with every rank lost and every Trauma of the log.
+    let count = |wanted: fn(&swift_swords::battle::events::BattleEvent) -> bool| {
+        log.iter().filter(|e| wanted(e)).count()
+    };
+    use swift_swords::battle::events::BattleEvent as E;
+    assert_eq!(
+        summary
+            .combatants
+            .iter()
+            .map(|c| c.ranks_lost)
+            .sum::<usize>(),
+        count(|e| matches!(e, E::RankLost { .. }))
+    );
+    assert_eq!(
+        summary.combatants.iter().map(|c| c.traumas).sum::<usize>(),
+        count(|e| matches!(e, E::Trauma { .. }))
+    );
+    assert_eq!(
+        summary
+            .combatants
+            .iter()
+            .filter(|c| c.fate != Fate::Fighting)
+            .count(),
+        table
+            .units
+            .iter()
+            .filter(|u| u.fate != Fate::Fighting)
+            .count()
+    );
     // The outcome names the winning side as players know it.
     let outcome = table.battle.outcome_in_words().expect("ended");
     assert_eq!(summary.outcome, outcome);
