@@ -101,7 +101,8 @@ impl BattleEvent {
     pub fn rule(&self) -> &'static str {
         use BattleEvent::*;
         match self {
-            BattleStarted { .. } | BattleEnded { .. } | ZoneHeld { .. } => "Victory",
+            BattleStarted { .. } => "Sequence of play",
+            BattleEnded { .. } | ZoneHeld { .. } => "Victory",
             Surprise { .. } | SurpriseOver | NoActionDice { .. } => "Surprise",
             RoundStarted { .. } | ActionDiceRolled { .. } | RoundClosed { .. } => "Action dice",
             DicePaid { .. } | Held { .. } | Passed { .. } => "Countdown",
