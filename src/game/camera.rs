@@ -140,12 +140,22 @@ fn steer_camera(
     hud: Res<HudState>,
     engine: Res<Engine>,
     figures: Query<(&Unit, &Placement)>,
-    camera: Single<(&mut TableCamera, &mut Transform)>,
+    camera: Single<(&Camera, &mut TableCamera, &mut Transform)>,
 ) {
     let board = &engine.state().board;
-    let (mut orbit, mut transform) = camera.into_inner();
+    let (camera, mut orbit, mut transform) = camera.into_inner();
     let before = *orbit;
     let dt = time.delta_secs();
+    if !hud.keyboard_taken
+        && controls.just_pressed(&GameAction::ResetView)
+        && let Some(size) = camera.logical_viewport_size()
+    {
+        // Framed as at the start, and kept framed as the panels settle.
+        let extent = board_extent(board);
+        *orbit = TableCamera::framing(extent.x, extent.y, size.x / size.y);
+        *transform = orbit.transform();
+        return;
+    }
     if !hud.keyboard_taken {
         let forward = Vec3::new(-orbit.yaw.sin(), 0.0, -orbit.yaw.cos());
         let right = Vec3::new(orbit.yaw.cos(), 0.0, -orbit.yaw.sin());

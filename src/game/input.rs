@@ -48,6 +48,8 @@ pub enum GameAction {
     /// Held: mouse movement turns the table.
     DragRotate,
     FocusSelected,
+    /// Frame the whole table again, as at the start.
+    ResetView,
     /// Select the next of your combatants that may act.
     NextUnit,
     Hold,
@@ -82,6 +84,7 @@ impl GameAction {
             Self::DragPan => "Drag to pan (right mouse button)",
             Self::DragRotate => "Drag to turn (middle mouse button)",
             Self::FocusSelected => "Centre on the selected figure",
+            Self::ResetView => "Frame the whole table again",
             Self::NextUnit => "Select your next combatant that may act",
             Self::Hold => "Hold the action",
             Self::Pass => "Pass for the rest of the round",
@@ -97,7 +100,7 @@ impl GameAction {
     }
 
     /// The actions bound to keys, in the order the help lists them.
-    pub const KEYED: [GameAction; 20] = [
+    pub const KEYED: [GameAction; 21] = [
         Self::PanNorth,
         Self::PanSouth,
         Self::PanWest,
@@ -107,6 +110,7 @@ impl GameAction {
         Self::ZoomIn,
         Self::ZoomOut,
         Self::FocusSelected,
+        Self::ResetView,
         Self::NextUnit,
         Self::Hold,
         Self::Pass,
@@ -139,6 +143,7 @@ impl Default for KeyBindings {
             (ZoomIn, vec![Equal, NumpadAdd]),
             (ZoomOut, vec![Minus, NumpadSubtract]),
             (FocusSelected, vec![KeyF]),
+            (ResetView, vec![Home]),
             (NextUnit, vec![Tab]),
             (Hold, vec![KeyH]),
             (Pass, vec![KeyP]),
