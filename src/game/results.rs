@@ -2,8 +2,6 @@
 //! statistics of the battle, read from the battle log, with Play again and
 //! Menu.
 
-use std::collections::BTreeMap;
-
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -73,11 +71,6 @@ impl BattleSummary {
                 ..default()
             })
             .collect();
-        let side_of: BTreeMap<&str, usize> = table
-            .units
-            .iter()
-            .map(|u| (u.unit.id.as_str(), u.unit.side))
-            .collect();
         let mut combatants: Vec<CombatantSummary> = table
             .units
             .iter()
@@ -102,16 +95,17 @@ impl BattleSummary {
             }
         }
         let index_of = |unit: &str| table.unit_index(unit);
+        let side_of = |unit: &str| index_of(unit).map(|i| table.units[i].unit.side);
         for event in log {
             match event {
                 BattleEvent::AttackRolled { attacker, hits, .. } => {
-                    if let Some(&side) = side_of.get(attacker.as_str()) {
+                    if let Some(side) = side_of(attacker) {
                         sides[side].attacks += 1;
                         sides[side].hits += hits;
                     }
                 }
                 BattleEvent::Fumbled { unit } => {
-                    if let Some(&side) = side_of.get(unit.as_str()) {
+                    if let Some(side) = side_of(unit) {
                         sides[side].fumbles += 1;
                     }
                 }

@@ -17,9 +17,8 @@ pub fn ruleset() -> Arc<Ruleset> {
     Arc::new(Ruleset::load_dir(Path::new("assets/data")).expect("shipped data is valid"))
 }
 
-/// Every level in `levels/`, in file name order.
-pub fn shipped_levels() -> Vec<Level> {
-    let ruleset = ruleset();
+/// The files in `levels/`, in file name order.
+pub fn shipped_level_paths() -> Vec<std::path::PathBuf> {
     let mut paths: Vec<_> = std::fs::read_dir("levels")
         .unwrap()
         .flatten()
@@ -27,6 +26,12 @@ pub fn shipped_levels() -> Vec<Level> {
         .collect();
     paths.sort();
     paths
+}
+
+/// Every level in `levels/`, in file name order.
+pub fn shipped_levels() -> Vec<Level> {
+    let ruleset = ruleset();
+    shipped_level_paths()
         .iter()
         .map(|p| {
             load_level(p, &ruleset)

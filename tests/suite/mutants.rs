@@ -12,7 +12,7 @@ use swift_swords::battle::engine::Engine;
 use swift_swords::level::{MOST_ROUNDS, parse_level};
 use swift_swords::rules::dice::Dice;
 
-use crate::common::ruleset;
+use crate::common::{ruleset, shipped_level_paths};
 
 /// Numbers a designer's slip or a hostile file might put anywhere.
 const EXTREMES: [&str; 10] = [
@@ -125,13 +125,7 @@ fn apply(text: &str, mutation: &Mutation) -> String {
 
 /// The shipped levels' file names and texts.
 fn shipped_texts() -> Vec<(String, String)> {
-    let mut paths: Vec<_> = std::fs::read_dir("levels")
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    paths.sort();
-    paths
+    shipped_level_paths()
         .iter()
         .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
         .collect()
