@@ -418,3 +418,51 @@ fn order_keys_wait_a_moment_after_the_turn_comes_to_a_human() {
     assert!(hud.order_keys_wait(10.0 + ORDER_KEY_GRACE_SECONDS - 0.01));
     assert!(!hud.order_keys_wait(10.0 + ORDER_KEY_GRACE_SECONDS));
 }
+
+#[test]
+fn the_menu_and_the_click_verdict_are_worked_out_once_per_state_and_choice() {
+    use bevy::ecs::change_detection::Tick;
+    use swift_swords::game::hud::menu_cache::MenuCache;
+    use swift_swords::game::orders::Click;
+    let app = apart();
+    let table = table(&app);
+    let hero = table.unit_index("hero").expect("hero");
+    let plain = AttackChoices::default();
+    let mut cache = MenuCache::default();
+    let first = cache.menu(Tick::new(1), &table, hero, &plain, None).len();
+    // Frame after frame on the same state: nothing is checked again.
+    for _ in 0..10 {
+        assert_eq!(
+            cache.menu(Tick::new(1), &table, hero, &plain, None).len(),
+            first
+        );
+    }
+    assert_eq!(cache.computed, 1);
+    // A new state, another choice or other dice to pay with: worked out anew.
+    cache.menu(Tick::new(2), &table, hero, &plain, None);
+    let raise = AttackChoices {
+        raise_with_one: true,
+        ..AttackChoices::default()
+    };
+    cache.menu(Tick::new(2), &table, hero, &raise, None);
+    cache.menu(Tick::new(2), &table, hero, &raise, Some(&[5]));
+    assert_eq!(cache.computed, 4);
+    // The click verdict is kept the same way, per place pointed at.
+    let east = Click::Zone(ZoneCoord(1, 0));
+    let verdict = cache
+        .click(Tick::new(2), &table, hero, east, &plain)
+        .clone();
+    assert!(
+        matches!(verdict.map(|plan| plan.order), Ok(Order::Move { to, .. }) if to == ZoneCoord(1, 0))
+    );
+    cache.click(Tick::new(2), &table, hero, east, &plain);
+    assert_eq!(cache.computed, 5);
+    cache.click(
+        Tick::new(2),
+        &table,
+        hero,
+        Click::Zone(ZoneCoord(2, 0)),
+        &plain,
+    );
+    assert_eq!(cache.computed, 6);
+}

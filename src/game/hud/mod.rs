@@ -5,6 +5,7 @@
 //! hot-seat hand-over screen. The HUD reads the battle and gives commands;
 //! it never decides a rule.
 
+pub mod menu_cache;
 mod panels;
 
 use bevy::prelude::*;

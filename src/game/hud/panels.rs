@@ -1,9 +1,11 @@
 //! The egui panels of the battle screen.
 
+use bevy::ecs::change_detection::Tick;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
+use super::menu_cache::MenuCache;
 use super::{HudState, TableViewport, give_order, human_turn};
 use crate::battle::check::Plan;
 use crate::battle::command::cost_words;
@@ -19,7 +21,7 @@ use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
-use crate::game::orders::{Click, MenuSection, click_order, menu_entries, order_label};
+use crate::game::orders::{Click, MenuSection, order_label};
 use crate::game::results::BattleSummary;
 use crate::game::save_menu::{Browse, Keeping, browser_window, notice_window};
 use crate::game::screens::load_match;
@@ -444,9 +446,12 @@ fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudState) {
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn action_menu(
     ui: &mut egui::Ui,
     table: &BattleState,
+    state_tick: Tick,
+    cache: &mut MenuCache,
     actor: usize,
     hud: &mut HudState,
     queue: &mut CommandQueue,
@@ -502,11 +507,11 @@ fn action_menu(
             .filter_map(|&k| unit.pool.dice.get(k).copied())
             .collect()
     });
-    let entries = menu_entries(table, actor, &hud.attack, pay.as_deref());
+    let entries = cache.menu(state_tick, table, actor, &hud.attack, pay.as_deref());
     let mut chosen = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         let mut section = None;
-        for entry in &entries {
+        for entry in entries {
             if section != Some(entry.section) {
                 section = Some(entry.section);
                 ui.separator();
@@ -536,23 +541,23 @@ fn action_menu(
                 Err(_) => format!("{}{shortcut}", entry.label),
             };
             let response = ui.add_enabled(entry.verdict.is_ok(), egui::Button::new(text));
+            // The reasons and odds are worked out only for the entry pointed at.
             let response = match &entry.verdict {
-                Err(reason) => response.on_disabled_hover_text(reason.narrate(&Names::of(table))),
-                Ok(plan) => {
-                    let odds = plan_odds(table, plan);
+                Err(reason) => response.on_disabled_hover_ui(|ui| {
+                    ui.label(reason.narrate(&Names::of(table)));
+                }),
+                Ok(plan) => response.on_hover_ui(|ui| {
                     let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
-                    response.on_hover_ui(|ui| {
-                        ui.label(if paid.is_empty() {
-                            "Costs no dice".to_string()
-                        } else {
-                            let faces: Vec<String> = paid.iter().map(u8::to_string).collect();
-                            format!("Pays with {}", faces.join(", "))
-                        });
-                        if let Some(odds) = &odds {
-                            odds_lines(ui, odds);
-                        }
-                    })
-                }
+                    ui.label(if paid.is_empty() {
+                        "Costs no dice".to_string()
+                    } else {
+                        let faces: Vec<String> = paid.iter().map(u8::to_string).collect();
+                        format!("Pays with {}", faces.join(", "))
+                    });
+                    if let Some(odds) = &plan_odds(table, plan) {
+                        odds_lines(ui, odds);
+                    }
+                }),
             };
             if response.clicked() {
                 chosen = Some(entry.order.clone());
@@ -637,7 +642,13 @@ fn log_panel(ui: &mut egui::Ui, log: &[BattleEvent], names: &Names) {
 }
 
 /// What the pointer is over on the table, and what a click would do.
-fn table_tooltip(ctx: &egui::Context, table: &BattleState, hud: &HudState) {
+fn table_tooltip(
+    ctx: &egui::Context,
+    table: &BattleState,
+    state_tick: Tick,
+    cache: &mut MenuCache,
+    hud: &HudState,
+) {
     let Some(pointer) = ctx.pointer_hover_pos() else {
         return;
     };
@@ -673,10 +684,10 @@ fn table_tooltip(ctx: &egui::Context, table: &BattleState, hud: &HudState) {
             _ => None,
         };
         if let Some(click) = click {
-            match click_order(table, actor, click, &hud.attack) {
+            match cache.click(state_tick, table, actor, click, &hud.attack) {
                 Ok(plan) => {
                     lines.push(format!("Click: {}", order_label(table, &plan.order)));
-                    odds = plan_odds(table, &plan);
+                    odds = plan_odds(table, plan);
                 }
                 Err(reason) => lines.push(format!("Cannot: {}", reason.narrate(&Names::of(table)))),
             }
@@ -739,6 +750,7 @@ pub(super) fn draw_battle_hud(
     mut pace: ResMut<AiPace>,
     mut next: ResMut<NextState<Screen>>,
     mut keeping: Keeping,
+    mut cache: Local<MenuCache>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -753,6 +765,7 @@ pub(super) fn draw_battle_hud(
         .filter(|_| setup.humans() > 0)
         .map(|replay| undo_verdict(replay, &engine, &setup.seats));
     let table = engine.state();
+    let state_tick = engine.last_changed();
     let mut root = egui::Ui::new(
         ctx.clone(),
         "battle hud".into(),
@@ -873,7 +886,9 @@ pub(super) fn draw_battle_hud(
                     ui.label("Watching a replay: step through it in the Replay window.");
                 }
                 Some(actor) if !hud.blocking_overlay() => {
-                    action_menu(ui, table, actor, &mut hud, &mut queue, &bindings);
+                    action_menu(
+                        ui, table, state_tick, &mut cache, actor, &mut hud, &mut queue, &bindings,
+                    );
                 }
                 // An overlay (the pause menu, a hand-over, a Pass to confirm)
                 // has the player's attention.
@@ -896,7 +911,7 @@ pub(super) fn draw_battle_hud(
     viewport.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
 
     if !hud.blocking_overlay() && !hud.help {
-        table_tooltip(&ctx, table, &hud);
+        table_tooltip(&ctx, table, state_tick, &mut cache, &hud);
     }
     let mut help = hud.help;
     help_window(&ctx, &bindings, &mut help);

@@ -1,0 +1,92 @@
+//! The action menu and the table's click verdict, worked out once for each
+//! battle state and player choice instead of every frame: behind them are
+//! the rules' checks, which search routes for flyers and chariots.
+
+use bevy::ecs::change_detection::Tick;
+
+use crate::battle::check::Plan;
+use crate::battle::command::RuleError;
+use crate::battle::state::BattleState;
+use crate::game::orders::{AttackChoices, Click, MenuEntry, click_order, menu_entries};
+
+/// What a menu depends on besides the rules: the state (by the tick it last
+/// changed at), the combatant, and the player's choices.
+#[derive(Debug, Clone, PartialEq)]
+struct MenuKey {
+    state: Tick,
+    actor: usize,
+    choices: AttackChoices,
+    pay: Option<Vec<u8>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct ClickKey {
+    state: Tick,
+    actor: usize,
+    click: Click,
+    choices: AttackChoices,
+}
+
+/// The last menu and click verdict worked out, with what they were worked
+/// out for.
+#[derive(Debug, Default)]
+pub struct MenuCache {
+    menu: Option<(MenuKey, Vec<MenuEntry>)>,
+    click: Option<(ClickKey, Result<Plan, RuleError>)>,
+    /// How many menus and click verdicts were worked out afresh.
+    pub computed: u32,
+}
+
+impl MenuCache {
+    /// The action menu of `actor` in `table`, whose state last changed at
+    /// `state`.
+    pub fn menu(
+        &mut self,
+        state: Tick,
+        table: &BattleState,
+        actor: usize,
+        choices: &AttackChoices,
+        pay: Option<&[u8]>,
+    ) -> &[MenuEntry] {
+        let key = MenuKey {
+            state,
+            actor,
+            choices: choices.clone(),
+            pay: pay.map(<[u8]>::to_vec),
+        };
+        let menu = match self.menu.take() {
+            Some(cached) if cached.0 == key => cached,
+            _ => {
+                self.computed += 1;
+                (key, menu_entries(table, actor, choices, pay))
+            }
+        };
+        &self.menu.insert(menu).1
+    }
+
+    /// What a click would do for `actor`: the rules' verdict of
+    /// [`click_order`].
+    pub fn click(
+        &mut self,
+        state: Tick,
+        table: &BattleState,
+        actor: usize,
+        click: Click,
+        choices: &AttackChoices,
+    ) -> &Result<Plan, RuleError> {
+        let key = ClickKey {
+            state,
+            actor,
+            click,
+            choices: choices.clone(),
+        };
+        let verdict = match self.click.take() {
+            Some(cached) if cached.0 == key => cached,
+            _ => {
+                self.computed += 1;
+                (key, click_order(table, actor, click, choices))
+            }
+        };
+        &self.click.insert(verdict).1
+    }
+}
