@@ -18,6 +18,7 @@ mod save_menu;
 pub mod saves;
 mod screens;
 mod screenshot;
+mod table_marks;
 pub mod undo;
 mod view;
 pub mod viewer;
@@ -226,7 +227,12 @@ pub fn plugin(app: &mut App) {
         results::plugin,
         screenshot::plugin,
     ));
-    app.add_plugins((saves::plugin, undo::plugin, viewer::plugin));
+    app.add_plugins((
+        saves::plugin,
+        undo::plugin,
+        viewer::plugin,
+        table_marks::plugin,
+    ));
 }
 
 /// The camera that clears the window behind the menus. The battle screen's

@@ -18,14 +18,17 @@ pub enum Click {
     Zone(ZoneCoord),
 }
 
-/// The sections of the action menu.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// The sections of the action menu, in the order it shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MenuSection {
     /// Answers to an attack declared on the combatant.
     Defence,
     /// The everyday choices of a turn: hold, pass, keep a die, Effort, Recover.
     Turn,
-    Attack,
+    /// The orders aimed at one other combatant (by its index): attacks,
+    /// charges, casts, joining or mounting it. Enemies come first, nearest
+    /// first, then friends.
+    Target(usize),
     Move,
     Other,
 }
@@ -36,7 +39,40 @@ pub struct MenuEntry {
     pub section: MenuSection,
     pub label: String,
     pub order: Order,
+    /// The figure or zone the order is aimed at, for the table to point out.
+    pub points_at: Option<Click>,
     pub verdict: Result<Plan, RuleError>,
+}
+
+/// The figure or zone an order is aimed at.
+pub fn order_points_at(table: &BattleState, order: &Order) -> Option<Click> {
+    if let Some(other) = order.other().and_then(|id| table.unit_index(id)) {
+        return Some(Click::Unit(other));
+    }
+    match order {
+        Order::Move { to, .. }
+        | Order::Fly { to, .. }
+        | Order::Drive { to, .. }
+        | Order::Gallop { to, .. } => Some(Click::Zone(*to)),
+        _ => None,
+    }
+}
+
+/// The heading of a target's group in the menu: its name, whose it is and
+/// where it stands.
+pub fn target_heading(table: &BattleState, actor: usize, target: usize) -> String {
+    let (me, them) = (&table.units[actor], &table.units[target]);
+    let whose = if them.unit.side == me.unit.side {
+        "friend"
+    } else {
+        "enemy"
+    };
+    let zone = them.placement.zone;
+    if zone == me.placement.zone {
+        format!("{}, {whose}, in this zone", them.unit.name)
+    } else {
+        format!("{}, {whose}, in {zone}", them.unit.name)
+    }
 }
 
 /// The name of a unit for menus: its name, or its id if unknown.
@@ -174,40 +210,56 @@ pub fn menu_entries(
                 )
         })
         .map(|(order, verdict)| {
-            let section = match order {
-                Order::Hold
-                | Order::Pass
-                | Order::KeepDie
-                | Order::Effort
-                | Order::Recover { .. }
-                | Order::RecoveryRoll => MenuSection::Turn,
-                Order::Defend { .. } => MenuSection::Defence,
-                Order::Attack { .. } => MenuSection::Attack,
-                Order::Move { .. }
-                | Order::Charge { .. }
-                | Order::Drag { .. }
-                | Order::Withdraw { .. }
-                | Order::JoinGroup { .. }
-                | Order::LeaveGroup { .. }
-                | Order::LeaveTable { .. }
-                | Order::Fly { .. }
-                | Order::TakeOff { .. }
-                | Order::Land { .. }
-                | Order::Drive { .. }
-                | Order::Gallop { .. }
-                | Order::Mount { .. }
-                | Order::Dismount { .. } => MenuSection::Move,
-                _ => MenuSection::Other,
+            let points_at = order_points_at(table, &order);
+            let section = match (points_at, &order) {
+                (Some(Click::Unit(target)), _) => MenuSection::Target(target),
+                (_, order) => match order {
+                    Order::Hold
+                    | Order::Pass
+                    | Order::KeepDie
+                    | Order::Effort
+                    | Order::Recover { .. }
+                    | Order::RecoveryRoll => MenuSection::Turn,
+                    Order::Defend { .. } => MenuSection::Defence,
+                    Order::Move { .. }
+                    | Order::Withdraw { .. }
+                    | Order::LeaveGroup { .. }
+                    | Order::LeaveTable { .. }
+                    | Order::Fly { .. }
+                    | Order::TakeOff { .. }
+                    | Order::Land { .. }
+                    | Order::Drive { .. }
+                    | Order::Gallop { .. }
+                    | Order::Mount { .. }
+                    | Order::Dismount { .. } => MenuSection::Move,
+                    _ => MenuSection::Other,
+                },
             };
             MenuEntry {
                 section,
                 label: order_label(table, &order),
+                points_at,
                 verdict,
                 order,
             }
         })
         .collect();
-    entries.sort_by_key(|e| e.section);
+    let me = &table.units[unit];
+    entries.sort_by_key(|e| match e.section {
+        MenuSection::Defence => (0, false, 0, 0),
+        MenuSection::Turn => (1, false, 0, 0),
+        MenuSection::Target(target) => {
+            let them = &table.units[target];
+            (
+                2,
+                them.unit.side == me.unit.side,
+                them.placement.zone.distance(me.placement.zone),
+                target,
+            )
+        }
+        MenuSection::Move => (3, false, 0, 0),
+        MenuSection::Other => (4, false, 0, 0),
+    });
     entries
 }
 

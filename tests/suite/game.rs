@@ -466,3 +466,61 @@ fn the_menu_and_the_click_verdict_are_worked_out_once_per_state_and_choice() {
     );
     assert_eq!(cache.computed, 6);
 }
+
+#[test]
+fn the_menu_groups_orders_under_their_target_enemies_nearest_first_and_points_at_each() {
+    use swift_swords::game::hud::menu_cache::numbered;
+    let units = units(&[
+        hero("hero", "hero_swordsman"),
+        hero("squire", "hero_swordsman"),
+        foe("far", "bandit").at(1, 0),
+        foe("near", "bandit"),
+    ]);
+    let app = app(
+        &level(r#""ggg""#, &units, ""),
+        &[6, 5, 4, 3, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 2],
+    );
+    let table = table(&app);
+    let index = |id: &str| table.unit_index(id).expect(id);
+    let hero = index("hero");
+    let entries = menu_entries(&table, hero, &AttackChoices::default(), None);
+    let mut sections: Vec<MenuSection> = entries.iter().map(|e| e.section).collect();
+    sections.dedup();
+    assert_eq!(
+        sections,
+        [
+            MenuSection::Turn,
+            MenuSection::Target(index("near")),
+            MenuSection::Target(index("far")),
+            MenuSection::Target(index("squire")),
+            MenuSection::Move,
+            MenuSection::Other,
+        ]
+    );
+    // Each entry points at its figure or zone.
+    for entry in &entries {
+        let expected = match (&entry.section, &entry.order) {
+            (MenuSection::Target(target), _) => Some(Click::Unit(*target)),
+            (_, Order::Move { to, .. }) => Some(Click::Zone(*to)),
+            _ => None,
+        };
+        assert_eq!(entry.points_at, expected, "{}", entry.label);
+    }
+    assert_eq!(
+        swift_swords::game::orders::target_heading(&table, hero, index("far")),
+        "Bandit 1, enemy, in (1, 0)"
+    );
+    // The number keys reach the first nine allowed entries, in the menu's order.
+    let keyed: Vec<&str> = numbered(&entries).map(|e| e.label.as_str()).collect();
+    let allowed: Vec<&str> = entries
+        .iter()
+        .filter(|e| e.verdict.is_ok())
+        .map(|e| e.label.as_str())
+        .take(9)
+        .collect();
+    assert_eq!(keyed, allowed);
+    assert_eq!(
+        &keyed[..3],
+        ["Hold", "Pass", "Attack Bandit 2 (Broadsword)"]
+    );
+}

@@ -3,7 +3,9 @@
 //! the rules' checks, which search routes for flyers and chariots.
 
 use bevy::ecs::change_detection::Tick;
+use bevy::prelude::Resource;
 
+use super::{HudState, human_turn};
 use crate::battle::check::Plan;
 use crate::battle::command::RuleError;
 use crate::battle::state::BattleState;
@@ -28,8 +30,8 @@ struct ClickKey {
 }
 
 /// The last menu and click verdict worked out, with what they were worked
-/// out for.
-#[derive(Debug, Default)]
+/// out for. The HUD, the table's marks and the number keys share it.
+#[derive(Resource, Debug, Default)]
 pub struct MenuCache {
     menu: Option<(MenuKey, Vec<MenuEntry>)>,
     click: Option<(ClickKey, Result<Plan, RuleError>)>,
@@ -64,6 +66,22 @@ impl MenuCache {
         &self.menu.insert(menu).1
     }
 
+    /// The menu of the combatant the player has selected, with the dice
+    /// picked to pay with, if one of theirs is to act.
+    pub fn players_menu(
+        &mut self,
+        state: Tick,
+        table: &BattleState,
+        hud: &HudState,
+    ) -> Option<(usize, &[MenuEntry])> {
+        let actor = hud.selected.filter(|s| human_turn(table).contains(s))?;
+        let pay = hud.picked_faces(table, actor);
+        Some((
+            actor,
+            self.menu(state, table, actor, &hud.attack, pay.as_deref()),
+        ))
+    }
+
     /// What a click would do for `actor`: the rules' verdict of
     /// [`click_order`].
     pub fn click(
@@ -89,4 +107,13 @@ impl MenuCache {
         };
         &self.click.insert(verdict).1
     }
+}
+
+/// The most menu entries the number keys reach.
+pub const NUMBERED: usize = 9;
+
+/// The entries the number keys 1 to 9 choose: the first nine the rules
+/// allow, in the menu's order.
+pub fn numbered(entries: &[MenuEntry]) -> impl Iterator<Item = &MenuEntry> {
+    entries.iter().filter(|e| e.verdict.is_ok()).take(NUMBERED)
 }

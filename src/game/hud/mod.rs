@@ -50,6 +50,9 @@ pub struct HudState {
     /// Dice picked to pay with (positions in the pool); empty means the least
     /// wasteful dice.
     pub picked_dice: Vec<usize>,
+    /// The figure or zone of the menu entry under the pointer, pointed out
+    /// on the table.
+    pub pointing: Option<crate::game::orders::Click>,
     /// egui has the keyboard or the pointer this frame.
     pub keyboard_taken: bool,
     pub pointer_taken: bool,
@@ -65,6 +68,18 @@ impl HudState {
     pub fn order_keys_wait(&self, now: f32) -> bool {
         self.human_turn_since
             .is_some_and(|since| now - since < ORDER_KEY_GRACE_SECONDS)
+    }
+
+    /// The faces of the dice the player picked to pay with, or `None` for
+    /// the least wasteful dice.
+    pub fn picked_faces(&self, table: &BattleState, actor: usize) -> Option<Vec<u8>> {
+        let pool = &table.units.get(actor)?.pool.dice;
+        (!self.picked_dice.is_empty()).then(|| {
+            self.picked_dice
+                .iter()
+                .filter_map(|&k| pool.get(k).copied())
+                .collect()
+        })
     }
 
     /// An overlay that stops play until the player answers it.
@@ -145,6 +160,7 @@ pub fn submit_order(world: &mut World, table: &BattleState, actor: usize, order:
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudState>();
     app.init_resource::<TableViewport>();
+    app.init_resource::<menu_cache::MenuCache>();
     app.add_systems(OnEnter(Screen::Battle), reset_hud);
     app.add_systems(
         Update,
@@ -205,7 +221,8 @@ fn shortcuts(world: &mut World) {
         .into_iter()
         .filter(|a| state.just_pressed(a))
         .collect();
-    if pressed.is_empty() {
+    let number = number_pressed(world.resource::<ButtonInput<KeyCode>>());
+    if pressed.is_empty() && number.is_none() {
         return;
     }
     if world.resource::<EguiWantsInput>().wants_keyboard_input() {
@@ -261,6 +278,48 @@ fn shortcuts(world: &mut World) {
             }
             _ => {}
         }
+    }
+    if let Some(number) = number {
+        choose_numbered(world, &table, number, now);
+    }
+}
+
+/// The number key pressed this frame: 1 to 9, on the main keys or the keypad.
+fn number_pressed(keys: &ButtonInput<KeyCode>) -> Option<usize> {
+    use KeyCode::*;
+    const NUMBERS: [[KeyCode; 2]; menu_cache::NUMBERED] = [
+        [Digit1, Numpad1],
+        [Digit2, Numpad2],
+        [Digit3, Numpad3],
+        [Digit4, Numpad4],
+        [Digit5, Numpad5],
+        [Digit6, Numpad6],
+        [Digit7, Numpad7],
+        [Digit8, Numpad8],
+        [Digit9, Numpad9],
+    ];
+    NUMBERS
+        .iter()
+        .position(|keys_of_number| keys.any_just_pressed(*keys_of_number))
+}
+
+/// Gives the order of the menu entry numbered `number` (from 0), as a click
+/// on it would.
+fn choose_numbered(world: &mut World, table: &BattleState, number: usize, now: f32) {
+    let hud = world.resource::<HudState>().clone();
+    if hud.blocking_overlay() || hud.order_keys_wait(now) {
+        return;
+    }
+    let Some(state) = world.get_resource_ref::<Engine>().map(|e| e.last_changed()) else {
+        return;
+    };
+    let chosen = world.resource_scope(|_, mut cache: Mut<menu_cache::MenuCache>| {
+        let (actor, entries) = cache.players_menu(state, table, &hud)?;
+        let entry = menu_cache::numbered(entries).nth(number)?;
+        Some((actor, entry.order.clone()))
+    });
+    if let Some((actor, order)) = chosen {
+        submit_order(world, table, actor, order);
     }
 }
 

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
-use super::menu_cache::MenuCache;
+use super::menu_cache::{MenuCache, NUMBERED};
 use super::{HudState, TableViewport, give_order, human_turn};
 use crate::battle::check::Plan;
 use crate::battle::command::cost_words;
@@ -21,7 +21,7 @@ use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
-use crate::game::orders::{Click, MenuSection, order_label};
+use crate::game::orders::{Click, MenuSection, order_label, target_heading};
 use crate::game::results::BattleSummary;
 use crate::game::save_menu::{Browse, Keeping, browser_window, notice_window};
 use crate::game::screens::load_match;
@@ -501,31 +501,33 @@ fn action_menu(
     }
     wound_choice(ui, table, actor, hud, queue);
     dice_picker(ui, unit, hud);
-    let pay: Option<Vec<u8>> = (!hud.picked_dice.is_empty()).then(|| {
-        hud.picked_dice
-            .iter()
-            .filter_map(|&k| unit.pool.dice.get(k).copied())
-            .collect()
-    });
+    let pay = hud.picked_faces(table, actor);
     let entries = cache.menu(state_tick, table, actor, &hud.attack, pay.as_deref());
     let mut chosen = None;
+    let mut pointing = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         let mut section = None;
+        let mut number = 0;
         for entry in entries {
             if section != Some(entry.section) {
                 section = Some(entry.section);
                 ui.separator();
-                ui.label(
-                    RichText::new(match entry.section {
-                        MenuSection::Turn => "This turn",
-                        MenuSection::Defence => "Defend",
-                        MenuSection::Attack => "Attack",
-                        MenuSection::Move => "Move",
-                        MenuSection::Other => "Other",
-                    })
-                    .strong(),
-                );
+                let heading = match entry.section {
+                    MenuSection::Turn => "This turn".to_string(),
+                    MenuSection::Defence => "Defend".to_string(),
+                    MenuSection::Target(target) => target_heading(table, actor, target),
+                    MenuSection::Move => "Move".to_string(),
+                    MenuSection::Other => "Other".to_string(),
+                };
+                ui.label(RichText::new(heading).strong());
             }
+            // The number key that chooses it, for the first nine allowed.
+            let key = if entry.verdict.is_ok() && number < NUMBERED {
+                number += 1;
+                format!("{number}  ")
+            } else {
+                "    ".to_string()
+            };
             let shortcut = match entry.order {
                 Order::Hold => Some(GameAction::Hold),
                 Order::Pass => Some(GameAction::Pass),
@@ -537,10 +539,13 @@ fn action_menu(
             .map(|a| format!("  [{}]", bindings.keys_of(a)))
             .unwrap_or_default();
             let text = match &entry.verdict {
-                Ok(plan) => format!("{} - {}{shortcut}", entry.label, cost_words(plan.cost)),
-                Err(_) => format!("{}{shortcut}", entry.label),
+                Ok(plan) => format!("{key}{} - {}{shortcut}", entry.label, cost_words(plan.cost)),
+                Err(_) => format!("{key}{}{shortcut}", entry.label),
             };
             let response = ui.add_enabled(entry.verdict.is_ok(), egui::Button::new(text));
+            if response.contains_pointer() {
+                pointing = entry.points_at;
+            }
             // The reasons and odds are worked out only for the entry pointed at.
             let response = match &entry.verdict {
                 Err(reason) => response.on_disabled_hover_ui(|ui| {
@@ -564,6 +569,7 @@ fn action_menu(
             }
         }
     });
+    hud.pointing = pointing;
     if let Some(order) = chosen {
         give_order(queue, hud, table, actor, order);
     }
@@ -728,6 +734,14 @@ fn help_window(ctx: &egui::Context, bindings: &KeyBindings, open: &mut bool) {
                     ui.label(action.describe());
                     ui.end_row();
                 }
+                for (keys, what) in [
+                    ("1 - 9", "Choose the numbered entry of the action menu"),
+                    ("Alt (held)", "Show the name over every figure"),
+                ] {
+                    ui.label(RichText::new(keys).monospace());
+                    ui.label(what);
+                    ui.end_row();
+                }
                 for action in [GameAction::Zoom, GameAction::DragPan, GameAction::DragRotate] {
                     ui.label(RichText::new("mouse").monospace());
                     ui.label(action.describe());
@@ -750,7 +764,7 @@ pub(super) fn draw_battle_hud(
     mut pace: ResMut<AiPace>,
     mut next: ResMut<NextState<Screen>>,
     mut keeping: Keeping,
-    mut cache: Local<MenuCache>,
+    mut cache: ResMut<MenuCache>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -766,6 +780,8 @@ pub(super) fn draw_battle_hud(
         .map(|replay| undo_verdict(replay, &engine, &setup.seats));
     let table = engine.state();
     let state_tick = engine.last_changed();
+    // The menu sets it again while an entry is pointed at.
+    hud.pointing = None;
     let mut root = egui::Ui::new(
         ctx.clone(),
         "battle hud".into(),
