@@ -73,6 +73,17 @@ impl TableCamera {
         clip.truncate().truncate() / clip.w
     }
 
+    /// Brings the camera `factor` times as far from the table (less than 1
+    /// zooms in), keeping `anchor` (the point under the pointer) where it is
+    /// on screen: the camera and its focus both close on the anchor by the
+    /// same factor, looking the same way.
+    pub fn zoom_toward(&mut self, factor: f32, anchor: Option<Vec3>) {
+        if let Some(anchor) = anchor {
+            self.focus = anchor + (self.focus - anchor) * factor;
+        }
+        self.distance *= factor;
+    }
+
     pub fn transform(&self) -> Transform {
         let offset = Vec3::new(
             self.yaw.sin() * self.pitch.cos(),
@@ -93,6 +104,12 @@ fn panel_colour() -> Color {
 const PAN_RATE: f32 = 0.9;
 /// Radians per second the keys turn at.
 const TURN_RATE: f32 = 1.6;
+/// The nearest the camera comes to its focus, in inches.
+const MIN_DISTANCE: f32 = 6.0;
+/// The share of the camera's distance the zoom keys close in a second.
+const ZOOM_RATE: f32 = 0.5;
+/// The share of the camera's distance one notch of the wheel closes.
+const WHEEL_STEP: f32 = 0.08;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -136,6 +153,7 @@ fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Win
 
 fn steer_camera(
     controls: Single<&ActionState<GameAction>, With<Controls>>,
+    window: Single<&Window>,
     time: Res<Time>,
     hud: Res<HudState>,
     engine: Res<Engine>,
@@ -179,10 +197,10 @@ fn steer_camera(
             orbit.yaw += TURN_RATE * dt;
         }
         if controls.pressed(&GameAction::ZoomIn) {
-            orbit.distance *= 1.0 - dt;
+            orbit.distance *= 1.0 - ZOOM_RATE * dt;
         }
         if controls.pressed(&GameAction::ZoomOut) {
-            orbit.distance *= 1.0 + dt;
+            orbit.distance *= 1.0 + ZOOM_RATE * dt;
         }
         if controls.just_pressed(&GameAction::FocusSelected)
             && let Some(selected) = hud.selected
@@ -193,7 +211,25 @@ fn steer_camera(
     }
     if !hud.pointer_taken {
         let wheel = controls.value(&GameAction::Zoom);
-        orbit.distance *= 1.0 - wheel.clamp(-5.0, 5.0) * 0.08;
+        if wheel != 0.0 {
+            // Toward the point of the table under the pointer.
+            let anchor = window
+                .cursor_position()
+                .and_then(|cursor| {
+                    camera
+                        .viewport_to_world(&GlobalTransform::from(*transform), cursor)
+                        .ok()
+                })
+                .and_then(|ray| {
+                    let along = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
+                    Some(ray.get_point(along))
+                });
+            let factor = 1.0 - wheel.clamp(-5.0, 5.0) * WHEEL_STEP;
+            // Not past the nearest or farthest the camera may go.
+            let factor =
+                (orbit.distance * factor).clamp(MIN_DISTANCE, orbit.max_distance) / orbit.distance;
+            orbit.zoom_toward(factor, anchor);
+        }
         let drag = controls.axis_pair(&GameAction::Drag);
         if controls.pressed(&GameAction::DragPan) {
             let right = Vec3::new(orbit.yaw.cos(), 0.0, -orbit.yaw.sin());
@@ -207,7 +243,7 @@ fn steer_camera(
         }
     }
     let extent = board_extent(board);
-    orbit.distance = orbit.distance.clamp(6.0, orbit.max_distance);
+    orbit.distance = orbit.distance.clamp(MIN_DISTANCE, orbit.max_distance);
     orbit.focus = orbit
         .focus
         .clamp(Vec3::ZERO, Vec3::new(extent.x, 0.0, extent.y));
@@ -264,6 +300,27 @@ fn fit_viewport(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zooming_toward_the_pointer_keeps_the_point_under_it_in_place() {
+        let start = TableCamera::framing(48.0, 30.0, 1.4);
+        let anchor = Vec3::new(40.0, 0.0, 6.0);
+        let before = start.on_screen(1.4, anchor);
+        for factor in [0.5, 0.92, 1.4] {
+            let mut zoomed = start;
+            zoomed.zoom_toward(factor, Some(anchor));
+            assert!((zoomed.distance - start.distance * factor).abs() < 1e-3);
+            let after = zoomed.on_screen(1.4, anchor);
+            assert!(
+                (after - before).length() < 1e-3,
+                "at {factor}: {before} moved to {after}"
+            );
+        }
+        // With nothing under the pointer, the focus stays.
+        let mut centred = start;
+        centred.zoom_toward(0.5, None);
+        assert_eq!(centred.focus, start.focus);
+    }
 
     #[test]
     fn the_whole_board_is_framed_at_the_start_for_any_map_and_viewport() {

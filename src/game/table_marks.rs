@@ -197,7 +197,7 @@ fn label_table(
         let Some(state) = table.units.get(unit.index) else {
             continue;
         };
-        let over_head = at.translation() + Vec3::Y * 2.6 * FIGURE_SCALE;
+        let over_head = at.translation() + Vec3::Y * 1.8 * FIGURE_SCALE;
         if let Some(point) = on_screen(over_head) {
             let colour = if *fate == Fate::Fighting {
                 egui::Color32::WHITE
