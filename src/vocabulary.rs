@@ -74,6 +74,34 @@ pub enum Facing {
 }
 
 impl Facing {
+    /// The facing in words, for players: "north-east".
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::N => "north",
+            Self::NE => "north-east",
+            Self::E => "east",
+            Self::SE => "south-east",
+            Self::S => "south",
+            Self::SW => "south-west",
+            Self::W => "west",
+            Self::NW => "north-west",
+        }
+    }
+
+    /// The compass letters of the facing: "NE".
+    pub fn letters(self) -> &'static str {
+        match self {
+            Self::N => "N",
+            Self::NE => "NE",
+            Self::E => "E",
+            Self::SE => "SE",
+            Self::S => "S",
+            Self::SW => "SW",
+            Self::W => "W",
+            Self::NW => "NW",
+        }
+    }
+
     pub const ALL: [Self; 8] = [
         Self::N,
         Self::NE,

@@ -96,7 +96,37 @@ fn state_name(state: StateKind) -> &'static str {
     }
 }
 
+/// The fields of an event that name combatants (or a chariot) by id.
+const COMBATANT_FIELDS: [&str; 10] = [
+    "unit", "units", "target", "attacker", "with", "on", "from", "source", "flyer", "chariot",
+];
+
 impl BattleEvent {
+    /// The ids of the combatants (and chariots) the event names, in the
+    /// order of its fields: read from the event's own fields, so that every
+    /// new kind of event is covered by its field names.
+    pub fn combatants(&self) -> Vec<String> {
+        let Ok(serde_json::Value::Object(outer)) = serde_json::to_value(self) else {
+            return Vec::new();
+        };
+        let mut ids = Vec::new();
+        for fields in outer.values() {
+            let serde_json::Value::Object(fields) = fields else {
+                continue;
+            };
+            for name in COMBATANT_FIELDS {
+                match fields.get(name) {
+                    Some(serde_json::Value::String(id)) => ids.push(id.clone()),
+                    Some(serde_json::Value::Array(list)) => {
+                        ids.extend(list.iter().filter_map(|id| id.as_str().map(str::to_string)))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        ids
+    }
+
     /// The rule (by its name in the rules text) that produced this event.
     pub fn rule(&self) -> &'static str {
         use BattleEvent::*;

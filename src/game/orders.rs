@@ -10,6 +10,7 @@ use crate::data::Tactic;
 use crate::level::ZoneCoord;
 use crate::rules::injury::Shift;
 use crate::rules::special::SpecialResult;
+use crate::vocabulary::Facing;
 
 /// Where the player clicked on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +59,22 @@ pub fn order_points_at(table: &BattleState, order: &Order) -> Option<Click> {
     }
 }
 
+/// A flight or drive to a zone with a facing chosen: the facing, and the
+/// same order with the facing left to the rules. The menu shows the
+/// facings for one zone as one row.
+pub fn facing_choice(order: &Order) -> Option<(Facing, Order)> {
+    let mut free = order.clone();
+    match &mut free {
+        Order::Fly { facing, .. }
+        | Order::Drive {
+            facing,
+            target: None,
+            ..
+        } => facing.take().map(|chosen| (chosen, free)),
+        _ => None,
+    }
+}
+
 /// The heading of a target's group in the menu: its name, whose it is and
 /// where it stands.
 pub fn target_heading(table: &BattleState, actor: usize, target: usize) -> String {
@@ -87,7 +104,7 @@ pub fn order_label(table: &BattleState, order: &Order) -> String {
     match order {
         Order::Move { to, .. } => format!("Move to {to}"),
         Order::Fly { to, facing, .. } => match facing {
-            Some(facing) => format!("Fly to {to}, facing {facing:?}"),
+            Some(facing) => format!("Fly to {to}, facing {}", facing.name()),
             None => format!("Fly to {to}"),
         },
         Order::Drive {
@@ -96,7 +113,7 @@ pub fn order_label(table: &BattleState, order: &Order) -> String {
             target: None,
             ..
         } => match facing {
-            Some(facing) => format!("Drive to {to}, facing {facing:?}"),
+            Some(facing) => format!("Drive to {to}, facing {}", facing.name()),
             None => format!("Drive to {to}"),
         },
         Order::Drive {

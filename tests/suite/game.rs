@@ -524,3 +524,38 @@ fn the_menu_groups_orders_under_their_target_enemies_nearest_first_and_points_at
         ["Hold", "Pass", "Attack Bandit 2 (Broadsword)"]
     );
 }
+
+#[test]
+fn the_log_filter_keeps_the_events_that_name_a_combatant_or_come_from_one_rule() {
+    use swift_swords::game::hud::log_view::LogFilter;
+    let mut engine = apart();
+    let step = Order::Move {
+        to: ZoneCoord(1, 0),
+        pay: None,
+    };
+    submit(&mut engine, Command::new("hero", step)).expect("the hero moves");
+    let table = engine.state().clone();
+    let log = engine.log();
+    let shown = |filter: LogFilter| -> Vec<String> {
+        log.iter()
+            .filter(|e| filter.passes(&table, e))
+            .map(|e| e.narrate(&swift_swords::battle::describe::Names::of(&table)))
+            .collect()
+    };
+    let bandit = table.unit_index("bandit").expect("bandit");
+    assert_eq!(
+        shown(LogFilter {
+            combatant: Some(bandit),
+            rule: None
+        }),
+        ["Bandit rolls [5 4 3]"]
+    );
+    assert_eq!(
+        shown(LogFilter {
+            combatant: None,
+            rule: Some("Movement")
+        }),
+        ["Hero swordsman moves (0, 0) to (1, 0)"]
+    );
+    assert_eq!(shown(LogFilter::default()).len(), log.len());
+}

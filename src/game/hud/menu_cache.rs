@@ -9,7 +9,9 @@ use super::{HudState, human_turn};
 use crate::battle::check::Plan;
 use crate::battle::command::RuleError;
 use crate::battle::state::BattleState;
-use crate::game::orders::{AttackChoices, Click, MenuEntry, click_order, menu_entries};
+use crate::game::orders::{
+    AttackChoices, Click, MenuEntry, click_order, facing_choice, menu_entries,
+};
 
 /// What a menu depends on besides the rules: the state (by the tick it last
 /// changed at), the combatant, and the player's choices.
@@ -112,8 +114,14 @@ impl MenuCache {
 /// The most menu entries the number keys reach.
 pub const NUMBERED: usize = 9;
 
+/// Whether the menu gives the entry a number key: allowed, and not one of
+/// a row of facings.
+pub fn is_numbered(entry: &MenuEntry) -> bool {
+    entry.verdict.is_ok() && facing_choice(&entry.order).is_none()
+}
+
 /// The entries the number keys 1 to 9 choose: the first nine the rules
-/// allow, in the menu's order.
+/// allow, in the menu's order, facings left out.
 pub fn numbered(entries: &[MenuEntry]) -> impl Iterator<Item = &MenuEntry> {
-    entries.iter().filter(|e| e.verdict.is_ok()).take(NUMBERED)
+    entries.iter().filter(|e| is_numbered(e)).take(NUMBERED)
 }

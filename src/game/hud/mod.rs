@@ -5,6 +5,7 @@
 //! hot-seat hand-over screen. The HUD reads the battle and gives commands;
 //! it never decides a rule.
 
+pub mod log_view;
 pub mod menu_cache;
 mod panels;
 
@@ -50,6 +51,8 @@ pub struct HudState {
     /// Dice picked to pay with (positions in the pool); empty means the least
     /// wasteful dice.
     pub picked_dice: Vec<usize>,
+    /// The battle log's place and filter.
+    pub log: log_view::LogView,
     /// The figure or zone of the menu entry under the pointer, pointed out
     /// on the table.
     pub pointing: Option<crate::game::orders::Click>,

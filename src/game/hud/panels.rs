@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
-use super::menu_cache::{MenuCache, NUMBERED};
+use super::menu_cache::{MenuCache, NUMBERED, is_numbered};
 use super::{HudState, TableViewport, give_order, human_turn};
 use crate::battle::check::Plan;
 use crate::battle::command::cost_words;
@@ -13,7 +13,6 @@ use crate::battle::command::{CommandQueue, Order};
 use crate::battle::components::{RankTrack, WoundChoice};
 use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
-use crate::battle::events::BattleEvent;
 use crate::battle::odds::{answered_attack_odds, attack_preview_with};
 use crate::battle::state::{BattleState, Phase, UnitState};
 use crate::data::Tactic;
@@ -21,7 +20,9 @@ use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
-use crate::game::orders::{Click, MenuSection, order_label, target_heading};
+use crate::game::orders::{
+    Click, MenuEntry, MenuSection, facing_choice, order_label, target_heading,
+};
 use crate::game::results::BattleSummary;
 use crate::game::save_menu::{Browse, Keeping, browser_window, notice_window};
 use crate::game::screens::load_match;
@@ -31,8 +32,9 @@ use crate::rules::injury::{Location, Shift};
 use crate::rules::odds::AttackOdds;
 use crate::rules::special::SpecialResult;
 
-/// How many of the latest events the log panel keeps on screen.
-const LOG_SHOWN: usize = 200;
+/// The widths the side panels may be dragged to. They keep their width
+/// whatever they show, so the table does not jump at a change of turn.
+const SIDE_PANEL_WIDTHS: std::ops::RangeInclusive<f32> = 220.0..=520.0;
 
 pub(super) const HIT: Color32 = Color32::from_rgb(70, 160, 70);
 pub(super) const ONE: Color32 = Color32::from_rgb(190, 50, 40);
@@ -508,7 +510,9 @@ fn action_menu(
     egui::ScrollArea::vertical().show(ui, |ui| {
         let mut section = None;
         let mut number = 0;
-        for entry in entries {
+        let mut k = 0;
+        while k < entries.len() {
+            let entry = &entries[k];
             if section != Some(entry.section) {
                 section = Some(entry.section);
                 ui.separator();
@@ -521,8 +525,37 @@ fn action_menu(
                 };
                 ui.label(RichText::new(heading).strong());
             }
+            // The facings of one flight or drive make one row of buttons.
+            if let Some((_, free)) = facing_choice(&entry.order) {
+                let run = entries[k..]
+                    .iter()
+                    .take_while(|e| facing_choice(&e.order).is_some_and(|(_, f)| f == free))
+                    .count()
+                    .max(1);
+                ui.horizontal_wrapped(|ui| {
+                    let cost = entries[k..k + run]
+                        .iter()
+                        .find_map(|e| e.verdict.as_ref().ok())
+                        .map_or(String::new(), |plan| {
+                            format!(" - {}", cost_words(plan.cost))
+                        });
+                    ui.label(format!("    {}{cost}, facing:", order_label(table, &free)));
+                    for entry in &entries[k..k + run] {
+                        let facing = facing_choice(&entry.order).map_or("", |(f, _)| f.letters());
+                        let button = egui::Button::new(facing).small();
+                        let response = ui.add_enabled(entry.verdict.is_ok(), button);
+                        if let Some(order) =
+                            menu_entry_response(response, entry, table, unit, &mut pointing)
+                        {
+                            chosen = Some(order);
+                        }
+                    }
+                });
+                k += run;
+                continue;
+            }
             // The number key that chooses it, for the first nine allowed.
-            let key = if entry.verdict.is_ok() && number < NUMBERED {
+            let key = if is_numbered(entry) && number < NUMBERED {
                 number += 1;
                 format!("{number}  ")
             } else {
@@ -543,36 +576,49 @@ fn action_menu(
                 Err(_) => format!("{key}{}{shortcut}", entry.label),
             };
             let response = ui.add_enabled(entry.verdict.is_ok(), egui::Button::new(text));
-            if response.contains_pointer() {
-                pointing = entry.points_at;
+            if let Some(order) = menu_entry_response(response, entry, table, unit, &mut pointing) {
+                chosen = Some(order);
             }
-            // The reasons and odds are worked out only for the entry pointed at.
-            let response = match &entry.verdict {
-                Err(reason) => response.on_disabled_hover_ui(|ui| {
-                    ui.label(reason.narrate(&Names::of(table)));
-                }),
-                Ok(plan) => response.on_hover_ui(|ui| {
-                    let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
-                    ui.label(if paid.is_empty() {
-                        "Costs no dice".to_string()
-                    } else {
-                        let faces: Vec<String> = paid.iter().map(u8::to_string).collect();
-                        format!("Pays with {}", faces.join(", "))
-                    });
-                    if let Some(odds) = &plan_odds(table, plan) {
-                        odds_lines(ui, odds);
-                    }
-                }),
-            };
-            if response.clicked() {
-                chosen = Some(entry.order.clone());
-            }
+            k += 1;
         }
     });
     hud.pointing = pointing;
     if let Some(order) = chosen {
         give_order(queue, hud, table, actor, order);
     }
+}
+
+/// A menu entry's button: what it points at on the table while under the
+/// pointer, its reason or odds when pointed at, and its order when clicked.
+fn menu_entry_response(
+    response: egui::Response,
+    entry: &MenuEntry,
+    table: &BattleState,
+    unit: &UnitState,
+    pointing: &mut Option<Click>,
+) -> Option<Order> {
+    if response.contains_pointer() {
+        *pointing = entry.points_at;
+    }
+    // The reasons and odds are worked out only for the entry pointed at.
+    let response = match &entry.verdict {
+        Err(reason) => response.on_disabled_hover_ui(|ui| {
+            ui.label(reason.narrate(&Names::of(table)));
+        }),
+        Ok(plan) => response.on_hover_ui(|ui| {
+            let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
+            ui.label(if paid.is_empty() {
+                "Costs no dice".to_string()
+            } else {
+                let faces: Vec<String> = paid.iter().map(u8::to_string).collect();
+                format!("Pays with {}", faces.join(", "))
+            });
+            if let Some(odds) = &plan_odds(table, plan) {
+                odds_lines(ui, odds);
+            }
+        }),
+    };
+    response.clicked().then(|| entry.order.clone())
 }
 
 /// The acting combatant's standing choice for the Wounds it may soak, and a
@@ -620,31 +666,6 @@ fn wound_choice(
     if let Some(order) = chosen {
         give_order(queue, hud, table, actor, order);
     }
-}
-
-fn log_panel(ui: &mut egui::Ui, log: &[BattleEvent], names: &Names) {
-    let shown = &log[log.len().saturating_sub(LOG_SHOWN)..];
-    // Only the rows in view are laid out.
-    egui::ScrollArea::vertical()
-        .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show_rows(ui, 19.0, shown.len(), |ui, rows| {
-            for event in &shown[rows] {
-                ui.horizontal(|ui| {
-                    ui.label(
-                        RichText::new(format!("[{}]", event.rule()))
-                            .weak()
-                            .monospace(),
-                    );
-                    ui.label(event.narrate(names));
-                    if let Some((faces, hit_from)) = event.dice_shown() {
-                        for &face in faces {
-                            die(ui, face, hit_from);
-                        }
-                    }
-                });
-            }
-        });
 }
 
 /// What the pointer is over on the table, and what a click would do.
@@ -855,24 +876,39 @@ pub(super) fn draw_battle_hud(
                 });
             });
         });
-    egui::Panel::bottom("log")
+    // Popped out, only the log's title row and the notice stay under the
+    // table.
+    let popped = hud.log.popped_out;
+    egui::Panel::bottom(if popped { "log title" } else { "log" })
         .frame(panel)
-        .resizable(true)
+        .resizable(!popped)
         .default_size(170.0)
         .show(&mut root, |ui| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new("Battle log").strong());
+                hud.log.header(ui, table, engine.log());
                 if let Some(notice) = &hud.notice {
                     ui.label(RichText::new(notice).color(ONE));
                 }
             });
-            log_panel(ui, engine.log(), &Names::of(engine.state()));
+            if !popped {
+                hud.log.rows(ui, state_tick, table, engine.log());
+            }
         });
+    if popped {
+        egui::Window::new("Battle log")
+            .default_size([640.0, 380.0])
+            .default_pos([310.0, 400.0])
+            .resizable(true)
+            .show(&ctx, |ui| hud.log.rows(ui, state_tick, table, engine.log()));
+    }
     egui::Panel::left("countdown")
         .frame(panel)
         .resizable(true)
+        .size_range(SIDE_PANEL_WIDTHS)
         .default_size(300.0)
         .show(&mut root, |ui| {
+            // Long lines wrap rather than widen the panel.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             ui.label(RichText::new("Countdown").strong());
             countdown_track(ui, table, &mut hud);
             ui.separator();
@@ -885,8 +921,11 @@ pub(super) fn draw_battle_hud(
     egui::Panel::right("actions")
         .frame(panel)
         .resizable(true)
+        .size_range(SIDE_PANEL_WIDTHS)
         .default_size(300.0)
         .show(&mut root, |ui| {
+            // Long lines wrap rather than widen the panel.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             ui.label(RichText::new("Actions").strong());
             if let Some(Ok((_, command))) = &undoable {
                 ui.label(
