@@ -1,11 +1,13 @@
 //! Sides seated as AI play themselves: when the countdown gives the turn to
 //! an AI side, its command goes into the same queue a player's would, after
-//! a pause a person can follow (set on the HUD's slider).
+//! the last action has played out on the table and a pause a person can
+//! follow (set on the HUD's slider).
 
 use bevy::prelude::*;
 
 use super::hud::HudState;
 use super::match_setup::{MatchSetup, Seat};
+use super::motion::MotionUnderway;
 use super::screens::battle_on_table;
 use super::viewer::Viewer;
 use crate::ai::choose;
@@ -51,6 +53,13 @@ pub(super) fn plugin(app: &mut App) {
 
 fn play_ai_turns(world: &mut World) {
     if !awaiting_input(world) || world.resource::<HudState>().paused {
+        return;
+    }
+    // The last action plays out on the table before the next is chosen.
+    if world
+        .get_resource::<MotionUnderway>()
+        .is_some_and(|underway| underway.0)
+    {
         return;
     }
     let delta = world.resource::<Time>().delta_secs();

@@ -10,6 +10,7 @@ mod input;
 mod markers;
 pub mod match_setup;
 mod menu;
+pub mod motion;
 pub mod orders;
 mod paint;
 mod picking;
@@ -232,6 +233,7 @@ pub fn plugin(app: &mut App) {
         undo::plugin,
         viewer::plugin,
         table_marks::plugin,
+        motion::plugin,
     ));
 }
 

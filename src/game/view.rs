@@ -11,6 +11,7 @@ use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
 use bevy::prelude::*;
 
 use super::Screen;
+use super::motion::{Motion, MotionPace};
 use super::paint::Paint;
 use super::screens::EnterBattle;
 use super::screens::battle_on_table;
@@ -538,6 +539,7 @@ fn dress_figures(
                 .insert((
                     Transform::default(),
                     Visibility::default(),
+                    Motion::default(),
                     FigureParts {
                         pose,
                         body,
@@ -545,6 +547,7 @@ fn dress_figures(
                     },
                 ))
                 .add_child(pose);
+            commands.entity(pose).insert(Motion::default());
             continue;
         }
         let body = commands
@@ -669,9 +672,11 @@ fn dress_figures(
             .insert((
                 Transform::default(),
                 Visibility::default(),
+                Motion::default(),
                 FigureParts { pose, body, stand },
             ))
             .add_child(pose);
+        commands.entity(pose).insert(Motion::default());
     }
 }
 
@@ -839,6 +844,7 @@ fn place_figures(
         &FigureParts,
         &mut Transform,
         &mut Visibility,
+        Option<&mut Motion>,
     )>,
     changed: Query<
         (),
@@ -852,7 +858,15 @@ fn place_figures(
         )>,
     >,
     changed_chariots: Query<(), Changed<Chariot>>,
-    mut parts: Query<(&mut Transform, Option<&mut MeshMaterial3d<Paint>>), Without<Unit>>,
+    mut parts: Query<
+        (
+            &mut Transform,
+            Option<&mut MeshMaterial3d<Paint>>,
+            Option<&mut Motion>,
+        ),
+        Without<Unit>,
+    >,
+    pace: Res<MotionPace>,
 ) {
     let (board, rules) = (&engine.state().board, &engine.state().ruleset);
     if changed.is_empty() && changed_chariots.is_empty() {
@@ -887,8 +901,18 @@ fn place_figures(
         );
     }
     let mut crew_seat: BTreeMap<usize, usize> = BTreeMap::new();
-    for (unit, placement, _, fate, conditions, flight, figure, mut transform, mut visibility) in
-        &mut figures
+    for (
+        unit,
+        placement,
+        _,
+        fate,
+        conditions,
+        flight,
+        figure,
+        mut transform,
+        mut visibility,
+        motion,
+    ) in &mut figures
     {
         let (mut at, turn) = stands
             .get(&unit.index)
@@ -925,10 +949,13 @@ fn place_figures(
             Some(FlightMode::Hovering) if *fate == Fate::Fighting => 1.5,
             _ => 0.0,
         };
-        transform.translation = at + Vec3::Y * lift;
-        transform.rotation = rotation;
+        let stand = Transform::from_translation(at + Vec3::Y * lift).with_rotation(rotation);
+        match motion {
+            Some(mut motion) => motion.head_for(*transform, stand, pace.seconds),
+            None => *transform = stand,
+        }
         if let Some(stand) = figure.stand
-            && let Ok((mut pole, _)) = parts.get_mut(stand)
+            && let Ok((mut pole, _, _)) = parts.get_mut(stand)
         {
             *pole = Transform::from_xyz(0.0, -lift / 2.0, 0.0).with_scale(Vec3::new(
                 1.0,
@@ -938,20 +965,25 @@ fn place_figures(
         }
         let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
         let down = fallen || conditions.prone;
-        if let Ok((mut pose, _)) = parts.get_mut(figure.pose) {
-            *pose = if down {
+        if let Ok((mut pose, _, motion)) = parts.get_mut(figure.pose) {
+            let posture = if down {
                 Transform::from_xyz(0.0, 0.45 * FIGURE_SCALE, 0.0)
                     .with_rotation(Quat::from_rotation_z(FRAC_PI_2))
             } else {
                 Transform::default()
             };
+            // A figure that falls topples over.
+            match motion {
+                Some(mut motion) => motion.head_for(*pose, posture, pace.seconds),
+                None => *pose = posture,
+            }
         }
         *visibility = if *fate == Fate::Escaped {
             Visibility::Hidden
         } else {
             Visibility::Inherited
         };
-        if let Ok((_, Some(mut material))) = parts.get_mut(figure.body) {
+        if let Ok((_, Some(mut material), _)) = parts.get_mut(figure.body) {
             material.0 = if fallen {
                 palette.fallen.clone()
             } else {

@@ -20,6 +20,7 @@ use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
+use crate::game::motion::MotionPace;
 use crate::game::orders::{
     Click, MenuEntry, MenuSection, facing_choice, order_label, target_heading,
 };
@@ -783,6 +784,7 @@ pub(super) fn draw_battle_hud(
     mut viewport: ResMut<TableViewport>,
     mut queue: ResMut<CommandQueue>,
     mut pace: ResMut<AiPace>,
+    mut motion: ResMut<MotionPace>,
     mut next: ResMut<NextState<Screen>>,
     mut keeping: Keeping,
     mut cache: ResMut<MenuCache>,
@@ -866,6 +868,12 @@ pub(super) fn draw_battle_hud(
                     if ui.button("Help (F1)").clicked() {
                         hud.help = !hud.help;
                     }
+                    ui.add(
+                        egui::Slider::new(&mut motion.seconds, 0.0..=1.5)
+                            .text("Motion (s)")
+                            .fixed_decimals(1),
+                    )
+                    .on_hover_text("How long figures take to move, fall and strike; 0 puts them in place at once.");
                     if !watching && setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
                         ui.add(
                             egui::Slider::new(&mut pace.seconds, 0.0..=2.0)
