@@ -97,8 +97,9 @@ fn state_name(state: StateKind) -> &'static str {
 }
 
 /// The fields of an event that name combatants (or a chariot) by id.
+/// The one who acts comes first: an attack's attacker before its target.
 const COMBATANT_FIELDS: [&str; 10] = [
-    "unit", "units", "target", "attacker", "with", "on", "from", "source", "flyer", "chariot",
+    "attacker", "unit", "units", "target", "with", "on", "from", "source", "flyer", "chariot",
 ];
 
 impl BattleEvent {

@@ -94,6 +94,11 @@ impl TableCamera {
     }
 }
 
+/// A point of the table the camera turns to (following the action), until
+/// it gets there or the player moves the camera.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct CameraGoal(pub Option<Vec3>);
+
 /// egui's dark panel fill, which the battle HUD's panels show.
 fn panel_colour() -> Color {
     let [r, g, b, _] = bevy_egui::egui::Visuals::dark().panel_fill.to_array();
@@ -116,6 +121,7 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Battle),
         spawn_camera.in_set(EnterBattle::Draw),
     );
+    app.init_resource::<CameraGoal>();
     app.add_systems(Update, (steer_camera, fit_viewport).run_if(battle_on_table));
 }
 
@@ -159,11 +165,19 @@ fn steer_camera(
     engine: Res<Engine>,
     figures: Query<(&Unit, &Placement)>,
     camera: Single<(&Camera, &mut TableCamera, &mut Transform)>,
+    mut goal: ResMut<CameraGoal>,
 ) {
     let board = &engine.state().board;
     let (camera, mut orbit, mut transform) = camera.into_inner();
     let before = *orbit;
     let dt = time.delta_secs();
+    // Following the action: the focus glides to the goal.
+    if let Some(to) = goal.0 {
+        orbit.focus = orbit.focus.lerp(to, 1.0 - (-4.0 * dt).exp());
+        if orbit.focus.distance(to) < 0.05 {
+            goal.0 = None;
+        }
+    }
     if !hud.keyboard_taken
         && controls.just_pressed(&GameAction::ResetView)
         && let Some(size) = camera.logical_viewport_size()
@@ -189,6 +203,9 @@ fn steer_camera(
             }
         }
         let distance = orbit.distance;
+        if pan != Vec3::ZERO {
+            goal.0 = None;
+        }
         orbit.focus += pan * PAN_RATE * distance * dt;
         if controls.pressed(&GameAction::RotateLeft) {
             orbit.yaw -= TURN_RATE * dt;
@@ -232,6 +249,7 @@ fn steer_camera(
         }
         let drag = controls.axis_pair(&GameAction::Drag);
         if controls.pressed(&GameAction::DragPan) {
+            goal.0 = None;
             let right = Vec3::new(orbit.yaw.cos(), 0.0, -orbit.yaw.sin());
             let forward = Vec3::new(-orbit.yaw.sin(), 0.0, -orbit.yaw.cos());
             let distance = orbit.distance;

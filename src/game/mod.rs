@@ -3,6 +3,7 @@
 
 mod ai_driver;
 mod assets;
+mod callouts;
 mod camera;
 pub mod headless;
 pub mod hud;
@@ -234,6 +235,7 @@ pub fn plugin(app: &mut App) {
         viewer::plugin,
         table_marks::plugin,
         motion::plugin,
+        callouts::plugin,
     ));
 }
 

@@ -9,6 +9,8 @@ pub mod log_view;
 pub mod menu_cache;
 mod panels;
 
+pub use panels::die;
+
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 use bevy_egui::input::EguiWantsInput;

@@ -18,6 +18,7 @@ use crate::battle::state::{BattleState, Phase, UnitState};
 use crate::data::Tactic;
 use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
+use crate::game::callouts::FollowAction;
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
 use crate::game::motion::MotionPace;
@@ -55,7 +56,7 @@ fn swatch(ui: &mut egui::Ui, colour: Color32) {
 }
 
 /// One die face as a small square: hits green, 1s red.
-pub(super) fn die(ui: &mut egui::Ui, face: u8, hit_from: u8) {
+pub fn die(ui: &mut egui::Ui, face: u8, hit_from: u8) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(17.0, 17.0), egui::Sense::hover());
     let (fill, text) = if face == 1 {
         (ONE, Color32::WHITE)
@@ -785,6 +786,7 @@ pub(super) fn draw_battle_hud(
     mut queue: ResMut<CommandQueue>,
     mut pace: ResMut<AiPace>,
     mut motion: ResMut<MotionPace>,
+    mut follow: ResMut<FollowAction>,
     mut next: ResMut<NextState<Screen>>,
     mut keeping: Keeping,
     mut cache: ResMut<MenuCache>,
@@ -868,19 +870,28 @@ pub(super) fn draw_battle_hud(
                     if ui.button("Help (F1)").clicked() {
                         hud.help = !hud.help;
                     }
-                    ui.add(
-                        egui::Slider::new(&mut motion.seconds, 0.0..=1.5)
-                            .text("Motion (s)")
-                            .fixed_decimals(1),
-                    )
-                    .on_hover_text("How long figures take to move, fall and strike; 0 puts them in place at once.");
-                    if !watching && setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
+                    ui.menu_button("Pace", |ui| {
                         ui.add(
-                            egui::Slider::new(&mut pace.seconds, 0.0..=2.0)
-                                .text("AI pause (s)")
+                            egui::Slider::new(&mut motion.seconds, 0.0..=1.5)
+                                .text("Motion (s)")
                                 .fixed_decimals(1),
+                        )
+                        .on_hover_text(
+                            "How long figures take to move, fall and strike; 0 puts them in place at once.",
                         );
-                    }
+                        if !watching && setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
+                            ui.add(
+                                egui::Slider::new(&mut pace.seconds, 0.0..=2.0)
+                                    .text("AI pause (s)")
+                                    .fixed_decimals(1),
+                            )
+                            .on_hover_text("The pause before each AI action.");
+                        }
+                        ui.checkbox(&mut follow.0, "Follow the action")
+                            .on_hover_text("Turn the camera to whoever acts.");
+                    })
+                    .response
+                    .on_hover_text("Motion, the AI's pause, and following the action");
                 });
             });
         });
@@ -915,8 +926,10 @@ pub(super) fn draw_battle_hud(
         .size_range(SIDE_PANEL_WIDTHS)
         .default_size(300.0)
         .show(&mut root, |ui| {
-            // Long lines wrap rather than widen the panel.
+            // Long lines wrap rather than widen the panel, and short ones
+            // do not narrow it.
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            ui.set_min_width(ui.available_width());
             ui.label(RichText::new("Countdown").strong());
             countdown_track(ui, table, &mut hud);
             ui.separator();
@@ -932,8 +945,10 @@ pub(super) fn draw_battle_hud(
         .size_range(SIDE_PANEL_WIDTHS)
         .default_size(300.0)
         .show(&mut root, |ui| {
-            // Long lines wrap rather than widen the panel.
+            // Long lines wrap rather than widen the panel, and short ones
+            // do not narrow it.
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            ui.set_min_width(ui.available_width());
             ui.label(RichText::new("Actions").strong());
             if let Some(Ok((_, command))) = &undoable {
                 ui.label(
