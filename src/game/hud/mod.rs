@@ -8,6 +8,7 @@
 pub mod log_view;
 pub mod menu_cache;
 mod panels;
+mod recap;
 
 pub use panels::die;
 
@@ -53,6 +54,8 @@ pub struct HudState {
     /// Dice picked to pay with (positions in the pool); empty means the least
     /// wasteful dice.
     pub picked_dice: Vec<usize>,
+    /// What happened while a player waited for the turn.
+    pub recap: recap::Recap,
     /// The battle log's place and filter.
     pub log: log_view::LogView,
     /// The figure or zone of the menu entry under the pointer, pointed out
@@ -197,6 +200,8 @@ fn watch_turn(
     };
     let table = engine.state();
     let mine = human_turn(table);
+    let holder = mine.first().map(|&first| table.units[first].unit.side);
+    hud.recap.observe(holder, engine.log());
     let Some(&first) = mine.first() else {
         hud.human_turn_since = None;
         return;

@@ -19,6 +19,7 @@ use crate::data::Tactic;
 use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::callouts::FollowAction;
+use crate::game::camera::CameraGoal;
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
 use crate::game::motion::MotionPace;
@@ -787,6 +788,7 @@ pub(super) fn draw_battle_hud(
     mut pace: ResMut<AiPace>,
     mut motion: ResMut<MotionPace>,
     mut follow: ResMut<FollowAction>,
+    mut goal: ResMut<CameraGoal>,
     mut next: ResMut<NextState<Screen>>,
     mut keeping: Keeping,
     mut cache: ResMut<MenuCache>,
@@ -990,6 +992,9 @@ pub(super) fn draw_battle_hud(
 
     if !hud.blocking_overlay() && !hud.help {
         table_tooltip(&ctx, table, state_tick, &mut cache, &hud);
+    }
+    if !hud.blocking_overlay() && !watching {
+        hud.recap.window(&ctx, table, engine.log(), &mut goal);
     }
     let mut help = hud.help;
     help_window(&ctx, &bindings, &mut help);

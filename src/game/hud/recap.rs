@@ -1,0 +1,156 @@
+//! The recap: when the turn comes back to a player, what happened since
+//! that player last had it (the AI's turn in solo, the other player's in
+//! hot-seat), in a short list whose lines centre the camera on who they
+//! name.
+
+use std::ops::Range;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::battle::describe::Names;
+use crate::battle::events::BattleEvent;
+use crate::battle::state::BattleState;
+use crate::game::camera::CameraGoal;
+use crate::game::view::zone_centre;
+
+/// The most lines a recap lists (the latest).
+const RECAP_LINES: usize = 12;
+
+/// Which part of the log each human side has seen, and the recap open now.
+#[derive(Debug, Clone, Default)]
+pub struct Recap {
+    /// For each side, the log's length when it last had the turn.
+    seen: Vec<Option<usize>>,
+    /// The human side that had the turn when last looked.
+    holder: Option<usize>,
+    /// The events the open recap lists, by their place in the log.
+    pub open: Option<Range<usize>>,
+}
+
+/// Whether an event belongs in a recap: not the dice rolled for the round
+/// nor the payments, which the countdown already shows.
+fn worth_telling(event: &BattleEvent) -> bool {
+    !matches!(event.rule(), "Action dice" | "Countdown")
+}
+
+impl Recap {
+    /// Looks at the battle after a change: `holder` is the human side that
+    /// has the turn (if any) and `log` the whole log. When the turn comes
+    /// to a human side that has had it before, the recap opens on what
+    /// happened since.
+    pub fn observe(&mut self, holder: Option<usize>, log: &[BattleEvent]) {
+        if let Some(side) = holder {
+            if self.seen.len() <= side {
+                self.seen.resize(side + 1, None);
+            }
+            if self.holder != Some(side)
+                && let Some(from) = self.seen[side]
+                && log[from.min(log.len())..].iter().any(worth_telling)
+            {
+                self.open = Some(from..log.len());
+            }
+            self.seen[side] = Some(log.len());
+        } else {
+            self.open = None;
+        }
+        self.holder = holder;
+    }
+
+    /// The events the open recap lists: the latest worth telling.
+    pub fn lines(&self, log: &[BattleEvent]) -> Vec<usize> {
+        let Some(range) = &self.open else {
+            return Vec::new();
+        };
+        let end = range.end.min(log.len());
+        let mut lines: Vec<usize> = (range.start.min(end)..end)
+            .rev()
+            .filter(|&k| worth_telling(&log[k]))
+            .take(RECAP_LINES)
+            .collect();
+        lines.reverse();
+        lines
+    }
+
+    /// The recap window: a line clicked centres the camera on the first
+    /// combatant it names.
+    pub fn window(
+        &mut self,
+        ctx: &egui::Context,
+        table: &BattleState,
+        log: &[BattleEvent],
+        goal: &mut CameraGoal,
+    ) {
+        let lines = self.lines(log);
+        if lines.is_empty() {
+            return;
+        }
+        let names = Names::of(table);
+        let mut open = true;
+        egui::Window::new("Since your last turn")
+            .open(&mut open)
+            .collapsible(true)
+            .resizable(false)
+            .default_width(380.0)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new("Click a line to look at it on the table.").weak());
+                for k in lines {
+                    let event = &log[k];
+                    if ui.selectable_label(false, event.narrate(&names)).clicked()
+                        && let Some(unit) = event
+                            .combatants()
+                            .first()
+                            .and_then(|id| table.unit_index(id))
+                    {
+                        goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
+                    }
+                }
+                if ui.button("Got it").clicked() {
+                    self.open = None;
+                }
+            });
+        if !open {
+            self.open = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn held(unit: &str) -> BattleEvent {
+        BattleEvent::Held {
+            unit: unit.to_string(),
+        }
+    }
+
+    #[test]
+    fn the_recap_opens_on_what_happened_since_the_side_last_had_the_turn() {
+        let mut recap = Recap::default();
+        let mut log = vec![held("hero")];
+        // The battle's first turn: nothing to recap.
+        recap.observe(Some(0), &log);
+        assert_eq!(recap.open, None);
+        log.push(held("hero"));
+        recap.observe(Some(0), &log);
+        // The AI's turn, then back to the player.
+        recap.observe(None, &log);
+        log.push(held("bandit"));
+        log.push(BattleEvent::RoundStarted { round: 2 });
+        recap.observe(Some(0), &log);
+        assert_eq!(recap.open, Some(2..4));
+        assert_eq!(recap.lines(&log), [2]);
+        // The player acts on: the recap stays until the turn leaves.
+        log.push(held("hero"));
+        recap.observe(Some(0), &log);
+        assert_eq!(recap.open, Some(2..4));
+        recap.observe(None, &log);
+        assert_eq!(recap.open, None);
+        // Only dice and payments since: no recap.
+        log.push(BattleEvent::RoundStarted { round: 3 });
+        recap.observe(Some(0), &log);
+        assert_eq!(recap.open, None);
+    }
+}
