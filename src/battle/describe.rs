@@ -610,9 +610,12 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(f, "{unit} now has {bonus} bonus {side:?} rank(s)")
             }
-            Squashed { unit } => {
-                let unit = names.unit(unit);
-                write!(f, "{unit} is rank 0: the attack defeats it outright")
+            Squashed { attacker, unit } => {
+                let (attacker, unit) = (names.unit(attacker), names.unit(unit));
+                write!(
+                    f,
+                    "{attacker} defeats {unit} outright: at rank 0, the attack needs no roll"
+                )
             }
             Riposte { unit, dice } => {
                 let unit = names.unit(unit);

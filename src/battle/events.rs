@@ -243,6 +243,7 @@ pub enum BattleEvent {
     },
     /// Level 0: an attack defeats it without a roll.
     Squashed {
+        attacker: String,
         unit: String,
     },
     Trauma {

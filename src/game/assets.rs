@@ -18,8 +18,12 @@ use crate::level::Level;
 
 /// The asset source the data folder is registered as.
 pub const DATA_SOURCE: &str = "data";
-/// The asset source the level's folder is registered as.
+/// The asset source the game's levels folder is registered as.
 pub const LEVEL_SOURCE: &str = "table";
+/// The asset source the folder of a level named on the command line is
+/// registered as, so a designer's level outside the levels folder plays
+/// while level select still lists the game's own.
+pub const NAMED_SOURCE: &str = "named";
 /// The dynamic asset key of the level being played.
 pub const LEVEL_KEY: &str = "level";
 

@@ -14,9 +14,10 @@ use super::hud::{HudState, TableViewport};
 use super::input::{Controls, GameAction};
 use super::screens::EnterBattle;
 use super::screens::battle_on_table;
-use super::view::{board_extent, zone_centre};
+use super::view::{FIGURE_SCALE, board_extent, zone_centre};
 use crate::battle::components::{Placement, Unit};
 use crate::battle::engine::Engine;
+use crate::level::Controller;
 
 /// Where the camera looks from, as an orbit around `focus`.
 #[derive(Component, Debug, Clone, Copy)]
@@ -62,6 +63,42 @@ impl TableCamera {
         orbit
     }
 
+    /// The view a battle opens on, in a viewport `size` pixels: the whole
+    /// board, unless a figure would then stand under [`LEAST_FIGURE_PIXELS`]
+    /// tall; then only as far out as keeps it that tall, looking at `around`
+    /// (the player's figures) and as much of the board as that shows. The
+    /// whole board is a key away (Home) and the wheel can still go out to it.
+    pub fn opening(width: f32, depth: f32, size: Vec2, around: Vec3) -> Self {
+        let whole = Self::framing(width, depth, size.x / size.y);
+        let mut orbit = whole;
+        while orbit.distance > MIN_DISTANCE && orbit.pixels_tall(size) < LEAST_FIGURE_PIXELS {
+            orbit.distance *= 0.98;
+        }
+        if orbit.distance < whole.distance {
+            // Half the ground the view spans across and along, at its middle.
+            let across = orbit.distance * (FIELD_OF_VIEW / 2.0).tan() * size.x / size.y;
+            let along = orbit.distance * (FIELD_OF_VIEW / 2.0).tan() / orbit.pitch.sin();
+            let keep = |at: f32, half: f32, extent: f32| {
+                at.clamp(half.min(extent / 2.0), (extent - half).max(extent / 2.0))
+            };
+            orbit.focus = Vec3::new(
+                keep(around.x, across, width),
+                0.0,
+                keep(around.z, along, depth),
+            );
+        }
+        orbit
+    }
+
+    /// How many pixels tall a man-sized figure at the focus stands in a
+    /// viewport `size` pixels.
+    fn pixels_tall(&self, size: Vec2) -> f32 {
+        let aspect = size.x / size.y;
+        let foot = self.on_screen(aspect, self.focus);
+        let head = self.on_screen(aspect, self.focus + Vec3::Y * FIGURE_HEIGHT);
+        (head.y - foot.y) / 2.0 * size.y
+    }
+
     /// Where a point on the table lands in the view, from -1 to 1 across and up.
     fn on_screen(&self, aspect: f32, point: Vec3) -> Vec2 {
         let projection = PerspectiveProjection {
@@ -105,6 +142,14 @@ fn panel_colour() -> Color {
     Color::srgb_u8(r, g, b)
 }
 
+/// The least a man-sized figure stands on screen, in pixels, at the view a
+/// battle opens on, at the middle of the view.
+pub const LEAST_FIGURE_PIXELS: f32 = 24.0;
+/// A man-sized figure's height, base to the top of its head, in inches.
+const FIGURE_HEIGHT: f32 = 1.31 * FIGURE_SCALE;
+/// The camera's vertical field of view (Bevy's default perspective).
+const FIELD_OF_VIEW: f32 = std::f32::consts::FRAC_PI_4;
+
 /// Inches per second the keys pan at, per inch of camera distance.
 const PAN_RATE: f32 = 0.9;
 /// Radians per second the keys turn at.
@@ -125,11 +170,33 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (steer_camera, fit_viewport).run_if(battle_on_table));
 }
 
+/// Where the battle's opening view looks: the middle of the human players'
+/// figures (all figures when none is human).
+fn opening_focus(engine: &Engine) -> Vec3 {
+    let table = engine.state();
+    let human = |i: usize| table.battle.controller_of(i) == Some(Controller::Human);
+    let mine: Vec<usize> = (0..table.units.len()).filter(|&i| human(i)).collect();
+    let watched: Vec<usize> = if mine.is_empty() {
+        (0..table.units.len()).collect()
+    } else {
+        mine
+    };
+    let sum: Vec3 = watched
+        .iter()
+        .map(|&i| zone_centre(&table.board, table.units[i].placement.zone))
+        .sum();
+    sum / watched.len().max(1) as f32
+}
+
+/// The view a battle opens on, in a viewport `size` pixels.
+fn opening_view(engine: &Engine, size: Vec2) -> TableCamera {
+    let extent = board_extent(&engine.state().board);
+    TableCamera::opening(extent.x, extent.y, size, opening_focus(engine))
+}
+
 fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Window>) {
-    let board = &engine.state().board;
-    let extent = board_extent(board);
     // Framed for the whole window, until the HUD says how much it leaves.
-    let orbit = TableCamera::framing(extent.x, extent.y, window.width() / window.height());
+    let orbit = opening_view(&engine, window.size());
     commands.spawn((
         Camera3d::default(),
         Camera {
@@ -276,14 +343,13 @@ fn steer_camera(
 }
 
 /// Keeps the table's camera inside the part of the window the HUD leaves,
-/// and frames the whole board there until the player moves the camera.
+/// and keeps the opening view there until the player moves the camera.
 fn fit_viewport(
     window: Single<&Window>,
     free: Res<TableViewport>,
     engine: Res<Engine>,
     camera: Single<(&mut Camera, &mut TableCamera, &mut Transform)>,
 ) {
-    let board = &engine.state().board;
     let (mut camera, mut orbit, mut transform) = camera.into_inner();
     let scale = window.scale_factor();
     let size = window.physical_size();
@@ -306,9 +372,7 @@ fn fit_viewport(
     });
     if !unchanged {
         if !orbit.moved {
-            let extent = board_extent(board);
-            let size = viewport.physical_size.as_vec2();
-            *orbit = TableCamera::framing(extent.x, extent.y, size.x / size.y);
+            *orbit = opening_view(&engine, viewport.physical_size.as_vec2() / scale);
             *transform = orbit.transform();
         }
         camera.viewport = Some(viewport);
@@ -318,6 +382,38 @@ fn fit_viewport(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_figure_stands_at_least_24_px_tall_at_the_opening_view_of_the_largest_level() {
+        // Chariots on the Plain, 8 by 5 tiles of 6": the table in the window
+        // of 1280 by 800 the side panels, top bar and log leave.
+        let (width, depth) = (48.0, 30.0);
+        let size = Vec2::new(1280.0 - 2.0 * 300.0, 800.0 - 30.0 - 180.0);
+        let whole = TableCamera::framing(width, depth, size.x / size.y);
+        assert!(
+            whole.pixels_tall(size) < LEAST_FIGURE_PIXELS,
+            "framed whole, too small"
+        );
+        let around = Vec3::new(3.0, 0.0, 15.0);
+        let opening = TableCamera::opening(width, depth, size, around);
+        assert!(opening.pixels_tall(size) >= LEAST_FIGURE_PIXELS);
+        assert!(
+            opening.pixels_tall(size) < LEAST_FIGURE_PIXELS + 1.0,
+            "no nearer than needed"
+        );
+        // Looking toward the player's figures at the west edge, without
+        // showing more than needed of the floor beyond it.
+        assert!(opening.focus.x > around.x && opening.focus.x < width / 2.0);
+        let west_edge = opening.on_screen(size.x / size.y, Vec3::new(0.0, 0.0, opening.focus.z));
+        assert!((-1.05..-0.8).contains(&west_edge.x), "{west_edge}");
+        // A small table opens whole.
+        let small = Vec2::new(1000.0, 700.0);
+        let duel = TableCamera::opening(12.0, 12.0, small, around);
+        assert_eq!(
+            duel.distance,
+            TableCamera::framing(12.0, 12.0, small.x / small.y).distance
+        );
+    }
 
     #[test]
     fn zooming_toward_the_pointer_keeps_the_point_under_it_in_place() {

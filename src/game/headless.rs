@@ -13,7 +13,7 @@ use bevy::state::app::StatesPlugin;
 use super::Screen;
 use super::ai_driver::AiPace;
 use super::hud::HudState;
-use super::match_setup::{MatchSetup, Seat, seated_level};
+use super::match_setup::{LevelFolder, MatchSetup, Seat, seated_level};
 use super::saves::{Autosaver, SaveFolder, rebuild_saved};
 use crate::battle::engine::Engine;
 use crate::battle::mirror::install_battle;
@@ -30,6 +30,7 @@ pub enum HeadlessStart<'a> {
     /// A new battle on a level file.
     Level {
         path: &'a Path,
+        folder: LevelFolder,
         seed: u64,
         seats: Vec<Seat>,
     },
@@ -123,13 +124,19 @@ pub fn prepare(
                 .map_err(|p| format!("{}: {p}", path.display()))?;
             let setup = MatchSetup {
                 level_file: replay.level_file.clone(),
+                folder: LevelFolder::Library,
                 seed: replay.seed,
                 seats: replay.seats.clone(),
                 handover: false,
             };
             Ok((engine, replay, setup))
         }
-        HeadlessStart::Level { path, seed, seats } => {
+        HeadlessStart::Level {
+            path,
+            folder: level_folder,
+            seed,
+            seats,
+        } => {
             let ruleset = Ruleset::load_dir(data_dir).map_err(|p| p.to_string())?;
             let level = load_level(path, &ruleset).map_err(|p| p.to_string())?.level;
             let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
@@ -148,6 +155,7 @@ pub fn prepare(
             replay.saved_at = crate::replay::now();
             let setup = MatchSetup {
                 level_file: file,
+                folder: level_folder,
                 seed,
                 seats,
                 handover: false,

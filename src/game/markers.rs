@@ -35,8 +35,14 @@ struct Markers {
     exposure: [Entity; EXPOSURE_SHOWN],
     selected: Entity,
     acting: Entity,
+    /// A pointer over the head of the combatant whose turn it is, unlike
+    /// the gold rim of a hero.
+    acting_pointer: Entity,
     hover: Entity,
 }
+
+/// How high the acting figure's pointer floats, in a man-sized figure's inches.
+const POINTER_HEIGHT: f32 = 2.5;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -117,6 +123,16 @@ fn add_markers(
         let selected = ring("selected", 1.25, &mut spawn);
         let acting = ring("acting", 1.1, &mut spawn);
         let hover = ring("hover", 1.4, &mut spawn);
+        let acting_pointer = commands
+            .spawn((
+                Mesh3d(palette.cone.clone()),
+                MeshMaterial3d(palette.marker["acting"].clone()),
+                Transform::from_xyz(0.0, POINTER_HEIGHT, 0.0)
+                    .with_rotation(Quat::from_rotation_x(std::f32::consts::PI))
+                    .with_scale(Vec3::new(0.9, 0.45, 0.9)),
+                Visibility::Hidden,
+            ))
+            .id();
         let exposure = std::array::from_fn(|k| {
             commands
                 .spawn((
@@ -134,7 +150,17 @@ fn add_markers(
                 .id()
         });
         let mut all = vec![
-            stun, shock, fumble, effort, surprised, doubt, routed, selected, acting, hover,
+            stun,
+            shock,
+            fumble,
+            effort,
+            surprised,
+            doubt,
+            routed,
+            selected,
+            acting,
+            acting_pointer,
+            hover,
         ];
         all.extend(exposure);
         all.extend(wounds);
@@ -160,6 +186,7 @@ fn add_markers(
             exposure,
             selected,
             acting,
+            acting_pointer,
             hover,
         });
     }
@@ -168,9 +195,12 @@ fn add_markers(
 fn show_markers(
     engine: Res<Engine>,
     hud: Res<HudState>,
+    time: Res<Time>,
     figures: Query<(&Unit, &Conditions, &Fate, &Wounds, &Markers)>,
     mut visibility: Query<&mut Visibility, Without<Unit>>,
+    mut bobbing: Query<&mut Transform, Without<Unit>>,
 ) {
+    let bob = 0.12 * (time.elapsed_secs() * 3.0).sin();
     let battle = &engine.state().battle;
     let acting = battle.turn_candidates();
     for (unit, conditions, fate, wounds, markers) in &figures {
@@ -205,7 +235,12 @@ fn show_markers(
             show(*die, fighting && k < usize::from(conditions.exposure));
         }
         show(markers.selected, hud.selected == Some(unit.index));
-        show(markers.acting, fighting && acting.contains(&unit.index));
+        let acts = fighting && acting.contains(&unit.index);
+        show(markers.acting, acts);
+        show(markers.acting_pointer, acts);
+        if acts && let Ok(mut pointer) = bobbing.get_mut(markers.acting_pointer) {
+            pointer.translation.y = POINTER_HEIGHT + bob;
+        }
         show(markers.hover, hud.hovered_unit == Some(unit.index));
     }
 }

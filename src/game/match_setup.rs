@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use clap::ValueEnum;
 
+use super::assets::{LEVEL_SOURCE, NAMED_SOURCE};
 use crate::ai::AiLevel;
 use crate::battle::state::BattleState;
 use crate::data::Ruleset;
@@ -99,11 +100,23 @@ pub fn seated_level(level: &Level, seats: &[Seat]) -> Level {
     level
 }
 
+/// Which folder a battle's level file lies in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LevelFolder {
+    /// The game's levels folder, the one level select lists.
+    #[default]
+    Library,
+    /// The folder of the level named on the command line, when that is
+    /// not the levels folder.
+    Named,
+}
+
 /// The battle to start next.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct MatchSetup {
-    /// The level's file name in the levels folder.
+    /// The level's file name in its folder.
     pub level_file: String,
+    pub folder: LevelFolder,
     pub seed: u64,
     /// One per side, in the level's order.
     pub seats: Vec<Seat>,
@@ -112,6 +125,15 @@ pub struct MatchSetup {
 }
 
 impl MatchSetup {
+    /// The level's path for the asset server.
+    pub fn asset_path(&self) -> String {
+        let source = match self.folder {
+            LevelFolder::Library => LEVEL_SOURCE,
+            LevelFolder::Named => NAMED_SOURCE,
+        };
+        format!("{source}://{}", self.level_file)
+    }
+
     pub fn humans(&self) -> usize {
         self.seats.iter().filter(|s| **s == Seat::Human).count()
     }

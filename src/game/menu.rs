@@ -6,9 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::assets::LEVEL_SOURCE;
 use super::input::BindingsProblem;
-use super::match_setup::{LevelLibrary, MatchSetup, Mode, Seat, fresh_seed, seats_for};
+use super::match_setup::{
+    LevelFolder, LevelLibrary, MatchSetup, Mode, Seat, fresh_seed, seats_for,
+};
 use super::save_menu::{Browse, SaveBrowser, browser_window, notice_window};
 use super::saves::{FallbackSteps, SaveFolder, SaveNotice, open_saved};
 use super::screens::{LoadErrors, load_match};
@@ -314,6 +315,7 @@ fn level_select(
                         };
                         start = Some(MatchSetup {
                             level_file: entry.file.clone(),
+                            folder: LevelFolder::Library,
                             seed,
                             seats,
                             handover: choice.handover,
@@ -338,13 +340,13 @@ fn loading(
     server: Res<AssetServer>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let name = setup.map_or_else(String::new, |s| s.level_file.clone());
+    let Some(setup) = setup else {
+        return Ok(());
+    };
+    let name = &setup.level_file;
     // The two files the battle needs: the ruleset (with its sibling data
     // files as dependencies) and the level.
-    let paths = [
-        "data://rules.ron".to_string(),
-        format!("{LEVEL_SOURCE}://{name}"),
-    ];
+    let paths = ["data://rules.ron".to_string(), setup.asset_path()];
     let mut loaded = 0;
     for path in &paths {
         let handle = server.get_handle_untyped(path.clone());

@@ -5,6 +5,7 @@ mod ai_driver;
 mod assets;
 mod callouts;
 mod camera;
+mod figures;
 pub mod headless;
 pub mod hud;
 mod input;
@@ -39,7 +40,8 @@ use bevy_egui::{
 
 use crate::ai::AiLevel;
 use crate::cli::{PlayArgs, load_ruleset};
-use match_setup::{LevelLibrary, MatchSetup, fresh_seed, level_seats, seats_for};
+use crate::level::load_level;
+use match_setup::{LevelFolder, LevelLibrary, MatchSetup, fresh_seed, level_seats, seats_for};
 
 pub use screens::Screen;
 
@@ -50,11 +52,55 @@ pub struct PlaySettings {
     pub data_dir: PathBuf,
     /// The folder of levels offered on level select (the `table` asset source).
     pub levels_dir: PathBuf,
+    /// The folder of the level named on the command line (the `named` asset
+    /// source): the levels folder unless the level lies elsewhere.
+    pub named_dir: PathBuf,
     pub screenshot: Option<PathBuf>,
     /// Take the screenshot once this many actions have been resolved.
     pub screenshot_after_actions: u32,
     /// Print the mean frame time when the game exits.
     pub report_frame_time: bool,
+}
+
+impl PlaySettings {
+    /// Where the level of `setup` lies on disk, for messages and checks.
+    pub fn level_path(&self, setup: &MatchSetup) -> PathBuf {
+        match setup.folder {
+            LevelFolder::Library => self.levels_dir.join(&setup.level_file),
+            LevelFolder::Named => self.named_dir.join(&setup.level_file),
+        }
+    }
+}
+
+/// The data folder, the levels folder level select lists, and the folder
+/// of the level named on the command line, each made absolute (asset
+/// sources resolve relative paths against the executable's folder). A level
+/// named from another folder plays from there, and level select still lists
+/// the game's own levels (or, run away from them, that folder's).
+pub fn game_folders(
+    data_dir: &Path,
+    level: Option<&Path>,
+) -> Result<(PathBuf, PathBuf, PathBuf), String> {
+    let named_dir = level.map(|level| match level.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    });
+    let named_dir = named_dir.map(|dir| std::fs::canonicalize(&dir).map_err(|_| dir));
+    let levels_dir = std::fs::canonicalize("levels");
+    match (std::fs::canonicalize(data_dir), levels_dir, named_dir) {
+        (Ok(data), Ok(levels), None) => Ok((data, levels.clone(), levels)),
+        (Ok(data), Ok(levels), Some(Ok(named))) => Ok((data, levels, named)),
+        (Ok(data), Err(_), Some(Ok(named))) => Ok((data, named.clone(), named)),
+        (Ok(_), _, Some(Err(dir))) => Err(format!(
+            "{}:1:1: cannot find the level's folder",
+            dir.display()
+        )),
+        (Ok(_), Err(_), None) => Err("levels:1:1: cannot find the levels folder".to_string()),
+        (Err(_), _, _) => Err(format!(
+            "{}:1:1: cannot find the data folder",
+            data_dir.display()
+        )),
+    }
 }
 
 /// Starts the game window: on the title screen, or straight into a battle
@@ -76,25 +122,12 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         eprintln!("{}:1:1: no such level file", level.display());
         return ExitCode::FAILURE;
     }
-    let levels_dir = match &args.level {
-        Some(level) => level.parent().unwrap_or(Path::new(".")).to_path_buf(),
-        None => PathBuf::from("levels"),
-    };
-    // Asset sources resolve relative paths against the executable's folder,
-    // so hand them absolute ones.
-    let (Ok(data_dir), Ok(levels_dir)) = (
-        std::fs::canonicalize(&data_dir),
-        std::fs::canonicalize(if levels_dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            &levels_dir
-        }),
-    ) else {
-        eprintln!(
-            "{}:1:1: cannot find the levels folder",
-            levels_dir.display()
-        );
-        return ExitCode::FAILURE;
+    let (data_dir, levels_dir, named_dir) = match game_folders(&data_dir, args.level.as_deref()) {
+        Ok(folders) => folders,
+        Err(problem) => {
+            eprintln!("{problem}");
+            return ExitCode::FAILURE;
+        }
     };
     // Broken data stops the game before its window opens: every level would
     // be unplayable, and the terminal shows each problem's place.
@@ -111,9 +144,8 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let parsed = library
-            .find(&level_file)
-            .and_then(|entry| entry.level.as_ref().ok());
+        let parsed = load_level(level, &ruleset).ok().map(|loaded| loaded.level);
+        let parsed = parsed.as_ref();
         let ai = args.ai.unwrap_or(AiLevel::Normal);
         let (seats, seed) = match parsed {
             Some(level) => {
@@ -132,6 +164,11 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         };
         MatchSetup {
             level_file,
+            folder: if named_dir == levels_dir {
+                LevelFolder::Library
+            } else {
+                LevelFolder::Named
+            },
             seed: args.seed.or(seed).unwrap_or_else(fresh_seed),
             seats,
             handover: false,
@@ -146,6 +183,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         let start = match (&args.level, &start) {
             (Some(path), Some(setup)) => headless::HeadlessStart::Level {
                 path,
+                folder: setup.folder,
                 seed: setup.seed,
                 seats: setup.seats.clone(),
             },
@@ -160,6 +198,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     let settings = PlaySettings {
         data_dir: data_dir.clone(),
         levels_dir: levels_dir.clone(),
+        named_dir: named_dir.clone(),
         screenshot: args.screenshot.clone(),
         screenshot_after_actions: args.screenshot_after_actions,
         report_frame_time: args.frame_time,
@@ -173,6 +212,10 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     app.register_asset_source(
         assets::LEVEL_SOURCE,
         AssetSourceBuilder::platform_default(&levels_dir.to_string_lossy(), None),
+    );
+    app.register_asset_source(
+        assets::NAMED_SOURCE,
+        AssetSourceBuilder::platform_default(&named_dir.to_string_lossy(), None),
     );
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -300,4 +343,30 @@ fn dark_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         *done = true;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_named_from_another_folder_plays_from_there_and_level_select_lists_the_games_own() {
+        let elsewhere =
+            std::env::temp_dir().join(format!("swift-swords-named-{}", std::process::id()));
+        std::fs::create_dir_all(&elsewhere).expect("a folder elsewhere");
+        let level = elsewhere.join("mine.ron");
+        std::fs::write(&level, "(").expect("a level file");
+        let ours = std::fs::canonicalize("levels").expect("the game's levels");
+        let (_, listed, named) =
+            game_folders(Path::new("assets/data"), Some(&level)).expect("the folders");
+        assert_eq!(listed, ours);
+        assert_eq!(named, std::fs::canonicalize(&elsewhere).expect("canonical"));
+        let (_, listed, named) =
+            game_folders(Path::new("assets/data"), Some(Path::new("levels/duel.ron")))
+                .expect("the folders");
+        assert_eq!((listed, named), (ours.clone(), ours));
+        let missing = game_folders(Path::new("no/such/data"), None).expect_err("no data");
+        assert_eq!(missing, "no/such/data:1:1: cannot find the data folder");
+        std::fs::remove_dir_all(&elsewhere).ok();
+    }
 }

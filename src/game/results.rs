@@ -104,6 +104,12 @@ impl BattleSummary {
                         sides[side].hits += hits;
                     }
                 }
+                // A squash is an attack that needs no roll.
+                BattleEvent::Squashed { attacker, .. } => {
+                    if let Some(side) = side_of(attacker) {
+                        sides[side].attacks += 1;
+                    }
+                }
                 BattleEvent::Fumbled { unit } => {
                     if let Some(side) = side_of(unit) {
                         sides[side].fumbles += 1;

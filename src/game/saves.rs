@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::PlaySettings;
 use super::Screen;
-use super::match_setup::{MatchSetup, Seat, seat_of};
+use super::match_setup::{LevelFolder, MatchSetup, Seat, seat_of};
 use crate::battle::RulesSet;
 use crate::battle::command::LastVerdict;
 use crate::battle::engine::Engine;
@@ -306,6 +306,7 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
             world.insert_resource(FallbackSteps::default());
             world.insert_resource(MatchSetup {
                 level_file: replay.level_file.clone(),
+                folder: LevelFolder::Library,
                 seed: replay.seed,
                 seats: replay.seats.clone(),
                 handover: replay.seats.iter().filter(|s| **s == Seat::Human).count() > 1,

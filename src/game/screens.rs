@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
 use super::PlaySettings;
-use super::assets::{ChosenLevel, LEVEL_KEY, LEVEL_SOURCE, LevelFile, TableAssets};
+use super::assets::{ChosenLevel, LEVEL_KEY, LevelFile, TableAssets};
 use super::match_setup::{MatchSetup, seated_level};
 use super::saves::{Autosaver, PreparedBattle};
 use crate::battle::engine::Engine;
@@ -81,13 +81,7 @@ pub fn battle_on_table(screen: Option<Res<State<Screen>>>, engine: Option<Res<En
 pub fn load_match(world: &mut World, setup: MatchSetup) {
     world
         .get_resource_or_init::<DynamicAssets>()
-        .register_asset(
-            LEVEL_KEY,
-            Box::new(ChosenLevel(format!(
-                "{LEVEL_SOURCE}://{}",
-                setup.level_file
-            ))),
-        );
+        .register_asset(LEVEL_KEY, Box::new(ChosenLevel(setup.asset_path())));
     world.insert_resource(setup);
     world.resource_mut::<LoadErrors>().0.clear();
     world
@@ -113,10 +107,7 @@ fn begin_battle(world: &mut World) {
         .get(&level_handle)
         .cloned();
     let setup = world.resource::<MatchSetup>().clone();
-    let level_path = world
-        .resource::<PlaySettings>()
-        .levels_dir
-        .join(&setup.level_file);
+    let level_path = world.resource::<PlaySettings>().level_path(&setup);
     let (Some(ruleset), Some(file)) = (ruleset, level_file) else {
         world
             .resource_mut::<NextState<Screen>>()
@@ -196,8 +187,7 @@ fn collect_load_errors(
     settings: Res<PlaySettings>,
 ) {
     if errors.0.is_empty() {
-        let level =
-            server.get_handle::<LevelFile>(format!("{LEVEL_SOURCE}://{}", setup.level_file));
+        let level = server.get_handle::<LevelFile>(setup.asset_path());
         let ruleset = server.get_handle::<Ruleset>("data://rules.ron");
         let ids = [
             level.map(|h| h.id().untyped()),
@@ -212,7 +202,7 @@ fn collect_load_errors(
     if errors.0.is_empty() {
         errors.0.push(format!(
             "{}: the level could not be loaded",
-            settings.levels_dir.join(&setup.level_file).display()
+            settings.level_path(&setup).display()
         ));
     }
     for line in &errors.0 {

@@ -11,16 +11,17 @@ use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
 use bevy::prelude::*;
 
 use super::Screen;
+use super::figures::{dress_figures, side_paints};
 use super::motion::{Motion, MotionPace};
 use super::paint::Paint;
 use super::screens::EnterBattle;
 use super::screens::battle_on_table;
 use crate::battle::components::{
-    Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Profile, Status, Unit,
+    Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Status, Unit,
 };
 use crate::battle::engine::Engine;
 use crate::data::{EdgeFeature, Terrain};
-use crate::level::{SideKind, ZoneCoord};
+use crate::level::ZoneCoord;
 use crate::rules::movement::Facing;
 
 /// Meshes and materials shared by every tile and figure.
@@ -44,14 +45,24 @@ pub(super) struct Palette {
     pub block: Handle<Mesh>,
     pub horsehide: Handle<Paint>,
     pub clear: Handle<Paint>,
+    /// A robe, a hat, an ear, the acting figure's pointer.
+    pub cone: Handle<Mesh>,
+    /// A round shield.
+    pub disc: Handle<Mesh>,
     pub terrain: BTreeMap<Terrain, Handle<Paint>>,
+    /// Each side's figure paint and the trim round its bases.
     pub sides: Vec<Handle<Paint>>,
+    pub trims: Vec<Handle<Paint>>,
     pub fallen: Handle<Paint>,
     pub flesh: Handle<Paint>,
     pub steel: Handle<Paint>,
     pub wood: Handle<Paint>,
     pub gold: Handle<Paint>,
     pub white: Handle<Paint>,
+    pub bone: Handle<Paint>,
+    pub goblin_skin: Handle<Paint>,
+    /// The dark inside a hood.
+    pub shadow: Handle<Paint>,
     pub marker: BTreeMap<&'static str, Handle<Paint>>,
 }
 
@@ -60,10 +71,10 @@ pub(super) struct Palette {
 /// falls). Markers hang on the unit's own entity, which never turns.
 #[derive(Component)]
 pub(super) struct FigureParts {
-    pose: Entity,
-    body: Entity,
+    pub pose: Entity,
+    pub body: Entity,
     /// A flyer's flight stand, drawn as tall as it flies.
-    stand: Option<Entity>,
+    pub stand: Option<Entity>,
 }
 
 /// Figures are drawn larger than true 15mm scale so they read from above.
@@ -122,6 +133,22 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The terrain most of the board is, which figures must stand out from.
+fn most_common_ground(board: &Board) -> Option<Terrain> {
+    let mut counts: BTreeMap<Terrain, usize> = BTreeMap::new();
+    for x in 0..board.width {
+        for y in 0..board.height {
+            if let Some(kind) = board.terrain(ZoneCoord(x, y)) {
+                *counts.entry(kind).or_default() += 1;
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .map(|(kind, _)| kind)
+}
+
 fn make_palette(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -139,14 +166,17 @@ fn make_palette(
             (*kind, matte(Color::srgb(r, g, b)))
         })
         .collect();
-    let sides = battle
+    let ground = most_common_ground(&engine.state().board)
+        .and_then(|kind| rules.terrain.terrain.get(&kind))
+        .map_or((0.3, 0.48, 0.18), |info| info.colour);
+    let (sides, trims) = battle
         .sides
         .iter()
         .map(|side| {
-            let (r, g, b) = side.colour;
-            matte(Color::srgb(r, g, b))
+            let (paint, trim) = side_paints(side.colour, ground);
+            (matte(paint), matte(trim))
         })
-        .collect();
+        .unzip();
     let marker = [
         ("stun", Color::srgb(1.0, 0.85, 0.1)),
         ("shock", Color::srgb(0.7, 0.3, 0.95)),
@@ -160,6 +190,7 @@ fn make_palette(
         ("selected", Color::srgb(1.0, 1.0, 1.0)),
         ("acting", Color::srgb(1.0, 0.8, 0.2)),
         ("hover", Color::srgb(0.6, 0.9, 1.0)),
+        ("ghost", Color::srgb(0.5, 1.0, 0.6)),
     ]
     .into_iter()
     .map(|(name, colour)| (name, materials.add(Paint::glowing(colour, 0.6))))
@@ -183,14 +214,20 @@ fn make_palette(
         stand: meshes.add(Cylinder::new(0.05, 1.0).mesh().resolution(6)),
         wheel: meshes.add(Cylinder::new(0.42, 0.08).mesh().resolution(12)),
         block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
+        cone: meshes.add(Cone::new(0.3, 1.0).mesh().resolution(12)),
+        disc: meshes.add(Cylinder::new(0.3, 0.05).mesh().resolution(14)),
         terrain,
         sides,
+        trims,
         fallen: materials.add(Color::srgb(0.35, 0.35, 0.35)),
         flesh: materials.add(Color::srgb(0.85, 0.68, 0.55)),
         steel: materials.add(Paint::shiny(Color::srgb(0.6, 0.62, 0.66), 0.5)),
         wood: materials.add(Color::srgb(0.42, 0.28, 0.15)),
         gold: materials.add(Paint::shiny(Color::srgb(0.95, 0.75, 0.2), 0.5)),
         white: materials.add(Color::srgb(0.95, 0.95, 0.92)),
+        bone: materials.add(Color::srgb(0.88, 0.85, 0.74)),
+        goblin_skin: materials.add(Color::srgb(0.45, 0.62, 0.22)),
+        shadow: materials.add(Color::srgb(0.05, 0.05, 0.06)),
         horsehide: materials.add(Color::srgb(0.45, 0.3, 0.18)),
         clear: materials.add(Paint::clear(Color::srgba(0.85, 0.9, 1.0, 0.35))),
         marker,
@@ -496,274 +533,6 @@ fn dress_tile(
 
 /// Gives every new combatant a figure: base, body, head, a weapon hint, and a
 /// gold ring on the base of a hero. Big creatures stand taller.
-fn dress_figures(
-    mut commands: Commands,
-    palette: Res<Palette>,
-    engine: Res<Engine>,
-    added: Query<(Entity, &Unit, &Profile, Option<&Flight>), Added<Unit>>,
-    chariots: Query<&Chariot>,
-) {
-    let (rules, battle) = (&engine.state().ruleset, &engine.state().battle);
-    for (entity, unit, profile, flight) in &added {
-        let side = palette
-            .sides
-            .get(unit.side)
-            .cloned()
-            .unwrap_or_else(|| palette.fallen.clone());
-        let hero = profile.heroic
-            || battle
-                .sides
-                .get(unit.side)
-                .is_some_and(|s| s.kind == SideKind::Heroes);
-        let scale = FIGURE_SCALE * (f32::from(profile.size) / 2.0).sqrt().clamp(0.7, 1.8);
-        let weapon = profile
-            .weapons
-            .iter()
-            .filter_map(|id| rules.weapons.get(id))
-            .find(|w| !w.natural);
-        let pose = commands
-            .spawn((Transform::default(), Visibility::default()))
-            .id();
-        let chariot = chariots.iter().find(|c| c.team == unit.index);
-        if profile.mount || chariot.is_some() {
-            // Horses: a mount, or a chariot's team with its car behind.
-            let body = dress_horses(
-                &mut commands,
-                &palette,
-                pose,
-                &side,
-                (chariot, &rules.rules),
-            );
-            commands
-                .entity(entity)
-                .insert((
-                    Transform::default(),
-                    Visibility::default(),
-                    Motion::default(),
-                    FigureParts {
-                        pose,
-                        body,
-                        stand: None,
-                    },
-                ))
-                .add_child(pose);
-            commands.entity(pose).insert(Motion::default());
-            continue;
-        }
-        let body = commands
-            .spawn((
-                Mesh3d(palette.body.clone()),
-                MeshMaterial3d(side.clone()),
-                Transform::from_xyz(0.0, 0.6 * scale, 0.0).with_scale(Vec3::splat(scale)),
-            ))
-            .id();
-        commands.entity(pose).add_child(body);
-        commands.entity(pose).with_children(|figure| {
-            figure.spawn((
-                Mesh3d(palette.base.clone()),
-                MeshMaterial3d(side.clone()),
-                Transform::from_xyz(0.0, 0.06, 0.0).with_scale(Vec3::splat(scale)),
-            ));
-            if hero {
-                figure.spawn((
-                    Mesh3d(palette.ring.clone()),
-                    MeshMaterial3d(palette.gold.clone()),
-                    Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::splat(scale)),
-                ));
-            }
-            // A mob is one entity of many figures: a few more stand on its
-            // base; a swarm teems with small ones.
-            if profile.mob.is_some() {
-                let (places, size, lift): (&[(f32, f32)], f32, f32) = if profile.is_swarm() {
-                    (
-                        &[
-                            (-0.7, 0.3),
-                            (0.7, 0.3),
-                            (0.0, -0.8),
-                            (-0.5, -0.5),
-                            (0.5, -0.5),
-                            (0.0, 0.8),
-                            (-0.85, -0.1),
-                            (0.85, -0.1),
-                        ],
-                        0.45,
-                        0.25,
-                    )
-                } else {
-                    (&[(-0.55, 0.4), (0.55, 0.4), (0.0, -0.6)], 0.8, 0.5)
-                };
-                for &(x, z) in places {
-                    figure
-                        .spawn((
-                            Mesh3d(palette.body.clone()),
-                            MeshMaterial3d(side.clone()),
-                            Transform::from_xyz(x * scale, lift * scale, z * scale)
-                                .with_scale(Vec3::splat(scale * size)),
-                        ))
-                        .with_children(|companion| {
-                            companion.spawn((
-                                Mesh3d(palette.head.clone()),
-                                MeshMaterial3d(palette.flesh.clone()),
-                                Transform::from_xyz(0.0, 0.55, 0.0),
-                            ));
-                        });
-                }
-            }
-        });
-        if flight.is_some() {
-            // Wings spread from the shoulders.
-            for side_x in [-0.5, 0.5] {
-                commands.entity(body).with_children(|body| {
-                    body.spawn((
-                        Mesh3d(palette.wing.clone()),
-                        MeshMaterial3d(side.clone()),
-                        Transform::from_xyz(side_x, 0.3, 0.1)
-                            .with_rotation(Quat::from_rotation_z(side_x * 0.6)),
-                    ));
-                });
-            }
-        }
-        let stand = flight.map(|_| {
-            commands
-                .spawn((
-                    Mesh3d(palette.stand.clone()),
-                    MeshMaterial3d(palette.clear.clone()),
-                    Transform::default(),
-                ))
-                .id()
-        });
-        if let Some(stand) = stand {
-            commands.entity(entity).add_child(stand);
-        }
-        commands.entity(body).with_children(|body| {
-            body.spawn((
-                Mesh3d(palette.head.clone()),
-                MeshMaterial3d(palette.flesh.clone()),
-                Transform::from_xyz(0.0, 0.55, 0.0),
-            ));
-            let (mesh, material, transform) = match weapon {
-                Some(w) if w.reach => (
-                    &palette.pole,
-                    &palette.wood,
-                    Transform::from_xyz(0.3, 0.3, 0.0),
-                ),
-                Some(w) if w.range.is_some() => (
-                    &palette.pole,
-                    &palette.wood,
-                    Transform::from_xyz(0.3, 0.1, 0.0)
-                        .with_rotation(Quat::from_rotation_x(0.3))
-                        .with_scale(Vec3::new(1.0, 0.55, 1.0)),
-                ),
-                Some(_) => (
-                    &palette.blade,
-                    &palette.steel,
-                    Transform::from_xyz(0.32, 0.15, 0.1).with_rotation(Quat::from_rotation_x(-0.5)),
-                ),
-                None => return,
-            };
-            body.spawn((
-                Mesh3d(mesh.clone()),
-                MeshMaterial3d(material.clone()),
-                transform,
-            ));
-        });
-        commands
-            .entity(entity)
-            .insert((
-                Transform::default(),
-                Visibility::default(),
-                Motion::default(),
-                FigureParts { pose, body, stand },
-            ))
-            .add_child(pose);
-        commands.entity(pose).insert(Motion::default());
-    }
-}
-
-/// A horse or a chariot team (two or four horses abreast) with the car
-/// behind it and its wheels, on a base of the chariot's footprint in inches.
-/// The pose faces north (-z); the figure turns to its facing. Returns the
-/// part recoloured when it falls.
-fn dress_horses(
-    commands: &mut Commands,
-    palette: &Palette,
-    pose: Entity,
-    side: &Handle<Paint>,
-    (chariot, rules): (Option<&Chariot>, &crate::data::RuleNumbers),
-) -> Entity {
-    let horses: &[f32] = match chariot.map(|c| c.horses) {
-        Some(crate::data::Horses::Four) => &[-0.9, -0.3, 0.3, 0.9],
-        Some(crate::data::Horses::Two) => &[-0.3, 0.3],
-        None => &[0.0],
-    };
-    let (width, length) = chariot.map_or((1.0, 2.0), |c| {
-        let (w, l) = rules.chariots.footprint(c.kind, c.horses);
-        (f32::from(w), f32::from(l))
-    });
-    // The horses stand in the front of the base, the car in the back.
-    let front = if chariot.is_some() {
-        -length / 2.0 + 0.8
-    } else {
-        0.0
-    };
-    let base = commands
-        .spawn((
-            Mesh3d(palette.block.clone()),
-            MeshMaterial3d(side.clone()),
-            Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::new(width, 0.1, length)),
-        ))
-        .id();
-    commands.entity(pose).add_child(base);
-    commands.entity(pose).with_children(|team| {
-        for &x in horses {
-            team.spawn((
-                Mesh3d(palette.horse.clone()),
-                MeshMaterial3d(palette.horsehide.clone()),
-                Transform::from_xyz(x, 0.75, front).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
-            ))
-            .with_children(|horse| {
-                horse.spawn((
-                    Mesh3d(palette.head.clone()),
-                    MeshMaterial3d(palette.horsehide.clone()),
-                    Transform::from_xyz(0.0, 0.6, -0.25),
-                ));
-            });
-            for leg in [-0.3, 0.3] {
-                team.spawn((
-                    Mesh3d(palette.pole.clone()),
-                    MeshMaterial3d(palette.horsehide.clone()),
-                    Transform::from_xyz(x, 0.3, front + leg).with_scale(Vec3::new(1.0, 0.3, 1.0)),
-                ));
-            }
-        }
-        if chariot.is_some() {
-            let back = length / 2.0 - 0.7;
-            team.spawn((
-                Mesh3d(palette.block.clone()),
-                MeshMaterial3d(palette.wood.clone()),
-                Transform::from_xyz(0.0, 0.55, back).with_scale(Vec3::new(width * 0.7, 0.5, 1.0)),
-            ));
-            for x in [-width * 0.38, width * 0.38] {
-                team.spawn((
-                    Mesh3d(palette.wheel.clone()),
-                    MeshMaterial3d(palette.wood.clone()),
-                    Transform::from_xyz(x, 0.45, back)
-                        .with_rotation(Quat::from_rotation_z(FRAC_PI_2)),
-                ));
-            }
-            // The pole from the car to the team.
-            team.spawn((
-                Mesh3d(palette.pole.clone()),
-                MeshMaterial3d(palette.wood.clone()),
-                Transform::from_xyz(0.0, 0.55, (front + back) / 2.0)
-                    .with_rotation(Quat::from_rotation_x(FRAC_PI_2))
-                    .with_scale(Vec3::new(1.0, (back - front) / 1.9, 1.0)),
-            ));
-        }
-    });
-    base
-}
-
 /// The turn of a figure facing `facing` (north is -z, east +x).
 fn facing_rotation(facing: Facing) -> Quat {
     let eighths = Facing::ALL.iter().position(|&f| f == facing).unwrap_or(0);
@@ -825,8 +594,34 @@ fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
     cell + ring
 }
 
+/// How long a fallen man-sized figure lies, head to foot of its base, with
+/// a gap to the next.
+const FALLEN_LENGTH: f32 = 1.8 * FIGURE_SCALE;
+/// How far a fallen figure's head lies from its feet' end of the base.
+const FALLEN_REACH: f32 = 1.35 * FIGURE_SCALE;
+/// The depth of a row of fallen figures.
+const FALLEN_ROW: f32 = 0.8 * FIGURE_SCALE;
+/// Rows of the fallen along a zone's edge before they lie on the first.
+const FALLEN_ROWS: usize = 3;
+
+/// Where the `k`th fallen figure of a zone lies, from the zone's centre: in
+/// rows along its near (south) edge, heads to the west, every one inside the
+/// zone; past the last row they lie across the first.
+fn fallen_offset(k: usize, size: f32) -> Vec3 {
+    let columns = (((size - 0.3) / FALLEN_LENGTH).floor() as usize).max(1);
+    let per_layer = columns * FALLEN_ROWS;
+    let (layer, k) = (k / per_layer, k % per_layer);
+    let (row, column) = (k / columns, k % columns);
+    Vec3::new(
+        -size / 2.0 + 0.15 + FALLEN_REACH + column as f32 * FALLEN_LENGTH,
+        layer as f32 * 0.3,
+        size / 2.0 - 0.5 * FIGURE_SCALE - row as f32 * FALLEN_ROW,
+    )
+}
+
 /// Stands each figure in its zone; prone figures (most of those InClose)
-/// lie on their side, fallen figures are toppled and grey, escaped figures
+/// lie on their side, fallen figures are toppled and grey in rows at the
+/// zone's edge, escaped figures
 /// leave the table. Flyers rise on flight stands (higher when flying than
 /// hovering) turned to their facing; chariots turn to theirs, with their
 /// crew in the car; riders sit their mounts.
@@ -876,19 +671,33 @@ fn place_figures(
     let riding = |fate: &Fate, conditions: &Conditions| {
         *fate == Fate::Fighting && conditions.aboard.is_some()
     };
+    // Fallen figures lie apart from those still fighting (a chariot's
+    // team keeps its place: it is the chariot).
+    let lying = |unit: &Unit, fate: &Fate| {
+        matches!(fate, Fate::OutOfAction | Fate::Killed)
+            && !chariots.iter().any(|c| c.team == unit.index)
+    };
     let standing: Vec<(usize, ZoneCoord, Option<u32>)> = figures
         .iter()
-        .filter(|(_, _, _, fate, conditions, ..)| {
-            **fate != Fate::Escaped && !riding(fate, conditions)
+        .filter(|(unit, _, _, fate, conditions, ..)| {
+            **fate != Fate::Escaped && !riding(fate, conditions) && !lying(unit, fate)
         })
         .map(|(unit, placement, ..)| (unit.index, placement.zone, placement.group.map(|g| g.0)))
         .collect();
     let spot_of = spots(&standing);
+    let mut fallen_in_zone: BTreeMap<ZoneCoord, usize> = BTreeMap::new();
     // Where each figure on the ground stands, and which way it faces.
     let mut stands: BTreeMap<usize, (Vec3, Quat)> = BTreeMap::new();
-    for (unit, placement, _, _, _, flight, ..) in &figures {
-        let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
-        let at = zone_centre(board, placement.zone) + spot_offset(spot, member, size);
+    for (unit, placement, _, fate, _, flight, ..) in &figures {
+        let offset = if lying(unit, fate) {
+            let fallen = fallen_in_zone.entry(placement.zone).or_default();
+            *fallen += 1;
+            fallen_offset(*fallen - 1, size)
+        } else {
+            let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
+            spot_offset(spot, member, size)
+        };
+        let at = zone_centre(board, placement.zone) + offset;
         let facing = flight.map(|f| f.facing).or_else(|| {
             chariots
                 .iter()
@@ -994,5 +803,35 @@ fn place_figures(
                     .unwrap_or_else(|| palette.fallen.clone())
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fallen_figures_lie_inside_their_own_zone_in_rows_at_its_near_edge() {
+        let size = 6.0;
+        let half_base = 0.45 * FIGURE_SCALE;
+        let mut seen = Vec::new();
+        for k in 0..14 {
+            let at = fallen_offset(k, size);
+            // Head to the west, the base's far rim to the east.
+            assert!(at.x - FALLEN_REACH >= -size / 2.0, "{k}: {at}");
+            assert!(at.x + half_base <= size / 2.0, "{k}: {at}");
+            assert!(at.z - half_base >= -size / 2.0 && at.z + half_base <= size / 2.0);
+            // Near the south edge: the north of the zone is left to the fighting.
+            assert!(at.z > -0.5, "{k}: {at}");
+            seen.push(at);
+        }
+        // The first six lie apart; the seventh lies across the first.
+        for (k, a) in seen[..6].iter().enumerate() {
+            for b in &seen[k + 1..6] {
+                assert!(a.distance(*b) > 1.0, "{a} {b}");
+            }
+        }
+        assert_eq!(seen[6].xz(), seen[0].xz());
+        assert!(seen[6].y > seen[0].y);
     }
 }

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
-use super::match_setup::{MatchSetup, Seat};
+use super::match_setup::{LevelFolder, MatchSetup, Seat};
 use super::saves::{PreparedBattle, SaveNotice};
 use super::screens::battle_on_table;
 use crate::ai::AiLevel;
@@ -193,6 +193,7 @@ pub fn watch(world: &mut World, replay: Replay, level: Level, ruleset: Arc<Rules
     });
     world.insert_resource(MatchSetup {
         level_file: viewer.replay.level_file.clone(),
+        folder: LevelFolder::Library,
         seed: viewer.replay.seed,
         seats: viewer.replay.seats.clone(),
         handover: false,

@@ -436,6 +436,7 @@ fn a_damage_spell_defeats_a_level_0_creature_without_a_roll() {
     cast_three_dice(&mut app, "firebolt");
     let events = log(&app);
     assert!(events.contains(&BattleEvent::Squashed {
+        attacker: "wizard".into(),
         unit: "bandit".into()
     }));
     assert!(!events.iter().any(|e| matches!(

@@ -84,6 +84,7 @@ fn level_zero_is_defeated_by_an_attack_without_a_roll() {
     let mut app = hero_against("physical: Some(0)", &[5, 5, 5, 5]);
     act(&mut app, "hero", attack_with("bandit", "dagger"));
     assert!(log(&app).contains(&BattleEvent::Squashed {
+        attacker: "hero".into(),
         unit: "bandit".into()
     }));
     assert!(

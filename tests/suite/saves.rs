@@ -15,7 +15,7 @@ use swift_swords::battle::record::Fingerprint;
 use swift_swords::data::Ruleset;
 use swift_swords::game::PlaySettings;
 use swift_swords::game::headless::{HeadlessStart, battle_app, prepare};
-use swift_swords::game::match_setup::{MatchSetup, Seat, seated_level};
+use swift_swords::game::match_setup::{LevelFolder, MatchSetup, Seat, seated_level};
 use swift_swords::game::saves::{
     Autosaver, FallbackSteps, PreparedBattle, SaveFolder, SaveNotice, open_saved, write_autosave,
 };
@@ -40,6 +40,7 @@ fn skirmish(folder: &Path, seats: [Seat; 2]) -> App {
     let data = root().join("assets/data");
     let start = HeadlessStart::Level {
         path: &root().join("levels/skirmish.ron"),
+        folder: LevelFolder::Library,
         seed: 4,
         seats: seats.to_vec(),
     };
@@ -49,6 +50,7 @@ fn skirmish(folder: &Path, seats: [Seat; 2]) -> App {
     app.insert_resource(PlaySettings {
         data_dir: data,
         levels_dir: root().join("levels"),
+        named_dir: root().join("levels"),
         screenshot: None,
         screenshot_after_actions: 0,
         report_frame_time: false,

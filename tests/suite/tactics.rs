@@ -254,7 +254,13 @@ fn a_free_strike_defeats_a_level_0_creature_without_a_roll() {
         .iter()
         .position(|e| matches!(e, BattleEvent::OpportunityAttack { .. }))
         .expect("a free strike");
-    assert_eq!(events[at + 1], BattleEvent::Squashed { unit: "rat".into() });
+    assert_eq!(
+        events[at + 1],
+        BattleEvent::Squashed {
+            attacker: "roland".into(),
+            unit: "rat".into()
+        }
+    );
     assert!(!events.iter().any(|e| matches!(
         e,
         BattleEvent::AttackRolled { .. } | BattleEvent::Killed { .. }

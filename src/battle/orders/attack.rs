@@ -53,7 +53,7 @@ pub(super) fn declare_attack(
             table.regroup(zone, events);
         }
     }
-    if squash(table, target, events) {
+    if squash(table, actor, target, events) {
         return;
     }
     if available_defences(table, &pending).is_empty() {
@@ -75,6 +75,7 @@ pub(super) fn declare_attack(
 /// action.
 pub(super) fn squash(
     table: &mut BattleState,
+    attacker: usize,
     target: usize,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
@@ -82,6 +83,7 @@ pub(super) fn squash(
         return false;
     }
     events.push(BattleEvent::Squashed {
+        attacker: table.units[attacker].unit.id.clone(),
         unit: table.units[target].unit.id.clone(),
     });
     let zone = table.units[target].placement.zone;

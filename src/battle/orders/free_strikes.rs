@@ -64,7 +64,7 @@ pub(super) fn free_strike(
     let Some(weapon_id) = strike_weapon(table, striker, target) else {
         return;
     };
-    if super::attack::squash(table, target, events) {
+    if super::attack::squash(table, striker, target, events) {
         return;
     }
     let weapon = table.ruleset.weapons[&weapon_id].clone();

@@ -137,7 +137,9 @@ mod tests {
         recap.observe(Some(0), &log);
         // The AI's turn, then back to the player.
         recap.observe(None, &log);
-        log.push(held("bandit"));
+        log.push(BattleEvent::Fumbled {
+            unit: "bandit".to_string(),
+        });
         log.push(BattleEvent::RoundStarted { round: 2 });
         recap.observe(Some(0), &log);
         assert_eq!(recap.open, Some(2..4));
