@@ -383,6 +383,53 @@ fn fit_viewport(
 mod tests {
     use super::*;
 
+    /// The camera after one update with the wheel turned a notch toward
+    /// the table, the pointer over a panel or not.
+    fn after_a_wheel_notch(pointer_taken: bool) -> (f32, f32) {
+        let ruleset = crate::data::Ruleset::embedded().expect("the built-in data loads");
+        let level = crate::level::load_level(std::path::Path::new("levels/duel.ron"), &ruleset)
+            .expect("the duel loads")
+            .level;
+        let engine = Engine::start(
+            &level,
+            std::sync::Arc::new(ruleset),
+            1,
+            crate::rules::dice::Dice::seeded(1),
+        );
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(engine);
+        app.init_resource::<CameraGoal>();
+        app.insert_resource(HudState {
+            pointer_taken,
+            ..default()
+        });
+        app.world_mut().spawn(Window::default());
+        let mut controls = ActionState::<GameAction>::default();
+        controls.set_value(&GameAction::Zoom, 1.0);
+        app.world_mut().spawn((Controls, controls));
+        let orbit = TableCamera::framing(30.0, 18.0, 1.4);
+        let camera = app
+            .world_mut()
+            .spawn((Camera::default(), orbit, orbit.transform()))
+            .id();
+        app.add_systems(Update, steer_camera);
+        app.update();
+        let after = app.world().get::<TableCamera>(camera).expect("the camera");
+        (orbit.distance, after.distance)
+    }
+
+    #[test]
+    fn the_wheel_over_a_panel_does_not_zoom_and_over_the_table_does() {
+        let (before, after) = after_a_wheel_notch(true);
+        assert_eq!(after, before);
+        let (before, after) = after_a_wheel_notch(false);
+        assert!(
+            (after - before * (1.0 - WHEEL_STEP)).abs() < 1e-3,
+            "{before} {after}"
+        );
+    }
+
     #[test]
     fn a_figure_stands_at_least_24_px_tall_at_the_opening_view_of_the_largest_level() {
         // Chariots on the Plain, 8 by 5 tiles of 6": the table in the window

@@ -125,3 +125,80 @@ pub fn is_numbered(entry: &MenuEntry) -> bool {
 pub fn numbered(entries: &[MenuEntry]) -> impl Iterator<Item = &MenuEntry> {
     entries.iter().filter(|e| is_numbered(e)).take(NUMBERED)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::command::Order;
+    use crate::game::orders::MenuSection;
+    use crate::level::ZoneCoord;
+    use crate::rules::movement::Facing;
+    use crate::rules::payment::Cost;
+
+    fn entry(section: MenuSection, order: Order, allowed: bool) -> MenuEntry {
+        let verdict = if allowed {
+            Ok(Plan {
+                actor: 0,
+                order: order.clone(),
+                other: None,
+                cost: Cost::Free,
+                paid: Vec::new(),
+                weapon: None,
+            })
+        } else {
+            Err(RuleError::NoTurnOpen)
+        };
+        MenuEntry {
+            section,
+            label: String::new(),
+            order,
+            points_at: None,
+            verdict,
+        }
+    }
+
+    fn fly(facing: Option<Facing>) -> Order {
+        Order::Fly {
+            to: ZoneCoord(1, 0),
+            facing,
+            pay: None,
+        }
+    }
+
+    #[test]
+    fn the_number_keys_skip_refused_entries_and_a_flights_row_of_facings() {
+        let mut entries = vec![
+            entry(MenuSection::Turn, Order::Hold, true),
+            entry(MenuSection::Turn, Order::Pass, false),
+        ];
+        // One zone's flight, in each of the eight facings: one row of
+        // compass buttons, chosen by the mouse.
+        for facing in Facing::ALL {
+            entries.push(entry(MenuSection::Move, fly(Some(facing)), true));
+        }
+        entries.push(entry(MenuSection::Move, fly(None), true));
+        for _ in 0..9 {
+            entries.push(entry(
+                MenuSection::Other,
+                Order::Recover { pay: None },
+                true,
+            ));
+        }
+        let chosen: Vec<&Order> = numbered(&entries).map(|e| &e.order).collect();
+        assert_eq!(chosen.len(), NUMBERED);
+        assert_eq!(chosen[0], &Order::Hold);
+        assert_eq!(chosen[1], &fly(None));
+        assert!(
+            chosen[2..]
+                .iter()
+                .all(|o| matches!(o, Order::Recover { .. }))
+        );
+        // A facing is the flight to the same zone with the facing chosen.
+        assert_eq!(
+            facing_choice(&fly(Some(Facing::NE))),
+            Some((Facing::NE, fly(None)))
+        );
+        assert_eq!(facing_choice(&fly(None)), None);
+        assert_eq!(facing_choice(&Order::Hold), None);
+    }
+}

@@ -922,16 +922,10 @@ pub(super) fn draw_battle_hud(
             .resizable(true)
             .show(&ctx, |ui| hud.log.rows(ui, state_tick, table, engine.log()));
     }
-    egui::Panel::left("countdown")
+    side_panel(egui::Panel::left("countdown"))
         .frame(panel)
-        .resizable(true)
-        .size_range(SIDE_PANEL_WIDTHS)
-        .default_size(300.0)
         .show(&mut root, |ui| {
-            // Long lines wrap rather than widen the panel, and short ones
-            // do not narrow it.
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-            ui.set_min_width(ui.available_width());
+            keep_width(ui);
             ui.label(RichText::new("Countdown").strong());
             countdown_track(ui, table, &mut hud);
             ui.separator();
@@ -941,16 +935,10 @@ pub(super) fn draw_battle_hud(
                 ui.label("Click a figure to see its card.");
             }
         });
-    egui::Panel::right("actions")
+    side_panel(egui::Panel::right("actions"))
         .frame(panel)
-        .resizable(true)
-        .size_range(SIDE_PANEL_WIDTHS)
-        .default_size(300.0)
         .show(&mut root, |ui| {
-            // Long lines wrap rather than widen the panel, and short ones
-            // do not narrow it.
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-            ui.set_min_width(ui.available_width());
+            keep_width(ui);
             ui.label(RichText::new("Actions").strong());
             if let Some(Ok((_, command))) = &undoable {
                 ui.label(
@@ -985,9 +973,6 @@ pub(super) fn draw_battle_hud(
     // as over its areas: the pointer is the table's only inside the free
     // rect they leave.
     let free = root.available_rect_before_wrap();
-    let over_panels = ctx
-        .input(|i| i.pointer.latest_pos())
-        .is_some_and(|pos| !free.contains(pos));
     viewport.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
 
     if !hud.blocking_overlay() && !hud.help {
@@ -1076,8 +1061,36 @@ pub(super) fn draw_battle_hud(
     }
     notice_window(&ctx, &mut keeping.notice, &keeping.fallback, &mut commands);
     hud.keyboard_taken = ctx.egui_wants_keyboard_input();
-    hud.pointer_taken = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui() || over_panels;
+    hud.pointer_taken = pointer_taken(&ctx, free);
     Ok(())
+}
+
+/// A side panel of the battle HUD: as wide as the player last dragged it,
+/// within [`SIDE_PANEL_WIDTHS`].
+fn side_panel(panel: egui::Panel) -> egui::Panel {
+    panel
+        .resizable(true)
+        .size_range(SIDE_PANEL_WIDTHS)
+        .default_size(300.0)
+}
+
+/// Long lines wrap rather than widen a side panel, and short ones do not
+/// narrow it.
+fn keep_width(ui: &mut egui::Ui) {
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+    ui.set_min_width(ui.available_width());
+}
+
+/// Whether the pointer is the HUD's rather than the table's: over a panel
+/// (the panels sit on egui's background layer, which egui does not count as
+/// over its areas, so anywhere outside the rect `free` they leave), over a
+/// window, or held by something egui is dragging (a scrollbar). The table's
+/// clicks, hover, tooltip and wheel zoom all wait on it.
+pub fn pointer_taken(ctx: &egui::Context, free: egui::Rect) -> bool {
+    let over_panels = ctx
+        .input(|i| i.pointer.latest_pos())
+        .is_some_and(|pos| !free.contains(pos));
+    ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui() || over_panels
 }
 
 /// Undo and Redo in the top bar, greyed with the reason when they cannot be
@@ -1121,5 +1134,87 @@ pub(super) fn take_back(world: &mut World) {
 pub(super) fn give_again(world: &mut World) {
     if let Err(reason) = redo(world) {
         world.resource_mut::<HudState>().notice = Some(reason);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame of a HUD laid out as the battle's (a top bar, the log
+    /// below, the countdown and the action menu at the sides, on the
+    /// background layer, and a window over the table) with the pointer at
+    /// `at` and the wheel turned there. Returns the free rect and whether
+    /// the pointer was the HUD's.
+    fn frame(ctx: &egui::Context, at: egui::Pos2) -> bool {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            events: vec![
+                egui::Event::PointerMoved(at),
+                egui::Event::MouseWheel {
+                    unit: egui::MouseWheelUnit::Line,
+                    delta: egui::vec2(0.0, 1.0),
+                    phase: egui::TouchPhase::Move,
+                    modifiers: egui::Modifiers::NONE,
+                },
+            ],
+            ..Default::default()
+        };
+        let mut taken = false;
+        let mut output = ctx.run_ui(input, |ui| {
+            let ctx = ui.ctx().clone();
+            let mut root = egui::Ui::new(
+                ctx.clone(),
+                "battle hud".into(),
+                egui::UiBuilder::new()
+                    .layer_id(egui::LayerId::background())
+                    .max_rect(ctx.viewport_rect()),
+            );
+            egui::Panel::top("top bar").show(&mut root, |ui| ui.label("Round 1 of 6"));
+            egui::Panel::bottom("log")
+                .default_size(170.0)
+                .show(&mut root, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        for k in 0..40 {
+                            ui.label(format!("line {k}"));
+                        }
+                    });
+                });
+            side_panel(egui::Panel::left("countdown")).show(&mut root, |ui| {
+                keep_width(ui);
+                ui.label("Countdown");
+            });
+            side_panel(egui::Panel::right("actions")).show(&mut root, |ui| {
+                keep_width(ui);
+                let _ = ui.button("Move to the road");
+            });
+            let free = root.available_rect_before_wrap();
+            egui::Window::new("Since your last turn")
+                .fixed_pos(egui::pos2(600.0, 60.0))
+                .show(&ctx, |ui| ui.label("Bandit 2 fumbles"));
+            taken = pointer_taken(&ctx, free);
+        });
+        output.textures_delta.clear();
+        taken
+    }
+
+    #[test]
+    fn the_pointer_over_any_panel_or_window_is_the_huds_and_over_the_table_is_the_tables() {
+        let ctx = egui::Context::default();
+        // The first frame lays the panels out; the areas are known from the second.
+        frame(&ctx, egui::pos2(640.0, 400.0));
+        for (name, at) in [
+            ("the top bar", egui::pos2(640.0, 8.0)),
+            ("the log", egui::pos2(640.0, 760.0)),
+            ("the countdown", egui::pos2(100.0, 400.0)),
+            ("the action menu", egui::pos2(1180.0, 400.0)),
+            ("a window over the table", egui::pos2(640.0, 75.0)),
+        ] {
+            assert!(frame(&ctx, at), "{name}");
+        }
+        assert!(!frame(&ctx, egui::pos2(640.0, 400.0)), "the table");
     }
 }
