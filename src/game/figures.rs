@@ -5,6 +5,7 @@
 //! its base that stands out from the ground. Heroes have a gold rim. Horses,
 //! chariot teams and their cars have their own shapes.
 
+use std::collections::BTreeMap;
 use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
@@ -12,9 +13,12 @@ use bevy::prelude::*;
 use super::motion::Motion;
 use super::paint::Paint;
 use super::view::{FIGURE_SCALE, FigureParts, Palette};
-use crate::battle::components::{Chariot, Flight, Profile, Unit};
+use crate::battle::components::{Board, Chariot, Flight, Profile, Unit};
 use crate::battle::engine::Engine;
+use crate::battle::state::BattleState;
+use crate::data::Terrain;
 use crate::level::SideKind;
+use crate::vocabulary::ZoneCoord;
 
 /// The shape of a figure, read from its template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,7 +65,7 @@ const DARKEST_PAINT: f32 = 0.34;
 /// ground's lightness (a grass-green side on grass is lightened, a black one
 /// stays dark but not lost in shade); the trim is near white on dark paint and near
 /// black on light.
-pub(super) fn side_paints(side: (f32, f32, f32), ground: (f32, f32, f32)) -> (Color, Color) {
+fn paints_on(side: (f32, f32, f32), ground: (f32, f32, f32)) -> (Color, Color) {
     let ground = Oklaba::from(Srgba::rgb(ground.0, ground.1, ground.2)).lightness;
     let mut paint = Oklaba::from(Srgba::rgb(side.0, side.1, side.2));
     // A dark side stays dark; any other is lightened, which shows in shade.
@@ -81,6 +85,37 @@ pub(super) fn side_paints(side: (f32, f32, f32), ground: (f32, f32, f32)) -> (Co
         Color::srgb(0.08, 0.08, 0.08)
     };
     (Color::from(paint), trim)
+}
+
+/// The terrain most of the board is, which figures must stand out from.
+fn most_common_ground(board: &Board) -> Option<Terrain> {
+    let mut counts: BTreeMap<Terrain, usize> = BTreeMap::new();
+    for x in 0..board.width {
+        for y in 0..board.height {
+            if let Some(kind) = board.terrain(ZoneCoord(x, y)) {
+                *counts.entry(kind).or_default() += 1;
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .map(|(kind, _)| kind)
+}
+
+/// The paint of a side's figures and the trim round their bases, against
+/// the ground most of the board is (see [`paints_on`]). The HUD's swatches
+/// show the same paint.
+pub fn side_paints(table: &BattleState, side: usize) -> (Color, Color) {
+    let colour = table
+        .battle
+        .sides
+        .get(side)
+        .map_or((0.5, 0.5, 0.5), |s| s.colour);
+    let ground = most_common_ground(&table.board)
+        .and_then(|kind| table.ruleset.terrain.terrain.get(&kind))
+        .map_or((0.3, 0.48, 0.18), |info| info.colour);
+    paints_on(colour, ground)
 }
 
 /// Spawns children of a figure's pose, placed and sized in a man-sized
@@ -551,15 +586,15 @@ mod tests {
     fn a_side_painted_like_the_ground_stands_clear_of_it_and_a_black_one_still_shows() {
         let grass = lightness(Color::srgb(GRASS.0, GRASS.1, GRASS.2));
         for side in [(0.20, 0.45, 0.25), (0.15, 0.15, 0.15), (0.85, 0.65, 0.15)] {
-            let (paint, trim) = side_paints(side, GRASS);
+            let (paint, trim) = paints_on(side, GRASS);
             let (paint, trim) = (lightness(paint), lightness(trim));
             assert!((paint - grass).abs() >= GROUND_CONTRAST - 1e-4, "{side:?}");
             assert!(paint >= DARKEST_PAINT - 1e-4, "{side:?}");
             assert!((paint - trim).abs() > 0.4, "{side:?}: the trim contrasts");
         }
         // The black side stays darker than the grass, the green one lighter.
-        assert!(lightness(side_paints((0.15, 0.15, 0.15), GRASS).0) < grass);
-        assert!(lightness(side_paints((0.20, 0.45, 0.25), GRASS).0) > grass);
+        assert!(lightness(paints_on((0.15, 0.15, 0.15), GRASS).0) < grass);
+        assert!(lightness(paints_on((0.20, 0.45, 0.25), GRASS).0) > grass);
     }
 
     #[test]

@@ -133,22 +133,6 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The terrain most of the board is, which figures must stand out from.
-fn most_common_ground(board: &Board) -> Option<Terrain> {
-    let mut counts: BTreeMap<Terrain, usize> = BTreeMap::new();
-    for x in 0..board.width {
-        for y in 0..board.height {
-            if let Some(kind) = board.terrain(ZoneCoord(x, y)) {
-                *counts.entry(kind).or_default() += 1;
-            }
-        }
-    }
-    counts
-        .into_iter()
-        .max_by_key(|&(_, n)| n)
-        .map(|(kind, _)| kind)
-}
-
 fn make_palette(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -166,14 +150,9 @@ fn make_palette(
             (*kind, matte(Color::srgb(r, g, b)))
         })
         .collect();
-    let ground = most_common_ground(&engine.state().board)
-        .and_then(|kind| rules.terrain.terrain.get(&kind))
-        .map_or((0.3, 0.48, 0.18), |info| info.colour);
-    let (sides, trims) = battle
-        .sides
-        .iter()
+    let (sides, trims) = (0..battle.sides.len())
         .map(|side| {
-            let (paint, trim) = side_paints(side.colour, ground);
+            let (paint, trim) = side_paints(engine.state(), side);
             (matte(paint), matte(trim))
         })
         .unzip();

@@ -20,6 +20,7 @@ use crate::game::Screen;
 use crate::game::ai_driver::AiPace;
 use crate::game::callouts::FollowAction;
 use crate::game::camera::CameraGoal;
+use crate::game::figures::side_paints;
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::match_setup::{MatchSetup, Seat};
 use crate::game::motion::MotionPace;
@@ -43,11 +44,10 @@ pub(super) const HIT: Color32 = Color32::from_rgb(70, 160, 70);
 pub(super) const ONE: Color32 = Color32::from_rgb(190, 50, 40);
 const PLAIN: Color32 = Color32::from_rgb(225, 220, 205);
 
+/// A side's colour as its figures are painted.
 fn side_colour(table: &BattleState, side: usize) -> Color32 {
-    table.battle.sides.get(side).map_or(Color32::GRAY, |s| {
-        let (r, g, b) = s.colour;
-        Color32::from_rgb((r * 255.0) as u8, (g * 255.0) as u8, (b * 255.0) as u8)
-    })
+    let [r, g, b, _] = side_paints(table, side).0.to_srgba().to_u8_array();
+    Color32::from_rgb(r, g, b)
 }
 
 /// A small square in a side's colour.
