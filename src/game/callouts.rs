@@ -252,8 +252,9 @@ fn draw_callouts(
         ))
         .with_clip_rect(clip);
     let (camera, eye) = camera.into_inner();
-    // Callouts over one figure stack upward, the newest lowest.
-    let mut stacked: Vec<usize> = Vec::new();
+    // Callouts stack upward, the newest lowest, clear of those already
+    // placed (those of figures side by side in a melee included).
+    let mut placed: Vec<egui::Rect> = Vec::new();
     for callout in callouts.floating.iter().rev() {
         let Some((_, at)) = figures.iter().find(|(unit, _)| unit.index == callout.unit) else {
             continue;
@@ -263,10 +264,7 @@ fn draw_callouts(
         else {
             continue;
         };
-        let above = stacked.iter().filter(|&&unit| unit == callout.unit).count() as f32;
-        stacked.push(callout.unit);
         let t = callout.age / CALLOUT_SECONDS;
-        let rise = 30.0 * t + 18.0 * above;
         let alpha = ((1.0 - t) * 2.0).clamp(0.0, 1.0);
         let colour = match callout.tone {
             Tone::Harm => egui::Color32::from_rgb(255, 110, 90),
@@ -278,18 +276,31 @@ fn draw_callouts(
             Some(detail) => format!("{detail} {}", callout.text),
             None => callout.text.to_string(),
         };
+        let font = egui::FontId::proportional(16.0);
+        let size = painter
+            .layout_no_wrap(text.clone(), font.clone(), colour)
+            .size();
+        let mut bottom = point.y - 30.0 * t;
+        let rect_at = |bottom: f32| {
+            egui::Rect::from_min_size(egui::pos2(point.x - size.x / 2.0, bottom - size.y), size)
+        };
+        while placed.iter().any(|other| other.intersects(rect_at(bottom))) {
+            bottom -= 2.0;
+        }
+        placed.push(rect_at(bottom).shrink(0.5));
+        let rise = point.y - bottom;
         painter.text(
             egui::pos2(point.x + 1.0, point.y - rise + 1.0),
             egui::Align2::CENTER_BOTTOM,
             &text,
-            egui::FontId::proportional(16.0),
+            font.clone(),
             egui::Color32::BLACK.gamma_multiply(alpha),
         );
         painter.text(
             egui::pos2(point.x, point.y - rise),
             egui::Align2::CENTER_BOTTOM,
             text,
-            egui::FontId::proportional(16.0),
+            font,
             colour,
         );
     }

@@ -86,6 +86,28 @@ impl TableCamera {
                 0.0,
                 keep(around.z, along, depth),
             );
+            // The view widens toward its far side, so an edge it shows is
+            // cut off nearer the camera: turn toward it until it shows whole.
+            let aspect = size.x / size.y;
+            for (x, toward) in [(0.0, -1.0), (width, 1.0)] {
+                let edge = |orbit: &Self| {
+                    (0..=12)
+                        .map(|k| {
+                            orbit.on_screen(aspect, Vec3::new(x, 0.0, depth * k as f32 / 12.0))
+                        })
+                        .filter(|at| at.y.abs() <= 1.0)
+                        .map(|at| at.x * toward)
+                        .collect::<Vec<f32>>()
+                };
+                for _ in 0..200 {
+                    let seen = edge(&orbit);
+                    let shown = seen.iter().any(|&x| x < 1.0);
+                    if !shown || seen.iter().all(|&x| x <= 0.98) {
+                        break;
+                    }
+                    orbit.focus.x += toward * 0.25;
+                }
+            }
         }
         orbit
     }
@@ -451,8 +473,14 @@ mod tests {
         // Looking toward the player's figures at the west edge, without
         // showing more than needed of the floor beyond it.
         assert!(opening.focus.x > around.x && opening.focus.x < width / 2.0);
-        let west_edge = opening.on_screen(size.x / size.y, Vec3::new(0.0, 0.0, opening.focus.z));
-        assert!((-1.05..-0.8).contains(&west_edge.x), "{west_edge}");
+        let west_edge: Vec<f32> = [0.0, 6.0, 12.0, 18.0, 24.0, 30.0]
+            .map(|z| opening.on_screen(size.x / size.y, Vec3::new(0.0, 0.0, z)))
+            .into_iter()
+            .filter(|at| at.y.abs() <= 1.0)
+            .map(|at| at.x)
+            .collect();
+        assert!(west_edge.iter().all(|&x| x >= -1.0), "{west_edge:?}");
+        assert!(west_edge.iter().any(|&x| x < -0.9), "{west_edge:?}");
         // A small table opens whole.
         let small = Vec2::new(1000.0, 700.0);
         let duel = TableCamera::opening(12.0, 12.0, small, around);

@@ -1,6 +1,6 @@
 //! How each combatant looks on the table: a figure whose shape says what
 //! kind of creature it is (a soldier with shield and helmet, a wizard in
-//! his hat, thin bones, a robed wight with glowing eyes, a beast on four
+//! his hat, thin bones, a robed wight with a ghostly head, a beast on four
 //! legs, a brute, a goblin), painted in its side's colour with a trim round
 //! its base that stands out from the ground. Heroes have a gold rim. Horses,
 //! chariot teams and their cars have their own shapes.
@@ -33,7 +33,7 @@ pub(super) enum Build {
     Caster,
     /// Dead that fear follows: thin bones and a skull.
     Bones,
-    /// Dead that cast spells: a hooded robe and glowing eyes.
+    /// Dead that cast spells: a robe and a ghostly glowing head.
     Wraith,
     /// On four legs: long and low.
     Beast,
@@ -321,7 +321,7 @@ fn head_paint(palette: &Palette, build: Build) -> &Handle<Paint> {
     match build {
         Build::Small => &palette.goblin_skin,
         Build::Bones => &palette.bone,
-        Build::Wraith => &palette.shadow,
+        Build::Wraith => &palette.marker["ghost"],
         _ => &palette.flesh,
     }
 }
@@ -361,15 +361,6 @@ fn dress_upright(
         Transform::from_xyz(0.0, head_at, 0.0),
     );
     match build {
-        Build::Wraith => {
-            for x in [-0.06, 0.06] {
-                figure.part(
-                    &palette.token,
-                    &palette.marker["ghost"],
-                    Transform::from_xyz(x, head_at + 0.02, -0.14).with_scale(Vec3::splat(0.28)),
-                );
-            }
-        }
         Build::Caster => {
             figure.part(
                 &palette.cone,
@@ -389,7 +380,8 @@ fn dress_upright(
                 );
             }
         }
-        _ if profile.armour > 0 => {
+        // Bones show their skull.
+        Build::Soldier | Build::Brute if profile.armour > 0 => {
             figure.part(
                 &palette.head,
                 &palette.steel,

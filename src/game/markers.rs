@@ -42,7 +42,7 @@ struct Markers {
 }
 
 /// How high the acting figure's pointer floats, in a man-sized figure's inches.
-const POINTER_HEIGHT: f32 = 2.5;
+const POINTER_HEIGHT: f32 = 2.15;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -61,8 +61,6 @@ pub(super) struct Palette {
     pub white: Handle<Paint>,
     pub bone: Handle<Paint>,
     pub goblin_skin: Handle<Paint>,
-    /// The dark inside a hood.
-    pub shadow: Handle<Paint>,
     pub marker: BTreeMap<&'static str, Handle<Paint>>,
 }
 
@@ -206,7 +204,6 @@ fn make_palette(
         white: materials.add(Color::srgb(0.95, 0.95, 0.92)),
         bone: materials.add(Color::srgb(0.88, 0.85, 0.74)),
         goblin_skin: materials.add(Color::srgb(0.45, 0.62, 0.22)),
-        shadow: materials.add(Color::srgb(0.05, 0.05, 0.06)),
         horsehide: materials.add(Color::srgb(0.45, 0.3, 0.18)),
         clear: materials.add(Paint::clear(Color::srgba(0.85, 0.9, 1.0, 0.35))),
         marker,
