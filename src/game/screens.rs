@@ -226,3 +226,118 @@ fn load_problems(error: &AssetLoadError) -> Vec<String> {
         .to_string();
     vec![first_line]
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::time::Duration;
+
+    use bevy::asset::io::AssetSourceBuilder;
+    use bevy::state::app::StatesPlugin;
+
+    use super::*;
+    use crate::game::assets::{self, DATA_SOURCE, LEVEL_SOURCE, NAMED_SOURCE};
+    use crate::game::match_setup::{LevelFolder, Seat};
+
+    /// Runs the game's own loading screens, headless, on a level file
+    /// holding `text`, until they settle; returns the screen reached and the
+    /// problems the error screen lists.
+    fn load_level_file(name: &str, text: &str) -> (Screen, Vec<String>) {
+        let dir = std::env::temp_dir().join(format!(
+            "swift-swords-loading-{}-{name}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).expect("a levels folder");
+        std::fs::write(dir.join(name), text).expect("the level file");
+        let data = std::fs::canonicalize("assets/data").expect("the data folder");
+        let mut app = App::new();
+        for (source, folder) in [
+            (DATA_SOURCE, &data),
+            (LEVEL_SOURCE, &dir),
+            (NAMED_SOURCE, &dir),
+        ] {
+            app.register_asset_source(
+                source,
+                AssetSourceBuilder::platform_default(&folder.to_string_lossy(), None),
+            );
+        }
+        app.add_plugins((MinimalPlugins, AssetPlugin::default(), StatesPlugin));
+        app.insert_resource(PlaySettings {
+            data_dir: data,
+            levels_dir: dir.clone(),
+            named_dir: dir.clone(),
+            screenshot: None,
+            screenshot_after_actions: 0,
+            report_frame_time: false,
+        });
+        app.add_plugins((assets::plugin, plugin));
+        app.update();
+        load_match(
+            app.world_mut(),
+            MatchSetup {
+                level_file: name.to_string(),
+                folder: LevelFolder::Library,
+                seed: 1,
+                seats: vec![Seat::Human, Seat::Human],
+                handover: false,
+            },
+        );
+        let mut screen = Screen::Loading;
+        for _ in 0..1000 {
+            app.update();
+            screen = *app.world().resource::<State<Screen>>().get();
+            if screen == Screen::LoadFailed {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::fs::remove_dir_all(&dir).ok();
+        (screen, app.world().resource::<LoadErrors>().0.clone())
+    }
+
+    fn duel_with(from: &str, to: &str) -> String {
+        let duel = std::fs::read_to_string(Path::new("levels/duel.ron")).expect("the duel");
+        assert!(duel.contains(from));
+        duel.replacen(from, to, 1)
+    }
+
+    #[test]
+    fn a_level_with_an_unknown_template_reaches_the_error_screen_with_its_place() {
+        let (screen, problems) = load_level_file(
+            "unknown_template.ron",
+            &duel_with(r#"template: "veteran""#, r#"template: "gobbo""#),
+        );
+        assert_eq!(screen, Screen::LoadFailed);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].ends_with("unknown_template.ron:22:40: unit `black_knight`: unknown template `gobbo`, expected one of: bandit, bandit_archer, barbarian, barrow_wight, chariot_archer, charioteer, duellist, four_horse_team, giant_eagle, goblin, goblin_slinger, harpy, hedge_wizard, hero_archer, hero_swordsman, hero_warrior, ogre, rat, skeleton, soldier, spearman, two_horse_team, veteran, warhorse, wolf"),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn a_level_that_does_not_parse_reaches_the_error_screen_without_a_backtrace() {
+        let (screen, problems) = load_level_file(
+            "unclosed.ron",
+            &duel_with("seed: Some(1),\n)", "seed: Some(1),\n"),
+        );
+        assert_eq!(screen, Screen::LoadFailed);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        // file:line:col, then what was expected.
+        let place = problems[0]
+            .split("unclosed.ron:")
+            .nth(1)
+            .expect("the file named");
+        let mut parts = place.splitn(3, ':');
+        let (line, column) = (parts.next(), parts.next());
+        assert!(
+            line.and_then(|l| l.parse::<u32>().ok()).is_some(),
+            "{problems:?}"
+        );
+        assert!(
+            column.and_then(|c| c.parse::<u32>().ok()).is_some(),
+            "{problems:?}"
+        );
+        assert!(!problems[0].contains("backtrace") && !problems[0].contains("panicked"));
+    }
+}
