@@ -573,7 +573,7 @@ fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
 /// How long a fallen man-sized figure lies, head to foot of its base, with
 /// a gap to the next.
 const FALLEN_LENGTH: f32 = 1.8 * FIGURE_SCALE;
-/// How far a fallen figure's head lies from its feet' end of the base.
+/// How far west of its base's centre a fallen man-sized figure's head reaches.
 const FALLEN_REACH: f32 = 1.35 * FIGURE_SCALE;
 /// The depth of a row of fallen figures.
 const FALLEN_ROW: f32 = 0.8 * FIGURE_SCALE;
