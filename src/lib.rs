@@ -5,6 +5,7 @@
 //! - [`battle`]: the battle engine: one state, one door (`Engine`), one sequence of play.
 //! - [`script`]: rules scripts that replay commands and check the outcome.
 //! - [`replay`]: replays and saves, rebuilt and checked step by step.
+//! - [`rulebook`]: the rules reference shown in the game, read from `docs/RULES.md`.
 //! - [`game`]: the windowed game.
 
 pub mod ai;
@@ -15,6 +16,7 @@ pub mod diagnostics;
 pub mod game;
 pub mod level;
 pub mod replay;
+pub mod rulebook;
 pub mod rules;
 pub mod script;
 pub mod simulate;

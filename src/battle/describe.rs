@@ -53,6 +53,89 @@ impl<'a> Names<'a> {
 }
 
 impl RuleError {
+    /// The rule (by its name in the rules text) that refuses the order: the
+    /// same names as [`BattleEvent::rule`], so a refusal leads to the same
+    /// entry of the rules reference as a log line.
+    pub fn rule(&self) -> &'static str {
+        use RuleError::*;
+        match self {
+            BattleOver { .. } => "Victory",
+            UnknownUnit { .. } => "Sequence of play",
+            NoTurnOpen { .. }
+            | NotYourTurn { .. }
+            | AlreadyHolding { .. }
+            | LastOptionNow { .. } => "Countdown",
+            NotInAction { .. } => "Out of action",
+            CannotPay { .. } => "Paying for actions",
+            NoSuchWeapon { .. }
+            | NoUsableWeapon { .. }
+            | NotAnEnemy { .. }
+            | TargetGone { .. }
+            | NotInSameZone { .. }
+            | OutOfRange { .. }
+            | ReachWeaponInContact { .. }
+            | MissileWhileInContact { .. }
+            | ShieldDoesNotStrike { .. }
+            | NoMissileWeapon { .. } => "Attacks",
+            NotAFriend { .. }
+            | NotInContact { .. }
+            | NotInFriendlyGroup { .. }
+            | AlreadyInGroup { .. }
+            | NotInSameMelee { .. } => "Zones and groups",
+            NotAdjacent { .. }
+            | AlreadyThere { .. }
+            | OffTheMap { .. }
+            | Impassable { .. }
+            | WithdrawFirst { .. }
+            | NotAtEdge { .. }
+            | NoEscapeOverEdge { .. } => "Movement",
+            NoOneToSpend { .. } | EffortAlreadySpent { .. } => "Using a 1",
+            NotInState { .. } | NothingToRecover { .. } => "States",
+            OnlyAtRefresh { .. } => "Refresh",
+            AnswerTheAttack { .. } | NoAttackToAnswer { .. } | CannotDefend { .. } => "Defences",
+            NoDefencePool { .. } | DefencePoolFull { .. } => "Pools",
+            PoolAlreadyStarted { .. } | UnknownSpell { .. } | NoSpellPrepared { .. } => {
+                "Action pools"
+            }
+            Swarm { .. } => "Level 0",
+            Prone { .. } => "Prone",
+            MustFlee { .. } => "Panicked",
+            Crushed { .. } => "Crushed",
+            TacticNeedsMelee { .. } => "Special tactics",
+            NotAnOutsider { .. }
+            | NotInClose { .. }
+            | AlreadyInClose { .. }
+            | OnlyTheCloseOpponent { .. }
+            | NotAnInCloseWeapon { .. }
+            | HeldFast { .. }
+            | NotAWrestler { .. }
+            | TooBigToHold { .. }
+            | NoHold { .. }
+            | NotHeld { .. }
+            | AlreadyHeld { .. }
+            | AlreadyDown { .. } => "InClose",
+            NotAFlyer { .. }
+            | Airborne { .. }
+            | UseFly { .. }
+            | NotInTheAir { .. }
+            | AlreadyLanded { .. }
+            | NoRoute { .. }
+            | MustMoveToFly { .. } => "Flying",
+            TeamMovesByDriver { .. }
+            | UntrainedTeam { .. }
+            | NotTheDriver { .. }
+            | ChariotOverturned { .. }
+            | ThroughTheFront { .. }
+            | NotAtTheFront { .. } => "Chariots",
+            Riding { .. }
+            | AtFullSpeed { .. }
+            | NotAMount { .. }
+            | NoRoom { .. }
+            | NotAboard { .. }
+            | AlreadyAboard { .. } => "Mounted combat",
+        }
+    }
+
     /// The refusal in words for players, combatants, weapons and spells by
     /// their display names.
     pub fn narrate(&self, names: &Names) -> String {
@@ -864,9 +947,13 @@ impl std::fmt::Display for Narrated<'_> {
                     }
                 };
                 if from == to {
-                    write!(f, "{unit} circles in {to}, facing {facing:?}")
+                    write!(f, "{unit} circles in {to}, facing {}", facing.name())
                 } else {
-                    write!(f, "{unit} {how} from {from} to {to}, facing {facing:?}")
+                    write!(
+                        f,
+                        "{unit} {how} from {from} to {to}, facing {}",
+                        facing.name()
+                    )
                 }
             }
             Hovering { unit } => {
@@ -906,7 +993,11 @@ impl std::fmt::Display for Narrated<'_> {
                 facing,
             } => {
                 let chariot = names.unit(chariot);
-                write!(f, "{chariot} drives from {from} to {to}, facing {facing:?}")
+                write!(
+                    f,
+                    "{chariot} drives from {from} to {to}, facing {}",
+                    facing.name()
+                )
             }
             DrivingRoll {
                 unit,

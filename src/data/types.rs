@@ -72,6 +72,16 @@ impl FearLevel {
         Self::Terror,
         Self::Fell,
     ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Scary => "Scary",
+            Self::Fearsome => "Fearsome",
+            Self::Dread => "Dread",
+            Self::Terror => "Terror",
+            Self::Fell => "Fell",
+        }
+    }
 }
 
 /// What a fear level does to those who fail its Spirit test (`rules.ron`).

@@ -64,6 +64,8 @@ pub enum GameAction {
     /// Confirm a prompt (the hand-over screen).
     Confirm,
     Help,
+    /// Show or hide the rules reference.
+    Rules,
     Pause,
 }
 
@@ -95,12 +97,13 @@ impl GameAction {
             Self::Redo => "Redo the command undone",
             Self::Confirm => "Confirm (hand-over screen)",
             Self::Help => "Show or hide this help",
+            Self::Rules => "Show or hide the rules reference",
             Self::Pause => "Pause menu",
         }
     }
 
     /// The actions bound to keys, in the order the help lists them.
-    pub const KEYED: [GameAction; 21] = [
+    pub const KEYED: [GameAction; 22] = [
         Self::PanNorth,
         Self::PanSouth,
         Self::PanWest,
@@ -121,6 +124,7 @@ impl GameAction {
         Self::Redo,
         Self::Confirm,
         Self::Help,
+        Self::Rules,
         Self::Pause,
     ];
 }
@@ -154,6 +158,7 @@ impl Default for KeyBindings {
             (Redo, vec![KeyY]),
             (Confirm, vec![Enter, Space]),
             (GameAction::Help, vec![F1]),
+            (Rules, vec![F2]),
             (GameAction::Pause, vec![Escape]),
         ]))
     }

@@ -13,7 +13,6 @@ use super::orders::{Click, click_order};
 use super::screens::battle_on_table;
 use super::view::zone_centre;
 use crate::battle::components::{Board, Fate, Unit};
-use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::level::ZoneCoord;
 
@@ -119,10 +118,9 @@ fn click(world: &mut World) {
         }
         (_, Some(actor)) => match click_order(&table, actor, clicked, &hud.attack) {
             Ok(plan) => submit_order(world, &table, actor, plan.order),
-            Err(reason) => {
-                let reason = reason.narrate(&Names::of(&table));
-                world.resource_mut::<HudState>().notice = Some(format!("Cannot: {reason}"));
-            }
+            Err(reason) => world
+                .resource_mut::<HudState>()
+                .refuse(&table, &reason, "Cannot"),
         },
         (Click::Zone(_), None) => {}
         (Click::Unit(unit), None) => world.resource_mut::<HudState>().selected = Some(unit),

@@ -129,19 +129,22 @@ impl LogView {
     }
 
     /// The events shown, one row each: the rule, the words, the dice.
+    /// The log's rows; returns the rule whose tag was clicked, to open in
+    /// the rules reference.
     pub fn rows(
         &mut self,
         ui: &mut egui::Ui,
         state: Tick,
         table: &BattleState,
         log: &[BattleEvent],
-    ) {
+    ) -> Option<&'static str> {
         let names = Names::of(table);
         let shown = self.shown(state, table, log);
         if shown.is_empty() {
             ui.label(RichText::new("No events pass the filter yet.").weak());
-            return;
+            return None;
         }
+        let mut clicked = None;
         // Only the rows in view are laid out.
         egui::ScrollArea::vertical()
             .stick_to_bottom(true)
@@ -150,11 +153,20 @@ impl LogView {
                 for &k in &shown[rows] {
                     let event = &log[k];
                     ui.horizontal(|ui| {
-                        ui.label(
-                            RichText::new(format!("[{}]", event.rule()))
-                                .weak()
-                                .monospace(),
-                        );
+                        let tag = ui
+                            .add(
+                                egui::Label::new(
+                                    RichText::new(format!("[{}]", event.rule()))
+                                        .weak()
+                                        .monospace(),
+                                )
+                                .sense(egui::Sense::click()),
+                            )
+                            .on_hover_cursor(egui::CursorIcon::PointingHand)
+                            .on_hover_text("Open the rules reference on this rule");
+                        if tag.clicked() {
+                            clicked = Some(event.rule());
+                        }
                         ui.label(event.narrate(&names));
                         if let Some((faces, hit_from)) = event.dice_shown() {
                             for &face in faces {
@@ -164,5 +176,6 @@ impl LogView {
                     });
                 }
             });
+        clicked
     }
 }

@@ -9,6 +9,7 @@ pub mod log_view;
 pub mod menu_cache;
 mod panels;
 mod recap;
+pub mod rules_panel;
 
 pub use panels::die;
 
@@ -23,7 +24,7 @@ use super::match_setup::MatchSetup;
 use super::viewer::Viewer;
 use crate::ai::candidate_orders;
 use crate::battle::check::check;
-use crate::battle::command::{Command, CommandQueue, LastVerdict, Order};
+use crate::battle::command::{Command, CommandQueue, LastVerdict, Order, RuleError};
 use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
@@ -37,6 +38,10 @@ pub struct HudState {
     pub hovered_unit: Option<usize>,
     /// A message for the player (a refused click, a rules refusal).
     pub notice: Option<String>,
+    /// The rule behind a refusal in the notice, to open in the reference.
+    pub notice_rule: Option<&'static str>,
+    /// The rules reference (F2).
+    pub rules: rules_panel::RulesPanel,
     pub help: bool,
     pub paused: bool,
     /// The human side that must take the seat before play goes on.
@@ -71,6 +76,19 @@ pub struct HudState {
 pub const ORDER_KEY_GRACE_SECONDS: f32 = 0.35;
 
 impl HudState {
+    /// Tells the player why the rules refuse an order, in words, with the
+    /// rule to read in the reference.
+    pub fn refuse(&mut self, table: &BattleState, reason: &RuleError, lead: &str) {
+        self.notice = Some(format!("{lead}: {}", reason.narrate(&Names::of(table))));
+        self.notice_rule = Some(reason.rule());
+    }
+
+    /// A notice that is not a refusal of the rules.
+    pub fn tell(&mut self, notice: String) {
+        self.notice = Some(notice);
+        self.notice_rule = None;
+    }
+
     /// Whether an order key pressed at `now` is too soon after the turn
     /// came to a human, and is ignored.
     pub fn order_keys_wait(&self, now: f32) -> bool {
@@ -130,10 +148,11 @@ pub fn give_order(
     match check(table, &command) {
         Ok(_) => {
             hud.notice = None;
+            hud.notice_rule = None;
             queue.0.push_back(command);
         }
         Err(reason) => {
-            hud.notice = Some(format!("Cannot: {}", reason.narrate(&Names::of(table))));
+            hud.refuse(table, &reason, "Cannot");
         }
     }
 }
@@ -247,10 +266,12 @@ fn shortcuts(world: &mut World) {
         let mut hud = world.resource_mut::<HudState>();
         match action {
             GameAction::Help => hud.help = !hud.help,
+            GameAction::Rules => hud.rules.toggle(),
             // The pause menu waits until the seat has been handed over.
             GameAction::Pause if hud.handover.is_none() => {
-                if hud.help {
+                if hud.help || hud.rules.open {
                     hud.help = false;
+                    hud.rules.open = false;
                 } else {
                     hud.paused = !hud.paused;
                 }
@@ -335,10 +356,10 @@ fn choose_numbered(world: &mut World, table: &BattleState, number: usize, now: f
 
 /// A command the rules refused (a click raced a change of turn) becomes the
 /// player's notice.
-fn show_refusals(verdict: Res<LastVerdict>, mut hud: ResMut<HudState>) {
+fn show_refusals(verdict: Res<LastVerdict>, engine: Res<Engine>, mut hud: ResMut<HudState>) {
     if verdict.is_changed()
         && let Some(Err((_, reason))) = &verdict.0
     {
-        hud.notice = Some(format!("Refused: {reason}"));
+        hud.refuse(engine.state(), reason, "Refused");
     }
 }

@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
 use super::menu_cache::{MenuCache, NUMBERED, is_numbered};
+use super::rules_panel::{explained, special_term};
 use super::{HudState, TableViewport, give_order, human_turn};
 use crate::battle::check::Plan;
 use crate::battle::command::cost_words;
@@ -179,7 +180,7 @@ fn shift_picker(ui: &mut egui::Ui, hud: &mut HudState) {
         Shift::To(location) => format!("toward the {}", location.name()),
     };
     ui.horizontal(|ui| {
-        ui.label("Injury shift:");
+        explained(ui.label("Injury shift:"), "Injury shift");
         egui::ComboBox::from_id_salt("injury shift")
             .selected_text(label(hud.attack.shift))
             .show_ui(ui, |ui| {
@@ -220,7 +221,12 @@ fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
                     Some(k) => format!("{}. {} ({cost})", k + 1, special.name()),
                     None => format!("{} ({cost})", special.name()),
                 };
-                if ui.selectable_label(picked.is_some(), text).clicked() {
+                if explained(
+                    ui.selectable_label(picked.is_some(), text),
+                    &special_term(special),
+                )
+                .clicked()
+                {
                     match picked {
                         Some(k) => {
                             hud.attack.specials.remove(k);
@@ -287,14 +293,24 @@ fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState) {
         }
     }
     if let Some(level) = c.fear_passed {
-        marks.push(format!("Unafraid of {level:?}"));
+        marks.push(format!("Unafraid of {} creatures", level.name()));
     }
-    ui.label(if marks.is_empty() {
-        "No States or marks".to_string()
+    if marks.is_empty() {
+        ui.label("No States or marks");
     } else {
-        marks.join(", ")
-    });
-    ui.label(format!("When wounded: {}", c.wounds.name()));
+        // Each State names itself on hover.
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            for (k, mark) in marks.iter().enumerate() {
+                let separator = if k + 1 < marks.len() { ", " } else { "" };
+                explained(ui.label(format!("{mark}{separator}")), mark);
+            }
+        });
+    }
+    explained(
+        ui.label(format!("When wounded: {}", c.wounds.name())),
+        "When wounded",
+    );
     let mut numbers = format!(
         "Attack {}d, armour {}, size {}",
         unit.profile.attack_dice, unit.profile.armour, unit.profile.size
@@ -395,7 +411,10 @@ fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
             } else {
                 " "
             };
-            ui.label(RichText::new(marker).color(Color32::GOLD).monospace());
+            explained(
+                ui.label(RichText::new(marker).color(Color32::GOLD).monospace()),
+                marker,
+            );
             swatch(ui, side_colour(table, unit.unit.side));
             let name = RichText::new(&unit.unit.name);
             let name = if hud.selected == Some(unit.unit.index) {
@@ -444,7 +463,10 @@ fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudState) {
             }
         }
         if hud.picked_dice.is_empty() {
-            ui.label(RichText::new("least wasteful").weak());
+            explained(
+                ui.label(RichText::new("least wasteful").weak()),
+                "least wasteful",
+            );
         } else if ui.small_button("clear").clicked() {
             hud.picked_dice.clear();
         }
@@ -498,7 +520,10 @@ fn action_menu(
             ui.label("Tactic:");
             ui.radio_value(&mut hud.attack.tactic, None, "none");
             for tactic in Tactic::ALL {
-                ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name());
+                explained(
+                    ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name()),
+                    tactic.name(),
+                );
             }
         });
         shift_picker(ui, hud);
@@ -607,6 +632,7 @@ fn menu_entry_response(
     let response = match &entry.verdict {
         Err(reason) => response.on_disabled_hover_ui(|ui| {
             ui.label(reason.narrate(&Names::of(table)));
+            ui.label(RichText::new(format!("The rule: {} (F2)", reason.rule())).weak());
         }),
         Ok(plan) => response.on_hover_ui(|ui| {
             let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
@@ -872,6 +898,9 @@ pub(super) fn draw_battle_hud(
                     if ui.button("Help (F1)").clicked() {
                         hud.help = !hud.help;
                     }
+                    if ui.button("Rules (F2)").clicked() {
+                        hud.rules.toggle();
+                    }
                     ui.menu_button("Pace", |ui| {
                         ui.add(
                             egui::Slider::new(&mut motion.seconds, 0.0..=1.5)
@@ -910,9 +939,17 @@ pub(super) fn draw_battle_hud(
                 if let Some(notice) = &hud.notice {
                     ui.label(RichText::new(notice).color(ONE));
                 }
+                if let Some(rule) = hud.notice_rule
+                    && ui
+                        .link(format!("The rule: {rule}"))
+                        .on_hover_text("Open the rules reference on it")
+                        .clicked()
+                {
+                    hud.rules.show_rule(rule);
+                }
             });
-            if !popped {
-                hud.log.rows(ui, state_tick, table, engine.log());
+            if !popped && let Some(rule) = hud.log.rows(ui, state_tick, table, engine.log()) {
+                hud.rules.show_rule(rule);
             }
         });
     if popped {
@@ -920,7 +957,9 @@ pub(super) fn draw_battle_hud(
             .default_size([640.0, 380.0])
             .default_pos([310.0, 400.0])
             .resizable(true)
-            .show(&ctx, |ui| hud.log.rows(ui, state_tick, table, engine.log()));
+            .show(&ctx, |ui| hud.log.rows(ui, state_tick, table, engine.log()))
+            .and_then(|shown| shown.inner.flatten())
+            .inspect(|rule| hud.rules.show_rule(rule));
     }
     side_panel(egui::Panel::left("countdown"))
         .frame(panel)
@@ -984,6 +1023,7 @@ pub(super) fn draw_battle_hud(
     let mut help = hud.help;
     help_window(&ctx, &bindings, &mut help);
     hud.help = help;
+    hud.rules.window(&ctx);
 
     if battle.outcome.is_some() && !watching {
         egui::Window::new("The battle is over")
@@ -1126,14 +1166,14 @@ fn undo_buttons(
 /// Undoes the last command, or says why it cannot be.
 pub(super) fn take_back(world: &mut World) {
     if let Err(reason) = undo(world) {
-        world.resource_mut::<HudState>().notice = Some(reason);
+        world.resource_mut::<HudState>().tell(reason);
     }
 }
 
 /// Redoes the command last undone, or says why it cannot be.
 pub(super) fn give_again(world: &mut World) {
     if let Err(reason) = redo(world) {
-        world.resource_mut::<HudState>().notice = Some(reason);
+        world.resource_mut::<HudState>().tell(reason);
     }
 }
 
