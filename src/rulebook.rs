@@ -223,6 +223,9 @@ fn parse(text: &str) -> Vec<Entry> {
         if for_developers(&raw) {
             continue;
         }
+        if plain(&raw).trim_start_matches("- ").is_empty() {
+            continue;
+        }
         let block = match raw.strip_prefix("- ") {
             Some(item) => Block::Bullet {
                 depth: indent / 2,
@@ -250,30 +253,75 @@ fn for_developers(text: &str) -> bool {
 
 /// A heading without the names of the rules text's sections it comes from.
 fn plain_title(title: &str) -> String {
-    match (title.find(" (\""), title.rfind("\")")) {
+    match (title.find(" (\""), title.rfind(')')) {
         (Some(start), Some(end)) if end > start => {
-            format!("{}{}", &title[..start], &title[end + 2..])
+            format!("{}{}", &title[..start], &title[end + 1..])
         }
         _ => title.to_string(),
     }
 }
 
 /// Markdown made plain: no bold marks, no code marks, and no names of data
-/// fields in brackets.
+/// fields: "`max_action_dice` (6)" reads "6", and a bracket that holds code
+/// goes.
 fn plain(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find(" (`") {
-        match rest[start..].find("`)") {
-            Some(end) => {
+    // A field named with its value: the value alone.
+    while let Some(start) = rest.find('`') {
+        let Some(length) = rest[start + 1..].find('`') else {
+            break;
+        };
+        let name = &rest[start + 1..start + 1 + length];
+        let after = &rest[start + length + 2..];
+        let value = after
+            .strip_prefix(" (")
+            .and_then(|v| v.split_once(')'))
+            .filter(|(v, _)| !v.contains('`'));
+        match value {
+            Some((value, tail)) if !name.contains(' ') => {
                 out.push_str(&rest[..start]);
-                rest = &rest[start + end + 2..];
+                out.push_str(value);
+                rest = tail;
             }
-            None => break,
+            _ => {
+                out.push_str(&rest[..start + length + 2]);
+                rest = after;
+            }
         }
     }
     out.push_str(rest);
-    out.replace("**", "").replace('`', "")
+    // A bracket holding code.
+    let mut text = String::with_capacity(out.len());
+    let mut rest = out.as_str();
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')') else {
+            break;
+        };
+        let inside = &rest[open..open + close + 1];
+        if inside.contains('`') {
+            text.push_str(rest[..open].trim_end());
+        } else {
+            text.push_str(&rest[..open + close + 1]);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    text.push_str(rest);
+    // A sentence about the code ("the `raise_with_one` flag").
+    let text: String = text
+        .split_inclusive(". ")
+        .filter(|sentence| !names_code(sentence))
+        .collect();
+    text.replace("**", "").replace('`', "").trim().to_string()
+}
+
+/// Whether a sentence names a code identifier (`like_this`).
+fn names_code(sentence: &str) -> bool {
+    sentence
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .any(|code| code.contains('_'))
 }
 
 #[cfg(test)]
@@ -291,6 +339,11 @@ mod tests {
             for mark in ["`", "**", "src/", ".rs"] {
                 assert!(!text.contains(mark), "{}: {mark}", entry.title);
             }
+            let code: Vec<&str> = text
+                .split_whitespace()
+                .filter(|w| w.contains('_'))
+                .collect();
+            assert!(code.is_empty(), "{}: {code:?}", entry.title);
         }
         assert_eq!(entry(4).map(|e| e.title.as_str()), Some("The countdown"));
         assert_eq!(
@@ -312,6 +365,10 @@ mod tests {
         assert_eq!(
             plain_title("Special results (\"Special Results\")"),
             "Special results"
+        );
+        assert_eq!(
+            plain_title("Victory (\"Sequence of Play\" f, and the level's conditions)"),
+            "Victory"
         );
     }
 

@@ -59,12 +59,9 @@ impl RuleError {
     pub fn rule(&self) -> &'static str {
         use RuleError::*;
         match self {
-            BattleOver { .. } => "Victory",
+            BattleOver => "Victory",
             UnknownUnit { .. } => "Sequence of play",
-            NoTurnOpen { .. }
-            | NotYourTurn { .. }
-            | AlreadyHolding { .. }
-            | LastOptionNow { .. } => "Countdown",
+            NoTurnOpen | NotYourTurn { .. } | AlreadyHolding | LastOptionNow => "Countdown",
             NotInAction { .. } => "Out of action",
             CannotPay { .. } => "Paying for actions",
             NoSuchWeapon { .. }
@@ -73,66 +70,57 @@ impl RuleError {
             | TargetGone { .. }
             | NotInSameZone { .. }
             | OutOfRange { .. }
-            | ReachWeaponInContact { .. }
-            | MissileWhileInContact { .. }
-            | ShieldDoesNotStrike { .. }
-            | NoMissileWeapon { .. } => "Attacks",
+            | ReachWeaponInContact
+            | MissileWhileInContact
+            | ShieldDoesNotStrike
+            | NoMissileWeapon => "Attacks",
             NotAFriend { .. }
-            | NotInContact { .. }
-            | NotInFriendlyGroup { .. }
-            | AlreadyInGroup { .. }
+            | NotInContact
+            | NotInFriendlyGroup
+            | AlreadyInGroup
             | NotInSameMelee { .. } => "Zones and groups",
             NotAdjacent { .. }
             | AlreadyThere { .. }
             | OffTheMap { .. }
             | Impassable { .. }
-            | WithdrawFirst { .. }
+            | WithdrawFirst
             | NotAtEdge { .. }
             | NoEscapeOverEdge { .. } => "Movement",
-            NoOneToSpend { .. } | EffortAlreadySpent { .. } => "Using a 1",
-            NotInState { .. } | NothingToRecover { .. } => "States",
-            OnlyAtRefresh { .. } => "Refresh",
-            AnswerTheAttack { .. } | NoAttackToAnswer { .. } | CannotDefend { .. } => "Defences",
-            NoDefencePool { .. } | DefencePoolFull { .. } => "Pools",
-            PoolAlreadyStarted { .. } | UnknownSpell { .. } | NoSpellPrepared { .. } => {
-                "Action pools"
-            }
+            NoOneToSpend | EffortAlreadySpent => "Using a 1",
+            NotInState | NothingToRecover => "States",
+            OnlyAtRefresh => "Refresh",
+            AnswerTheAttack { .. } | NoAttackToAnswer | CannotDefend { .. } => "Defences",
+            NoDefencePool | DefencePoolFull => "Pools",
+            PoolAlreadyStarted | UnknownSpell { .. } | NoSpellPrepared => "Action pools",
             Swarm { .. } => "Level 0",
-            Prone { .. } => "Prone",
+            Prone => "Prone",
             MustFlee { .. } => "Panicked",
-            Crushed { .. } => "Crushed",
-            TacticNeedsMelee { .. } => "Special tactics",
+            Crushed => "Crushed",
+            TacticNeedsMelee => "Special tactics",
             NotAnOutsider { .. }
-            | NotInClose { .. }
-            | AlreadyInClose { .. }
-            | OnlyTheCloseOpponent { .. }
-            | NotAnInCloseWeapon { .. }
-            | HeldFast { .. }
-            | NotAWrestler { .. }
-            | TooBigToHold { .. }
-            | NoHold { .. }
-            | NotHeld { .. }
-            | AlreadyHeld { .. }
-            | AlreadyDown { .. } => "InClose",
-            NotAFlyer { .. }
+            | NotInClose
+            | AlreadyInClose
+            | OnlyTheCloseOpponent
+            | NotAnInCloseWeapon
+            | HeldFast
+            | NotAWrestler
+            | TooBigToHold
+            | NoHold
+            | NotHeld
+            | AlreadyHeld
+            | AlreadyDown => "InClose",
+            NotAFlyer
             | Airborne { .. }
-            | UseFly { .. }
-            | NotInTheAir { .. }
-            | AlreadyLanded { .. }
+            | UseFly
+            | NotInTheAir
+            | AlreadyLanded
             | NoRoute { .. }
-            | MustMoveToFly { .. } => "Flying",
-            TeamMovesByDriver { .. }
-            | UntrainedTeam { .. }
-            | NotTheDriver { .. }
-            | ChariotOverturned { .. }
-            | ThroughTheFront { .. }
-            | NotAtTheFront { .. } => "Chariots",
-            Riding { .. }
-            | AtFullSpeed { .. }
-            | NotAMount { .. }
-            | NoRoom { .. }
-            | NotAboard { .. }
-            | AlreadyAboard { .. } => "Mounted combat",
+            | MustMoveToFly => "Flying",
+            TeamMovesByDriver | UntrainedTeam | NotTheDriver | ChariotOverturned
+            | ThroughTheFront | NotAtTheFront => "Chariots",
+            Riding | AtFullSpeed | NotAMount | NoRoom | NotAboard | AlreadyAboard => {
+                "Mounted combat"
+            }
         }
     }
 

@@ -68,7 +68,7 @@ impl TableCamera {
     /// tall; then only as far out as keeps it that tall, looking at `around`
     /// (the player's figures) and as much of the board as that shows. The
     /// whole board is a key away (Home) and the wheel can still go out to it.
-    pub fn opening(width: f32, depth: f32, size: Vec2, around: Vec3) -> Self {
+    pub fn opening(width: f32, depth: f32, tile: f32, size: Vec2, around: Vec3) -> Self {
         let whole = Self::framing(width, depth, size.x / size.y);
         let mut orbit = whole;
         while orbit.distance > MIN_DISTANCE && orbit.pixels_tall(size) < LEAST_FIGURE_PIXELS {
@@ -86,27 +86,29 @@ impl TableCamera {
                 0.0,
                 keep(around.z, along, depth),
             );
-            // The view widens toward its far side, so an edge it shows is
-            // cut off nearer the camera: turn toward it until it shows whole.
+            // The view widens toward its far side, so a side column it
+            // shows is cut off nearer the camera: look toward the board's
+            // edge on the player's side until that column shows whole.
             let aspect = size.x / size.y;
-            for (x, toward) in [(0.0, -1.0), (width, 1.0)] {
-                let edge = |orbit: &Self| {
-                    (0..=12)
-                        .map(|k| {
-                            orbit.on_screen(aspect, Vec3::new(x, 0.0, depth * k as f32 / 12.0))
-                        })
-                        .filter(|at| at.y.abs() <= 1.0)
-                        .map(|at| at.x * toward)
-                        .collect::<Vec<f32>>()
-                };
-                for _ in 0..200 {
-                    let seen = edge(&orbit);
-                    let shown = seen.iter().any(|&x| x < 1.0);
-                    if !shown || seen.iter().all(|&x| x <= 0.98) {
-                        break;
-                    }
-                    orbit.focus.x += toward * 0.25;
+            let across = |orbit: &Self, x: f32, toward: f32| -> Vec<f32> {
+                (0..=12)
+                    .map(|k| orbit.on_screen(aspect, Vec3::new(x, 0.0, depth * k as f32 / 12.0)))
+                    .filter(|at| at.y.abs() <= 1.0)
+                    .map(|at| at.x * toward)
+                    .collect()
+            };
+            // The edge on the side of the player's figures.
+            let (edge, inner, toward) = if around.x <= width / 2.0 {
+                (0.0, tile, -1.0)
+            } else {
+                (width, width - tile, 1.0)
+            };
+            for _ in 0..400 {
+                let column_shown = across(&orbit, inner, toward).iter().any(|&x| x < 1.0);
+                if !column_shown || across(&orbit, edge, toward).iter().all(|&x| x <= 0.98) {
+                    break;
                 }
+                orbit.focus.x += toward * 0.25;
             }
         }
         orbit
@@ -213,7 +215,8 @@ fn opening_focus(engine: &Engine) -> Vec3 {
 /// The view a battle opens on, in a viewport `size` pixels.
 fn opening_view(engine: &Engine, size: Vec2) -> TableCamera {
     let extent = board_extent(&engine.state().board);
-    TableCamera::opening(extent.x, extent.y, size, opening_focus(engine))
+    let tile = f32::from(engine.state().board.tile_size);
+    TableCamera::opening(extent.x, extent.y, tile, size, opening_focus(engine))
 }
 
 fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Window>) {
@@ -464,7 +467,7 @@ mod tests {
             "framed whole, too small"
         );
         let around = Vec3::new(3.0, 0.0, 15.0);
-        let opening = TableCamera::opening(width, depth, size, around);
+        let opening = TableCamera::opening(width, depth, 6.0, size, around);
         assert!(opening.pixels_tall(size) >= LEAST_FIGURE_PIXELS);
         assert!(
             opening.pixels_tall(size) < LEAST_FIGURE_PIXELS + 1.0,
@@ -481,9 +484,16 @@ mod tests {
             .collect();
         assert!(west_edge.iter().all(|&x| x >= -1.0), "{west_edge:?}");
         assert!(west_edge.iter().any(|&x| x < -0.9), "{west_edge:?}");
+        // The Duel, Roland in the second column: the first shows whole.
+        let duel_size = Vec2::new(680.0, 606.0);
+        let duel = TableCamera::opening(30.0, 18.0, 6.0, duel_size, Vec3::new(9.0, 0.0, 9.0));
+        for z in [0.0, 6.0, 12.0, 18.0] {
+            let west = duel.on_screen(duel_size.x / duel_size.y, Vec3::new(0.0, 0.0, z));
+            assert!(west.y.abs() > 1.0 || west.x >= -1.0, "{z}: {west}");
+        }
         // A small table opens whole.
         let small = Vec2::new(1000.0, 700.0);
-        let duel = TableCamera::opening(12.0, 12.0, small, around);
+        let duel = TableCamera::opening(12.0, 12.0, 6.0, small, around);
         assert_eq!(
             duel.distance,
             TableCamera::framing(12.0, 12.0, small.x / small.y).distance

@@ -41,6 +41,7 @@ impl RulesPanel {
         egui::Window::new("Rules (F2)")
             .open(&mut open)
             .default_size([760.0, 520.0])
+            .max_width(900.0)
             .default_pos([310.0, 60.0])
             .resizable(true)
             .collapsible(false)
@@ -60,25 +61,27 @@ impl RulesPanel {
                 {
                     self.showing = found.first().map(|e| e.number);
                 }
-                ui.horizontal_top(|ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("rule list")
-                        .max_width(230.0)
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            ui.set_width(220.0);
-                            if found.is_empty() {
-                                ui.label(RichText::new("No rule holds every word.").weak());
-                            }
-                            for entry in &found {
-                                let chosen = self.showing == Some(entry.number);
-                                let label = format!("{}. {}", entry.number, entry.title);
-                                if ui.selectable_label(chosen, label).clicked() {
-                                    self.showing = Some(entry.number);
+                egui::Panel::left("rule list")
+                    .resizable(false)
+                    .exact_size(240.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("rule list")
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                if found.is_empty() {
+                                    ui.label(RichText::new("No rule holds every word.").weak());
                                 }
-                            }
-                        });
-                    ui.separator();
+                                for entry in &found {
+                                    let chosen = self.showing == Some(entry.number);
+                                    let label = format!("{}. {}", entry.number, entry.title);
+                                    if ui.selectable_label(chosen, label).clicked() {
+                                        self.showing = Some(entry.number);
+                                    }
+                                }
+                            });
+                    });
+                egui::CentralPanel::no_frame().show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .id_salt("rule text")
                         .auto_shrink([false, false])
@@ -97,6 +100,7 @@ impl RulesPanel {
 
 /// One section's text: paragraphs, lists and tables.
 fn entry_text(ui: &mut egui::Ui, entry: &Entry) {
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     ui.heading(format!("{}. {}", entry.number, entry.title));
     for (k, block) in entry.blocks.iter().enumerate() {
         match block {
@@ -112,8 +116,10 @@ fn entry_text(ui: &mut egui::Ui, entry: &Entry) {
             }
             Block::Table(rows) => {
                 ui.add_space(4.0);
+                let columns = rows.first().map_or(1, Vec::len).max(1);
                 egui::Grid::new(("rule table", entry.number, k))
                     .striped(true)
+                    .max_col_width(ui.available_width() / columns as f32 - 8.0)
                     .show(ui, |ui| {
                         for (r, row) in rows.iter().enumerate() {
                             for cell in row {
