@@ -152,6 +152,9 @@ pub struct LevelEntry {
 pub struct LevelLibrary {
     pub dir: PathBuf,
     pub entries: Vec<LevelEntry>,
+    /// The data the levels were checked against, for their pictures and
+    /// the names of their combatants.
+    pub ruleset: Option<std::sync::Arc<Ruleset>>,
 }
 
 impl LevelLibrary {
@@ -185,6 +188,7 @@ impl LevelLibrary {
         Self {
             dir: dir.to_path_buf(),
             entries,
+            ruleset: ruleset.cloned().map(std::sync::Arc::new),
         }
     }
 

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::input::BindingsProblem;
+use super::level_preview::{self, TableColours};
 use super::match_setup::{
     LevelFolder, LevelLibrary, MatchSetup, Mode, Seat, fresh_seed, seats_for,
 };
@@ -220,14 +221,59 @@ fn level_select(
                         }
                     };
                     ui.heading(&level.name);
-                    ui.label(&level.briefing);
-                    ui.label(format!(
-                        "{} by {} zones of {}\" tiles, {} combatants",
-                        level.width(),
-                        level.height(),
-                        level.tile_size,
-                        level.units.len()
-                    ));
+                    // Fixed heights: the controls below stay where they are
+                    // whichever level is chosen.
+                    egui::ScrollArea::vertical()
+                        .id_salt("briefing")
+                        .max_height(48.0)
+                        .min_scrolled_height(48.0)
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            ui.label(&level.briefing);
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "{} by {} zones of {}\" tiles, {} combatants",
+                                    level.width(),
+                                    level.height(),
+                                    level.tile_size,
+                                    level.units.len()
+                                ))
+                                .weak(),
+                            );
+                        });
+                    if let Some(ruleset) = &library.ruleset {
+                        level_preview::draw_table(
+                            ui,
+                            level,
+                            &TableColours::of(ruleset),
+                            egui::vec2(480.0, 150.0),
+                        );
+                        egui::ScrollArea::vertical()
+                            .id_salt("sides and goals")
+                            .max_height(124.0)
+                            .min_scrolled_height(124.0)
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                                for (colour, name, who) in
+                                    level_preview::sides_in_words(level, ruleset)
+                                {
+                                    ui.horizontal_wrapped(|ui| {
+                                        let (rect, _) = ui.allocate_exact_size(
+                                            egui::vec2(10.0, 10.0),
+                                            egui::Sense::hover(),
+                                        );
+                                        ui.painter().rect_filled(rect, 2.0, colour);
+                                        ui.label(egui::RichText::new(name).strong());
+                                        ui.label(who);
+                                    });
+                                }
+                                ui.label(egui::RichText::new("To win:").strong());
+                                for goal in level_preview::goals_in_words(level) {
+                                    ui.label(egui::RichText::new(goal).color(egui::Color32::GOLD));
+                                }
+                            });
+                    }
                     ui.separator();
                     ui.horizontal(|ui| {
                         for mode in Mode::ALL {

@@ -9,6 +9,7 @@ mod figures;
 pub mod headless;
 pub mod hud;
 mod input;
+mod level_preview;
 mod markers;
 pub mod match_setup;
 mod menu;
