@@ -14,6 +14,7 @@ use super::match_setup::{
 use super::save_menu::{Browse, SaveBrowser, browser_window, notice_window};
 use super::saves::{FallbackSteps, SaveFolder, SaveNotice, open_saved};
 use super::screens::{LoadErrors, load_match};
+use super::settings::SettingsScreen;
 use super::{PlaySettings, Screen};
 use crate::ai::AiLevel;
 use crate::cli::load_ruleset;
@@ -143,6 +144,17 @@ fn title(
                     .clicked()
                 {
                     browser.show(Browse::Watch, &folder);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Settings").min_size([220.0, 36.0].into()),
+                    )
+                    .clicked()
+                {
+                    commands.queue(|world: &mut World| {
+                        world.resource_mut::<SettingsScreen>().show();
+                    });
                 }
                 if ui
                     .add_sized([220.0, 36.0], egui::Button::new("Quit"))

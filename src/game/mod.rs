@@ -22,6 +22,7 @@ mod save_menu;
 pub mod saves;
 mod screens;
 mod screenshot;
+pub mod settings;
 mod table_marks;
 pub mod undo;
 mod view;
@@ -280,6 +281,7 @@ pub fn plugin(app: &mut App) {
         table_marks::plugin,
         motion::plugin,
         callouts::plugin,
+        settings::plugin,
     ));
 }
 

@@ -16,6 +16,7 @@ use super::hud::menu_cache::MenuCache;
 use super::hud::{HudState, TableViewport};
 use super::orders::Click;
 use super::screens::battle_on_table;
+use super::settings::{Nameplates, Settings};
 use super::view::{FIGURE_SCALE, zone_centre};
 use crate::battle::command::cost_words;
 use crate::battle::components::{Board, Fate, Unit};
@@ -110,8 +111,8 @@ fn outline_zones(
 }
 
 /// Whether a figure's name is shown over it.
-fn named(table: &BattleState, hud: &HudState, all: bool, unit: usize) -> bool {
-    all || hud.selected == Some(unit)
+fn in_play_now(table: &BattleState, hud: &HudState, unit: usize) -> bool {
+    hud.selected == Some(unit)
         || hud.hovered_unit == Some(unit)
         || hud.pointing == Some(Click::Unit(unit))
         || table.battle.turn_candidates().contains(&unit)
@@ -156,6 +157,7 @@ fn label_table(
     hud: Res<HudState>,
     viewport: Res<TableViewport>,
     keys: Res<ButtonInput<KeyCode>>,
+    settings: Res<Settings>,
     mut cache: ResMut<MenuCache>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
     figures: Query<(&Unit, &Fate, &GlobalTransform)>,
@@ -186,10 +188,14 @@ fn label_table(
         .with_clip_rect(clip);
     let table = engine.state();
     let mut placed = Vec::new();
-    let all = keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]);
+    let all = keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight])
+        || settings.nameplates == Nameplates::All;
+    let in_play = settings.nameplates == Nameplates::InPlay;
     let mut shown: Vec<_> = figures
         .iter()
-        .filter(|(unit, fate, _)| **fate != Fate::Escaped && named(table, &hud, all, unit.index))
+        .filter(|(unit, fate, _)| {
+            **fate != Fate::Escaped && (all || (in_play && in_play_now(table, &hud, unit.index)))
+        })
         .collect();
     // The same stacking every frame: in the level's order.
     shown.sort_by_key(|(unit, ..)| unit.index);

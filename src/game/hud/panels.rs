@@ -1088,6 +1088,14 @@ pub(super) fn draw_battle_hud(
                     commands.queue(move |world: &mut World| load_match(world, again));
                 }
             }
+            if ui.button("Settings").clicked() {
+                hud.paused = false;
+                commands.queue(|world: &mut World| {
+                    world
+                        .resource_mut::<crate::game::settings::SettingsScreen>()
+                        .show();
+                });
+            }
             if ui.button("Quit to the menu").clicked() {
                 next.set(Screen::Title);
             }
