@@ -195,11 +195,56 @@ impl KeyBindings {
             .get(&action)
             .map(|keys| {
                 keys.iter()
-                    .map(|k| format!("{k:?}").trim_start_matches("Key").to_string())
+                    .map(|&k| key_name(k))
                     .collect::<Vec<_>>()
                     .join(" / ")
             })
             .unwrap_or_default()
+    }
+
+    /// Binds `key` alone to `action`. Refused when another action has the
+    /// key, or when it is one of the fixed keys (1 to 9 choose menu entries;
+    /// Alt shows every name).
+    pub fn rebind(&mut self, action: GameAction, key: KeyCode) -> Result<(), String> {
+        if fixed_key(key) {
+            return Err(format!(
+                "{} is fixed: 1 to 9 choose menu entries and Alt shows every name",
+                key_name(key)
+            ));
+        }
+        if let Some(other) = self
+            .0
+            .iter()
+            .find(|(other, keys)| **other != action && keys.contains(&key))
+            .map(|(other, _)| *other)
+        {
+            return Err(format!(
+                "{} is already the key to {}",
+                key_name(key),
+                other.describe().to_lowercase()
+            ));
+        }
+        self.0.insert(action, vec![key]);
+        Ok(())
+    }
+
+    /// The bindings file's text: the header that explains it, then every
+    /// action with its keys.
+    pub fn to_ron(&self) -> String {
+        let mut text = BINDINGS_HEADER.to_string();
+        text.push_str("{\n");
+        for action in GameAction::KEYED {
+            if let Some(keys) = self.0.get(&action) {
+                let keys: Vec<String> = keys.iter().map(|k| format!("{k:?}")).collect();
+                text.push_str(&format!("    {action:?}: [{}],\n", keys.join(", ")));
+            }
+        }
+        text.push_str("}\n");
+        text
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        std::fs::write(path, self.to_ron()).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     pub fn input_map(&self) -> InputMap<GameAction> {
@@ -216,6 +261,52 @@ impl KeyBindings {
         map
     }
 }
+
+/// A key as players know it: "F", "ArrowUp", "Digit1".
+pub fn key_name(key: KeyCode) -> String {
+    format!("{key:?}").trim_start_matches("Key").to_string()
+}
+
+/// The keys the game keeps for itself: the number keys choose menu
+/// entries, Alt shows every name.
+fn fixed_key(key: KeyCode) -> bool {
+    use KeyCode::*;
+    matches!(
+        key,
+        Digit1
+            | Digit2
+            | Digit3
+            | Digit4
+            | Digit5
+            | Digit6
+            | Digit7
+            | Digit8
+            | Digit9
+            | Numpad1
+            | Numpad2
+            | Numpad3
+            | Numpad4
+            | Numpad5
+            | Numpad6
+            | Numpad7
+            | Numpad8
+            | Numpad9
+            | AltLeft
+            | AltRight
+    )
+}
+
+/// What the game writes above the bindings when it saves them.
+const BINDINGS_HEADER: &str = "\
+// Keyboard bindings of Swift Swords: each action and the keys that trigger it.
+// Key names are Bevy's KeyCode names (KeyA..KeyZ, Digit0..Digit9, F1..F12,
+// ArrowUp, Space, Enter, Escape, Tab, ...). Actions left out keep their
+// defaults. The mouse is fixed: left click picks, right drag pans, middle
+// drag turns the table, the wheel zooms. Fixed too: the number keys 1 to 9
+// (main or keypad) choose the numbered entries of the action menu, and Alt
+// held shows the name over every figure. Settings in the game rewrites this
+// file when a key is changed there.
+";
 
 /// The file the keyboard bindings are read from.
 pub const BINDINGS_FILE: &str = "assets/input.ron";
@@ -306,6 +397,33 @@ mod tests {
         .collect();
         assert_eq!(kept, [true, true, true, false]);
         assert!(!is_shortcut_key(&egui::Event::Text(" ".into())));
+    }
+
+    #[test]
+    fn a_key_another_action_has_is_refused_and_a_free_one_is_written_back() {
+        let mut bindings = KeyBindings::default();
+        assert_eq!(
+            bindings.rebind(GameAction::Hold, KeyCode::KeyF),
+            Err("F is already the key to centre on the selected figure".to_string())
+        );
+        assert_eq!(bindings, KeyBindings::default());
+        assert!(bindings.rebind(GameAction::Hold, KeyCode::Digit3).is_err());
+        // Its own key again is no conflict.
+        assert_eq!(bindings.rebind(GameAction::Hold, KeyCode::KeyH), Ok(()));
+        assert_eq!(bindings.rebind(GameAction::Hold, KeyCode::KeyJ), Ok(()));
+        assert_eq!(bindings.0[&GameAction::Hold], vec![KeyCode::KeyJ]);
+        let dir = std::env::temp_dir().join(format!("swift-swords-rebind-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("input.ron");
+        bindings.save(&path).expect("saved");
+        assert_eq!(KeyBindings::load(&path), Ok(bindings));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_shipped_bindings_file_is_what_the_game_would_write() {
+        let shipped = std::fs::read_to_string(BINDINGS_FILE).expect("assets/input.ron");
+        assert_eq!(shipped, KeyBindings::default().to_ron());
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The player's settings, remembered between runs in the platform's config
 //! folder (`~/.config/swift-swords/settings.ron` on Linux): the window, the
 //! size of the HUD, the pace of the figures and of the AI, and which
-//! figures wear nameplates. A broken file gets a message and the defaults,
+//! figures wear nameplates; and the keys, changed by pressing the new one
+//! and written back to the bindings file. A broken file gets a message and the defaults,
 //! and is left as it was until the player saves new settings.
 
 use std::path::{Path, PathBuf};
@@ -11,9 +12,18 @@ use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 use bevy_egui::egui;
 use serde::{Deserialize, Serialize};
 
-use super::PlaySettings;
+use leafwing_input_manager::prelude::InputMap;
+
 use super::ai_driver::AiPace;
+use super::hud::{HudState, give_order, human_turn};
+use super::input::{BINDINGS_FILE, Controls, GameAction, KeyBindings, key_name};
 use super::motion::MotionPace;
+use super::screens::battle_on_table;
+use super::viewer::Viewer;
+use super::{PlaySettings, Screen};
+use crate::battle::command::{CommandQueue, Order};
+use crate::battle::components::WoundChoice;
+use crate::battle::engine::Engine;
 use crate::data::parse_ron;
 
 /// How the game's window is shown.
@@ -67,6 +77,9 @@ pub struct Settings {
     pub motion_seconds: f32,
     pub ai_pace_seconds: f32,
     pub nameplates: Nameplates,
+    /// The standing choice the player's sides start a battle with: a State
+    /// for each Wound they could soak (the rules' default) or a rank.
+    pub wounds: WoundChoice,
 }
 
 impl Default for Settings {
@@ -80,6 +93,7 @@ impl Default for Settings {
             motion_seconds: MotionPace::default().seconds,
             ai_pace_seconds: AiPace::default().seconds,
             nameplates: Nameplates::InPlay,
+            wounds: WoundChoice::State,
         }
     }
 }
@@ -163,6 +177,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SettingsScreen>();
     app.add_systems(PreStartup, apply_paces);
     app.add_systems(bevy_egui::EguiPrimaryContextPass, settings_ui);
+    app.add_systems(OnEnter(Screen::Battle), forget_wound_choices_given);
+    app.add_systems(Update, give_standing_wound_choice.run_if(battle_on_table));
     app.add_systems(
         Update,
         (
@@ -199,6 +215,56 @@ fn apply_window(
     *applied = Some(settings.clone());
 }
 
+/// The human sides that have been given the settings' standing choice for
+/// Wounds in this battle.
+#[derive(Resource, Debug, Clone, Default)]
+struct WoundChoicesGiven(Vec<usize>);
+
+fn forget_wound_choices_given(mut commands: Commands) {
+    commands.insert_resource(WoundChoicesGiven::default());
+}
+
+/// At a human side's first turn of a new battle, the settings' standing
+/// choice for Wounds is given as the side's order (so replays and undo
+/// carry it), unless the rules' default is the choice.
+fn give_standing_wound_choice(
+    settings: Res<Settings>,
+    engine: Res<Engine>,
+    given: Option<ResMut<WoundChoicesGiven>>,
+    viewer: Option<Res<Viewer>>,
+    mut queue: ResMut<CommandQueue>,
+    mut hud: ResMut<HudState>,
+) {
+    // A replay being watched gives no orders.
+    let (Some(mut given), None) = (given, viewer) else {
+        return;
+    };
+    if settings.wounds == WoundChoice::default() || !engine.is_changed() {
+        return;
+    }
+    let table = engine.state();
+    let Some(&actor) = human_turn(table).first() else {
+        return;
+    };
+    let side = table.units[actor].unit.side;
+    if given.0.contains(&side) {
+        return;
+    }
+    given.0.push(side);
+    let untouched = table
+        .units
+        .iter()
+        .filter(|u| u.unit.side == side)
+        .all(|u| u.conditions.wounds == WoundChoice::default());
+    if table.battle.round <= 1 && untouched {
+        let order = Order::ChooseWounds {
+            take: settings.wounds,
+            whole_side: true,
+        };
+        give_order(&mut queue, &mut hud, table, actor, order);
+    }
+}
+
 /// The figures' and the AI's pace, as the settings say; a screenshot run
 /// keeps the AI hurried.
 fn apply_paces(
@@ -219,6 +285,10 @@ pub struct SettingsScreen {
     pub open: bool,
     draft: Option<Settings>,
     saved: Option<Result<(), String>>,
+    /// The action waiting for its new key.
+    rebinding: Option<GameAction>,
+    /// What the last new key did: bound, or refused and why.
+    key_verdict: Option<Result<String, String>>,
 }
 
 impl SettingsScreen {
@@ -226,16 +296,45 @@ impl SettingsScreen {
         self.open = true;
         self.draft = None;
         self.saved = None;
+        self.rebinding = None;
+        self.key_verdict = None;
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn settings_ui(
     mut contexts: bevy_egui::EguiContexts,
     mut screen: ResMut<SettingsScreen>,
     mut settings: ResMut<Settings>,
     file: Res<SettingsFile>,
     problem: Res<SettingsProblem>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut bindings: ResMut<KeyBindings>,
+    mut maps: Query<&mut InputMap<GameAction>, With<Controls>>,
 ) -> Result {
+    // The next key pressed is the new key (Esc keeps the old one).
+    if let Some(action) = screen.rebinding
+        && let Some(&key) = keys.get_just_pressed().next()
+    {
+        screen.rebinding = None;
+        if key != KeyCode::Escape {
+            let mut changed = bindings.clone();
+            let verdict = changed
+                .rebind(action, key)
+                .and_then(|()| changed.save(Path::new(BINDINGS_FILE)));
+            screen.key_verdict = Some(verdict.map(|()| {
+                *bindings = changed;
+                for mut map in &mut maps {
+                    *map = bindings.input_map();
+                }
+                format!(
+                    "{} is now the key to {}.",
+                    key_name(key),
+                    action.describe().to_lowercase()
+                )
+            }));
+        }
+    }
     let ctx = contexts.ctx_mut()?.clone();
     // The HUD's size.
     if ctx.zoom_factor() != settings.ui_scale {
@@ -244,7 +343,7 @@ fn settings_ui(
     if screen.open {
         // Only a real change marks the settings changed.
         let mut edited = settings.clone();
-        settings_window(&ctx, &mut screen, &mut edited, &file, &problem);
+        settings_window(&ctx, &mut screen, &mut edited, (&file, &problem), &bindings);
         if edited != *settings {
             *settings = edited;
         }
@@ -259,8 +358,8 @@ fn settings_window(
     ctx: &egui::Context,
     screen: &mut SettingsScreen,
     settings: &mut Settings,
-    file: &SettingsFile,
-    problem: &SettingsProblem,
+    (file, problem): (&SettingsFile, &SettingsProblem),
+    bindings: &KeyBindings,
 ) {
     if !screen.open {
         return;
@@ -318,7 +417,56 @@ fn settings_window(
                     }
                 });
                 ui.end_row();
+                ui.label("When wounded");
+                ui.horizontal(|ui| {
+                    for choice in WoundChoice::ALL {
+                        ui.radio_value(&mut draft.wounds, choice, choice.name());
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "What your sides start each battle choosing for a Wound they could soak; \
+                     a combatant's card can change it during the battle.",
+                );
+                ui.end_row();
             });
+            ui.separator();
+            let rebinding = &mut screen.rebinding;
+            egui::CollapsingHeader::new("Keys").show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(260.0)
+                    .show(ui, |ui| {
+                        egui::Grid::new("keys")
+                            .num_columns(3)
+                            .striped(true)
+                            .show(ui, |ui| {
+                                for action in GameAction::KEYED {
+                                    ui.label(action.describe());
+                                    if *rebinding == Some(action) {
+                                        ui.label(
+                                            egui::RichText::new("Press a key (Esc keeps this one)")
+                                                .color(egui::Color32::GOLD),
+                                        );
+                                    } else {
+                                        ui.label(bindings.keys_of(action));
+                                    }
+                                    if ui.small_button("Change").clicked() {
+                                        *rebinding = Some(action);
+                                    }
+                                    ui.end_row();
+                                }
+                            });
+                    });
+            });
+            match &screen.key_verdict {
+                Some(Ok(done)) => {
+                    ui.label(done);
+                }
+                Some(Err(refused)) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, refused);
+                }
+                None => {}
+            }
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
@@ -387,12 +535,61 @@ mod tests {
             motion_seconds: 0.0,
             ai_pace_seconds: 1.5,
             nameplates: Nameplates::All,
+            wounds: WoundChoice::Rank,
         };
         settings.save(&path).expect("saved");
         assert_eq!(Settings::load(&path), (settings, None));
         // No file yet: the defaults, and nothing to say.
         let missing = folder("missing").join("settings.ron");
         assert_eq!(Settings::load(&missing), (Settings::default(), None));
+    }
+
+    /// The order the settings give when Roland's side first has the turn.
+    fn first_orders(wounds: WoundChoice) -> Vec<Order> {
+        let ruleset = crate::data::Ruleset::embedded().expect("the built-in data loads");
+        let text = r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["ggg"],
+            sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
+                    (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Ai)],
+            units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+                        overrides: (action_dice: Some(Fixed([6, 5])))),
+                    (id: "bandit", template: "bandit", side: "foes", zone: (2, 0),
+                        overrides: (action_dice: Some(Fixed([2]))))],
+            victory: [DefeatAll(side: "foes")])"#;
+        let level = crate::level::parse_level(Path::new("strip.ron"), text, &ruleset)
+            .expect("the level parses");
+        let engine = Engine::start(
+            &level,
+            std::sync::Arc::new(ruleset),
+            1,
+            crate::rules::dice::Dice::seeded(1),
+        );
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(engine);
+        app.insert_resource(Settings {
+            wounds,
+            ..Settings::default()
+        });
+        app.init_resource::<WoundChoicesGiven>();
+        app.init_resource::<CommandQueue>();
+        app.init_resource::<HudState>();
+        app.add_systems(Update, give_standing_wound_choice);
+        app.update();
+        app.update();
+        let queue = &app.world().resource::<CommandQueue>().0;
+        queue.iter().map(|c| c.order.clone()).collect()
+    }
+
+    #[test]
+    fn the_standing_wound_choice_of_the_settings_is_given_once_at_the_sides_first_turn() {
+        assert_eq!(
+            first_orders(WoundChoice::Rank),
+            [Order::ChooseWounds {
+                take: WoundChoice::Rank,
+                whole_side: true
+            }]
+        );
+        assert_eq!(first_orders(WoundChoice::State), []);
     }
 
     #[test]

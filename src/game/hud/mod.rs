@@ -254,7 +254,12 @@ fn shortcuts(world: &mut World) {
     if pressed.is_empty() && number.is_none() {
         return;
     }
-    if world.resource::<EguiWantsInput>().wants_keyboard_input() {
+    // Keys typed into the settings (a new binding) are not orders.
+    if world.resource::<EguiWantsInput>().wants_keyboard_input()
+        || world
+            .get_resource::<crate::game::settings::SettingsScreen>()
+            .is_some_and(|s| s.open)
+    {
         return;
     }
     let Some(table) = world.get_resource::<Engine>().map(|e| e.state().clone()) else {
