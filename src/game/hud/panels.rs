@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
 use super::menu_cache::{MenuCache, NUMBERED, is_numbered};
-use super::rules_panel::{explained, special_term};
+use super::rules_panel::{RulesPanel, explained, special_term};
 use super::{HudState, TableViewport, give_order, human_turn};
 use crate::battle::check::Plan;
 use crate::battle::command::cost_words;
@@ -180,7 +180,12 @@ fn shift_picker(ui: &mut egui::Ui, hud: &mut HudState) {
         Shift::To(location) => format!("toward the {}", location.name()),
     };
     ui.horizontal(|ui| {
-        explained(ui.label("Injury shift:"), "Injury shift");
+        explained(
+            ui.label("Injury shift:"),
+            "Injury shift",
+            "Injury tables",
+            &mut hud.rules,
+        );
         egui::ComboBox::from_id_salt("injury shift")
             .selected_text(label(hud.attack.shift))
             .show_ui(ui, |ui| {
@@ -224,6 +229,8 @@ fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
                 if explained(
                     ui.selectable_label(picked.is_some(), text),
                     &special_term(special),
+                    "Special results",
+                    &mut hud.rules,
                 )
                 .clicked()
                 {
@@ -243,7 +250,7 @@ fn side_name(table: &BattleState, side: usize) -> &str {
     table.battle.sides.get(side).map_or("", |s| s.name.as_str())
 }
 
-fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState) {
+fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState, rules: &mut RulesPanel) {
     ui.horizontal(|ui| {
         swatch(ui, side_colour(table, unit.unit.side));
         ui.label(RichText::new(&unit.unit.name).strong().size(16.0));
@@ -303,13 +310,20 @@ fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState) {
             ui.spacing_mut().item_spacing.x = 0.0;
             for (k, mark) in marks.iter().enumerate() {
                 let separator = if k + 1 < marks.len() { ", " } else { "" };
-                explained(ui.label(format!("{mark}{separator}")), mark);
+                explained(
+                    ui.label(format!("{mark}{separator}")),
+                    mark,
+                    "States",
+                    rules,
+                );
             }
         });
     }
     explained(
         ui.label(format!("When wounded: {}", c.wounds.name())),
         "When wounded",
+        "States",
+        rules,
     );
     let mut numbers = format!(
         "Attack {}d, armour {}, size {}",
@@ -414,6 +428,8 @@ fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
             explained(
                 ui.label(RichText::new(marker).color(Color32::GOLD).monospace()),
                 marker,
+                "Countdown",
+                &mut hud.rules,
             );
             swatch(ui, side_colour(table, unit.unit.side));
             let name = RichText::new(&unit.unit.name);
@@ -466,6 +482,8 @@ fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudState) {
             explained(
                 ui.label(RichText::new("least wasteful").weak()),
                 "least wasteful",
+                "Paying for actions",
+                &mut hud.rules,
             );
         } else if ui.small_button("clear").clicked() {
             hud.picked_dice.clear();
@@ -520,10 +538,8 @@ fn action_menu(
             ui.label("Tactic:");
             ui.radio_value(&mut hud.attack.tactic, None, "none");
             for tactic in Tactic::ALL {
-                explained(
-                    ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name()),
-                    tactic.name(),
-                );
+                let choice = ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name());
+                explained(choice, tactic.name(), "Special tactics", &mut hud.rules);
             }
         });
         shift_picker(ui, hud);
@@ -969,7 +985,7 @@ pub(super) fn draw_battle_hud(
             countdown_track(ui, table, &mut hud);
             ui.separator();
             if let Some(selected) = hud.selected.and_then(|s| table.units.get(s)) {
-                unit_card(ui, table, selected);
+                unit_card(ui, table, selected, &mut hud.rules);
             } else {
                 ui.label("Click a figure to see its card.");
             }

@@ -11,6 +11,8 @@ pub struct RulesPanel {
     pub open: bool,
     pub query: String,
     pub showing: Option<u16>,
+    /// The list is yet to scroll to the entry opened from elsewhere.
+    scroll_to_showing: bool,
 }
 
 impl RulesPanel {
@@ -19,6 +21,7 @@ impl RulesPanel {
         self.open = true;
         self.query.clear();
         self.showing = section_of(tag).or(self.showing);
+        self.scroll_to_showing = true;
     }
 
     pub fn toggle(&mut self) {
@@ -75,7 +78,12 @@ impl RulesPanel {
                                 for entry in &found {
                                     let chosen = self.showing == Some(entry.number);
                                     let label = format!("{}. {}", entry.number, entry.title);
-                                    if ui.selectable_label(chosen, label).clicked() {
+                                    let line = ui.selectable_label(chosen, label);
+                                    if chosen && self.scroll_to_showing {
+                                        line.scroll_to_me(Some(egui::Align::Center));
+                                        self.scroll_to_showing = false;
+                                    }
+                                    if line.clicked() {
                                         self.showing = Some(entry.number);
                                     }
                                 }
@@ -137,12 +145,24 @@ fn entry_text(ui: &mut egui::Ui, entry: &Entry) {
     }
 }
 
-/// `response` with the glossary's line on `term`, when it has one.
-pub fn explained(response: egui::Response, term: &str) -> egui::Response {
-    match glossary(term) {
-        Some(line) => response.on_hover_text(line),
-        None => response,
+/// `response` with the glossary's line on `term`, when it has one, and a
+/// right click that opens the rules reference on `rule`.
+pub fn explained(
+    response: egui::Response,
+    term: &str,
+    rule: &'static str,
+    rules: &mut RulesPanel,
+) -> egui::Response {
+    let response = response.interact(egui::Sense::click());
+    let more = "Right-click for the rules on it.";
+    let response = match glossary(term) {
+        Some(line) => response.on_hover_text(format!("{line}\n{more}")),
+        None => response.on_hover_text(more),
+    };
+    if response.secondary_clicked() {
+        rules.show_rule(rule);
     }
+    response
 }
 
 /// The glossary's term for a special result (its Stun is not the State's).
