@@ -126,23 +126,35 @@ impl Settings {
         match parse_ron::<Self>(path, &text) {
             Ok(read) => match read.out_of_range() {
                 None => (read, None),
-                Some(field) => (
-                    Self::default(),
-                    Some(format!("{}:1:1: {field}", path.display())),
-                ),
+                Some((field, problem)) => {
+                    // The place of the field in the file.
+                    let (line, column) = text
+                        .lines()
+                        .enumerate()
+                        .find_map(|(k, l)| l.find(field).map(|c| (k + 1, c + 1)))
+                        .unwrap_or((1, 1));
+                    (
+                        Self::default(),
+                        Some(format!("{}:{line}:{column}: {problem}", path.display())),
+                    )
+                }
             },
             Err(problem) => (Self::default(), Some(problem.to_string())),
         }
     }
 
-    /// The first value outside what the game offers, in words.
-    fn out_of_range(&self) -> Option<String> {
-        let outside = |name: &str, value: f32, range: &std::ops::RangeInclusive<f32>| {
+    /// The first value outside what the game offers: its field, and what
+    /// is wrong in words.
+    fn out_of_range(&self) -> Option<(&'static str, String)> {
+        let outside = |name: &'static str, value: f32, range: &std::ops::RangeInclusive<f32>| {
             (!range.contains(&value)).then(|| {
-                format!(
-                    "{name} is {value}, expected {} to {}",
-                    range.start(),
-                    range.end()
+                (
+                    name,
+                    format!(
+                        "{name} is {value}, expected {} to {}",
+                        range.start(),
+                        range.end()
+                    ),
                 )
             })
         };
@@ -600,12 +612,12 @@ mod tests {
         assert_eq!(settings, Settings::default());
         let problem = problem.expect("a problem");
         assert!(problem.contains("settings.ron:2:"), "{problem}");
-        std::fs::write(&path, "(ui_scale: 9.0)\n").expect("written");
+        std::fs::write(&path, "(\n    nameplates: All,\n    ui_scale: 9.0,\n)\n").expect("written");
         let (settings, problem) = Settings::load(&path);
         assert_eq!(settings, Settings::default());
         assert_eq!(
             problem.expect("a problem"),
-            format!("{}:1:1: ui_scale is 9, expected 0.75 to 2", path.display())
+            format!("{}:3:5: ui_scale is 9, expected 0.75 to 2", path.display())
         );
     }
 }
