@@ -24,6 +24,7 @@ mod screens;
 mod screenshot;
 pub mod settings;
 mod table_marks;
+mod title_table;
 pub mod undo;
 mod view;
 pub mod viewer;
@@ -228,6 +229,11 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         ..default()
     }));
     app.add_plugins((EguiPlugin::default(), FrameTimeDiagnosticsPlugin::default()));
+    // The UI camera carries egui's context; no other camera may take it (the
+    // title's table camera is spawned before the UI camera).
+    app.world_mut()
+        .resource_mut::<EguiGlobalSettings>()
+        .auto_create_primary_context = false;
     app.insert_resource(saves::Autosaver::start(folder.clone()));
     app.insert_resource(folder);
     app.insert_resource(settings);
@@ -282,6 +288,7 @@ pub fn plugin(app: &mut App) {
         motion::plugin,
         callouts::plugin,
         settings::plugin,
+        title_table::plugin,
     ));
 }
 
@@ -308,8 +315,7 @@ const MENU_BACKGROUND: Color = Color::srgb(0.12, 0.1, 0.08);
 /// All three draw into one shared texture, and only the last copies it to the
 /// window ([`CameraOutputMode::Skip`] on the others): each copy of the whole
 /// window costs a software renderer several milliseconds.
-fn spawn_ui_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
-    egui.auto_create_primary_context = false;
+fn spawn_ui_camera(mut commands: Commands) {
     commands.spawn((
         Camera2d,
         Camera {

@@ -172,7 +172,7 @@ pub fn keep_replay(world: &mut World, replay: Option<Replay>) {
 }
 
 /// Takes the last battle off the table when going back to the menus.
-fn clear_the_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
+pub(super) fn clear_the_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
     for entity in &on_table {
         commands.entity(entity).despawn();
     }

@@ -15,7 +15,6 @@ use super::figures::{dress_figures, side_paints};
 use super::motion::{Motion, MotionPace};
 use super::paint::Paint;
 use super::screens::EnterBattle;
-use super::screens::battle_on_table;
 use crate::battle::components::{
     Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Status, Unit,
 };
@@ -127,11 +126,16 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (dress_figures, place_figures)
             .chain()
-            .run_if(battle_on_table.and_then(resource_exists::<Palette>)),
+            .run_if(table_shown.and_then(resource_exists::<Palette>)),
     );
 }
 
-fn make_palette(
+/// A table is laid out: the battle's, or the title's backdrop.
+fn table_shown(screen: Option<Res<State<Screen>>>, engine: Option<Res<Engine>>) -> bool {
+    engine.is_some() && screen.is_some_and(|s| matches!(s.get(), Screen::Battle | Screen::Title))
+}
+
+pub(super) fn make_palette(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<Paint>>,
@@ -230,14 +234,18 @@ struct Dressing {
     dirt: Handle<Paint>,
 }
 
-fn spawn_table(
+pub(super) fn spawn_table(
     mut commands: Commands,
+    screen: Res<State<Screen>>,
     engine: Res<Engine>,
     palette: Res<Palette>,
     tiles: Query<(Entity, &crate::battle::components::ZoneTile)>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<Paint>>,
 ) {
+    // The table goes with the screen it is laid on (the battle, or the
+    // title's backdrop).
+    let screen = *screen.get();
     let (board, rules) = (&engine.state().board, &engine.state().ruleset);
     let size = f32::from(board.tile_size);
     let dressing = Dressing {
@@ -257,7 +265,7 @@ fn spawn_table(
         thatch: materials.add(Color::srgb(0.6, 0.45, 0.2)),
         dirt: materials.add(Color::srgb(0.66, 0.57, 0.4)),
     };
-    spawn_table_wood(&mut commands, board, &palette, &mut materials);
+    spawn_table_wood(&mut commands, screen, board, &palette, &mut materials);
     // A tile block per ground height, each reaching down to the table; the
     // tile's own origin is half an inch below its top, where its dressing sits.
     let mut blocks: BTreeMap<Terrain, Handle<Mesh>> = BTreeMap::new();
@@ -312,7 +320,7 @@ fn spawn_table(
                 rotation: turn,
                 scale: Vec3::new(1.0, height, thickness),
             },
-            DespawnOnExit(Screen::Battle),
+            DespawnOnExit(screen),
         ));
         if *feature == EdgeFeature::Fence {
             // Two rails between posts.
@@ -328,7 +336,7 @@ fn spawn_table(
                     Mesh3d(post.clone()),
                     MeshMaterial3d(material.clone()),
                     Transform::from_translation(midpoint + step * along + Vec3::Y * 0.5),
-                    DespawnOnExit(Screen::Battle),
+                    DespawnOnExit(screen),
                 ));
             }
             commands.spawn((
@@ -339,7 +347,7 @@ fn spawn_table(
                     rotation: turn,
                     scale: Vec3::new(1.0, 0.12, 0.08),
                 },
-                DespawnOnExit(Screen::Battle),
+                DespawnOnExit(screen),
             ));
         }
     }
@@ -358,6 +366,7 @@ const TABLE_BORDER: f32 = 1.0;
 /// tiles would be shaded under every tile too, for nothing.
 fn spawn_table_wood(
     commands: &mut Commands,
+    screen: Screen,
     board: &Board,
     palette: &Palette,
     materials: &mut Assets<Paint>,
@@ -373,7 +382,7 @@ fn spawn_table_wood(
             MeshMaterial3d(wood.clone()),
             Transform::from_xyz(centre.x, top - 0.5, centre.y)
                 .with_scale(Vec3::new(extent.x, 1.0, extent.y)),
-            DespawnOnExit(Screen::Battle),
+            DespawnOnExit(screen),
         ));
     };
     for column in 0..=board.width {
