@@ -30,15 +30,16 @@ pub struct Entry {
     pub number: u16,
     pub title: String,
     pub blocks: Vec<Block>,
+    /// The title and the text in lower case, made once for the search.
+    searchable: String,
 }
 
 impl Entry {
     /// Whether every word of `query` is in the title or the text.
     pub fn matches(&self, query: &str) -> bool {
-        let haystack = format!("{} {}", self.title, self.plain_text()).to_lowercase();
         query
             .split_whitespace()
-            .all(|word| haystack.contains(&word.to_lowercase()))
+            .all(|word| self.searchable.contains(&word.to_lowercase()))
     }
 
     fn plain_text(&self) -> String {
@@ -173,6 +174,7 @@ fn parse(text: &str) -> Vec<Entry> {
                     number,
                     title: plain_title(title),
                     blocks: Vec::new(),
+                    searchable: String::new(),
                 });
             }
             continue;
@@ -234,6 +236,9 @@ fn parse(text: &str) -> Vec<Entry> {
             None => Block::Paragraph(plain(&raw)),
         };
         entry.blocks.push(block);
+    }
+    for entry in &mut entries {
+        entry.searchable = format!("{} {}", entry.title, entry.plain_text()).to_lowercase();
     }
     entries
 }

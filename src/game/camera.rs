@@ -223,13 +223,21 @@ fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Win
     // Framed for the whole window, until the HUD says how much it leaves.
     let orbit = opening_view(&engine, window.size());
     commands.spawn((
+        // The whole window, not only the viewport: the HUD's panels are
+        // drawn without a fill of their own.
+        table_camera(orbit, ClearColorConfig::Custom(panel_colour())),
+        DespawnOnExit(Screen::Battle),
+    ));
+}
+
+/// A camera on the table at `orbit`, drawn between the backdrop that clears
+/// the window and the UI camera, which copies the shared texture to it.
+pub(super) fn table_camera(orbit: TableCamera, clear_color: ClearColorConfig) -> impl Bundle {
+    (
         Camera3d::default(),
         Camera {
             order: 0,
-            // The whole window, not only the viewport: the HUD's panels
-            // are drawn without a fill of their own.
-            clear_color: ClearColorConfig::Custom(panel_colour()),
-            // The UI camera copies the shared texture to the window.
+            clear_color,
             output_mode: CameraOutputMode::Skip,
             ..default()
         },
@@ -245,8 +253,7 @@ fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Win
         NoIndirectDrawing,
         orbit.transform(),
         orbit,
-        DespawnOnExit(Screen::Battle),
-    ));
+    )
 }
 
 fn steer_camera(
@@ -411,16 +418,7 @@ mod tests {
     /// The camera after one update with the wheel turned a notch toward
     /// the table, the pointer over a panel or not.
     fn after_a_wheel_notch(pointer_taken: bool) -> (f32, f32) {
-        let ruleset = crate::data::Ruleset::embedded().expect("the built-in data loads");
-        let level = crate::level::load_level(std::path::Path::new("levels/duel.ron"), &ruleset)
-            .expect("the duel loads")
-            .level;
-        let engine = Engine::start(
-            &level,
-            std::sync::Arc::new(ruleset),
-            1,
-            crate::rules::dice::Dice::seeded(1),
-        );
+        let engine = crate::game::test_battles::shipped("levels/duel.ron");
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
         app.insert_resource(engine);

@@ -566,7 +566,6 @@ fn dress_horses(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Ruleset;
 
     const GRASS: (f32, f32, f32) = (0.30, 0.48, 0.18);
 
@@ -591,7 +590,6 @@ mod tests {
 
     #[test]
     fn every_kind_of_creature_has_a_shape_of_its_own() {
-        let ruleset = Ruleset::embedded().expect("the built-in data loads");
         let kinds = [
             ("soldier", Build::Soldier),
             ("goblin", Build::Small),
@@ -615,14 +613,7 @@ mod tests {
             units: [{units} (id: "foe", template: "rat", side: "b", zone: (1, 0), mob: Some(Swarm))],
             victory: [DefeatAll(side: "a")])"#
         );
-        let level = crate::level::parse_level(std::path::Path::new("shapes.ron"), &text, &ruleset)
-            .expect("the level parses");
-        let engine = Engine::start(
-            &level,
-            std::sync::Arc::new(ruleset),
-            1,
-            crate::rules::dice::Dice::seeded(1),
-        );
+        let engine = crate::game::test_battles::from_text(&text);
         let units = &engine.state().units;
         for (k, (template, build)) in kinds.iter().enumerate() {
             assert_eq!(Build::of(&units[k].profile), *build, "{template}");

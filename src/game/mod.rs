@@ -24,6 +24,8 @@ mod screens;
 mod screenshot;
 pub mod settings;
 mod table_marks;
+#[cfg(test)]
+mod test_battles;
 mod title_table;
 pub mod undo;
 mod view;

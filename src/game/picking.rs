@@ -129,29 +129,9 @@ fn click(world: &mut World) {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
     use crate::battle::command::CommandQueue;
-    use crate::data::Ruleset;
-    use crate::level::parse_level;
-    use crate::rules::dice::Dice;
-
-    /// Roland to act (his 6 before the bandit's 2) on a strip of grass.
-    fn roland_to_act() -> Engine {
-        let ruleset = Ruleset::embedded().expect("the built-in data loads");
-        let text = r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["ggg"],
-            sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
-                    (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Ai)],
-            units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0),
-                        overrides: (action_dice: Some(Fixed([6, 5])))),
-                    (id: "bandit", template: "bandit", side: "foes", zone: (2, 0),
-                        overrides: (action_dice: Some(Fixed([2]))))],
-            victory: [DefeatAll(side: "foes")])"#;
-        let level = parse_level(std::path::Path::new("strip.ron"), text, &ruleset)
-            .expect("the level parses");
-        Engine::start(&level, Arc::new(ruleset), 1, Dice::seeded(1))
-    }
+    use crate::game::test_battles::roland_to_act;
 
     /// A left click with the pointer over the next zone, over a panel or not.
     fn click_next_zone(pointer_taken: bool) -> usize {

@@ -558,23 +558,7 @@ mod tests {
 
     /// The order the settings give when Roland's side first has the turn.
     fn first_orders(wounds: WoundChoice) -> Vec<Order> {
-        let ruleset = crate::data::Ruleset::embedded().expect("the built-in data loads");
-        let text = r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["ggg"],
-            sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
-                    (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Ai)],
-            units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0),
-                        overrides: (action_dice: Some(Fixed([6, 5])))),
-                    (id: "bandit", template: "bandit", side: "foes", zone: (2, 0),
-                        overrides: (action_dice: Some(Fixed([2]))))],
-            victory: [DefeatAll(side: "foes")])"#;
-        let level = crate::level::parse_level(Path::new("strip.ron"), text, &ruleset)
-            .expect("the level parses");
-        let engine = Engine::start(
-            &level,
-            std::sync::Arc::new(ruleset),
-            1,
-            crate::rules::dice::Dice::seeded(1),
-        );
+        let engine = crate::game::test_battles::roland_to_act();
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
         app.insert_resource(engine);

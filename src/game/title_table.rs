@@ -2,13 +2,10 @@
 //! behind the menu, laid out and dressed by the battle's own table and
 //! figures. Nothing plays on it; it is cleared as the title is left.
 
-use bevy::camera::CameraOutputMode;
-use bevy::light::cluster::ClusterConfig;
 use bevy::prelude::*;
-use bevy::render::view::NoIndirectDrawing;
 
 use super::Screen;
-use super::camera::TableCamera;
+use super::camera::{TableCamera, table_camera};
 use super::match_setup::LevelLibrary;
 use super::screens::clear_the_table;
 use super::view::{board_extent, make_palette, spawn_table};
@@ -69,20 +66,9 @@ fn set_out_showcase(world: &mut World) {
 fn spawn_title_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Window>) {
     let extent = board_extent(&engine.state().board);
     let orbit = TableCamera::framing(extent.x, extent.y, window.width() / window.height());
+    // The backdrop behind the menus clears the window.
     commands.spawn((
-        Camera3d::default(),
-        Camera {
-            // Between the backdrop that clears the window and the menus.
-            order: 0,
-            clear_color: ClearColorConfig::None,
-            output_mode: CameraOutputMode::Skip,
-            ..default()
-        },
-        Msaa::Off,
-        ClusterConfig::Single,
-        NoIndirectDrawing,
-        orbit.transform(),
-        orbit,
+        table_camera(orbit, ClearColorConfig::None),
         TitleCamera,
         DespawnOnExit(Screen::Title),
     ));

@@ -851,13 +851,7 @@ pub(super) fn draw_battle_hud(
     let state_tick = engine.last_changed();
     // The menu sets it again while an entry is pointed at.
     hud.pointing = None;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "battle hud".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = hud_root(&ctx);
     let battle = &table.battle;
     let mine = human_turn(table);
     // The table camera clears the window to the panels' colour, so egui need
@@ -1129,6 +1123,18 @@ pub(super) fn draw_battle_hud(
     Ok(())
 }
 
+/// The HUD's root: the whole window, on egui's background layer, where the
+/// panels are laid out around the table.
+fn hud_root(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "battle hud".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
 /// A side panel of the battle HUD: as wide as the player last dragged it,
 /// within [`SIDE_PANEL_WIDTHS`].
 fn side_panel(panel: egui::Panel) -> egui::Panel {
@@ -1230,13 +1236,7 @@ mod tests {
         let mut taken = false;
         let mut output = ctx.run_ui(input, |ui| {
             let ctx = ui.ctx().clone();
-            let mut root = egui::Ui::new(
-                ctx.clone(),
-                "battle hud".into(),
-                egui::UiBuilder::new()
-                    .layer_id(egui::LayerId::background())
-                    .max_rect(ctx.viewport_rect()),
-            );
+            let mut root = hud_root(&ctx);
             egui::Panel::top("top bar").show(&mut root, |ui| ui.label("Round 1 of 6"));
             egui::Panel::bottom("log")
                 .default_size(170.0)
