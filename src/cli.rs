@@ -13,6 +13,7 @@ use crate::data::{DataKind, Ruleset, check_data_file};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::game::match_setup::Mode;
 use crate::game::match_setup::Seat;
+use crate::lesson::load_lesson;
 use crate::level::{load_level, parse_level};
 use crate::replay::Replay;
 use crate::replay::script::script_of;
@@ -285,7 +286,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Checks one file as data, script or level, by its name and content.
+/// Checks one file as data, lesson, script or level, by its name and content.
 fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Vec<Diagnostic> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -318,6 +319,12 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
                 .map_or_else(Vec::new, |d| d.0),
             Err(problems) => problems.0,
         };
+    }
+    // A lesson's steps have titles; a script's have none.
+    if SourceText::new(&text).find_key("title", 0).is_some() {
+        return load_lesson(path, &Arc::new(ruleset.clone()))
+            .err()
+            .map_or_else(Vec::new, |d| d.0);
     }
     if SourceText::new(&text).find_key("steps", 0).is_some() {
         return match load_script(path) {

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod data;
 pub mod diagnostics;
 pub mod game;
+pub mod lesson;
 pub mod level;
 pub mod replay;
 pub mod rulebook;

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use super::hud::HudState;
+use super::lessons::Coaching;
 use super::match_setup::{MatchSetup, Seat};
 use super::motion::MotionUnderway;
 use super::screens::battle_on_table;
@@ -77,12 +78,16 @@ fn play_ai_turns(world: &mut World) {
     world.resource_mut::<AiPace>().waited = 0.0;
 }
 
-/// The AI's command, if the turn is an AI side's.
-fn ai_command(world: &World) -> Option<Command> {
+/// The AI's command, if the turn is an AI side's; in a lesson, the
+/// lesson's next order for that side.
+fn ai_command(world: &mut World) -> Option<Command> {
     let table = world.get_resource::<Engine>()?.state();
     let side = table.units[table.acting_unit()?].unit.side;
     let Some(Seat::Ai(level)) = world.resource::<MatchSetup>().seats.get(side).copied() else {
         return None;
     };
-    choose(table, level)
+    if let Some(mut coaching) = world.get_resource_mut::<Coaching>() {
+        return coaching.run.next_theirs();
+    }
+    choose(world.get_resource::<Engine>()?.state(), level)
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::input::BindingsProblem;
+use super::lessons::LessonMenu;
 use super::level_preview::{self, TableColours};
 use super::match_setup::{
     LevelFolder, LevelLibrary, MatchSetup, Mode, Seat, fresh_seed, seats_for,
@@ -126,6 +127,18 @@ fn title(
                     .clicked()
                 {
                     next.set(Screen::Setup);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Learn to play").min_size([220.0, 36.0].into()),
+                    )
+                    .on_hover_text("Short lessons that show the rules one move at a time")
+                    .clicked()
+                {
+                    commands.queue(|world: &mut World| {
+                        world.resource_mut::<LessonMenu>().open = true;
+                    });
                 }
                 if ui
                     .add_enabled(

@@ -9,6 +9,7 @@ mod figures;
 pub mod headless;
 pub mod hud;
 mod input;
+mod lessons;
 mod level_preview;
 mod markers;
 pub mod match_setup;
@@ -33,6 +34,7 @@ pub mod viewer;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use bevy::asset::io::AssetSourceBuilder;
 use bevy::camera::CameraOutputMode;
@@ -144,6 +146,8 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         }
     };
     let library = LevelLibrary::scan(&levels_dir, Some(&ruleset));
+    let lessons =
+        lessons::LessonLibrary::scan(Path::new("lessons"), Some(Arc::new(ruleset.clone())));
     let start = args.level.as_ref().map(|level| {
         let level_file = level
             .file_name()
@@ -240,6 +244,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     app.insert_resource(folder);
     app.insert_resource(settings);
     app.insert_resource(library);
+    app.insert_resource(lessons);
     app.add_plugins(plugin);
     let resume = args
         .resume
@@ -291,6 +296,7 @@ pub fn plugin(app: &mut App) {
         callouts::plugin,
         settings::plugin,
         title_table::plugin,
+        lessons::plugin,
     ));
 }
 

@@ -247,8 +247,8 @@ fn give_standing_wound_choice(
     mut queue: ResMut<CommandQueue>,
     mut hud: ResMut<HudState>,
 ) {
-    // A replay being watched gives no orders.
-    let (Some(mut given), None) = (given, viewer) else {
+    // A replay being watched gives no orders, and a lesson only its own.
+    let (Some(mut given), None, None) = (given, viewer, hud.lesson.as_ref()) else {
         return;
     };
     if settings.wounds == WoundChoice::default() || !engine.is_changed() {

@@ -14,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::camera::TableCamera;
 use super::hud::menu_cache::MenuCache;
 use super::hud::{HudState, TableViewport};
-use super::orders::Click;
+use super::orders::{Click, order_points_at};
 use super::screens::battle_on_table;
 use super::settings::{Nameplates, Settings};
 use super::view::{FIGURE_SCALE, zone_centre};
@@ -22,11 +22,13 @@ use crate::battle::command::cost_words;
 use crate::battle::components::{Board, Fate, Unit};
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
+use crate::lesson::PointAt;
 use crate::level::ZoneCoord;
 
 const HOVERED: Color = Color::srgb(0.95, 0.95, 0.9);
 const REACHABLE: Color = Color::srgb(0.35, 0.85, 0.45);
 const POINTED: Color = Color::srgb(1.0, 0.8, 0.2);
+const LESSON: Color = Color::srgb(1.0, 0.84, 0.0);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, outline_zones.run_if(battle_on_table));
@@ -65,14 +67,52 @@ fn zone_square(gizmos: &mut Gizmos, board: &Board, zone: ZoneCoord, inset: f32, 
     );
 }
 
+/// What a lesson's open step points at on the table: the figure or zone it
+/// names, or else the target of the order it asks for.
+fn lesson_points_at(table: &BattleState, hud: &HudState) -> Option<Click> {
+    let gate = hud.lesson.as_ref()?;
+    match &gate.point_at {
+        PointAt::Unit(id) => table.unit_index(id).map(Click::Unit),
+        PointAt::Zone(zone) => Some(Click::Zone(*zone)),
+        _ => gate
+            .expected
+            .as_ref()
+            .and_then(|command| order_points_at(table, &command.order)),
+    }
+}
+
 fn outline_zones(
     mut gizmos: Gizmos,
     engine: Res<Engine>,
     hud: Res<HudState>,
+    time: Res<Time>,
     mut cache: ResMut<MenuCache>,
     figures: Query<(&Unit, &GlobalTransform)>,
 ) {
     let board = &engine.state().board;
+    // A lesson's mark beats slowly, so the eye finds it.
+    let beat = 0.5 + 0.5 * (time.elapsed_secs() * 4.0).sin();
+    match lesson_points_at(engine.state(), &hud) {
+        Some(Click::Zone(zone)) => {
+            zone_square(&mut gizmos, board, zone, 0.05 + 0.25 * beat, LESSON);
+            zone_square(&mut gizmos, board, zone, 0.08 + 0.25 * beat, LESSON);
+        }
+        Some(Click::Unit(unit)) => {
+            if let Some((_, at)) = figures.iter().find(|(u, _)| u.index == unit) {
+                for radius in [1.0, 1.08] {
+                    gizmos.circle(
+                        Isometry3d::new(
+                            at.translation() + Vec3::Y * 0.1,
+                            Quat::from_rotation_x(FRAC_PI_2),
+                        ),
+                        (radius + 0.3 * beat) * FIGURE_SCALE,
+                        LESSON,
+                    );
+                }
+            }
+        }
+        None => {}
+    }
     if let Some(zone) = hud.hovered_zone.filter(|_| !hud.pointer_taken) {
         zone_square(&mut gizmos, board, zone, 0.1, HOVERED);
     }

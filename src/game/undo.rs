@@ -65,6 +65,9 @@ pub fn undo_verdict(
 /// [`undo_verdict`] allows it.
 pub fn undo(world: &mut World) -> Result<(), String> {
     let seats = world.resource::<MatchSetup>().seats.clone();
+    if world.contains_resource::<super::lessons::Coaching>() {
+        return Err("A lesson's moves cannot be taken back.".to_string());
+    }
     let (Some(replay), Some(engine)) = (
         world.get_resource::<Replay>(),
         world.get_resource::<Engine>(),

@@ -234,7 +234,18 @@ pub fn script_level(
     ruleset: &Ruleset,
     allow_outside: bool,
 ) -> Result<Level, Diagnostics> {
-    match &script.level {
+    level_of(path, &script.level, ruleset, allow_outside)
+}
+
+/// Finds and checks the level named in the file at `path` (a script or a
+/// lesson), as [`script_level`] does.
+pub fn level_of(
+    path: &Path,
+    source: &LevelSource,
+    ruleset: &Ruleset,
+    allow_outside: bool,
+) -> Result<Level, Diagnostics> {
+    match source {
         LevelSource::Inline(level) => {
             let text = std::fs::read_to_string(path).unwrap_or_default();
             let problems = validate(path, &text, level, ruleset);
@@ -392,7 +403,9 @@ fn play_out(engine: &mut Engine, ai: crate::ai::AiLevel, max_actions: u32) -> Re
     }
 }
 
-fn check_expectation(
+/// Whether the expectation holds of the battle; `last_events_from` is where
+/// the last command's events begin in the log.
+pub fn check_expectation(
     engine: &Engine,
     expectation: &Expectation,
     last_events_from: usize,

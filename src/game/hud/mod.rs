@@ -66,6 +66,8 @@ pub struct HudState {
     /// The figure or zone of the menu entry under the pointer, pointed out
     /// on the table.
     pub pointing: Option<crate::game::orders::Click>,
+    /// What a lesson's open step lets through, and points out.
+    pub lesson: Option<crate::lesson::LessonGate>,
     /// egui has the keyboard or the pointer this frame.
     pub keyboard_taken: bool,
     pub pointer_taken: bool,
@@ -129,7 +131,8 @@ pub fn human_turn(table: &BattleState) -> Vec<usize> {
 }
 
 /// Gives a player's order for `actor` after the rules' check; a refusal
-/// becomes the notice instead.
+/// becomes the notice instead. In a lesson, only the order its step asks
+/// for goes through.
 pub fn give_order(
     queue: &mut CommandQueue,
     hud: &mut HudState,
@@ -137,13 +140,23 @@ pub fn give_order(
     actor: usize,
     order: Order,
 ) {
+    let command = Command::new(table.units[actor].unit.id.clone(), order);
+    if let Some(gate) = &hud.lesson
+        && !gate.asks_for(table, &command)
+    {
+        hud.confirm_pass = None;
+        hud.tell(gate.hint.clone());
+        return;
+    }
     // Passing gives up the round's dice: asked once when any could act.
-    if order == Order::Pass && hud.confirm_pass != Some(actor) && could_still_act(table, actor) {
+    if command.order == Order::Pass
+        && hud.confirm_pass != Some(actor)
+        && could_still_act(table, actor)
+    {
         hud.confirm_pass = Some(actor);
         return;
     }
     hud.confirm_pass = None;
-    let command = Command::new(table.units[actor].unit.id.clone(), order);
     hud.picked_dice.clear();
     match check(table, &command) {
         Ok(_) => {

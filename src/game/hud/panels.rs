@@ -32,6 +32,7 @@ use crate::game::results::BattleSummary;
 use crate::game::save_menu::{Browse, Keeping, browser_window, notice_window};
 use crate::game::screens::load_match;
 use crate::game::undo::{RedoStack, redo, undo, undo_verdict};
+use crate::lesson::PointAt;
 use crate::replay::command_in_words;
 use crate::rules::injury::{Location, Shift};
 use crate::rules::odds::AttackOdds;
@@ -546,12 +547,13 @@ fn action_menu(
         specials_picker(ui, table, hud);
     }
     wound_choice(ui, table, actor, hud, queue);
-    dice_picker(ui, unit, hud);
+    let picker = ui.scope(|ui| dice_picker(ui, unit, hud));
+    point_out(ui, hud, &PointAt::PayWith, picker.response.rect);
     let pay = hud.picked_faces(table, actor);
     let entries = cache.menu(state_tick, table, actor, &hud.attack, pay.as_deref());
     let mut chosen = None;
     let mut pointing = None;
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    let menu = egui::ScrollArea::vertical().show(ui, |ui| {
         let mut section = None;
         let mut number = 0;
         let mut k = 0;
@@ -619,16 +621,43 @@ fn action_menu(
                 Ok(plan) => format!("{key}{} - {}{shortcut}", entry.label, cost_words(plan.cost)),
                 Err(_) => format!("{key}{}{shortcut}", entry.label),
             };
-            let response = ui.add_enabled(entry.verdict.is_ok(), egui::Button::new(text));
+            let mut button = egui::Button::new(text);
+            // The entry a lesson's step asks for.
+            if let (Some(gate), Ok(plan)) = (&hud.lesson, &entry.verdict)
+                && gate.asks_for_plan(table, plan)
+            {
+                button = button
+                    .stroke(egui::Stroke::new(2.5, Color32::GOLD))
+                    .fill(Color32::from_rgb(92, 72, 16));
+            }
+            let response = ui.add_enabled(entry.verdict.is_ok(), button);
             if let Some(order) = menu_entry_response(response, entry, table, unit, &mut pointing) {
                 chosen = Some(order);
             }
             k += 1;
         }
     });
+    point_out(ui, hud, &PointAt::Actions, menu.inner_rect);
     hud.pointing = pointing;
     if let Some(order) = chosen {
         give_order(queue, hud, table, actor, order);
+    }
+}
+
+/// A gold frame around the part of the HUD a lesson's step points at.
+fn point_out(ui: &egui::Ui, hud: &HudState, part: &PointAt, rect: egui::Rect) {
+    if hud
+        .lesson
+        .as_ref()
+        .is_some_and(|gate| gate.point_at == *part)
+    {
+        let marks = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("lesson marks"));
+        ui.ctx().layer_painter(marks).rect_stroke(
+            rect.expand(3.0),
+            4.0,
+            egui::Stroke::new(2.5, Color32::GOLD),
+            egui::StrokeKind::Outside,
+        );
     }
 }
 
@@ -939,7 +968,7 @@ pub(super) fn draw_battle_hud(
     // Popped out, only the log's title row and the notice stay under the
     // table.
     let popped = hud.log.popped_out;
-    egui::Panel::bottom(if popped { "log title" } else { "log" })
+    let log_panel = egui::Panel::bottom(if popped { "log title" } else { "log" })
         .frame(panel)
         .resizable(!popped)
         .default_size(170.0)
@@ -962,6 +991,7 @@ pub(super) fn draw_battle_hud(
                 hud.rules.show_rule(rule);
             }
         });
+    point_out(&root, &hud, &PointAt::Log, log_panel.response.rect);
     if popped {
         egui::Window::new("Battle log")
             .default_size([640.0, 380.0])
@@ -976,10 +1006,12 @@ pub(super) fn draw_battle_hud(
         .show(&mut root, |ui| {
             keep_width(ui);
             ui.label(RichText::new("Countdown").strong());
-            countdown_track(ui, table, &mut hud);
+            let track = ui.scope(|ui| countdown_track(ui, table, &mut hud));
+            point_out(ui, &hud, &PointAt::Countdown, track.response.rect);
             ui.separator();
             if let Some(selected) = hud.selected.and_then(|s| table.units.get(s)) {
-                unit_card(ui, table, selected, &mut hud.rules);
+                let card = ui.scope(|ui| unit_card(ui, table, selected, &mut hud.rules));
+                point_out(ui, &hud, &PointAt::Card, card.response.rect);
             } else {
                 ui.label("Click a figure to see its card.");
             }
@@ -1035,7 +1067,8 @@ pub(super) fn draw_battle_hud(
     hud.help = help;
     hud.rules.window(&ctx);
 
-    if battle.outcome.is_some() && !watching {
+    // A lesson's coach says when it is over.
+    if battle.outcome.is_some() && !watching && hud.lesson.is_none() {
         egui::Window::new("The battle is over")
             .collapsible(false)
             .resizable(false)
@@ -1086,7 +1119,7 @@ pub(super) fn draw_battle_hud(
             if ui.button("Resume").clicked() {
                 hud.paused = false;
             }
-            if !watching {
+            if !watching && hud.lesson.is_none() {
                 if ui.button("Save the battle").clicked() {
                     keeping.browser.show(Browse::Save, &keeping.folder);
                 }
@@ -1106,7 +1139,12 @@ pub(super) fn draw_battle_hud(
                         .show();
                 });
             }
-            if ui.button("Quit to the menu").clicked() {
+            let quit = if hud.lesson.is_some() {
+                "Leave the lesson"
+            } else {
+                "Quit to the menu"
+            };
+            if ui.button(quit).clicked() {
                 next.set(Screen::Title);
             }
         });
