@@ -14,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use serde::{Deserialize, Serialize};
 
 use super::Screen;
-use super::hud::HudState;
+use super::hud::{HudState, TableViewport};
 use super::match_setup::{LevelFolder, MatchSetup, level_seats};
 use super::saves::PreparedBattle;
 use super::screens::battle_on_table;
@@ -262,14 +262,23 @@ fn follow_lesson(
 fn gate_the_hud(engine: Res<Engine>, coaching: Res<Coaching>, mut hud: ResMut<HudState>) {
     let gate = Some(coaching.run.gate(engine.state()));
     if hud.lesson != gate {
+        // A refusal told in the last step is old news in this one.
+        if hud.lesson.as_ref().map(|g| &g.hint) != gate.as_ref().map(|g| &g.hint) {
+            hud.notice = None;
+            hud.notice_rule = None;
+        }
         hud.lesson = gate;
     }
 }
+
+/// The coach's window's width.
+const COACH_WIDTH: f32 = 420.0;
 
 /// The coach: the open step's title and text, Next for a step to read, and
 /// a way out at any step.
 fn coach_window(
     mut contexts: EguiContexts,
+    viewport: Res<TableViewport>,
     mut coaching: ResMut<Coaching>,
     library: Res<LessonLibrary>,
     mut next: ResMut<NextState<Screen>>,
@@ -278,11 +287,15 @@ fn coach_window(
     let ctx = contexts.ctx_mut()?;
     let total = coaching.run.lesson.steps.len();
     let name = coaching.run.lesson.name.clone();
+    // At the table's top right: the dice tray keeps its top left.
+    let at = viewport.0.map_or(egui::pos2(460.0, 34.0), |table| {
+        egui::pos2(table.max.x - COACH_WIDTH - 16.0, table.min.y + 8.0)
+    });
     egui::Window::new("lesson")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 34.0))
-        .fixed_size([440.0, 0.0])
+        .fixed_pos(at)
+        .fixed_size([COACH_WIDTH, 0.0])
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new(&name).weak());
@@ -292,7 +305,11 @@ fn coach_window(
                 });
             });
             if coaching.run.finished() {
-                ui.heading("Lesson complete");
+                ui.label(
+                    egui::RichText::new("Lesson complete")
+                        .size(20.0)
+                        .color(egui::Color32::WHITE),
+                );
                 ui.label("Well fought. Your progress is kept.");
                 ui.horizontal(|ui| {
                     let after = library
@@ -314,8 +331,16 @@ fn coach_window(
                 return;
             }
             let step = coaching.run.current().clone();
-            ui.heading(&step.title);
-            ui.label(&step.text);
+            ui.label(
+                egui::RichText::new(&step.title)
+                    .size(20.0)
+                    .color(egui::Color32::WHITE),
+            );
+            ui.label(
+                egui::RichText::new(&step.text)
+                    .size(15.0)
+                    .color(egui::Color32::from_gray(225)),
+            );
             if let Some(problem) = &coaching.off_path {
                 ui.colored_label(
                     egui::Color32::LIGHT_RED,
@@ -326,7 +351,10 @@ fn coach_window(
             ui.horizontal(|ui| {
                 if coaching.run.waits_to_read() {
                     if ui
-                        .add(egui::Button::new(egui::RichText::new("Next").strong()))
+                        .add(
+                            egui::Button::new(egui::RichText::new("Next").strong().size(15.0))
+                                .min_size(egui::vec2(90.0, 26.0)),
+                        )
                         .clicked()
                     {
                         coaching.run.read_on();
@@ -408,11 +436,18 @@ fn lessons_window(
                         None if progress.finished.contains(&entry.file) => "Play again".to_string(),
                         None => "Start".to_string(),
                     };
-                    if ui.button(start).clicked() {
+                    if ui
+                        .add(egui::Button::new(start).min_size(egui::vec2(150.0, 28.0)))
+                        .clicked()
+                    {
                         let (file, step) = (entry.file.clone(), reached.unwrap_or(0));
                         commands.queue(move |world: &mut World| start_lesson(world, &file, step));
                     }
-                    if reached.is_some() && ui.button("Start over").clicked() {
+                    if reached.is_some()
+                        && ui
+                            .add(egui::Button::new("Start over").min_size(egui::vec2(100.0, 28.0)))
+                            .clicked()
+                    {
                         let file = entry.file.clone();
                         commands.queue(move |world: &mut World| start_lesson(world, &file, 0));
                     }

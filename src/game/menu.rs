@@ -91,6 +91,7 @@ fn title(
     offer: Res<ContinueOffer>,
     folder: Res<SaveFolder>,
     mut browser: ResMut<SaveBrowser>,
+    lessons: Res<LessonMenu>,
     mut notice: ResMut<SaveNotice>,
     fallback: Res<FallbackSteps>,
     mut next: ResMut<NextState<Screen>>,
@@ -98,7 +99,7 @@ fn title(
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let busy = browser.open.is_some();
+    let busy = browser.open.is_some() || lessons.open;
     egui::Window::new("title")
         .title_bar(false)
         .resizable(false)

@@ -16,7 +16,7 @@ use crate::battle::command::{Command, Order};
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::data::{Ruleset, parse_ron};
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::level::{Level, ZoneCoord};
 use crate::rules::dice::Dice;
 use crate::script::{Expectation, LevelSource, check_expectation, level_of};
@@ -90,6 +90,10 @@ pub enum PointAt {
     Card,
     /// The dice picker ("Pay with").
     PayWith,
+    /// The choice of a special tactic for attacks.
+    Tactics,
+    /// The special results picker for attacks.
+    Specials,
     /// The action menu.
     Actions,
     /// The battle log.
@@ -130,8 +134,13 @@ pub fn load_lesson(path: &Path, ruleset: &Arc<Ruleset>) -> Result<(Lesson, Level
         return Err(problem(format!("the die {bad} is not a face from 1 to 6")));
     }
     let level = level_of(path, &lesson.level, ruleset, false)?;
-    LessonRun::rebuild(&lesson, &level, ruleset.clone(), lesson.steps.len())
-        .map_err(|failure| problem(failure.to_string()))?;
+    LessonRun::rebuild(&lesson, &level, ruleset.clone(), lesson.steps.len()).map_err(|off| {
+        // Reported at the failing step's title.
+        let at = SourceText::new(&text)
+            .find_key("title", off.step.saturating_sub(1))
+            .unwrap_or((1, 1));
+        Diagnostics(vec![Diagnostic::new(path, at, off.to_string())])
+    })?;
     Ok((lesson, level))
 }
 
@@ -325,7 +334,11 @@ impl LessonRun {
         LessonGate {
             expected,
             hint,
-            point_at: step.point_at.clone(),
+            point_at: if self.finished() {
+                PointAt::Nothing
+            } else {
+                step.point_at.clone()
+            },
         }
     }
 
@@ -413,5 +426,86 @@ impl LessonRun {
             self.submit(engine, &command)?;
         }
         self.close_step(engine)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lesson_file(name: &str, text: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("swift-swords-lesson-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("the lesson");
+        path
+    }
+
+    const LESSON: &str = r#"(
+    name: "Strip",
+    level: Inline((name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["gg"],
+        sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
+                (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Ai)],
+        units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+                (id: "bandit", template: "bandit", side: "foes", zone: (1, 0))],
+        victory: [DefeatAll(side: "foes")])),
+    dice: [5, 4, 3, 2,   4, 3, 2],
+    steps: [
+        (title: "Read", text: "Roland acts first."),
+        (
+            title: "Move",
+            text: "Step aside.",
+            goal: Do(unit: "roland", order: Move(to: (1, 0))),
+            check: [Zone(unit: "roland", zone: ZONE)],
+        ),
+    ],
+)"#;
+
+    fn ruleset() -> Arc<Ruleset> {
+        Arc::new(Ruleset::embedded().expect("the built-in data"))
+    }
+
+    #[test]
+    fn a_lesson_that_plays_as_written_loads() {
+        let path = lesson_file("good.ron", &LESSON.replace("ZONE", "(1, 0)"));
+        let (lesson, _) = load_lesson(&path, &ruleset()).expect("it plays");
+        assert_eq!(lesson.steps.len(), 2);
+    }
+
+    #[test]
+    fn a_lesson_off_its_path_is_reported_at_the_failing_steps_title() {
+        let path = lesson_file("off.ron", &LESSON.replace("ZONE", "(0, 0)"));
+        let problems = load_lesson(&path, &ruleset()).expect_err("the check fails");
+        assert_eq!(
+            problems.to_string(),
+            format!(
+                "{}:13:20: step 2: zone of `roland`: expected (0, 0), found (1, 0)",
+                path.display()
+            )
+        );
+    }
+
+    #[test]
+    fn a_lesson_whose_dice_run_out_or_are_no_faces_is_refused() {
+        let short = LESSON
+            .replace("ZONE", "(1, 0)")
+            .replace("[5, 4, 3, 2,   4, 3, 2]", "[5, 4]");
+        let path = lesson_file("short.ron", &short);
+        let problems = load_lesson(&path, &ruleset()).expect_err("the dice run out");
+        assert!(
+            problems
+                .to_string()
+                .ends_with("step 1: the lesson's dice ran out"),
+            "{problems}"
+        );
+        let seven = LESSON.replace("ZONE", "(1, 0)").replace("[5, 4,", "[7, 4,");
+        let path = lesson_file("seven.ron", &seven);
+        let problems = load_lesson(&path, &ruleset()).expect_err("no such face");
+        assert!(
+            problems
+                .to_string()
+                .ends_with("the die 7 is not a face from 1 to 6"),
+            "{problems}"
+        );
     }
 }

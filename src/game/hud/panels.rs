@@ -535,7 +535,7 @@ fn action_menu(
             &mut hud.attack.raise_with_one,
             "Raise a die with a 1 after the attack roll",
         );
-        ui.horizontal_wrapped(|ui| {
+        let tactics = ui.horizontal_wrapped(|ui| {
             ui.label("Tactic:");
             ui.radio_value(&mut hud.attack.tactic, None, "none");
             for tactic in Tactic::ALL {
@@ -543,8 +543,10 @@ fn action_menu(
                 explained(choice, tactic.name(), "Special tactics", &mut hud.rules);
             }
         });
+        point_out(ui, hud, &PointAt::Tactics, tactics.response.rect);
         shift_picker(ui, hud);
-        specials_picker(ui, table, hud);
+        let specials = ui.scope(|ui| specials_picker(ui, table, hud));
+        point_out(ui, hud, &PointAt::Specials, specials.response.rect);
     }
     wound_choice(ui, table, actor, hud, queue);
     let picker = ui.scope(|ui| dice_picker(ui, unit, hud));
@@ -652,8 +654,10 @@ fn point_out(ui: &egui::Ui, hud: &HudState, part: &PointAt, rect: egui::Rect) {
         .is_some_and(|gate| gate.point_at == *part)
     {
         let marks = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("lesson marks"));
+        // Kept inside the window: a panel runs to its edges.
+        let window = ui.ctx().content_rect().shrink(2.0);
         ui.ctx().layer_painter(marks).rect_stroke(
-            rect.expand(3.0),
+            rect.expand(3.0).intersect(window),
             4.0,
             egui::Stroke::new(2.5, Color32::GOLD),
             egui::StrokeKind::Outside,
@@ -899,8 +903,11 @@ pub(super) fn draw_battle_hud(
                     battle.round_limit
                 ));
                 ui.separator();
-                ui.label(format!("Seed {}", battle.seed));
-                ui.separator();
+                // A lesson's dice are its own, not a seed's.
+                if hud.lesson.is_none() {
+                    ui.label(format!("Seed {}", battle.seed));
+                    ui.separator();
+                }
                 let turn_text = match (battle.outcome_in_words(), mine.is_empty()) {
                     (Some(outcome), _) => format!("Battle over. {outcome}"),
                     (None, false) => format!(
@@ -1059,7 +1066,8 @@ pub(super) fn draw_battle_hud(
     if !hud.blocking_overlay() && !hud.help {
         table_tooltip(&ctx, table, state_tick, &mut cache, &hud);
     }
-    if !hud.blocking_overlay() && !watching {
+    // A lesson's coach tells what happened in its own words.
+    if !hud.blocking_overlay() && !watching && hud.lesson.is_none() {
         hud.recap.window(&ctx, table, engine.log(), &mut goal);
     }
     let mut help = hud.help;
