@@ -475,6 +475,29 @@ mod tests {
         LessonLibrary::scan(Path::new("lessons"), Some(Arc::new(ruleset)))
     }
 
+    /// The attack choices a step asks for, as the player ticks them.
+    fn choices_asked(goal: &Goal) -> AttackChoices {
+        match goal {
+            Goal::Do {
+                order:
+                    Order::Attack {
+                        raise_with_one,
+                        specials,
+                        tactic,
+                        shift,
+                        ..
+                    },
+                ..
+            } => AttackChoices {
+                raise_with_one: *raise_with_one,
+                specials: specials.clone(),
+                tactic: *tactic,
+                shift: *shift,
+            },
+            _ => AttackChoices::default(),
+        }
+    }
+
     /// Plays a lesson as a player would: each order from the HUD's own menu
     /// (and, where it has a target, the table's click on it) through the
     /// HUD's gate. At every step, another order the rules allow is tried
@@ -495,26 +518,7 @@ mod tests {
                 ..default()
             };
             let mut queue = CommandQueue::default();
-            // The attack choices the step asks for, as the player ticks them.
-            let choices = match &run.current().goal {
-                Goal::Do {
-                    order:
-                        Order::Attack {
-                            raise_with_one,
-                            specials,
-                            tactic,
-                            shift,
-                            ..
-                        },
-                    ..
-                } => AttackChoices {
-                    raise_with_one: *raise_with_one,
-                    specials: specials.clone(),
-                    tactic: *tactic,
-                    shift: *shift,
-                },
-                _ => AttackChoices::default(),
-            };
+            let choices = choices_asked(&run.current().goal);
             let other = human_turn(&table).into_iter().find_map(|actor| {
                 menu_entries(&table, actor, &choices, None)
                     .into_iter()
@@ -662,6 +666,98 @@ mod tests {
         let (read, problem) = LessonProgress::load(&path);
         assert_eq!(read, LessonProgress::default());
         assert!(problem.expect("a problem").contains("lessons.ron:1:"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_lesson_plays_to_its_end_on_the_games_own_schedule_and_keeps_the_progress() {
+        use bevy::state::app::StatesPlugin;
+        let library = shipped();
+        let entry = &library.entries[0];
+        let (lesson, level) = entry.lesson.clone().expect("a lesson");
+        let (run, engine) =
+            LessonRun::begin(&lesson, &level, library.ruleset.clone().expect("data"));
+        let dir = std::env::temp_dir().join(format!("swift-swords-coach-{}", std::process::id()));
+        let progress_file = dir.join("lessons.ron");
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.add_plugins((
+            crate::battle::plugin,
+            super::super::ai_driver::plugin,
+            plugin,
+        ));
+        app.insert_state(Screen::Battle);
+        app.init_resource::<HudState>();
+        app.insert_resource(super::super::ai_driver::AiPace::immediate());
+        app.insert_resource(ProgressFile(progress_file.clone()));
+        app.insert_resource(LessonProgress::default());
+        app.insert_resource(MatchSetup {
+            level_file: entry.file.clone(),
+            folder: LevelFolder::Library,
+            seed: 0,
+            seats: level_seats(&level, AiLevel::Normal),
+            handover: false,
+        });
+        app.insert_resource(Coaching {
+            file: entry.file.clone(),
+            run,
+            off_path: None,
+        });
+        crate::battle::mirror::install_battle(app.world_mut(), engine);
+        for _ in 0..2_000 {
+            app.update();
+            let coaching = app.world().resource::<Coaching>().clone();
+            assert_eq!(coaching.off_path, None);
+            if coaching.run.finished() {
+                break;
+            }
+            if coaching.run.waits_to_read() {
+                app.world_mut().resource_mut::<Coaching>().run.read_on();
+                continue;
+            }
+            // The step's order, from the HUD's menu, as a click on it gives it.
+            let Some(expected) = app
+                .world()
+                .resource::<HudState>()
+                .lesson
+                .clone()
+                .and_then(|g| g.expected.clone().map(|e| (g, e)))
+            else {
+                continue;
+            };
+            let (gate, command) = expected;
+            let table = app.world().resource::<Engine>().state().clone();
+            if !human_turn(&table)
+                .iter()
+                .any(|&u| table.units[u].unit.id == command.unit)
+            {
+                continue;
+            }
+            let actor = table
+                .unit_index(&command.unit)
+                .expect("the goal's combatant");
+            let choices = choices_asked(&coaching.run.current().goal);
+            let order = menu_entries(&table, actor, &choices, None)
+                .into_iter()
+                .find(|e| {
+                    e.verdict
+                        .as_ref()
+                        .is_ok_and(|p| gate.asks_for_plan(&table, p))
+                })
+                .expect("the menu offers the step's order")
+                .order;
+            crate::game::hud::submit_order(app.world_mut(), &table, actor, order);
+        }
+        let coaching = app.world().resource::<Coaching>();
+        assert!(
+            coaching.run.finished(),
+            "stopped at step {}",
+            coaching.run.step + 1
+        );
+        assert!(app.world().resource::<Engine>().ended());
+        let (kept, problem) = LessonProgress::load(&progress_file);
+        assert_eq!(problem, None);
+        assert!(kept.finished.contains(&entry.file) && kept.reached.is_empty());
         std::fs::remove_dir_all(&dir).ok();
     }
 }
