@@ -43,7 +43,7 @@ pub struct Cli {
 pub enum CliCommand {
     /// Start the game on a level.
     Play(PlayArgs),
-    /// Check level, data, script and replay files, or whole folders of them.
+    /// Check level, data, script, lesson and replay files, or whole folders of them.
     Check {
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
