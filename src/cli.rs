@@ -19,8 +19,9 @@ use crate::replay::Replay;
 use crate::replay::script::script_of;
 use crate::script::{LevelSource, run_script};
 use crate::script::{load_script, run_script_file, script_level};
+use crate::simulate::sweep::{Sweep, SweepPoint};
 use crate::simulate::{
-    BattleResult, ReplayChoice, SimConfig, decision_timings, replay_name, run_all, summarise,
+    BattleResult, ReplayChoice, SimConfig, decision_timings, plot, replay_name, run_all, summarise,
 };
 
 #[derive(Debug, Parser)]
@@ -128,6 +129,18 @@ pub struct SimulateArgs {
         requires = "save_replays"
     )]
     pub which: String,
+    /// Also draw the report's charts into this SVG file: each side's win
+    /// rate with its 95% interval as the battles add up, and the battles'
+    /// length (with --sweep, win rate against the value swept).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// Play the battles at each value of one number from A to B: a unit's
+    /// action_dice, attack_dice, physical, mental, bonus_physical,
+    /// bonus_mental, armour or size (roland.attack_dice=2..6), an action's
+    /// cost (action.Move=2..4), or an attack's cost by weight
+    /// (melee_attack.Medium=3..5, ranged_attack.Medium=3..5).
+    #[arg(long, value_name = "UNIT.FIELD=A..B", conflicts_with = "save_replays")]
+    pub sweep: Option<String>,
 }
 
 /// The most battles one `simulate` run plays, and the most threads it uses.
@@ -431,13 +444,10 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
         jobs,
         swap: args.swap,
     };
-    let progress = indicatif::ProgressBar::new(args.battles as u64);
-    progress.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} battles, {elapsed} elapsed, {eta} left",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    if let Some(sweep) = &args.sweep {
+        return run_sweep(&config, sweep, args);
+    }
+    let progress = battles_bar(args.battles);
     let started = std::time::Instant::now();
     let results = run_all(&config, &|| progress.inc(1));
     let elapsed = started.elapsed();
@@ -466,8 +476,114 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
         eprintln!("{problem}");
         return ExitCode::FAILURE;
     }
+    if let Some(path) = &args.plot
+        && let Err(problem) = plot::write_simulation(path, &config.level, &results)
+    {
+        eprintln!("{problem}");
+        return ExitCode::FAILURE;
+    }
     if let Some(path) = &args.json {
         let written = serde_json::to_string_pretty(&report)
+            .map_err(|e| e.to_string())
+            .and_then(|json| std::fs::write(path, json + "\n").map_err(|e| e.to_string()));
+        if let Err(error) = written {
+            eprintln!("{}:1:1: cannot write the report: {error}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// A progress bar for `battles` battles.
+fn battles_bar(battles: usize) -> indicatif::ProgressBar {
+    let progress = indicatif::ProgressBar::new(battles as u64);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} battles, {elapsed} elapsed, {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    progress
+}
+
+/// `simulate --sweep`: the same battles at each value of one number, one
+/// line of win rates per value, and the chart and JSON if asked for.
+fn run_sweep(config: &SimConfig, text: &str, args: &SimulateArgs) -> ExitCode {
+    let sweep = match Sweep::parse(text, &config.level) {
+        Ok(sweep) => sweep,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let level_text = std::fs::read_to_string(&args.level).unwrap_or_default();
+    let mut settings = Vec::new();
+    for value in sweep.values() {
+        match sweep.apply(
+            value,
+            &config.level,
+            &config.ruleset,
+            &args.level,
+            &level_text,
+        ) {
+            Ok((level, ruleset)) => settings.push((value, level, ruleset)),
+            Err(problem) => {
+                eprintln!("{problem}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let progress = battles_bar(config.battles * settings.len());
+    let mut points = Vec::new();
+    for (value, level, ruleset) in settings {
+        let at_value = SimConfig {
+            level,
+            ruleset: Arc::new(ruleset),
+            ..config.clone()
+        };
+        let results = run_all(&at_value, &|| progress.inc(1));
+        points.push(SweepPoint {
+            value,
+            report: summarise(&at_value, &results),
+        });
+    }
+    progress.finish_and_clear();
+    println!(
+        "{}: {} battles at each value of {}, seed {}",
+        config.level.name, config.battles, sweep.name, config.seed
+    );
+    for point in &points {
+        let sides: Vec<String> = point
+            .report
+            .sides
+            .iter()
+            .map(|side| {
+                format!(
+                    "{} {:5.1}% [{:5.1}%, {:5.1}%]",
+                    side.name,
+                    side.wins.share * 100.0,
+                    side.wins.low * 100.0,
+                    side.wins.high * 100.0
+                )
+            })
+            .collect();
+        println!(
+            "  {} = {:<3} {}; draws {:.1}%; rounds {:.1}",
+            sweep.name,
+            point.value,
+            sides.join("; "),
+            point.report.draws.share * 100.0,
+            point.report.rounds_mean
+        );
+    }
+    if let Some(path) = &args.plot
+        && let Err(problem) = plot::write_sweep(path, &config.level, &sweep.name, &points)
+    {
+        eprintln!("{problem}");
+        return ExitCode::FAILURE;
+    }
+    if let Some(path) = &args.json {
+        let written = serde_json::to_string_pretty(&points)
             .map_err(|e| e.to_string())
             .and_then(|json| std::fs::write(path, json + "\n").map_err(|e| e.to_string()));
         if let Err(error) = written {

@@ -4,6 +4,9 @@
 //! Battle `i` gets its own seed derived from the run's seed, and results are
 //! gathered by index, so the report is the same whatever the thread count.
 
+pub mod plot;
+pub mod sweep;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
