@@ -1,6 +1,9 @@
 //! Loading the data and the level through Bevy's asset system, so both can
 //! be hot-reloaded: a loader for the ruleset (which reads its sibling data
-//! files as dependencies) and one for levels.
+//! files as dependencies) and one for levels. A file that does not parse
+//! still loads, as an asset carrying its problems: Bevy does not watch a
+//! failed load again (bevy#7470), and a designer fixing the file must see
+//! the fix arrive.
 
 use std::path::PathBuf;
 
@@ -31,8 +34,12 @@ pub const LEVEL_KEY: &str = "level";
 #[derive(Default, TypePath)]
 pub struct RulesetLoader;
 
+/// The data folder as loaded: the ruleset, or every problem found in it.
+#[derive(Asset, TypePath, Debug, Clone)]
+pub struct DataFile(pub Result<Ruleset, Diagnostics>);
+
 impl AssetLoader for RulesetLoader {
-    type Asset = Ruleset;
+    type Asset = DataFile;
     type Settings = ();
     type Error = Diagnostics;
 
@@ -40,6 +47,21 @@ impl AssetLoader for RulesetLoader {
         &self,
         reader: &mut dyn Reader,
         _: &(),
+        context: &mut LoadContext<'_>,
+    ) -> Result<DataFile, Diagnostics> {
+        Ok(DataFile(Self::read_all(reader, context).await))
+    }
+
+    /// The loading state asks for `data://rules.ron` untyped, by extension;
+    /// levels are always asked for by type, so they never land here.
+    fn extensions(&self) -> &[&str] {
+        &["ron"]
+    }
+}
+
+impl RulesetLoader {
+    async fn read_all(
+        reader: &mut dyn Reader,
         context: &mut LoadContext<'_>,
     ) -> Result<Ruleset, Diagnostics> {
         let own_path = PathBuf::from(context.path().path());
@@ -74,12 +96,6 @@ impl AssetLoader for RulesetLoader {
             injuries,
         })
     }
-
-    /// The loading state asks for `data://rules.ron` untyped, by extension;
-    /// levels are always asked for by type, so they never land here.
-    fn extensions(&self) -> &[&str] {
-        &["ron"]
-    }
 }
 
 /// Parses a level file (its semantic check needs the ruleset, and runs once
@@ -87,11 +103,12 @@ impl AssetLoader for RulesetLoader {
 #[derive(Default, TypePath)]
 pub struct LevelLoader;
 
-/// A parsed level with its source text, for the semantic check's positions.
+/// A level file's text and the level parsed from it (or the reason it does
+/// not parse), for the semantic check and its positions.
 #[derive(Asset, TypePath, Debug, Clone)]
 pub struct LevelFile {
     pub text: String,
-    pub level: Level,
+    pub level: Result<Level, Diagnostics>,
 }
 
 impl AssetLoader for LevelLoader {
@@ -112,7 +129,7 @@ impl AssetLoader for LevelLoader {
             .await
             .map_err(|e| single(path.clone(), format!("cannot read: {e}")))?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        let level = parse_ron(&path, &text).map_err(|e| Diagnostics(vec![e]))?;
+        let level = parse_ron(&path, &text).map_err(|e| Diagnostics(vec![e]));
         Ok(LevelFile { text, level })
     }
 }
@@ -142,13 +159,13 @@ impl DynamicAsset for ChosenLevel {
 #[derive(AssetCollection, Resource)]
 pub struct TableAssets {
     #[asset(path = "data://rules.ron")]
-    pub ruleset: Handle<Ruleset>,
+    pub ruleset: Handle<DataFile>,
     #[asset(key = "level")]
     pub level: Handle<LevelFile>,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_asset::<Ruleset>()
+    app.init_asset::<DataFile>()
         .init_asset::<LevelFile>()
         .init_asset_loader::<RulesetLoader>()
         .init_asset_loader::<LevelLoader>();

@@ -7,6 +7,7 @@ mod callouts;
 mod camera;
 mod figures;
 pub mod headless;
+mod hot_reload;
 pub mod hud;
 mod input;
 mod lessons;
@@ -297,6 +298,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         title_table::plugin,
         lessons::plugin,
+        hot_reload::plugin,
     ));
 }
 

@@ -9,14 +9,14 @@ use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
 use super::PlaySettings;
-use super::assets::{ChosenLevel, LEVEL_KEY, LevelFile, TableAssets};
+use super::assets::{ChosenLevel, DataFile, LEVEL_KEY, LevelFile, TableAssets};
 use super::match_setup::{MatchSetup, seated_level};
 use super::saves::{Autosaver, PreparedBattle};
 use crate::battle::engine::Engine;
 use crate::battle::mirror::{OnTable, install_battle};
 use crate::data::Ruleset;
 use crate::diagnostics::Diagnostics;
-use crate::level::validate;
+use crate::level::{Level, validate};
 use crate::replay::Replay;
 use crate::rules::dice::Dice;
 
@@ -94,38 +94,20 @@ fn begin_battle(world: &mut World) {
         install_prepared(world, prepared);
         return;
     }
-    let Some(table_assets) = world.get_resource::<TableAssets>() else {
-        return;
-    };
-    let (ruleset_handle, level_handle) = (table_assets.ruleset.clone(), table_assets.level.clone());
-    let ruleset = world
-        .resource::<Assets<Ruleset>>()
-        .get(&ruleset_handle)
-        .cloned();
-    let level_file = world
-        .resource::<Assets<LevelFile>>()
-        .get(&level_handle)
-        .cloned();
     let setup = world.resource::<MatchSetup>().clone();
-    let level_path = world.resource::<PlaySettings>().level_path(&setup);
-    let (Some(ruleset), Some(file)) = (ruleset, level_file) else {
-        world
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::LoadFailed);
-        return;
+    let (ruleset, file, unseated) = match loaded_level(world) {
+        Ok(loaded) => loaded,
+        Err(problems) => {
+            world.resource_mut::<LoadErrors>().0 = problems;
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::LoadFailed);
+            return;
+        }
     };
-    let problems = validate(&level_path, &file.text, &file.level, &ruleset);
-    if !problems.is_empty() {
-        world.resource_mut::<LoadErrors>().0 = problems.iter().map(ToString::to_string).collect();
-        world
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::LoadFailed);
-        return;
-    }
-    println!("{}: seed {}", file.level.name, setup.seed);
+    println!("{}: seed {}", unseated.name, setup.seed);
     // The seats chosen for this battle replace the level's own controllers.
-    let level = seated_level(&file.level, &setup.seats);
-    let ruleset = Arc::new(ruleset);
+    let level = seated_level(&unseated, &setup.seats);
     let engine = Engine::start(
         &level,
         ruleset.clone(),
@@ -147,6 +129,36 @@ fn begin_battle(world: &mut World) {
             replay: Some(replay),
         },
     );
+}
+
+/// The data and the level of the battle as loaded, checked: the ruleset,
+/// the level file and its level; or every problem, as `file:line:col:
+/// message` (none when the files are not loaded yet).
+pub fn loaded_level(world: &World) -> Result<(Arc<Ruleset>, LevelFile, Level), Vec<String>> {
+    let Some(table_assets) = world.get_resource::<TableAssets>() else {
+        return Err(Vec::new());
+    };
+    let data = world
+        .resource::<Assets<DataFile>>()
+        .get(&table_assets.ruleset);
+    let file = world
+        .resource::<Assets<LevelFile>>()
+        .get(&table_assets.level);
+    let (Some(data), Some(file)) = (data, file) else {
+        return Err(Vec::new());
+    };
+    let lines = |problems: &Diagnostics| -> Vec<String> {
+        problems.0.iter().map(ToString::to_string).collect()
+    };
+    let ruleset = data.0.as_ref().map_err(lines)?;
+    let level = file.level.as_ref().map_err(lines)?;
+    let setup = world.resource::<MatchSetup>();
+    let level_path = world.resource::<PlaySettings>().level_path(setup);
+    let problems = validate(&level_path, &file.text, level, ruleset);
+    if !problems.is_empty() {
+        return Err(problems.iter().map(ToString::to_string).collect());
+    }
+    Ok((Arc::new(ruleset.clone()), file.clone(), level.clone()))
 }
 
 /// Puts a battle on the table, and keeps its replay if it will be played on.
@@ -188,7 +200,7 @@ fn collect_load_errors(
 ) {
     if errors.0.is_empty() {
         let level = server.get_handle::<LevelFile>(setup.asset_path());
-        let ruleset = server.get_handle::<Ruleset>("data://rules.ron");
+        let ruleset = server.get_handle::<DataFile>("data://rules.ron");
         let ids = [
             level.map(|h| h.id().untyped()),
             ruleset.map(|h| h.id().untyped()),
@@ -230,67 +242,16 @@ fn load_problems(error: &AssetLoadError) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use std::path::Path;
-    use std::time::Duration;
-
-    use bevy::asset::io::AssetSourceBuilder;
-    use bevy::state::app::StatesPlugin;
 
     use super::*;
-    use crate::game::assets::{self, DATA_SOURCE, LEVEL_SOURCE, NAMED_SOURCE};
-    use crate::game::match_setup::{LevelFolder, Seat};
+    use crate::game::test_battles::{loading_app, settle};
 
     /// Runs the game's own loading screens, headless, on a level file
     /// holding `text`, until they settle; returns the screen reached and the
     /// problems the error screen lists.
     fn load_level_file(name: &str, text: &str) -> (Screen, Vec<String>) {
-        let dir = std::env::temp_dir().join(format!(
-            "swift-swords-loading-{}-{name}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("a levels folder");
-        std::fs::write(dir.join(name), text).expect("the level file");
-        let data = std::fs::canonicalize("assets/data").expect("the data folder");
-        let mut app = App::new();
-        for (source, folder) in [
-            (DATA_SOURCE, &data),
-            (LEVEL_SOURCE, &dir),
-            (NAMED_SOURCE, &dir),
-        ] {
-            app.register_asset_source(
-                source,
-                AssetSourceBuilder::platform_default(&folder.to_string_lossy(), None),
-            );
-        }
-        app.add_plugins((MinimalPlugins, AssetPlugin::default(), StatesPlugin));
-        app.insert_resource(PlaySettings {
-            data_dir: data,
-            levels_dir: dir.clone(),
-            named_dir: dir.clone(),
-            screenshot: None,
-            screenshot_after_actions: 0,
-            report_frame_time: false,
-        });
-        app.add_plugins((assets::plugin, plugin));
-        app.update();
-        load_match(
-            app.world_mut(),
-            MatchSetup {
-                level_file: name.to_string(),
-                folder: LevelFolder::Library,
-                seed: 1,
-                seats: vec![Seat::Human, Seat::Human],
-                handover: false,
-            },
-        );
-        let mut screen = Screen::Loading;
-        for _ in 0..1000 {
-            app.update();
-            screen = *app.world().resource::<State<Screen>>().get();
-            if screen == Screen::LoadFailed {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        let (mut app, dir) = loading_app(name, text);
+        let screen = settle(&mut app);
         std::fs::remove_dir_all(&dir).ok();
         (screen, app.world().resource::<LoadErrors>().0.clone())
     }

@@ -146,6 +146,49 @@ impl Replay {
         seats: &[Seat],
         commands: &[Command],
     ) -> Result<Self, Divergence> {
+        let (replay, _, refused) = Self::given_while_accepted(
+            level_file, level_text, level, ruleset, seed, seats, commands,
+        );
+        refused.map_or(Ok(replay), Err)
+    }
+
+    /// This battle begun again on a changed level or data (hot reload):
+    /// `level` (as written, not yet seated) with the same seed and seats,
+    /// and its commands given again while the rules accept them. Returns the
+    /// new replay and battle, and the first command refused, if any.
+    pub fn begun_again(
+        &self,
+        level_text: &str,
+        level: &Level,
+        ruleset: Arc<Ruleset>,
+    ) -> (Self, Engine, Option<Divergence>) {
+        let commands: Vec<Command> = self
+            .record
+            .steps
+            .iter()
+            .map(|s| s.command.clone())
+            .collect();
+        Self::given_while_accepted(
+            &self.level_file,
+            level_text,
+            level,
+            ruleset,
+            self.seed,
+            &self.seats,
+            &commands,
+        )
+    }
+
+    /// A battle on `level` given `commands` in turn until one is refused.
+    fn given_while_accepted(
+        level_file: &str,
+        level_text: &str,
+        level: &Level,
+        ruleset: Arc<Ruleset>,
+        seed: u64,
+        seats: &[Seat],
+        commands: &[Command],
+    ) -> (Self, Engine, Option<Divergence>) {
         let mut engine = Engine::start(
             &seated_level(level, seats),
             ruleset.clone(),
@@ -155,14 +198,17 @@ impl Replay {
         let mut replay = Self::begin(level_file, level_text, &ruleset, seats, &engine);
         for (index, command) in commands.iter().enumerate() {
             let said = command_in_words(engine.state(), command);
-            engine.submit(command).map_err(|reason| Divergence {
-                step: index + 1,
-                command: Some(said),
-                kind: DivergenceKind::Refused(reason),
-            })?;
+            if let Err(reason) = engine.submit(command) {
+                let refused = Divergence {
+                    step: index + 1,
+                    command: Some(said),
+                    kind: DivergenceKind::Refused(reason),
+                };
+                return (replay, engine, Some(refused));
+            }
             replay.push(command.clone(), &engine);
         }
-        Ok(replay)
+        (replay, engine, None)
     }
 
     /// Logs a command the engine has just accepted.

@@ -1,0 +1,394 @@
+//! Hot reload while playtesting. Bevy's file watcher reloads the level
+//! being played and the data when their files are saved; each change is
+//! checked at once. Problems are shown with their `file:line:col` and the
+//! battle on screen stays as it was. A valid change begins the battle again
+//! on the new files, with the same seed and seats, gives its commands again
+//! while the rules accept them, and says where it stopped. On the error
+//! screen, a saved fix starts the battle.
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Screen;
+use super::assets::{DataFile, LevelFile, TableAssets};
+use super::lessons::Coaching;
+use super::saves::PreparedBattle;
+use super::screens::{LoadErrors, battle_on_table, load_match, loaded_level};
+use super::viewer::Viewer;
+use crate::replay::Replay;
+
+/// A change to the level or the data has arrived and waits to be taken up:
+/// when it was reported, and which files changed.
+#[derive(Resource, Debug, Default)]
+struct ChangeArrived {
+    since: Option<Instant>,
+    level: bool,
+    data: bool,
+}
+
+/// What the last hot reload did, shown over the battle until dismissed.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct ReloadNotice {
+    /// The lines to show: the problems, or what was given again.
+    pub lines: Vec<String>,
+    /// Whether the change was taken up (else the battle stayed as it was).
+    pub taken: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ChangeArrived>();
+    app.init_resource::<ReloadNotice>();
+    app.add_systems(Update, (notice_changes, take_up_change).chain());
+    app.add_systems(OnEnter(Screen::Title), forget_notice);
+    app.add_systems(OnEnter(Screen::Setup), forget_notice);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        reload_window.run_if(battle_on_table),
+    );
+}
+
+/// Notes a change to the battle's own level or data files.
+fn notice_changes(
+    mut levels: MessageReader<AssetEvent<LevelFile>>,
+    mut data: MessageReader<AssetEvent<DataFile>>,
+    assets: Option<Res<TableAssets>>,
+    mut arrived: ResMut<ChangeArrived>,
+) {
+    let Some(assets) = assets else {
+        levels.clear();
+        data.clear();
+        return;
+    };
+    let level = levels.read().any(|e| e.is_modified(assets.level.id()));
+    let data = data.read().any(|e| e.is_modified(assets.ruleset.id()));
+    if level || data {
+        arrived.since.get_or_insert_with(Instant::now);
+        arrived.level |= level;
+        arrived.data |= data;
+    }
+}
+
+/// Takes up a change that arrived: on the battle screen, begins the battle
+/// again or shows why not; on the error screen, starts the battle once the
+/// files are fixed, or lists their problems now.
+fn take_up_change(world: &mut World) {
+    let arrived = std::mem::take(&mut *world.resource_mut::<ChangeArrived>());
+    let Some(since) = arrived.since else {
+        return;
+    };
+    let screen = *world.resource::<State<Screen>>().get();
+    match screen {
+        Screen::LoadFailed => match loaded_level(world) {
+            Ok(_) => {
+                let setup = world.resource::<super::match_setup::MatchSetup>().clone();
+                load_match(world, setup);
+            }
+            Err(problems) if !problems.is_empty() => {
+                world.resource_mut::<LoadErrors>().0 = problems
+            }
+            Err(_) => {}
+        },
+        // A replay watched and a lesson play as they were recorded and written.
+        Screen::Battle
+            if !world.contains_resource::<Viewer>() && !world.contains_resource::<Coaching>() =>
+        {
+            let notice = begin_again(world, &arrived);
+            if notice.taken {
+                // For measuring the latency from a save (the watcher waits
+                // 300 ms for a file's writes to settle before it reports).
+                let wall = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0.0, |d| d.as_secs_f64());
+                println!(
+                    "hot reload: taken up at {wall:.3} s, {:.0} ms after the change was reported",
+                    since.elapsed().as_secs_f64() * 1e3
+                );
+            }
+            world.insert_resource(notice);
+        }
+        _ => {}
+    }
+}
+
+/// Begins the battle again on the changed files, or says why it stays.
+fn begin_again(world: &mut World, arrived: &ChangeArrived) -> ReloadNotice {
+    let (ruleset, file, level) = match loaded_level(world) {
+        Ok(loaded) => loaded,
+        Err(problems) => {
+            let mut lines =
+                vec!["The files have problems; the battle stays as it was:".to_string()];
+            lines.extend(problems);
+            return ReloadNotice {
+                lines,
+                taken: false,
+            };
+        }
+    };
+    let Some(old) = world.get_resource::<Replay>().cloned() else {
+        return ReloadNotice::default();
+    };
+    let (mut replay, engine, refused) = old.begun_again(&file.text, &level, ruleset);
+    replay.saved_at = crate::replay::now();
+    let (given, of) = (replay.steps(), old.steps());
+    let what = match (arrived.level, arrived.data) {
+        (true, true) => format!("{} and the game's data were", level.name),
+        (false, true) => "The game's data was".to_string(),
+        _ => format!("{} was", level.name),
+    };
+    let mut lines = vec![format!(
+        "{what} changed: the battle began again with the same seed."
+    )];
+    lines.push(match refused {
+        None if of == 1 => "The one command was given again.".to_string(),
+        None => format!("All {of} commands were given again."),
+        Some(refused) => {
+            format!("{given} of {of} commands were given again; it stopped at {refused}.")
+        }
+    });
+    world.insert_resource(PreparedBattle {
+        engine,
+        replay: Some(replay),
+    });
+    // Through the loading screen, so the table is drawn anew for the level.
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Loading);
+    ReloadNotice { lines, taken: true }
+}
+
+/// A reload's notice lasts through the loading screen it passes, until
+/// the menus.
+fn forget_notice(mut notice: ResMut<ReloadNotice>) {
+    *notice = ReloadNotice::default();
+}
+
+/// The last reload's notice, until dismissed.
+fn reload_window(mut contexts: EguiContexts, mut notice: ResMut<ReloadNotice>) -> Result {
+    if notice.lines.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let colour = if notice.taken {
+        egui::Color32::LIGHT_GREEN
+    } else {
+        egui::Color32::LIGHT_RED
+    };
+    egui::Window::new("Hot reload")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -190.0))
+        .show(ctx, |ui| {
+            for line in &notice.lines {
+                ui.colored_label(colour, line);
+            }
+            if ui.button("Close").clicked() {
+                notice.lines.clear();
+            }
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::command::{Command, CommandQueue, Order};
+    use crate::battle::engine::Engine;
+    use crate::data::parse_ron;
+    use crate::game::test_battles::{loading_app, settle};
+    use crate::level::ZoneCoord;
+
+    fn duel() -> String {
+        std::fs::read_to_string("levels/duel.ron").expect("the duel")
+    }
+
+    /// Puts `text` in place of the level's file as the file watcher would
+    /// after a save: the loader's asset changes, and Bevy says so.
+    fn save_level(app: &mut App, text: &str) {
+        let handle = app.world().resource::<TableAssets>().level.clone();
+        let path = std::path::PathBuf::from("duel.ron");
+        let level = parse_ron(&path, text).map_err(|e| crate::diagnostics::Diagnostics(vec![e]));
+        let mut files = app.world_mut().resource_mut::<Assets<LevelFile>>();
+        let mut file = files.get_mut(&handle).expect("the level's asset");
+        *file = LevelFile {
+            text: text.to_string(),
+            level,
+        };
+    }
+
+    /// Gives a command through the queue, as the HUD and the AI do.
+    fn give(app: &mut App, unit: &str, order: Order) {
+        app.world_mut()
+            .resource_mut::<CommandQueue>()
+            .0
+            .push_back(Command::new(unit, order));
+        app.update();
+    }
+
+    fn roland_zone(app: &App) -> ZoneCoord {
+        let table = app.world().resource::<Engine>().state();
+        table.units[table.unit_index("roland").expect("Roland")]
+            .placement
+            .zone
+    }
+
+    #[test]
+    fn a_saved_change_mid_battle_begins_it_again_and_gives_the_commands_that_stay_legal() {
+        let (mut app, dir) = loading_app("duel.ron", &duel());
+        assert_eq!(settle(&mut app), Screen::Battle);
+        // The Black Knight has the first turn with seed 1.
+        give(&mut app, "black_knight", Order::Hold);
+        give(
+            &mut app,
+            "roland",
+            Order::Move {
+                to: ZoneCoord(2, 1),
+                pay: None,
+            },
+        );
+        assert_eq!(app.world().resource::<Replay>().steps(), 2);
+        // The Black Knight loses a die: both commands still stand.
+        save_level(
+            &mut app,
+            &duel().replacen("attack_dice: Some(5)", "attack_dice: Some(4)", 1),
+        );
+        assert_eq!(settle_after_reload(&mut app), Screen::Battle);
+        let notice = app.world().resource::<ReloadNotice>().clone();
+        assert!(notice.taken);
+        assert_eq!(
+            notice.lines[0],
+            "The Duel was changed: the battle began again with the same seed."
+        );
+        assert_eq!(notice.lines[1], "All 2 commands were given again.");
+        assert_eq!(app.world().resource::<Replay>().steps(), 2);
+        assert_eq!(roland_zone(&app), ZoneCoord(2, 1));
+        // Roland now starts two zones away: his move is refused.
+        save_level(
+            &mut app,
+            &duel().replacen("zone: (1, 1)", "zone: (0, 1)", 1),
+        );
+        assert_eq!(settle_after_reload(&mut app), Screen::Battle);
+        let notice = app.world().resource::<ReloadNotice>().clone();
+        assert!(
+            notice.lines[1].starts_with(
+                "1 of 2 commands were given again; it stopped at step 2 (Roland: Move to (2, 1))"
+            ),
+            "{notice:?}"
+        );
+        assert_eq!(app.world().resource::<Replay>().steps(), 1);
+        assert_eq!(roland_zone(&app), ZoneCoord(0, 1));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_saved_change_with_problems_leaves_the_battle_and_lists_them() {
+        let (mut app, dir) = loading_app("duel.ron", &duel());
+        assert_eq!(settle(&mut app), Screen::Battle);
+        give(&mut app, "black_knight", Order::Hold);
+        give(
+            &mut app,
+            "roland",
+            Order::Move {
+                to: ZoneCoord(2, 1),
+                pay: None,
+            },
+        );
+        save_level(
+            &mut app,
+            &duel().replacen(r#"template: "veteran""#, r#"template: "gobbo""#, 1),
+        );
+        app.update();
+        app.update();
+        let notice = app.world().resource::<ReloadNotice>().clone();
+        assert!(!notice.taken);
+        assert!(
+            notice.lines[1]
+                .contains("duel.ron:22:40: unit `black_knight`: unknown template `gobbo`"),
+            "{notice:?}"
+        );
+        assert_eq!(app.world().resource::<Replay>().steps(), 2);
+        assert_eq!(roland_zone(&app), ZoneCoord(2, 1));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_broken_level_fixed_and_saved_starts_its_battle() {
+        for broken in [
+            duel().replacen(r#"template: "veteran""#, r#"template: "gobbo""#, 1),
+            duel().replacen("seed: Some(1),\n)", "seed: Some(1),\n", 1),
+        ] {
+            let (mut app, dir) = loading_app("duel.ron", &broken);
+            assert_eq!(settle(&mut app), Screen::LoadFailed);
+            save_level(&mut app, &duel());
+            assert_eq!(settle_after_reload(&mut app), Screen::Battle);
+            assert!(app.world().contains_resource::<Engine>());
+            std::fs::remove_dir_all(&dir).ok();
+        }
+    }
+
+    #[test]
+    fn a_saved_change_to_the_data_is_checked_and_taken_up_like_the_levels() {
+        let (mut app, dir) = loading_app("duel.ron", &duel());
+        assert_eq!(settle(&mut app), Screen::Battle);
+        give(&mut app, "black_knight", Order::Hold);
+        let handle = app.world().resource::<TableAssets>().ruleset.clone();
+        let good = app
+            .world()
+            .resource::<Assets<DataFile>>()
+            .get(&handle)
+            .cloned();
+        let mut ruleset = good.expect("the data").0.expect("valid data");
+        let problem = crate::diagnostics::Diagnostic::new(
+            std::path::Path::new("actions.ron"),
+            (8, 15),
+            "Move: a cost of 0 pips".to_string(),
+        );
+        let broken = DataFile(Err(crate::diagnostics::Diagnostics(vec![problem])));
+        *app.world_mut()
+            .resource_mut::<Assets<DataFile>>()
+            .get_mut(&handle)
+            .expect("the data") = broken;
+        app.update();
+        app.update();
+        let notice = app.world().resource::<ReloadNotice>().clone();
+        assert_eq!(notice.lines[1], "actions.ron:8:15: Move: a cost of 0 pips");
+        assert!(!notice.taken);
+        // Moving costs 2 pips now: the battle begins again on the new data.
+        if let Some(info) = ruleset
+            .actions
+            .actions
+            .get_mut(&crate::data::ActionKind::Move)
+        {
+            info.cost = crate::rules::payment::Cost::Pips(2);
+        }
+        *app.world_mut()
+            .resource_mut::<Assets<DataFile>>()
+            .get_mut(&handle)
+            .expect("the data") = DataFile(Ok(ruleset));
+        assert_eq!(settle_after_reload(&mut app), Screen::Battle);
+        let notice = app.world().resource::<ReloadNotice>().clone();
+        assert!(notice.taken);
+        assert_eq!(
+            notice.lines[0],
+            "The game's data was changed: the battle began again with the same seed."
+        );
+        assert_eq!(notice.lines[1], "The one command was given again.");
+        let engine = app.world().resource::<Engine>();
+        assert_eq!(
+            engine
+                .state()
+                .ruleset
+                .action_cost(crate::data::ActionKind::Move),
+            crate::rules::payment::Cost::Pips(2)
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Updates through the change and the loading screen it passes.
+    fn settle_after_reload(app: &mut App) -> Screen {
+        app.update();
+        app.update();
+        settle(app)
+    }
+}
