@@ -4,6 +4,9 @@
 //! position), then [`validate`] checks it against the data and reports every
 //! problem it finds, each placed at the line and column it comes from.
 
+pub mod edit;
+pub mod write;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -52,50 +55,50 @@ fn human() -> Controller {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitOverrides {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action_dice: Option<ActionDiceSpec>,
     /// The fear this combatant causes.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fear: Option<crate::data::FearLevel>,
     /// Trained to wrestle (apply holds InClose).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wrestler: Option<bool>,
     /// Trained to fight with a weapon in each hand.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dual_wield: Option<bool>,
     /// Skilled to Parry missiles.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parries_missiles: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub physical: Option<i8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mental: Option<i8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heroic: Option<bool>,
     /// The track this battle's Heroic rank goes to.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heroic_side: Option<crate::data::RankSide>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crossover_every: Option<u8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus_physical: Option<i8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus_mental: Option<i8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stateless: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attack_dice: Option<u8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defences: Option<BTreeMap<crate::data::Defence, u8>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shield: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<Vec<String>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub armour: Option<u8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<u8>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapons: Option<Vec<String>>,
 }
 
@@ -108,27 +111,34 @@ pub struct UnitSpec {
     pub side: String,
     pub zone: ZoneCoord,
     /// Shown instead of the template's name.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Units of one zone with the same label start in one group (a melee
     /// when it holds enemies).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// Many of the template fought as one entity: `Mob`, `Crowd`, `Horde`,
     /// `Company` or `Unit`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mob: Option<crate::data::MobTier>,
     /// The id of the mount it starts riding (in the same zone).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rides: Option<String>,
     /// A flyer's facing at the start (north unless set).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<Facing>,
     /// A flyer that starts on the ground instead of flying.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub landed: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "UnitOverrides::is_default")]
     pub overrides: UnitOverrides,
+}
+
+impl UnitOverrides {
+    /// No change to the template: a level written out leaves it out.
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 /// A chariot: its team is added to the units with the chariot's id; its
@@ -138,18 +148,18 @@ pub struct UnitSpec {
 pub struct ChariotSpec {
     /// Unique among units and chariots: the team is named by it.
     pub id: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     pub side: String,
     pub zone: ZoneCoord,
     pub facing: Facing,
     /// A nation of the presets in `rules.ron`: it sets the kind and team
     /// when they are left out, and must allow them when given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nation: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<ChariotKind>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub horses: Option<Horses>,
     /// Unit ids, the driver first.
     pub crew: Vec<String>,
@@ -218,7 +228,7 @@ pub struct EdgeSpec {
     pub feature: EdgeFeature,
     /// Defended linear cover: each defender behind the edge holds up to this
     /// many attackers crossing it; the rest get past.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub choke: Option<u8>,
 }
 
