@@ -123,19 +123,74 @@ pub fn sides_in_words(level: &Level, ruleset: &Ruleset) -> Vec<(Color32, String,
         .collect()
 }
 
+/// Where a level's picture lies on the screen, to find what a click is on.
+pub struct TablePicture {
+    /// The picture's area, clickable.
+    pub response: egui::Response,
+    /// The table inside it, and one zone's side.
+    pub table: Rect,
+    pub cell: f32,
+}
+
+impl TablePicture {
+    pub fn zone_rect(&self, zone: ZoneCoord) -> Rect {
+        Rect::from_min_size(
+            self.table.min + Vec2::new(f32::from(zone.0), f32::from(zone.1)) * self.cell,
+            Vec2::splat(self.cell),
+        )
+    }
+
+    /// The zone under `at`, if it is on the table.
+    pub fn zone_at(&self, at: Pos2) -> Option<ZoneCoord> {
+        if !self.table.contains(at) {
+            return None;
+        }
+        let offset = (at - self.table.min) / self.cell;
+        Some(ZoneCoord(offset.x as u16, offset.y as u16))
+    }
+
+    /// The edge between two zones nearest `at`, within a fifth of a zone.
+    pub fn edge_at(&self, at: Pos2) -> Option<(ZoneCoord, ZoneCoord)> {
+        let zone = self.zone_at(at)?;
+        let rect = self.zone_rect(zone);
+        let near = self.cell / 5.0;
+        let (x, y) = (zone.0, zone.1);
+        let beyond = self.zone_at(rect.center() + Vec2::new(self.cell, 0.0));
+        if at.x > rect.right() - near {
+            return beyond.map(|east| (zone, east));
+        }
+        if at.x < rect.left() + near && x > 0 {
+            return Some((ZoneCoord(x - 1, y), zone));
+        }
+        let below = self.zone_at(rect.center() + Vec2::new(0.0, self.cell));
+        if at.y > rect.bottom() - near {
+            return below.map(|south| (zone, south));
+        }
+        if at.y < rect.top() + near && y > 0 {
+            return Some((ZoneCoord(x, y - 1), zone));
+        }
+        None
+    }
+}
+
 /// The level's table from above, as large as fits `room`.
-pub fn draw_table(ui: &mut egui::Ui, level: &Level, colours: &TableColours, room: Vec2) {
+pub fn draw_table(
+    ui: &mut egui::Ui,
+    level: &Level,
+    colours: &TableColours,
+    room: Vec2,
+) -> TablePicture {
     let (width, height) = (f32::from(level.width()), f32::from(level.height()));
     let cell = (room.x / width.max(1.0)).min(room.y / height.max(1.0));
-    let (area, _) = ui.allocate_exact_size(room, egui::Sense::hover());
+    let (area, response) = ui.allocate_exact_size(room, egui::Sense::click_and_drag());
     let table = Rect::from_center_size(area.center(), Vec2::new(width, height) * cell);
-    let painter = ui.painter_at(area);
-    let zone_rect = |zone: ZoneCoord| {
-        Rect::from_min_size(
-            table.min + Vec2::new(f32::from(zone.0), f32::from(zone.1)) * cell,
-            Vec2::splat(cell),
-        )
+    let picture = TablePicture {
+        response,
+        table,
+        cell,
     };
+    let painter = ui.painter_at(area);
+    let zone_rect = |zone: ZoneCoord| picture.zone_rect(zone);
     for y in 0..level.height() {
         for x in 0..level.width() {
             let zone = ZoneCoord(x, y);
@@ -203,6 +258,7 @@ pub fn draw_table(ui: &mut egui::Ui, level: &Level, colours: &TableColours, room
         painter.circle_filled(at, radius + 1.5, Color32::BLACK);
         painter.circle(at, radius, side_colour, Stroke::new(1.0, Color32::WHITE));
     }
+    picture
 }
 
 #[cfg(test)]

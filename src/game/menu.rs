@@ -144,6 +144,16 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
+                        egui::Button::new("Level editor").min_size([220.0, 36.0].into()),
+                    )
+                    .on_hover_text("Make a level, or go on with the one left open")
+                    .clicked()
+                {
+                    commands.queue(super::editor::open_editor);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
                         egui::Button::new("Load a saved battle").min_size([220.0, 36.0].into()),
                     )
                     .clicked()
@@ -367,10 +377,23 @@ fn level_select(
                         );
                     }
                     ui.add_space(8.0);
-                    let begin = ui.add_enabled(
-                        seed.is_ok(),
-                        egui::Button::new(egui::RichText::new("Start the battle").size(18.0)),
-                    );
+                    let (begin, edit) = ui
+                        .horizontal(|ui| {
+                            let begin = ui.add_enabled(
+                                seed.is_ok(),
+                                egui::Button::new(
+                                    egui::RichText::new("Start the battle").size(18.0),
+                                ),
+                            );
+                            (begin, ui.button("Edit this level").clicked())
+                        })
+                        .inner;
+                    if edit {
+                        let (level, file) = (level.clone(), entry.file.clone());
+                        commands.queue(move |world: &mut World| {
+                            super::editor::edit_level(world, level, file);
+                        });
+                    }
                     if begin.clicked()
                         && let Ok(seed) = seed
                     {

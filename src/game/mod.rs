@@ -5,6 +5,7 @@ mod ai_driver;
 mod assets;
 mod callouts;
 mod camera;
+mod editor;
 mod figures;
 pub mod headless;
 mod hot_reload;
@@ -299,6 +300,7 @@ pub fn plugin(app: &mut App) {
         title_table::plugin,
         lessons::plugin,
         hot_reload::plugin,
+        editor::plugin,
     ));
 }
 

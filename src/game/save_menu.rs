@@ -21,6 +21,8 @@ use crate::replay::Replay;
 #[derive(SystemParam)]
 pub struct Keeping<'w> {
     pub replay: Option<Res<'w, Replay>>,
+    /// A battle started from the level editor.
+    pub playtest: Option<Res<'w, crate::game::editor::Playtesting>>,
     pub viewer: Option<Res<'w, Viewer>>,
     pub browser: ResMut<'w, SaveBrowser>,
     pub notice: ResMut<'w, SaveNotice>,

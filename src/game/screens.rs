@@ -30,6 +30,8 @@ pub enum Screen {
     Battle,
     Results,
     LoadFailed,
+    /// The level editor.
+    Editor,
 }
 
 /// The steps of entering the battle screen: start the battle, then draw it.
@@ -67,6 +69,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::LoadFailed), collect_load_errors);
     app.add_systems(OnEnter(Screen::Setup), clear_the_table);
     app.add_systems(OnEnter(Screen::Title), clear_the_table);
+    app.add_systems(OnEnter(Screen::Editor), clear_the_table);
 }
 
 /// The battle screen with a battle on its table. Entering the screen with

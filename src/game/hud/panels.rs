@@ -1134,7 +1134,10 @@ pub(super) fn draw_battle_hud(
                 if ui.button("Load a saved battle").clicked() {
                     keeping.browser.show(Browse::Load, &keeping.folder);
                 }
-                if ui.button("Restart this battle (same seed)").clicked() {
+                // A playtest's level is the editor's draft, not its file.
+                if keeping.playtest.is_none()
+                    && ui.button("Restart this battle (same seed)").clicked()
+                {
                     let again = setup.clone();
                     commands.queue(move |world: &mut World| load_match(world, again));
                 }
@@ -1146,6 +1149,10 @@ pub(super) fn draw_battle_hud(
                         .resource_mut::<crate::game::settings::SettingsScreen>()
                         .show();
                 });
+            }
+            if keeping.playtest.is_some() && ui.button("Back to the editor").clicked() {
+                hud.paused = false;
+                next.set(Screen::Editor);
             }
             let quit = if hud.lesson.is_some() {
                 "Leave the lesson"

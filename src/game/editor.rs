@@ -1,0 +1,606 @@
+//! The level editor, from the title screen (a new level, or the one left
+//! open) and from a level in the level list. Paint terrain, put walls,
+//! hedges and fences on the edges between zones, place, move and remove
+//! combatants, and set the level's name, briefing, seed and sides. The
+//! level's own check runs on every edit; each problem is listed and points
+//! at its tile or combatant. Undo and redo reach every edit. Save writes
+//! the project's level format; Playtest starts the draft at once and the
+//! pause menu comes back here.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::PlaySettings;
+use super::Screen;
+use super::level_preview::{TableColours, draw_table};
+use super::match_setup::{LevelFolder, LevelLibrary, MatchSetup, level_seats};
+use super::saves::PreparedBattle;
+use crate::ai::AiLevel;
+use crate::battle::engine::Engine;
+use crate::data::{EdgeFeature, Ruleset, Terrain};
+use crate::diagnostics::Diagnostic;
+use crate::level::edit::{Draft, Edit, Place, blank_level};
+use crate::level::{Controller, Level, SideKind, UnitOverrides, UnitSpec, ZoneCoord};
+use crate::replay::Replay;
+use crate::rules::dice::Dice;
+
+/// What a click on the table does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tool {
+    Paint,
+    Edge,
+    Place,
+    Select,
+}
+
+/// The level being edited, kept while the game runs (a playtest comes back
+/// to it).
+#[derive(Resource)]
+pub struct Editor {
+    draft: Draft,
+    /// The file it saves to in the levels folder.
+    file: String,
+    tool: Tool,
+    terrain: Terrain,
+    /// What the edge tool puts on an edge (`None` clears it).
+    edge: Option<EdgeFeature>,
+    template: String,
+    side: usize,
+    selected: Option<Place>,
+    /// The draft's problems, and the text they were found in.
+    problems: Vec<(Diagnostic, Place)>,
+    checked: Option<String>,
+    /// The last save's or playtest's word, and whether it went well.
+    notice: Option<(String, bool)>,
+    /// A save waiting for the word to drop the file's comments.
+    confirm_overwrite: bool,
+}
+
+impl Editor {
+    fn open(level: Level, file: String) -> Self {
+        Self {
+            draft: Draft::new(level),
+            file,
+            tool: Tool::Paint,
+            terrain: Terrain::Woods,
+            edge: Some(EdgeFeature::Wall),
+            template: "soldier".to_string(),
+            side: 0,
+            selected: None,
+            problems: Vec::new(),
+            checked: None,
+            notice: None,
+            confirm_overwrite: false,
+        }
+    }
+}
+
+/// A battle started from the editor: its pause menu goes back to it.
+#[derive(Resource)]
+pub struct Playtesting;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        editor_screen.run_if(in_state(Screen::Editor)),
+    );
+    app.add_systems(OnEnter(Screen::Editor), end_playtest);
+}
+
+fn end_playtest(mut commands: Commands) {
+    commands.remove_resource::<Playtesting>();
+}
+
+/// Opens the editor on a new level, or on the draft left open.
+pub fn open_editor(world: &mut World) {
+    if !world.contains_resource::<Editor>() {
+        let dir = world.resource::<PlaySettings>().levels_dir.clone();
+        let file = (1..)
+            .map(|n| format!("new_level_{n}.ron"))
+            .find(|name| !dir.join(name).exists())
+            .unwrap_or_default();
+        world.insert_resource(Editor::open(blank_level(6, 4, Terrain::Grass), file));
+    }
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Editor);
+}
+
+/// Opens the editor on a level of the level list.
+pub fn edit_level(world: &mut World, level: Level, file: String) {
+    world.insert_resource(Editor::open(level, file));
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Editor);
+}
+
+fn ruleset_of(world: &World) -> Option<Arc<Ruleset>> {
+    world.resource::<LevelLibrary>().ruleset.clone()
+}
+
+/// Writes the draft into the levels folder. A file with comments is
+/// written over only once the designer says so, and a copy is kept.
+fn save(world: &mut World) {
+    let dir = world.resource::<PlaySettings>().levels_dir.clone();
+    let mut editor = world.resource_mut::<Editor>();
+    let path = dir.join(&editor.file);
+    let old = std::fs::read_to_string(&path).ok();
+    let commented = old.as_ref().is_some_and(|text| text.contains("//"));
+    if commented && !editor.confirm_overwrite {
+        editor.confirm_overwrite = true;
+        return;
+    }
+    editor.confirm_overwrite = false;
+    let backup = PathBuf::from(format!("{}.bak", path.display()));
+    let written = match (&old, commented) {
+        (Some(text), true) => std::fs::write(&backup, text),
+        _ => Ok(()),
+    }
+    .and_then(|()| std::fs::write(&path, editor.draft.text()));
+    editor.notice = Some(match written {
+        Ok(()) if commented => (
+            format!(
+                "Saved {}; the file as it was is kept as {}.",
+                path.display(),
+                backup.display()
+            ),
+            true,
+        ),
+        Ok(()) => (format!("Saved {}.", path.display()), true),
+        Err(error) => (format!("{}: cannot save: {error}", path.display()), false),
+    });
+    // The level list shows the level as saved.
+    let ruleset = ruleset_of(world);
+    *world.resource_mut::<LevelLibrary>() = LevelLibrary::scan(&dir, ruleset.as_deref());
+}
+
+/// Starts the draft as a battle at once, each side seated as the level
+/// says, with the draft's seed.
+fn playtest(world: &mut World) {
+    let Some(ruleset) = ruleset_of(world) else {
+        return;
+    };
+    let editor = world.resource::<Editor>();
+    if !editor.problems.is_empty() {
+        return;
+    }
+    let level = editor.draft.level.clone();
+    let (file, text) = (editor.file.clone(), editor.draft.text());
+    let seats = level_seats(&level, AiLevel::Normal);
+    let seed = level.seed.unwrap_or(1);
+    let seated = super::match_setup::seated_level(&level, &seats);
+    let engine = Engine::start(&seated, ruleset.clone(), seed, Dice::seeded(seed));
+    let replay = Replay::begin(&file, &text, &ruleset, &seats, &engine);
+    world.insert_resource(MatchSetup {
+        level_file: file,
+        folder: LevelFolder::Library,
+        seed,
+        seats,
+        handover: false,
+    });
+    world.insert_resource(PreparedBattle {
+        engine,
+        replay: Some(replay),
+    });
+    world.insert_resource(Playtesting);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Battle);
+}
+
+fn editor_screen(
+    mut contexts: EguiContexts,
+    mut editor: ResMut<Editor>,
+    library: Res<LevelLibrary>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(ruleset) = library.ruleset.clone() else {
+        return Ok(());
+    };
+    let editor = &mut *editor;
+    // The level's check, on every edit.
+    let text = editor.draft.text();
+    if editor.checked.as_ref() != Some(&text) {
+        editor.problems = editor
+            .draft
+            .problems(&PathBuf::from(&editor.file), &ruleset);
+        editor.checked = Some(text);
+    }
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "level editor".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::Panel::top("editor bar").show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Level editor").strong().size(16.0));
+            ui.separator();
+            ui.label(&editor.file);
+            ui.separator();
+            if ui.add_enabled(editor.draft.can_undo(), egui::Button::new("Undo")).clicked() {
+                editor.draft.undo();
+            }
+            if ui.add_enabled(editor.draft.can_redo(), egui::Button::new("Redo")).clicked() {
+                editor.draft.redo();
+            }
+            if ui.button("Save").clicked() {
+                commands.queue(save);
+            }
+            let playable = editor.problems.is_empty();
+            if ui
+                .add_enabled(playable, egui::Button::new("Playtest"))
+                .on_disabled_hover_text("Mend the problems listed first.")
+                .clicked()
+            {
+                commands.queue(playtest);
+            }
+            if ui.button("Back to the title").clicked() {
+                next.set(Screen::Title);
+            }
+        });
+        if editor.confirm_overwrite {
+            ui.horizontal(|ui| {
+                ui.colored_label(
+                    egui::Color32::GOLD,
+                    "The file has comments, which saving drops. A copy of it is kept beside it as .bak.",
+                );
+                if ui.button("Save anyway").clicked() {
+                    commands.queue(save);
+                }
+                if ui.button("Cancel").clicked() {
+                    editor.confirm_overwrite = false;
+                }
+            });
+        }
+        if let Some((notice, fine)) = &editor.notice {
+            let colour = if *fine {
+                egui::Color32::LIGHT_GREEN
+            } else {
+                egui::Color32::LIGHT_RED
+            };
+            ui.colored_label(colour, notice);
+        }
+    });
+    egui::Panel::left("editor tools")
+        .default_size(250.0)
+        .show(&mut root, |ui| tools(ui, editor, &ruleset));
+    egui::Panel::right("editor problems")
+        .default_size(280.0)
+        .show(&mut root, |ui| problems_and_units(ui, editor, &ruleset));
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        let room = ui.available_size();
+        let picture = draw_table(ui, &editor.draft.level, &TableColours::of(&ruleset), room);
+        // The problems' places in red, the selection in gold.
+        let painter = ui.painter();
+        let place_rect = |place: &Place| match place {
+            Place::Zone(zone) => Some(picture.zone_rect(*zone)),
+            Place::Edge((a, b)) => Some(picture.zone_rect(*a).union(picture.zone_rect(*b))),
+            Place::Unit(id) => editor
+                .draft
+                .level
+                .units
+                .iter()
+                .find(|u| &u.id == id)
+                .map(|u| picture.zone_rect(u.zone)),
+            _ => None,
+        };
+        for (_, place) in &editor.problems {
+            if let Some(rect) = place_rect(place) {
+                painter.rect_stroke(
+                    rect.shrink(3.0),
+                    2.0,
+                    egui::Stroke::new(2.0, egui::Color32::RED),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+        if let Some(rect) = editor.selected.as_ref().and_then(place_rect) {
+            painter.rect_stroke(
+                rect.shrink(1.0),
+                2.0,
+                egui::Stroke::new(3.0, egui::Color32::GOLD),
+                egui::StrokeKind::Inside,
+            );
+        }
+        let pointer = picture.response.interact_pointer_pos();
+        let pressed = picture.response.clicked() || picture.response.dragged();
+        if let (true, Some(at)) = (pressed, pointer) {
+            click(
+                editor,
+                picture.zone_at(at),
+                picture.edge_at(at),
+                picture.response.clicked(),
+            );
+        }
+    });
+    Ok(())
+}
+
+/// What a click or drag on the table does with the tool in hand.
+fn click(
+    editor: &mut Editor,
+    zone: Option<ZoneCoord>,
+    edge: Option<(ZoneCoord, ZoneCoord)>,
+    clicked: bool,
+) {
+    let result = match (editor.tool, zone, edge) {
+        (Tool::Paint, Some(zone), _) => editor.draft.apply(Edit::Paint {
+            zone,
+            terrain: editor.terrain,
+        }),
+        (Tool::Edge, _, Some(between)) if clicked => editor.draft.apply(Edit::Edge {
+            between,
+            feature: editor.edge,
+            choke: None,
+        }),
+        (Tool::Place, Some(zone), _) if clicked => {
+            let level = &editor.draft.level;
+            let id = (1..)
+                .map(|n| format!("{}_{n}", editor.template))
+                .find(|id| !level.units.iter().any(|u| &u.id == id))
+                .unwrap_or_default();
+            let side = level
+                .sides
+                .get(editor.side)
+                .map_or_else(String::new, |s| s.id.clone());
+            editor.selected = Some(Place::Unit(id.clone()));
+            editor.draft.apply(Edit::Place(UnitSpec {
+                id,
+                template: editor.template.clone(),
+                side,
+                zone,
+                name: None,
+                group: None,
+                mob: None,
+                rides: None,
+                facing: None,
+                landed: false,
+                overrides: UnitOverrides::default(),
+            }))
+        }
+        (Tool::Select, Some(zone), _) if clicked => {
+            editor.selected = Some(
+                editor
+                    .draft
+                    .level
+                    .units
+                    .iter()
+                    .find(|u| u.zone == zone)
+                    .map_or(Place::Zone(zone), |u| Place::Unit(u.id.clone())),
+            );
+            Ok(())
+        }
+        // Dragging the selected combatant moves it.
+        (Tool::Select, Some(zone), _) => match &editor.selected {
+            Some(Place::Unit(id)) => editor.draft.apply(Edit::Move {
+                unit: id.clone(),
+                to: zone,
+            }),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    };
+    if let Err(reason) = result {
+        editor.notice = Some((reason, false));
+    }
+}
+
+fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
+    ui.label(egui::RichText::new("Tool").strong());
+    ui.horizontal_wrapped(|ui| {
+        for (tool, name, about) in [
+            (
+                Tool::Paint,
+                "Paint",
+                "Click or drag over zones to paint their terrain",
+            ),
+            (Tool::Edge, "Edges", "Click near the line between two zones"),
+            (
+                Tool::Place,
+                "Place",
+                "Click a zone to place a combatant there",
+            ),
+            (
+                Tool::Select,
+                "Select",
+                "Click a combatant; drag it to move it",
+            ),
+        ] {
+            ui.selectable_value(&mut editor.tool, tool, name)
+                .on_hover_text(about);
+        }
+    });
+    ui.separator();
+    match editor.tool {
+        Tool::Paint => {
+            for terrain in Terrain::ALL {
+                ui.radio_value(&mut editor.terrain, terrain, format!("{terrain:?}"));
+            }
+        }
+        Tool::Edge => {
+            for feature in EdgeFeature::ALL {
+                ui.radio_value(&mut editor.edge, Some(feature), format!("{feature:?}"));
+            }
+            ui.radio_value(&mut editor.edge, None, "Clear the edge");
+        }
+        Tool::Place => {
+            egui::ComboBox::from_label("Creature")
+                .selected_text(
+                    ruleset
+                        .creatures
+                        .get(&editor.template)
+                        .map_or(editor.template.as_str(), |c| c.name.as_str()),
+                )
+                .show_ui(ui, |ui| {
+                    for (id, creature) in &ruleset.creatures {
+                        ui.selectable_value(&mut editor.template, id.clone(), &creature.name);
+                    }
+                });
+            let sides: Vec<String> = editor
+                .draft
+                .level
+                .sides
+                .iter()
+                .map(|s| s.name.clone())
+                .collect();
+            for (k, name) in sides.iter().enumerate() {
+                ui.radio_value(&mut editor.side, k, name);
+            }
+        }
+        Tool::Select => {
+            ui.label("Click a combatant to select it; drag it to another zone to move it.");
+        }
+    }
+    ui.separator();
+    ui.label(egui::RichText::new("The level").strong());
+    let level = &editor.draft.level;
+    let (mut name, mut briefing) = (level.name.clone(), level.briefing.clone());
+    let mut seed = level.seed.map_or(String::new(), |s| s.to_string());
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut name);
+    });
+    ui.label("Briefing");
+    ui.text_edit_multiline(&mut briefing);
+    ui.horizontal(|ui| {
+        ui.label("Seed");
+        ui.text_edit_singleline(&mut seed);
+    });
+    let seed = seed.trim().parse::<u64>().ok();
+    if name != level.name || briefing != level.briefing || seed != level.seed {
+        let settings = Edit::Settings {
+            name,
+            briefing,
+            tile_size: level.tile_size,
+            round_limit: level.round_limit,
+            seed,
+            surprise: level.surprise.clone(),
+        };
+        let _ = editor.draft.apply(settings);
+    }
+    ui.separator();
+    ui.label(egui::RichText::new("Sides").strong());
+    for side in editor.draft.level.sides.clone() {
+        let mut changed = side.clone();
+        ui.horizontal(|ui| {
+            ui.text_edit_singleline(&mut changed.name);
+        });
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut changed.kind, SideKind::Heroes, "Heroes");
+            ui.radio_value(&mut changed.kind, SideKind::Npcs, "NPCs");
+            ui.separator();
+            ui.radio_value(&mut changed.controller, Controller::Human, "Human");
+            ui.radio_value(&mut changed.controller, Controller::Ai, "AI");
+        });
+        if changed != side {
+            let _ = editor.draft.apply(Edit::Side(changed));
+        }
+    }
+}
+
+fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
+    let count = editor.problems.len();
+    ui.label(
+        egui::RichText::new(match count {
+            0 => "No problems: ready to play".to_string(),
+            1 => "1 problem".to_string(),
+            n => format!("{n} problems"),
+        })
+        .strong(),
+    );
+    let mut chosen = None;
+    egui::ScrollArea::vertical()
+        .id_salt("problems")
+        .max_height(220.0)
+        .show(ui, |ui| {
+            for (problem, place) in &editor.problems {
+                let text = format!("{}:{}: {}", problem.line, problem.col, problem.message);
+                if ui
+                    .add(
+                        egui::Label::new(egui::RichText::new(text).color(egui::Color32::LIGHT_RED))
+                            .sense(egui::Sense::click()),
+                    )
+                    .on_hover_text("Click to select what it is about")
+                    .clicked()
+                {
+                    chosen = Some(place.clone());
+                }
+            }
+        });
+    if chosen.is_some() {
+        editor.selected = chosen;
+    }
+    ui.separator();
+    ui.label(egui::RichText::new("Combatants").strong());
+    let units = editor.draft.level.units.clone();
+    egui::ScrollArea::vertical()
+        .id_salt("units")
+        .max_height(200.0)
+        .show(ui, |ui| {
+            for unit in &units {
+                let name = unit.name.clone().unwrap_or_else(|| {
+                    ruleset
+                        .creatures
+                        .get(&unit.template)
+                        .map_or(unit.template.clone(), |c| c.name.clone())
+                });
+                let picked = editor.selected == Some(Place::Unit(unit.id.clone()));
+                if ui
+                    .selectable_label(picked, format!("{name} in {}", unit.zone))
+                    .clicked()
+                {
+                    editor.selected = Some(Place::Unit(unit.id.clone()));
+                }
+            }
+        });
+    let Some(Place::Unit(id)) = editor.selected.clone() else {
+        return;
+    };
+    let Some(unit) = units.iter().find(|u| u.id == id) else {
+        return;
+    };
+    ui.separator();
+    let mut changed = unit.clone();
+    let mut name = unit.name.clone().unwrap_or_default();
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut name);
+    });
+    changed.name = (!name.trim().is_empty()).then_some(name);
+    let side_name = editor
+        .draft
+        .level
+        .sides
+        .iter()
+        .find(|s| s.id == changed.side)
+        .map_or(changed.side.clone(), |s| s.name.clone());
+    egui::ComboBox::from_label("Side")
+        .selected_text(side_name)
+        .show_ui(ui, |ui| {
+            for side in &editor.draft.level.sides {
+                ui.selectable_value(&mut changed.side, side.id.clone(), &side.name);
+            }
+        });
+    let mut remove = false;
+    ui.horizontal(|ui| {
+        remove = ui.button("Remove").clicked();
+    });
+    let result = if remove {
+        editor.selected = None;
+        editor.draft.apply(Edit::Remove { unit: id })
+    } else if changed != *unit {
+        editor.draft.apply(Edit::Change(changed))
+    } else {
+        Ok(())
+    };
+    if let Err(reason) = result {
+        editor.notice = Some((reason, false));
+    }
+}
