@@ -13,7 +13,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use super::assets::{DataFile, LevelFile, TableAssets};
+use super::editor::Playtesting;
 use super::lessons::Coaching;
+use super::match_setup::MatchSetup;
 use super::saves::PreparedBattle;
 use super::screens::{LoadErrors, battle_on_table, load_match, loaded_level};
 use super::viewer::Viewer;
@@ -49,14 +51,26 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Notes a change to the battle's own level or data files.
+/// Notes a change to the battle's own level or data files: those loaded
+/// for the battle being set up (a battle opened from a save, a lesson or
+/// the editor may have loaded none).
 fn notice_changes(
     mut levels: MessageReader<AssetEvent<LevelFile>>,
     mut data: MessageReader<AssetEvent<DataFile>>,
     assets: Option<Res<TableAssets>>,
+    setup: Option<Res<MatchSetup>>,
+    server: Res<AssetServer>,
     mut arrived: ResMut<ChangeArrived>,
 ) {
-    let Some(assets) = assets else {
+    let loaded_for_setup = |assets: &TableAssets, setup: &MatchSetup| {
+        server
+            .get_path(assets.level.id())
+            .is_some_and(|path| path.to_string() == setup.asset_path())
+    };
+    let (Some(assets), Some(_)) = (
+        assets.as_ref(),
+        setup.filter(|setup| assets.as_ref().is_some_and(|a| loaded_for_setup(a, setup))),
+    ) else {
         levels.clear();
         data.clear();
         return;
@@ -82,7 +96,7 @@ fn take_up_change(world: &mut World) {
     match screen {
         Screen::LoadFailed => match loaded_level(world) {
             Ok(_) => {
-                let setup = world.resource::<super::match_setup::MatchSetup>().clone();
+                let setup = world.resource::<MatchSetup>().clone();
                 load_match(world, setup);
             }
             Err(problems) if !problems.is_empty() => {
@@ -90,9 +104,12 @@ fn take_up_change(world: &mut World) {
             }
             Err(_) => {}
         },
-        // A replay watched and a lesson play as they were recorded and written.
+        // A replay watched, a lesson and a playtest of the editor's draft
+        // play as they were recorded and written.
         Screen::Battle
-            if !world.contains_resource::<Viewer>() && !world.contains_resource::<Coaching>() =>
+            if !world.contains_resource::<Viewer>()
+                && !world.contains_resource::<Coaching>()
+                && !world.contains_resource::<Playtesting>() =>
         {
             let notice = begin_again(world, &arrived);
             if notice.taken {

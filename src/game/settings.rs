@@ -244,11 +244,12 @@ fn give_standing_wound_choice(
     engine: Res<Engine>,
     given: Option<ResMut<WoundChoicesGiven>>,
     viewer: Option<Res<Viewer>>,
+    coaching: Option<Res<super::lessons::Coaching>>,
     mut queue: ResMut<CommandQueue>,
     mut hud: ResMut<HudState>,
 ) {
     // A replay being watched gives no orders, and a lesson only its own.
-    let (Some(mut given), None, None) = (given, viewer, hud.lesson.as_ref()) else {
+    let (Some(mut given), None, None) = (given, viewer, coaching) else {
         return;
     };
     if settings.wounds == WoundChoice::default() || !engine.is_changed() {
