@@ -55,50 +55,50 @@ fn human() -> Controller {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitOverrides {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub action_dice: Option<ActionDiceSpec>,
     /// The fear this combatant causes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub fear: Option<crate::data::FearLevel>,
     /// Trained to wrestle (apply holds InClose).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub wrestler: Option<bool>,
     /// Trained to fight with a weapon in each hand.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub dual_wield: Option<bool>,
     /// Skilled to Parry missiles.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub parries_missiles: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub physical: Option<i8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub mental: Option<i8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub heroic: Option<bool>,
     /// The track this battle's Heroic rank goes to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub heroic_side: Option<crate::data::RankSide>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub crossover_every: Option<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub bonus_physical: Option<i8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub bonus_mental: Option<i8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub stateless: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub attack_dice: Option<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub defences: Option<BTreeMap<crate::data::Defence, u8>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub shield: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub spells: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub armour: Option<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub size: Option<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub weapons: Option<Vec<String>>,
 }
 
@@ -111,34 +111,27 @@ pub struct UnitSpec {
     pub side: String,
     pub zone: ZoneCoord,
     /// Shown instead of the template's name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub name: Option<String>,
     /// Units of one zone with the same label start in one group (a melee
     /// when it holds enemies).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub group: Option<String>,
     /// Many of the template fought as one entity: `Mob`, `Crowd`, `Horde`,
     /// `Company` or `Unit`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub mob: Option<crate::data::MobTier>,
     /// The id of the mount it starts riding (in the same zone).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub rides: Option<String>,
     /// A flyer's facing at the start (north unless set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub facing: Option<Facing>,
     /// A flyer that starts on the ground instead of flying.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub landed: bool,
-    #[serde(default, skip_serializing_if = "UnitOverrides::is_default")]
+    #[serde(default)]
     pub overrides: UnitOverrides,
-}
-
-impl UnitOverrides {
-    /// No change to the template: a level written out leaves it out.
-    pub fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
 }
 
 /// A chariot: its team is added to the units with the chariot's id; its
@@ -148,18 +141,18 @@ impl UnitOverrides {
 pub struct ChariotSpec {
     /// Unique among units and chariots: the team is named by it.
     pub id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub name: Option<String>,
     pub side: String,
     pub zone: ZoneCoord,
     pub facing: Facing,
     /// A nation of the presets in `rules.ron`: it sets the kind and team
     /// when they are left out, and must allow them when given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub nation: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub kind: Option<ChariotKind>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub horses: Option<Horses>,
     /// Unit ids, the driver first.
     pub crew: Vec<String>,
@@ -228,7 +221,7 @@ pub struct EdgeSpec {
     pub feature: EdgeFeature,
     /// Defended linear cover: each defender behind the edge holds up to this
     /// many attackers crossing it; the rest get past.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub choke: Option<u8>,
 }
 

@@ -25,6 +25,66 @@ fn one_line<T: Serialize>(value: &T) -> String {
     ron::ser::to_string_pretty(value, config).unwrap_or_default()
 }
 
+/// The items of a one-line RON struct or list body, split at its own
+/// commas (not those inside brackets or strings).
+fn top_level_items(body: &str) -> Vec<&str> {
+    let (mut items, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    let (mut quoted, mut escaped) = (false, false);
+    // Inside a raw string (`r#"..."#`, for text with a quote): its end.
+    let mut raw_end: Option<String> = None;
+    for (at, c) in body.char_indices() {
+        if let Some(end) = &raw_end {
+            if body[..=at].ends_with(end.as_str()) {
+                raw_end = None;
+            }
+            continue;
+        }
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            'r' if !quoted && body[at + 1..].starts_with("#") => {
+                let hashes = body[at + 1..].chars().take_while(|&h| h == '#').count();
+                raw_end = Some(format!("\"{}", "#".repeat(hashes)));
+            }
+            '"' => quoted = !quoted,
+            '(' | '[' | '{' if !quoted => depth += 1,
+            ')' | ']' | '}' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                items.push(body[start..at].trim());
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = body[start..].trim();
+    if !last.is_empty() {
+        items.push(last);
+    }
+    items
+}
+
+/// A struct written on one line without the fields a level leaves at
+/// their defaults: those at `None`, `landed: false`, and overrides that
+/// change nothing. (The level's own serialization stays whole: battles'
+/// fingerprints hash it.)
+fn without_defaults(text: &str) -> String {
+    let Some(body) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text.to_string();
+    };
+    let kept: Vec<String> = top_level_items(body)
+        .into_iter()
+        .filter_map(|item| match item.split_once(": ") {
+            Some((_, "None")) | Some(("landed", "false")) => None,
+            Some(("overrides", value)) => {
+                let value = without_defaults(value);
+                (value != "()").then(|| format!("overrides: {value}"))
+            }
+            _ => Some(item.to_string()),
+        })
+        .collect();
+    format!("({})", kept.join(", "))
+}
+
 /// A list field, one item a line.
 fn list<T: Serialize>(out: &mut String, field: &str, items: &[T]) {
     if items.is_empty() {
@@ -32,7 +92,7 @@ fn list<T: Serialize>(out: &mut String, field: &str, items: &[T]) {
     }
     let _ = writeln!(out, "    {field}: [");
     for item in items {
-        let _ = writeln!(out, "        {},", one_line(item));
+        let _ = writeln!(out, "        {},", without_defaults(&one_line(item)));
     }
     let _ = writeln!(out, "    ],");
 }
@@ -104,6 +164,20 @@ mod tests {
             assert_eq!(again, level, "{}", path.display());
             assert_eq!(write_level(&again), text, "{}", path.display());
         }
+    }
+
+    #[test]
+    fn names_with_commas_quotes_and_brackets_survive_the_writing() {
+        let ruleset = Ruleset::embedded().expect("the built-in data");
+        let mut level = load_level(Path::new("levels/duel.ron"), &ruleset)
+            .expect("the duel")
+            .level;
+        level.units[0].name = Some(r#"Ned, "the Knife" (of Bree), None"#.to_string());
+        level.units[1].name = Some("Paser's [chariot]".to_string());
+        let text = write_level(&level);
+        let again = parse_level(Path::new("written.ron"), &text, &ruleset).expect("it reads back");
+        assert_eq!(again, level, "{text}");
+        assert_eq!(write_level(&again), text);
     }
 
     #[test]
