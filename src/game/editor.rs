@@ -26,6 +26,7 @@ use crate::level::edit::{Draft, Edit, Place, blank_level};
 use crate::level::{Controller, Level, SideKind, UnitOverrides, UnitSpec, ZoneCoord};
 use crate::replay::Replay;
 use crate::rules::dice::Dice;
+use crate::simulate::balance::{BalanceRun, narrow_enough};
 
 /// What a click on the table does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +58,12 @@ pub struct Editor {
     notice: Option<(String, bool)>,
     /// A save waiting for the word to drop the file's comments.
     confirm_overwrite: bool,
+    /// The AI-against-AI battles on the draft, while the Balance panel runs.
+    balance: Option<BalanceRun>,
+    /// Stop when each side's interval is at most ± this many points.
+    balance_within: f64,
+    /// Stop after this many battles.
+    balance_cap: usize,
 }
 
 impl Editor {
@@ -74,6 +81,9 @@ impl Editor {
             checked: None,
             notice: None,
             confirm_overwrite: false,
+            balance: None,
+            balance_within: 5.0,
+            balance_cap: 2000,
         }
     }
 }
@@ -88,6 +98,14 @@ pub(super) fn plugin(app: &mut App) {
         editor_screen.run_if(in_state(Screen::Editor)),
     );
     app.add_systems(OnEnter(Screen::Editor), end_playtest);
+    app.add_systems(OnExit(Screen::Editor), stop_balance);
+}
+
+/// Battles for the Balance panel are not played behind a playtest or the menus.
+fn stop_balance(editor: Option<ResMut<Editor>>) {
+    if let Some(mut editor) = editor {
+        editor.balance = None;
+    }
 }
 
 fn end_playtest(mut commands: Commands) {
@@ -274,6 +292,9 @@ fn editor_screen(
     egui::Panel::right("editor problems")
         .default_size(280.0)
         .show(&mut root, |ui| problems_and_units(ui, editor, &ruleset));
+    egui::Panel::bottom("editor balance")
+        .default_size(240.0)
+        .show(&mut root, |ui| balance_panel(ui, editor, &ruleset));
     egui::CentralPanel::default().show(&mut root, |ui| {
         let room = ui.available_size();
         let picture = draw_table(ui, &editor.draft.level, &TableColours::of(&ruleset), room);
@@ -603,4 +624,183 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
     if let Err(reason) = result {
         editor.notice = Some((reason, false));
     }
+}
+
+/// Live balance: AI-against-AI battles on the draft, each side's win rate
+/// with its 95% interval as it narrows, the battles' length and who
+/// survives; started again on every edit while it runs.
+fn balance_panel(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Arc<Ruleset>) {
+    let text = editor.draft.text();
+    let playable = editor.problems.is_empty();
+    // An edit starts the run again on the new draft (or stops it, if the
+    // draft has problems).
+    if let Some(run) = &editor.balance
+        && run.text != text
+    {
+        editor.balance = None;
+        if playable {
+            editor.balance = Some(start_balance(editor, text.clone(), ruleset));
+        }
+    }
+    let report = editor.balance.as_ref().map(BalanceRun::report);
+    if let (Some(run), Some((report, _))) = (&editor.balance, &report)
+        && narrow_enough(report, editor.balance_within * 2.0 / 100.0)
+    {
+        run.stop();
+    }
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Balance").strong());
+        let running = editor.balance.as_ref().is_some_and(|run| !run.finished());
+        if running {
+            if ui.button("Stop").clicked()
+                && let Some(run) = &editor.balance
+            {
+                run.stop();
+            }
+        } else if ui
+            .add_enabled(playable, egui::Button::new("Play AI against AI"))
+            .on_hover_text("Normal AI on each side, the sides swapped every other battle")
+            .on_disabled_hover_text("Mend the problems listed first.")
+            .clicked()
+        {
+            editor.balance = Some(start_balance(editor, text.clone(), ruleset));
+        }
+        ui.add(
+            egui::Slider::new(&mut editor.balance_within, 1.0..=15.0)
+                .text("stop at ± points")
+                .fixed_decimals(0),
+        );
+        ui.add(
+            egui::Slider::new(&mut editor.balance_cap, 50..=10_000)
+                .text("or battles")
+                .logarithmic(true),
+        );
+    });
+    let Some((report, results)) = report else {
+        ui.label("Plays battles between AIs on the draft to show how even it is. Any edit starts it again.");
+        return;
+    };
+    // Side colours light enough to read on the dark panel: they are the
+    // charts' legend.
+    let colours: Vec<egui::Color32> = editor
+        .draft
+        .level
+        .sides
+        .iter()
+        .map(|s| {
+            let c = super::level_preview::colour(s.colour);
+            let light = u16::from(c.r()) + u16::from(c.g()) + u16::from(c.b());
+            if light < 240 {
+                c.lerp_to_gamma(egui::Color32::WHITE, 0.55)
+            } else {
+                c
+            }
+        })
+        .collect();
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.set_width(260.0);
+            ui.label(format!("{} battles", report.battles));
+            for (k, side) in report.sides.iter().enumerate() {
+                let colour = colours.get(k).copied().unwrap_or(egui::Color32::WHITE);
+                ui.colored_label(
+                    colour,
+                    format!(
+                        "{}: {:.1}% [{:.1}%, {:.1}%]",
+                        side.name,
+                        side.wins.share * 100.0,
+                        side.wins.low * 100.0,
+                        side.wins.high * 100.0
+                    ),
+                );
+            }
+            ui.label(format!("Draws: {:.1}%", report.draws.share * 100.0));
+            ui.label(format!(
+                "Length: {:.1} rounds on average ({:.0} median)",
+                report.rounds_mean, report.rounds_median
+            ));
+            let survival: Vec<String> = report
+                .survival_by_template
+                .iter()
+                .map(|(template, share)| {
+                    let name = ruleset
+                        .creatures
+                        .get(template)
+                        .map_or(template.as_str(), |c| c.name.as_str());
+                    format!("{name} {:.0}%", share * 100.0)
+                })
+                .collect();
+            ui.label(format!(
+                "Still standing at the end: {}",
+                survival.join(", ")
+            ));
+        });
+        let width = (ui.available_width() / 2.0 - 8.0).max(120.0);
+        ui.vertical(|ui| {
+            ui.set_width(width);
+            egui_plot::Plot::new("balance wins")
+                .height(170.0)
+                .include_y(0.0)
+                .include_y(100.0)
+                .allow_zoom(false)
+                .allow_drag(false)
+                .x_axis_label("battles")
+                .y_axis_label("wins (%)")
+                .show(ui, |plot| {
+                    plot.hline(egui_plot::HLine::new("even", 50.0).color(egui::Color32::GRAY));
+                    for (side, name) in report.sides.iter().map(|s| &s.name).enumerate() {
+                        let colour = colours.get(side).copied().unwrap_or(egui::Color32::WHITE);
+                        let (mut xs, mut lows, mut highs, mut shares) =
+                            (vec![], vec![], vec![], vec![]);
+                        let mut wins = 0;
+                        for (k, result) in results.iter().enumerate() {
+                            wins += usize::from(result.winner == Some(side));
+                            let rate = crate::simulate::wilson(wins, k + 1);
+                            xs.push((k + 1) as f64);
+                            lows.push(rate.low * 100.0);
+                            highs.push(rate.high * 100.0);
+                            shares.push([(k + 1) as f64, rate.share * 100.0]);
+                        }
+                        plot.add(
+                            egui_plot::FilledArea::new(format!("{name}, 95%"), &xs, &lows, &highs)
+                                .fill_color(colour.gamma_multiply(0.25)),
+                        );
+                        plot.line(egui_plot::Line::new(name.clone(), shares).color(colour));
+                    }
+                });
+        });
+        ui.vertical(|ui| {
+            ui.set_width(width);
+            let longest = results.iter().map(|r| r.rounds).max().unwrap_or(0);
+            let bars: Vec<egui_plot::Bar> = (0..=longest)
+                .map(|rounds| {
+                    let count = results.iter().filter(|r| r.rounds == rounds).count();
+                    egui_plot::Bar::new(f64::from(rounds), count as f64).width(0.8)
+                })
+                .collect();
+            egui_plot::Plot::new("balance length")
+                .height(170.0)
+                .allow_zoom(false)
+                .allow_drag(false)
+                .x_axis_label("rounds")
+                .y_axis_label("battles")
+                .show(ui, |plot| {
+                    plot.bar_chart(egui_plot::BarChart::new("battle length", bars));
+                });
+        });
+    });
+}
+
+/// A run on the draft over all cores but one (the editor stays smooth).
+fn start_balance(editor: &Editor, text: String, ruleset: &Arc<Ruleset>) -> BalanceRun {
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
+    let seed = editor.draft.level.seed.unwrap_or(1);
+    BalanceRun::start(
+        editor.draft.level.clone(),
+        text,
+        ruleset.clone(),
+        editor.balance_cap,
+        jobs,
+        seed,
+    )
 }

@@ -37,7 +37,8 @@ impl TableColours {
     }
 }
 
-fn colour((r, g, b): (f32, f32, f32)) -> Color32 {
+/// A level's sRGB colour for egui.
+pub fn colour((r, g, b): (f32, f32, f32)) -> Color32 {
     let byte = |c: f32| (c.clamp(0.0, 1.0) * 255.0).round() as u8;
     Color32::from_rgb(byte(r), byte(g), byte(b))
 }

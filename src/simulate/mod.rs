@@ -4,6 +4,7 @@
 //! Battle `i` gets its own seed derived from the run's seed, and results are
 //! gathered by index, so the report is the same whatever the thread count.
 
+pub mod balance;
 pub mod plot;
 pub mod sweep;
 
