@@ -16,7 +16,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::PlaySettings;
 use super::Screen;
 use super::level_preview::{TableColours, draw_table};
-use super::match_setup::{LevelFolder, LevelLibrary, MatchSetup, level_seats};
+use super::match_setup::{LevelFolder, LevelLibrary, MatchSetup, Seat, level_seats};
 use super::saves::PreparedBattle;
 use crate::ai::AiLevel;
 use crate::battle::engine::Engine;
@@ -27,6 +27,7 @@ use crate::level::{Controller, Level, SideKind, UnitOverrides, UnitSpec, ZoneCoo
 use crate::replay::Replay;
 use crate::rules::dice::Dice;
 use crate::simulate::balance::{BalanceRun, narrow_enough};
+use crate::simulate::{BattleResult, ReplayChoice};
 
 /// What a click on the table does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -294,7 +295,9 @@ fn editor_screen(
         .show(&mut root, |ui| problems_and_units(ui, editor, &ruleset));
     egui::Panel::bottom("editor balance")
         .default_size(240.0)
-        .show(&mut root, |ui| balance_panel(ui, editor, &ruleset));
+        .show(&mut root, |ui| {
+            balance_panel(ui, editor, &ruleset, &mut commands)
+        });
     egui::CentralPanel::default().show(&mut root, |ui| {
         let room = ui.available_size();
         let picture = draw_table(ui, &editor.draft.level, &TableColours::of(&ruleset), room);
@@ -629,7 +632,12 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
 /// Live balance: AI-against-AI battles on the draft, each side's win rate
 /// with its 95% interval as it narrows, the battles' length and who
 /// survives; started again on every edit while it runs.
-fn balance_panel(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Arc<Ruleset>) {
+fn balance_panel(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    ruleset: &Arc<Ruleset>,
+    commands: &mut Commands,
+) {
     let text = editor.draft.text();
     let playable = editor.problems.is_empty();
     // An edit starts the run again on the new draft (or stops it, if the
@@ -734,6 +742,23 @@ fn balance_panel(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Arc<Ruleset>)
                 "Still standing at the end: {}",
                 survival.join(", ")
             ));
+            // The surprising battles, to watch in the replay viewer.
+            if let Some(run) = &editor.balance {
+                ui.horizontal(|ui| {
+                    for (choice, shown) in [
+                        (ReplayChoice::Upsets, "Watch an upset"),
+                        (ReplayChoice::Draws, "Watch a draw"),
+                    ] {
+                        let picked = choice.pick(&results);
+                        let button = egui::Button::new(format!("{shown} ({})", picked.len()));
+                        if ui.add_enabled(!picked.is_empty(), button).clicked()
+                            && let Some(result) = picked.first()
+                        {
+                            watch_battle(commands, run, &editor.file, result, ruleset);
+                        }
+                    }
+                });
+            }
         });
         let width = (ui.available_width() / 2.0 - 8.0).max(120.0);
         ui.vertical(|ui| {
@@ -788,6 +813,36 @@ fn balance_panel(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Arc<Ruleset>)
                     plot.bar_chart(egui_plot::BarChart::new("battle length", bars));
                 });
         });
+    });
+}
+
+/// Opens one battle of a balance run in the replay viewer.
+fn watch_battle(
+    commands: &mut Commands,
+    run: &BalanceRun,
+    file: &str,
+    result: &BattleResult,
+    ruleset: &Arc<Ruleset>,
+) {
+    let seats: Vec<Seat> = result.levels.iter().map(|&l| Seat::Ai(l)).collect();
+    let replay = Replay::of_commands(
+        file,
+        &run.text,
+        &run.config.level,
+        ruleset.clone(),
+        result.seed,
+        &seats,
+        &result.commands,
+    );
+    let (level, ruleset) = (run.config.level.clone(), ruleset.clone());
+    commands.queue(move |world: &mut World| match replay {
+        Ok(replay) => super::viewer::watch(world, replay, level, ruleset),
+        Err(divergence) => {
+            world.resource_mut::<Editor>().notice = Some((
+                format!("The battle could not be rebuilt at {divergence}."),
+                false,
+            ));
+        }
     });
 }
 
