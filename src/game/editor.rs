@@ -23,7 +23,9 @@ use crate::battle::engine::Engine;
 use crate::data::{EdgeFeature, Ruleset, Terrain};
 use crate::diagnostics::Diagnostic;
 use crate::level::edit::{Draft, Edit, Place, blank_level};
-use crate::level::{Controller, Level, SideKind, UnitOverrides, UnitSpec, ZoneCoord};
+use crate::level::{
+    Controller, Level, MapEdge, SideKind, UnitOverrides, UnitSpec, VictoryCondition, ZoneCoord,
+};
 use crate::replay::Replay;
 use crate::rules::dice::Dice;
 use crate::simulate::balance::{BalanceRun, narrow_enough};
@@ -43,12 +45,17 @@ enum Tool {
 #[derive(Resource)]
 pub struct Editor {
     draft: Draft,
-    /// The file it saves to in the levels folder.
+    /// The levels folder, and the file the draft saves to in it.
+    dir: PathBuf,
     file: String,
     tool: Tool,
     terrain: Terrain,
-    /// What the edge tool puts on an edge (`None` clears it).
+    /// What the edge tool puts on an edge (`None` clears it), and the
+    /// defended edge's choke (0 for none).
     edge: Option<EdgeFeature>,
+    choke: u8,
+    /// The size of a new level.
+    new_size: (u16, u16),
     template: String,
     side: usize,
     selected: Option<Place>,
@@ -68,13 +75,16 @@ pub struct Editor {
 }
 
 impl Editor {
-    fn open(level: Level, file: String) -> Self {
+    fn open(level: Level, dir: PathBuf, file: String) -> Self {
         Self {
             draft: Draft::new(level),
+            dir,
             file,
             tool: Tool::Paint,
             terrain: Terrain::Woods,
             edge: Some(EdgeFeature::Wall),
+            choke: 0,
+            new_size: (6, 4),
             template: "soldier".to_string(),
             side: 0,
             selected: None,
@@ -117,20 +127,26 @@ fn end_playtest(mut commands: Commands) {
 pub fn open_editor(world: &mut World) {
     if !world.contains_resource::<Editor>() {
         let dir = world.resource::<PlaySettings>().levels_dir.clone();
-        let file = (1..)
-            .map(|n| format!("new_level_{n}.ron"))
-            .find(|name| !dir.join(name).exists())
-            .unwrap_or_default();
-        world.insert_resource(Editor::open(blank_level(6, 4, Terrain::Grass), file));
+        let file = fresh_file(&dir);
+        world.insert_resource(Editor::open(blank_level(6, 4, Terrain::Grass), dir, file));
     }
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Editor);
 }
 
+/// A file name for a new level that no file in `dir` has.
+fn fresh_file(dir: &std::path::Path) -> String {
+    (1..)
+        .map(|n| format!("new_level_{n}.ron"))
+        .find(|name| !dir.join(name).exists())
+        .unwrap_or_default()
+}
+
 /// Opens the editor on a level of the level list.
 pub fn edit_level(world: &mut World, level: Level, file: String) {
-    world.insert_resource(Editor::open(level, file));
+    let dir = world.resource::<PlaySettings>().levels_dir.clone();
+    world.insert_resource(Editor::open(level, dir, file));
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Editor);
@@ -143,8 +159,8 @@ fn ruleset_of(world: &World) -> Option<Arc<Ruleset>> {
 /// Writes the draft into the levels folder. A file with comments is
 /// written over only once the designer says so, and a copy is kept.
 fn save(world: &mut World) {
-    let dir = world.resource::<PlaySettings>().levels_dir.clone();
     let mut editor = world.resource_mut::<Editor>();
+    let dir = editor.dir.clone();
     let path = dir.join(&editor.file);
     let old = std::fs::read_to_string(&path).ok();
     let commented = old.as_ref().is_some_and(|text| text.contains("//"));
@@ -362,7 +378,7 @@ fn click(
         (Tool::Edge, _, Some(between)) if clicked => editor.draft.apply(Edit::Edge {
             between,
             feature: editor.edge,
-            choke: None,
+            choke: (editor.choke > 0).then_some(editor.choke),
         }),
         (Tool::Place, Some(zone), _) if clicked => {
             let level = &editor.draft.level;
@@ -453,6 +469,10 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
                 ui.radio_value(&mut editor.edge, Some(feature), format!("{feature:?}"));
             }
             ui.radio_value(&mut editor.edge, None, "Clear the edge");
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut editor.choke).range(0..=20));
+                ui.label("defenders' choke (0: not defended)");
+            });
         }
         Tool::Place => {
             egui::ComboBox::from_label("Creature")
@@ -498,17 +518,69 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
         ui.text_edit_singleline(&mut seed);
     });
     let seed = seed.trim().parse::<u64>().ok();
-    if name != level.name || briefing != level.briefing || seed != level.seed {
+    let mut tile_size = level.tile_size;
+    let mut limit = level.round_limit.unwrap_or(0);
+    let mut surprise = level.surprise.clone();
+    ui.horizontal(|ui| {
+        ui.label("Tiles");
+        ui.radio_value(&mut tile_size, 6, "6\"");
+        ui.radio_value(&mut tile_size, 9, "9\"");
+        ui.separator();
+        ui.label("Rounds");
+        ui.add(egui::DragValue::new(&mut limit).range(0..=200))
+            .on_hover_text("0: the rules' own limit");
+    });
+    let surprise_name = |id: &Option<String>| {
+        id.as_ref()
+            .and_then(|id| level.sides.iter().find(|s| &s.id == id))
+            .map_or("nobody".to_string(), |s| s.name.clone())
+    };
+    egui::ComboBox::from_label("surprises the others")
+        .selected_text(surprise_name(&surprise))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut surprise, None, "nobody");
+            for side in &level.sides {
+                ui.selectable_value(&mut surprise, Some(side.id.clone()), &side.name);
+            }
+        });
+    let limit = (limit > 0).then_some(limit);
+    if name != level.name
+        || briefing != level.briefing
+        || seed != level.seed
+        || tile_size != level.tile_size
+        || limit != level.round_limit
+        || surprise != level.surprise
+    {
         let settings = Edit::Settings {
             name,
             briefing,
-            tile_size: level.tile_size,
-            round_limit: level.round_limit,
+            tile_size,
+            round_limit: limit,
             seed,
-            surprise: level.surprise.clone(),
+            surprise,
         };
         let _ = editor.draft.apply(settings);
     }
+    victory(ui, editor);
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut editor.new_size.0).range(1..=30));
+        ui.label("by");
+        ui.add(egui::DragValue::new(&mut editor.new_size.1).range(1..=30));
+        if ui
+            .button("New level")
+            .on_hover_text("Start again on an empty table of this size")
+            .clicked()
+        {
+            let (width, height) = editor.new_size;
+            let _ = editor
+                .draft
+                .apply(Edit::Replace(blank_level(width, height, Terrain::Grass)));
+            // A new level saves to a new file.
+            editor.file = fresh_file(&editor.dir);
+            editor.selected = None;
+        }
+    });
     ui.separator();
     ui.label(egui::RichText::new("Sides").strong());
     for side in editor.draft.level.sides.clone() {
@@ -612,6 +684,71 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
                 ui.selectable_value(&mut changed.side, side.id.clone(), &side.name);
             }
         });
+    egui::ComboBox::from_label("Creature")
+        .selected_text(
+            ruleset
+                .creatures
+                .get(&changed.template)
+                .map_or(changed.template.clone(), |c| c.name.clone()),
+        )
+        .show_ui(ui, |ui| {
+            for (id, creature) in &ruleset.creatures {
+                ui.selectable_value(&mut changed.template, id.clone(), &creature.name);
+            }
+        });
+    egui::ComboBox::from_label("Mob")
+        .selected_text(
+            changed
+                .mob
+                .map_or("one figure".to_string(), |m| format!("{m:?}")),
+        )
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut changed.mob, None, "one figure");
+            for tier in crate::data::MobTier::ALL {
+                ui.selectable_value(&mut changed.mob, Some(tier), format!("{tier:?}"));
+            }
+        });
+    if let Some(template) = ruleset.creatures.get(&changed.template) {
+        let overrides = &mut changed.overrides;
+        ui.label("Set for this combatant (ticked), else the creature's:");
+        override_value(
+            ui,
+            "attack dice",
+            &mut overrides.attack_dice,
+            template.attack_dice,
+            0..=12,
+        );
+        override_value(
+            ui,
+            "physical rank",
+            &mut overrides.physical,
+            template.physical,
+            -3..=9,
+        );
+        override_value(
+            ui,
+            "mental rank",
+            &mut overrides.mental,
+            template.mental,
+            -3..=9,
+        );
+        override_value(ui, "armour", &mut overrides.armour, template.armour, 0..=6);
+        let mut weapons = overrides
+            .weapons
+            .clone()
+            .unwrap_or_else(|| template.weapons.clone())
+            .join(", ");
+        ui.horizontal(|ui| {
+            ui.label("Weapons");
+            ui.text_edit_singleline(&mut weapons);
+        });
+        let listed: Vec<String> = weapons
+            .split(',')
+            .map(|w| w.trim().to_string())
+            .filter(|w| !w.is_empty())
+            .collect();
+        overrides.weapons = (listed != template.weapons).then_some(listed);
+    }
     let mut remove = false;
     ui.horizontal(|ui| {
         remove = ui.button("Remove").clicked();
@@ -858,4 +995,126 @@ fn start_balance(editor: &Editor, text: String, ruleset: &Arc<Ruleset>) -> Balan
         jobs,
         seed,
     )
+}
+
+/// The level's victory conditions: each with its numbers, removable, and
+/// one of each kind to add for a side.
+fn victory(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.label(egui::RichText::new("To win").strong());
+    let level = &editor.draft.level;
+    let side_name = |id: &str| {
+        level
+            .sides
+            .iter()
+            .find(|s| s.id == id)
+            .map_or(id.to_string(), |s| s.name.clone())
+    };
+    let mut conditions = level.victory.clone();
+    let mut remove = None;
+    for (k, condition) in conditions.iter_mut().enumerate() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(side_name(condition.side()));
+            match condition {
+                VictoryCondition::DefeatAll { .. } => {
+                    ui.label("defeats every enemy");
+                }
+                VictoryCondition::HoldZone { zone, rounds, .. } => {
+                    ui.label("holds");
+                    ui.add(egui::DragValue::new(&mut zone.0).prefix("x "));
+                    ui.add(egui::DragValue::new(&mut zone.1).prefix("y "));
+                    ui.label("for");
+                    ui.add(
+                        egui::DragValue::new(rounds)
+                            .range(1..=100)
+                            .suffix(" rounds"),
+                    );
+                }
+                VictoryCondition::Escape { edge, count, .. } => {
+                    ui.label("escapes by the");
+                    egui::ComboBox::from_id_salt(("edge", k))
+                        .selected_text(format!("{edge:?}"))
+                        .show_ui(ui, |ui| {
+                            for choice in
+                                [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West]
+                            {
+                                ui.selectable_value(edge, choice, format!("{choice:?}"));
+                            }
+                        });
+                    let mut how_many = count.unwrap_or(0);
+                    ui.add(egui::DragValue::new(&mut how_many).range(0..=50))
+                        .on_hover_text("How many must get away (0: all)");
+                    *count = (how_many > 0).then_some(how_many);
+                }
+                VictoryCondition::Survive { rounds, .. } => {
+                    ui.label("survives");
+                    ui.add(
+                        egui::DragValue::new(rounds)
+                            .range(1..=100)
+                            .suffix(" rounds"),
+                    );
+                }
+            }
+            if ui
+                .small_button("x")
+                .on_hover_text("Remove this condition")
+                .clicked()
+            {
+                remove = Some(k);
+            }
+        });
+    }
+    if let Some(k) = remove {
+        conditions.remove(k);
+    }
+    let side = level
+        .sides
+        .get(editor.side)
+        .or_else(|| level.sides.first())
+        .map_or_else(String::new, |s| s.id.clone());
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("Add for {}:", side_name(&side)));
+        if ui.small_button("defeat all").clicked() {
+            conditions.push(VictoryCondition::DefeatAll { side: side.clone() });
+        }
+        if ui.small_button("hold").clicked() {
+            conditions.push(VictoryCondition::HoldZone {
+                side: side.clone(),
+                zone: ZoneCoord(0, 0),
+                rounds: 3,
+            });
+        }
+        if ui.small_button("escape").clicked() {
+            conditions.push(VictoryCondition::Escape {
+                side: side.clone(),
+                edge: MapEdge::East,
+                count: None,
+            });
+        }
+        if ui.small_button("survive").clicked() {
+            conditions.push(VictoryCondition::Survive {
+                side: side.clone(),
+                rounds: 5,
+            });
+        }
+    });
+    if conditions != editor.draft.level.victory {
+        let _ = editor.draft.apply(Edit::Victory(conditions));
+    }
+}
+
+/// One of a unit's numbers, kept from its template or set for this unit.
+fn override_value<T: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut Option<T>,
+    template: T,
+    range: std::ops::RangeInclusive<T>,
+) {
+    ui.horizontal(|ui| {
+        let mut set = value.is_some();
+        ui.checkbox(&mut set, label);
+        let mut shown = value.unwrap_or(template);
+        ui.add_enabled(set, egui::DragValue::new(&mut shown).range(range));
+        *value = set.then_some(shown);
+    });
 }

@@ -45,6 +45,8 @@ pub enum Edit {
         side: String,
     },
     Victory(Vec<VictoryCondition>),
+    /// Start again on another level (a new one of a chosen size).
+    Replace(Level),
     /// The level's own settings.
     Settings {
         name: String,
@@ -339,6 +341,7 @@ fn change(level: &mut Level, edit: Edit) -> Result<(), String> {
             level.victory.retain(|v| v.side() != side);
         }
         Edit::Victory(conditions) => level.victory = conditions,
+        Edit::Replace(other) => *level = other,
         Edit::Settings {
             name,
             briefing,
