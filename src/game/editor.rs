@@ -161,6 +161,18 @@ fn ruleset_of(world: &World) -> Option<Arc<Ruleset>> {
 fn save(world: &mut World) {
     let mut editor = world.resource_mut::<Editor>();
     let dir = editor.dir.clone();
+    // A plain file name in the levels folder, ending in .ron.
+    let name = editor.file.trim().to_string();
+    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+        editor.notice = Some((
+            format!("\"{name}\" is not a file name for the levels folder, e.g. my_level.ron."),
+            false,
+        ));
+        return;
+    }
+    if !name.ends_with(".ron") {
+        editor.file = format!("{name}.ron");
+    }
     let path = dir.join(&editor.file);
     let old = std::fs::read_to_string(&path).ok();
     let commented = old.as_ref().is_some_and(|text| text.contains("//"));
@@ -257,7 +269,8 @@ fn editor_screen(
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new("Level editor").strong().size(16.0));
             ui.separator();
-            ui.label(&editor.file);
+            ui.add(egui::TextEdit::singleline(&mut editor.file).desired_width(160.0))
+                .on_hover_text("The file it saves to in the levels folder");
             ui.separator();
             if ui.add_enabled(editor.draft.can_undo(), egui::Button::new("Undo")).clicked() {
                 editor.draft.undo();
