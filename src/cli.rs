@@ -482,16 +482,24 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
         eprintln!("{problem}");
         return ExitCode::FAILURE;
     }
-    if let Some(path) = &args.json {
-        let written = serde_json::to_string_pretty(&report)
-            .map_err(|e| e.to_string())
-            .and_then(|json| std::fs::write(path, json + "\n").map_err(|e| e.to_string()));
-        if let Err(error) = written {
+    match &args.json {
+        Some(path) => write_json(path, &report),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// Writes a report as JSON, or says why it cannot.
+fn write_json(path: &Path, report: &impl serde::Serialize) -> ExitCode {
+    let written = serde_json::to_string_pretty(report)
+        .map_err(|e| e.to_string())
+        .and_then(|json| std::fs::write(path, json + "\n").map_err(|e| e.to_string()));
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
             eprintln!("{}:1:1: cannot write the report: {error}", path.display());
-            return ExitCode::FAILURE;
+            ExitCode::FAILURE
         }
     }
-    ExitCode::SUCCESS
 }
 
 /// A progress bar for `battles` battles.
@@ -582,16 +590,10 @@ fn run_sweep(config: &SimConfig, text: &str, args: &SimulateArgs) -> ExitCode {
         eprintln!("{problem}");
         return ExitCode::FAILURE;
     }
-    if let Some(path) = &args.json {
-        let written = serde_json::to_string_pretty(&points)
-            .map_err(|e| e.to_string())
-            .and_then(|json| std::fs::write(path, json + "\n").map_err(|e| e.to_string()));
-        if let Err(error) = written {
-            eprintln!("{}:1:1: cannot write the report: {error}", path.display());
-            return ExitCode::FAILURE;
-        }
+    match &args.json {
+        Some(path) => write_json(path, &points),
+        None => ExitCode::SUCCESS,
     }
-    ExitCode::SUCCESS
 }
 
 /// Makes sure replays can be written into `dir` before a long run starts.

@@ -22,10 +22,8 @@ use crate::ai::AiLevel;
 use crate::battle::engine::Engine;
 use crate::data::{EdgeFeature, Ruleset, Terrain};
 use crate::diagnostics::Diagnostic;
-use crate::level::edit::{Draft, Edit, Place, blank_level};
-use crate::level::{
-    Controller, Level, MapEdge, SideKind, UnitOverrides, UnitSpec, VictoryCondition, ZoneCoord,
-};
+use crate::level::edit::{Draft, Edit, Place, blank_level, new_unit};
+use crate::level::{Controller, Level, MapEdge, SideKind, VictoryCondition, ZoneCoord};
 use crate::replay::Replay;
 use crate::rules::dice::Dice;
 use crate::simulate::balance::{BalanceRun, narrow_enough};
@@ -59,15 +57,17 @@ pub struct Editor {
     template: String,
     side: usize,
     selected: Option<Place>,
-    /// The draft's problems, and the text they were found in.
+    /// The draft's problems, and the draft's version they were found in.
     problems: Vec<(Diagnostic, Place)>,
-    checked: Option<String>,
+    checked: Option<u64>,
     /// The last save's or playtest's word, and whether it went well.
     notice: Option<(String, bool)>,
     /// A save waiting for the word to drop the file's comments.
     confirm_overwrite: bool,
     /// The AI-against-AI battles on the draft, while the Balance panel runs.
     balance: Option<BalanceRun>,
+    /// The draft's version the run plays.
+    balance_version: u64,
     /// Stop when each side's interval is at most ± this many points.
     balance_within: f64,
     /// Stop after this many battles.
@@ -93,6 +93,7 @@ impl Editor {
             notice: None,
             confirm_overwrite: false,
             balance: None,
+            balance_version: 0,
             balance_within: 5.0,
             balance_cap: 2000,
         }
@@ -251,12 +252,12 @@ fn editor_screen(
     };
     let editor = &mut *editor;
     // The level's check, on every edit.
-    let text = editor.draft.text();
-    if editor.checked.as_ref() != Some(&text) {
+    let version = editor.draft.version();
+    if editor.checked != Some(version) {
         editor.problems = editor
             .draft
             .problems(&PathBuf::from(&editor.file), &ruleset);
-        editor.checked = Some(text);
+        editor.checked = Some(version);
     }
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -404,19 +405,8 @@ fn click(
                 .get(editor.side)
                 .map_or_else(String::new, |s| s.id.clone());
             editor.selected = Some(Place::Unit(id.clone()));
-            editor.draft.apply(Edit::Place(UnitSpec {
-                id,
-                template: editor.template.clone(),
-                side,
-                zone,
-                name: None,
-                group: None,
-                mob: None,
-                rides: None,
-                facing: None,
-                landed: false,
-                overrides: UnitOverrides::default(),
-            }))
+            let unit = new_unit(&id, &editor.template, &side, zone);
+            editor.draft.apply(Edit::Place(unit))
         }
         (Tool::Select, Some(zone), _) if clicked => {
             editor.selected = Some(
@@ -788,16 +778,13 @@ fn balance_panel(
     ruleset: &Arc<Ruleset>,
     commands: &mut Commands,
 ) {
-    let text = editor.draft.text();
     let playable = editor.problems.is_empty();
     // An edit starts the run again on the new draft (or stops it, if the
     // draft has problems).
-    if let Some(run) = &editor.balance
-        && run.text != text
-    {
+    if editor.balance.is_some() && editor.balance_version != editor.draft.version() {
         editor.balance = None;
         if playable {
-            editor.balance = Some(start_balance(editor, text.clone(), ruleset));
+            editor.balance = Some(start_balance(editor, ruleset));
         }
     }
     let report = editor.balance.as_ref().map(BalanceRun::report);
@@ -821,7 +808,7 @@ fn balance_panel(
             .on_disabled_hover_text("Mend the problems listed first.")
             .clicked()
         {
-            editor.balance = Some(start_balance(editor, text.clone(), ruleset));
+            editor.balance = Some(start_balance(editor, ruleset));
         }
         ui.add(
             egui::Slider::new(&mut editor.balance_within, 1.0..=15.0)
@@ -997,7 +984,9 @@ fn watch_battle(
 }
 
 /// A run on the draft over all cores but one (the editor stays smooth).
-fn start_balance(editor: &Editor, text: String, ruleset: &Arc<Ruleset>) -> BalanceRun {
+fn start_balance(editor: &mut Editor, ruleset: &Arc<Ruleset>) -> BalanceRun {
+    editor.balance_version = editor.draft.version();
+    let text = editor.draft.text();
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
     let seed = editor.draft.level.seed.unwrap_or(1);
     BalanceRun::start(

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Screen;
 use super::hud::{HudState, TableViewport};
-use super::match_setup::{LevelFolder, MatchSetup, level_seats};
+use super::match_setup::{LevelFolder, MatchSetup, level_seats, ron_files_in};
 use super::saves::PreparedBattle;
 use super::screens::battle_on_table;
 use super::settings::SettingsFile;
@@ -45,17 +45,7 @@ pub struct LessonLibrary {
 impl LessonLibrary {
     /// Reads and plays through every `.ron` file in `dir`.
     pub fn scan(dir: &Path, ruleset: Option<Arc<Ruleset>>) -> Self {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        let entries = files
+        let entries = ron_files_in(dir)
             .iter()
             .map(|path| LessonEntry {
                 file: path

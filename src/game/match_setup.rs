@@ -160,17 +160,7 @@ pub struct LevelLibrary {
 impl LevelLibrary {
     /// Reads and checks every `.ron` file in `dir`, sorted by name.
     pub fn scan(dir: &Path, ruleset: Option<&Ruleset>) -> Self {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        let entries = files
+        let entries = ron_files_in(dir)
             .iter()
             .map(|path| LevelEntry {
                 file: path
@@ -195,6 +185,21 @@ impl LevelLibrary {
     pub fn find(&self, file: &str) -> Option<&LevelEntry> {
         self.entries.iter().find(|e| e.file == file)
     }
+}
+
+/// The `.ron` files in `dir`, sorted by name (none if it cannot be read).
+pub fn ron_files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
 }
 
 /// A seed for a battle the player gave none for, shown so it can be replayed.

@@ -58,12 +58,32 @@ pub enum Edit {
     },
 }
 
+/// A combatant of `template` for `side` in `zone`, with nothing else set.
+pub fn new_unit(id: &str, template: &str, side: &str, zone: ZoneCoord) -> UnitSpec {
+    UnitSpec {
+        id: id.to_string(),
+        template: template.to_string(),
+        side: side.to_string(),
+        zone,
+        name: None,
+        group: None,
+        mob: None,
+        rides: None,
+        facing: None,
+        landed: false,
+        overrides: Default::default(),
+    }
+}
+
 /// The draft level being edited, with what undo and redo return to.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Draft {
     pub level: Level,
     undone: Vec<Level>,
     redone: Vec<Level>,
+    /// Counts the changes, so that work on the draft is redone only when
+    /// it has changed.
+    version: u64,
 }
 
 /// The most edits undo reaches back.
@@ -138,6 +158,7 @@ impl Draft {
             level,
             undone: Vec::new(),
             redone: Vec::new(),
+            version: 0,
         }
     }
 
@@ -152,6 +173,7 @@ impl Draft {
                 self.undone.remove(0);
             }
             self.redone.clear();
+            self.version += 1;
         }
         Ok(())
     }
@@ -167,13 +189,20 @@ impl Draft {
     pub fn undo(&mut self) {
         if let Some(before) = self.undone.pop() {
             self.redone.push(std::mem::replace(&mut self.level, before));
+            self.version += 1;
         }
     }
 
     pub fn redo(&mut self) {
         if let Some(after) = self.redone.pop() {
             self.undone.push(std::mem::replace(&mut self.level, after));
+            self.version += 1;
         }
+    }
+
+    /// Which change the draft is at: any edit, undo or redo moves it on.
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// The draft as the level file it saves as.
@@ -364,22 +393,10 @@ fn change(level: &mut Level, edit: Edit) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::{UnitOverrides, parse_level};
+    use crate::level::parse_level;
 
     fn unit(id: &str, template: &str, side: &str, zone: (u16, u16)) -> UnitSpec {
-        UnitSpec {
-            id: id.to_string(),
-            template: template.to_string(),
-            side: side.to_string(),
-            zone: ZoneCoord(zone.0, zone.1),
-            name: None,
-            group: None,
-            mob: None,
-            rides: None,
-            facing: None,
-            landed: false,
-            overrides: UnitOverrides::default(),
-        }
+        new_unit(id, template, side, ZoneCoord(zone.0, zone.1))
     }
 
     #[test]
@@ -469,7 +486,10 @@ mod tests {
             Err("there is no unit `nobody`".to_string())
         );
         assert_eq!(draft.level, painted);
+        // Only changes move the version on, so the editor checks again.
+        assert_eq!(draft.version(), 1);
         draft.undo();
+        assert_eq!(draft.version(), 2);
         assert_eq!(draft.level, blank);
         assert!(!draft.can_undo() && draft.can_redo());
         draft.redo();

@@ -15,7 +15,7 @@ use crate::simulate::{BattleResult, Report, SimConfig, run_battle, summarise};
 /// A run of battles under way (or done) on one draft.
 pub struct BalanceRun {
     pub config: SimConfig,
-    /// What the run was started for: the draft's text.
+    /// The draft's text the run plays (its battles' replays carry it).
     pub text: String,
     results: Arc<Mutex<Vec<BattleResult>>>,
     stop: Arc<AtomicBool>,
