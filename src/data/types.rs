@@ -806,6 +806,10 @@ pub enum Fatigue {
     Doubtful,
 }
 
+impl Fatigue {
+    pub const ALL: [Self; 4] = [Self::Fresh, Self::Tired, Self::Severe, Self::Doubtful];
+}
+
 impl RuleNumbers {
     /// The shipped rule numbers, for unit tests of the rule arithmetic.
     #[cfg(test)]

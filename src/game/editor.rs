@@ -20,11 +20,12 @@ use super::match_setup::{LevelFolder, LevelLibrary, MatchSetup, Seat, level_seat
 use super::saves::PreparedBattle;
 use crate::ai::AiLevel;
 use crate::battle::engine::Engine;
-use crate::data::{EdgeFeature, Ruleset, Terrain};
+use crate::data::{EdgeFeature, Fatigue, Ruleset, Terrain};
 use crate::diagnostics::Diagnostic;
 use crate::level::edit::{Draft, Edit, Place, blank_level, new_unit};
-use crate::level::{Controller, Level, MapEdge, SideKind, VictoryCondition, ZoneCoord};
+use crate::level::{Controller, Level, MapEdge, SideKind, SideSpec, VictoryCondition, ZoneCoord};
 use crate::replay::Replay;
+use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::dice::Dice;
 use crate::simulate::balance::{BalanceRun, narrow_enough};
 use crate::simulate::{BattleResult, ReplayChoice};
@@ -96,6 +97,15 @@ impl Editor {
             balance_version: 0,
             balance_within: 5.0,
             balance_cap: 2000,
+        }
+    }
+
+    /// The level's check, run again whenever the draft has changed.
+    fn check(&mut self, ruleset: &Ruleset) {
+        let version = self.draft.version();
+        if self.checked != Some(version) {
+            self.problems = self.draft.problems(&PathBuf::from(&self.file), ruleset);
+            self.checked = Some(version);
         }
     }
 }
@@ -251,13 +261,22 @@ fn editor_screen(
         return Ok(());
     };
     let editor = &mut *editor;
-    // The level's check, on every edit.
-    let version = editor.draft.version();
-    if editor.checked != Some(version) {
-        editor.problems = editor
-            .draft
-            .problems(&PathBuf::from(&editor.file), &ruleset);
-        editor.checked = Some(version);
+    editor.check(&ruleset);
+    // Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z), unless a text field has the
+    // keyboard and its own undo.
+    if ctx.memory(|m| m.focused().is_none()) {
+        let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+        let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
+        let redo_shifted = egui::KeyboardShortcut::new(
+            egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+            egui::Key::Z,
+        );
+        // The shifted shortcut first: the plain one matches it too.
+        if ctx.input_mut(|i| i.consume_shortcut(&redo_shifted) || i.consume_shortcut(&redo)) {
+            editor.draft.redo();
+        } else if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+            editor.draft.undo();
+        }
     }
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -273,10 +292,20 @@ fn editor_screen(
             ui.add(egui::TextEdit::singleline(&mut editor.file).desired_width(160.0))
                 .on_hover_text("The file it saves to in the levels folder");
             ui.separator();
-            if ui.add_enabled(editor.draft.can_undo(), egui::Button::new("Undo")).clicked() {
+            let undo = egui::Button::new("Undo");
+            if ui
+                .add_enabled(editor.draft.can_undo(), undo)
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
                 editor.draft.undo();
             }
-            if ui.add_enabled(editor.draft.can_redo(), egui::Button::new("Redo")).clicked() {
+            let redo = egui::Button::new("Redo");
+            if ui
+                .add_enabled(editor.draft.can_redo(), redo)
+                .on_hover_text("Ctrl+Y")
+                .clicked()
+            {
                 editor.draft.redo();
             }
             if ui.button("Save").clicked() {
@@ -510,15 +539,16 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
     let level = &editor.draft.level;
     let (mut name, mut briefing) = (level.name.clone(), level.briefing.clone());
     let mut seed = level.seed.map_or(String::new(), |s| s.to_string());
+    let mut typed = Typed::default();
     ui.horizontal(|ui| {
         ui.label("Name");
-        ui.text_edit_singleline(&mut name);
+        typed.note(ui.text_edit_singleline(&mut name), "level name");
     });
     ui.label("Briefing");
-    ui.text_edit_multiline(&mut briefing);
+    typed.note(ui.text_edit_multiline(&mut briefing), "briefing");
     ui.horizontal(|ui| {
         ui.label("Seed");
-        ui.text_edit_singleline(&mut seed);
+        typed.note(ui.text_edit_singleline(&mut seed), "seed");
     });
     let seed = seed.trim().parse::<u64>().ok();
     let mut tile_size = level.tile_size;
@@ -562,8 +592,9 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
             seed,
             surprise,
         };
-        let _ = editor.draft.apply(settings);
+        let _ = typed.apply(&mut editor.draft, settings);
     }
+    typed.finish(&mut editor.draft);
     victory(ui, editor);
     ui.separator();
     ui.horizontal(|ui| {
@@ -586,10 +617,27 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
     });
     ui.separator();
     ui.label(egui::RichText::new("Sides").strong());
+    let mut typed = Typed::default();
+    let mut removed = None;
     for side in editor.draft.level.sides.clone() {
         let mut changed = side.clone();
         ui.horizontal(|ui| {
-            ui.text_edit_singleline(&mut changed.name);
+            let (r, g, b) = side.colour;
+            let mut colour = [r, g, b];
+            ui.color_edit_button_rgb(&mut colour)
+                .on_hover_text("The side's colour on the table");
+            // Two decimals keep the level file tidy.
+            let tidy = |c: f32| (c * 100.0).round() / 100.0;
+            changed.colour = (tidy(colour[0]), tidy(colour[1]), tidy(colour[2]));
+            let field = format!("side {} name", side.id);
+            typed.note(ui.text_edit_singleline(&mut changed.name), &field);
+            if ui
+                .small_button("Remove")
+                .on_hover_text("Remove this side, its combatants and its victory conditions")
+                .clicked()
+            {
+                removed = Some(side.id.clone());
+            }
         });
         ui.horizontal(|ui| {
             ui.radio_value(&mut changed.kind, SideKind::Heroes, "Heroes");
@@ -598,8 +646,104 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
             ui.radio_value(&mut changed.controller, Controller::Human, "Human");
             ui.radio_value(&mut changed.controller, Controller::Ai, "AI");
         });
+        let fatigue = editor
+            .draft
+            .level
+            .fatigue
+            .get(&side.id)
+            .copied()
+            .unwrap_or_default();
+        let mut chosen = fatigue;
+        egui::ComboBox::from_id_salt(("fatigue", &side.id))
+            .selected_text(fatigue_name(fatigue))
+            .show_ui(ui, |ui| {
+                for option in Fatigue::ALL {
+                    ui.selectable_value(&mut chosen, option, fatigue_name(option));
+                }
+            })
+            .response
+            .on_hover_text("How tired the side starts the battle");
         if changed != side {
-            let _ = editor.draft.apply(Edit::Side(changed));
+            let _ = typed.apply(&mut editor.draft, Edit::Side(changed));
+        }
+        if chosen != fatigue {
+            let _ = editor.draft.apply(Edit::Fatigue {
+                side: side.id.clone(),
+                fatigue: chosen,
+            });
+        }
+        ui.add_space(4.0);
+    }
+    typed.finish(&mut editor.draft);
+    if let Some(side) = removed {
+        editor.selected = None;
+        let _ = editor.draft.apply(Edit::RemoveSide { side });
+    }
+    if ui
+        .button("Add a side")
+        .on_hover_text("Another side, AI-controlled, to fight the others")
+        .clicked()
+    {
+        let sides = &editor.draft.level.sides;
+        let number = (sides.len() + 1..)
+            .find(|n| !sides.iter().any(|s| s.id == format!("side_{n}")))
+            .unwrap_or(sides.len() + 1);
+        let side = SideSpec {
+            id: format!("side_{number}"),
+            name: format!("Side {number}"),
+            colour: (0.2, 0.6, 0.2),
+            kind: SideKind::Npcs,
+            controller: Controller::Ai,
+        };
+        let _ = editor.draft.apply(Edit::Side(side));
+    }
+}
+
+/// A combatant's name as the player sees it: its own, else its creature's.
+fn shown_name(ruleset: &Ruleset, unit: &crate::level::UnitSpec) -> String {
+    unit.name.clone().unwrap_or_else(|| {
+        ruleset
+            .creatures
+            .get(&unit.template)
+            .map_or(unit.template.clone(), |c| c.name.clone())
+    })
+}
+
+fn fatigue_name(fatigue: Fatigue) -> &'static str {
+    match fatigue {
+        Fatigue::Fresh => "starts fresh",
+        Fatigue::Tired => "starts tired",
+        Fatigue::Severe => "starts badly tired",
+        Fatigue::Doubtful => "may start tired",
+    }
+}
+
+/// Which text field an edit was typed into, so that its keystrokes undo
+/// as one step, and whether one lost the keyboard this frame.
+#[derive(Default)]
+struct Typed {
+    field: Option<String>,
+    left: bool,
+}
+
+impl Typed {
+    fn note(&mut self, response: egui::Response, field: &str) {
+        if response.changed() {
+            self.field = Some(field.to_string());
+        }
+        self.left |= response.lost_focus();
+    }
+
+    fn apply(&self, draft: &mut Draft, edit: Edit) -> Result<(), String> {
+        match &self.field {
+            Some(field) => draft.apply_typed(edit, field),
+            None => draft.apply(edit),
+        }
+    }
+
+    fn finish(self, draft: &mut Draft) {
+        if self.left {
+            draft.end_typing();
         }
     }
 }
@@ -644,12 +788,7 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
         .max_height(200.0)
         .show(ui, |ui| {
             for unit in &units {
-                let name = unit.name.clone().unwrap_or_else(|| {
-                    ruleset
-                        .creatures
-                        .get(&unit.template)
-                        .map_or(unit.template.clone(), |c| c.name.clone())
-                });
+                let name = shown_name(ruleset, unit);
                 let picked = editor.selected == Some(Place::Unit(unit.id.clone()));
                 if ui
                     .selectable_label(picked, format!("{name} in {}", unit.zone))
@@ -667,10 +806,11 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
     };
     ui.separator();
     let mut changed = unit.clone();
+    let mut typed = Typed::default();
     let mut name = unit.name.clone().unwrap_or_default();
     ui.horizontal(|ui| {
         ui.label("Name");
-        ui.text_edit_singleline(&mut name);
+        typed.note(ui.text_edit_singleline(&mut name), &format!("{id} name"));
     });
     changed.name = (!name.trim().is_empty()).then_some(name);
     let side_name = editor
@@ -711,9 +851,46 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
                 ui.selectable_value(&mut changed.mob, Some(tier), format!("{tier:?}"));
             }
         });
+    let mounts: Vec<(String, String)> = units
+        .iter()
+        .filter(|u| u.zone == changed.zone && u.id != changed.id)
+        .map(|u| (u.id.clone(), shown_name(ruleset, u)))
+        .collect();
+    let riding = changed
+        .rides
+        .as_ref()
+        .and_then(|r| mounts.iter().find(|(id, _)| id == r))
+        .map_or("nothing".to_string(), |(_, name)| name.clone());
+    egui::ComboBox::from_label("Rides")
+        .selected_text(riding)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut changed.rides, None, "nothing");
+            for (id, name) in &mounts {
+                ui.selectable_value(&mut changed.rides, Some(id.clone()), name);
+            }
+        })
+        .response
+        .on_hover_text("A mount in the same zone that it starts the battle riding");
     if let Some(template) = ruleset.creatures.get(&changed.template) {
         let overrides = &mut changed.overrides;
         ui.label("Set for this combatant (ticked), else the creature's:");
+        match overrides.action_dice {
+            Some(ActionDiceSpec::Fixed(_)) => {
+                ui.label("action dice: set faces, kept as the file has them");
+            }
+            _ => {
+                let mut rolled = match overrides.action_dice {
+                    Some(ActionDiceSpec::Rolled(n)) => Some(n),
+                    _ => None,
+                };
+                let from_template = match &template.action_dice {
+                    ActionDiceSpec::Rolled(n) => *n,
+                    ActionDiceSpec::Fixed(faces) => u8::try_from(faces.len()).unwrap_or(u8::MAX),
+                };
+                override_value(ui, "action dice", &mut rolled, from_template, 0..=12);
+                overrides.action_dice = rolled.map(ActionDiceSpec::Rolled);
+            }
+        }
         override_value(
             ui,
             "attack dice",
@@ -743,7 +920,8 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
             .join(", ");
         ui.horizontal(|ui| {
             ui.label("Weapons");
-            ui.text_edit_singleline(&mut weapons);
+            let field = format!("{id} weapons");
+            typed.note(ui.text_edit_singleline(&mut weapons), &field);
         });
         let listed: Vec<String> = weapons
             .split(',')
@@ -760,10 +938,11 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
         editor.selected = None;
         editor.draft.apply(Edit::Remove { unit: id })
     } else if changed != *unit {
-        editor.draft.apply(Edit::Change(changed))
+        typed.apply(&mut editor.draft, Edit::Change(changed))
     } else {
         Ok(())
     };
+    typed.finish(&mut editor.draft);
     if let Err(reason) = result {
         editor.notice = Some((reason, false));
     }
@@ -1120,3 +1299,6 @@ fn override_value<T: egui::emath::Numeric>(
         *value = set.then_some(shown);
     });
 }
+
+#[cfg(test)]
+mod panel_tests;

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::data::{EdgeFeature, Ruleset, Terrain};
+use crate::data::{EdgeFeature, Fatigue, Ruleset, Terrain};
 use crate::diagnostics::Diagnostic;
 
 use super::write::write_level;
@@ -56,6 +56,11 @@ pub enum Edit {
         seed: Option<u64>,
         surprise: Option<String>,
     },
+    /// How tired a side starts the battle (fresh clears it).
+    Fatigue {
+        side: String,
+        fatigue: Fatigue,
+    },
 }
 
 /// A combatant of `template` for `side` in `zone`, with nothing else set.
@@ -84,6 +89,8 @@ pub struct Draft {
     /// Counts the changes, so that work on the draft is redone only when
     /// it has changed.
     version: u64,
+    /// The text field being typed into, whose keystrokes make one undo step.
+    typing: Option<String>,
 }
 
 /// The most edits undo reaches back.
@@ -159,18 +166,40 @@ impl Draft {
             undone: Vec::new(),
             redone: Vec::new(),
             version: 0,
+            typing: None,
         }
     }
 
     /// Applies an edit whole, or refuses it with the reason and changes
     /// nothing.
     pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
+        self.typing = None;
+        self.change(edit, false)
+    }
+
+    /// Applies an edit typed into the text field named `field`: the
+    /// keystrokes in one field, until [`Draft::end_typing`], undo as one.
+    pub fn apply_typed(&mut self, edit: Edit, field: &str) -> Result<(), String> {
+        let same_field = self.typing.as_deref() == Some(field) && self.can_undo();
+        self.typing = Some(field.to_string());
+        self.change(edit, same_field)
+    }
+
+    /// The text field lost the keyboard: the next keystroke is a new step.
+    pub fn end_typing(&mut self) {
+        self.typing = None;
+    }
+
+    fn change(&mut self, edit: Edit, into_last_step: bool) -> Result<(), String> {
         let mut level = self.level.clone();
         change(&mut level, edit)?;
         if level != self.level {
-            self.undone.push(std::mem::replace(&mut self.level, level));
-            if self.undone.len() > MOST_UNDO {
-                self.undone.remove(0);
+            let before = std::mem::replace(&mut self.level, level);
+            if !into_last_step {
+                self.undone.push(before);
+                if self.undone.len() > MOST_UNDO {
+                    self.undone.remove(0);
+                }
             }
             self.redone.clear();
             self.version += 1;
@@ -187,6 +216,7 @@ impl Draft {
     }
 
     pub fn undo(&mut self) {
+        self.typing = None;
         if let Some(before) = self.undone.pop() {
             self.redone.push(std::mem::replace(&mut self.level, before));
             self.version += 1;
@@ -194,6 +224,7 @@ impl Draft {
     }
 
     pub fn redo(&mut self) {
+        self.typing = None;
         if let Some(after) = self.redone.pop() {
             self.undone.push(std::mem::replace(&mut self.level, after));
             self.version += 1;
@@ -287,7 +318,7 @@ fn change(level: &mut Level, edit: Edit) -> Result<(), String> {
             .units
             .iter()
             .position(|u| u.id == id)
-            .ok_or_else(|| format!("there is no unit `{id}`"))
+            .ok_or_else(|| format!("there is no combatant {id}"))
     };
     match edit {
         Edit::Paint { zone, terrain } => {
@@ -339,7 +370,7 @@ fn change(level: &mut Level, edit: Edit) -> Result<(), String> {
         Edit::Place(unit) => {
             inside(level, unit.zone)?;
             if level.units.iter().any(|u| u.id == unit.id) {
-                return Err(format!("the id `{}` is taken", unit.id));
+                return Err(format!("another combatant is already called {}", unit.id));
             }
             level.units.push(unit);
         }
@@ -363,11 +394,12 @@ fn change(level: &mut Level, edit: Edit) -> Result<(), String> {
         },
         Edit::RemoveSide { side } => {
             if !level.sides.iter().any(|s| s.id == side) {
-                return Err(format!("there is no side `{side}`"));
+                return Err(format!("there is no side {side}"));
             }
             level.sides.retain(|s| s.id != side);
             level.units.retain(|u| u.side != side);
             level.victory.retain(|v| v.side() != side);
+            level.fatigue.remove(&side);
         }
         Edit::Victory(conditions) => level.victory = conditions,
         Edit::Replace(other) => *level = other,
@@ -385,6 +417,16 @@ fn change(level: &mut Level, edit: Edit) -> Result<(), String> {
             level.round_limit = round_limit;
             level.seed = seed;
             level.surprise = surprise;
+        }
+        Edit::Fatigue { side, fatigue } => {
+            if !level.sides.iter().any(|s| s.id == side) {
+                return Err(format!("there is no side {side}"));
+            }
+            if fatigue == Fatigue::Fresh {
+                level.fatigue.remove(&side);
+            } else {
+                level.fatigue.insert(side, fatigue);
+            }
         }
     }
     Ok(())
@@ -483,7 +525,7 @@ mod tests {
                 unit: "nobody".to_string(),
                 to: ZoneCoord(0, 0)
             }),
-            Err("there is no unit `nobody`".to_string())
+            Err("there is no combatant nobody".to_string())
         );
         assert_eq!(draft.level, painted);
         // Only changes move the version on, so the editor checks again.
@@ -503,6 +545,54 @@ mod tests {
             .expect("painted");
         assert_eq!(draft.level.legend.len(), 1);
         assert!(!draft.can_redo());
+    }
+
+    fn renamed(level: &Level, name: &str) -> Edit {
+        Edit::Settings {
+            name: name.to_string(),
+            briefing: level.briefing.clone(),
+            tile_size: level.tile_size,
+            round_limit: level.round_limit,
+            seed: level.seed,
+            surprise: level.surprise.clone(),
+        }
+    }
+
+    #[test]
+    fn the_keystrokes_typed_into_one_field_undo_as_one_step() {
+        let mut draft = Draft::new(blank_level(2, 1, Terrain::Grass));
+        for name in ["E", "Ea", "Eag"] {
+            let edit = renamed(&draft.level, name);
+            draft.apply_typed(edit, "level name").expect("renamed");
+        }
+        draft.end_typing();
+        let edit = renamed(&draft.level, "Eagle");
+        draft.apply_typed(edit, "level name").expect("renamed");
+        draft.undo();
+        assert_eq!(draft.level.name, "Eag");
+        draft.undo();
+        assert_eq!(draft.level.name, "A new level");
+        assert!(!draft.can_undo());
+    }
+
+    #[test]
+    fn a_sides_fatigue_is_set_cleared_by_fresh_and_goes_with_the_side() {
+        let mut draft = Draft::new(blank_level(2, 1, Terrain::Grass));
+        let tire = |fatigue| Edit::Fatigue {
+            side: "foes".to_string(),
+            fatigue,
+        };
+        draft.apply(tire(Fatigue::Tired)).expect("tired");
+        assert_eq!(draft.level.fatigue.get("foes"), Some(&Fatigue::Tired));
+        draft.apply(tire(Fatigue::Fresh)).expect("fresh");
+        assert!(draft.level.fatigue.is_empty());
+        draft.apply(tire(Fatigue::Severe)).expect("severe");
+        draft
+            .apply(Edit::RemoveSide {
+                side: "foes".to_string(),
+            })
+            .expect("removed");
+        assert!(draft.level.fatigue.is_empty());
     }
 
     #[test]
