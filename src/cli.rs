@@ -196,9 +196,10 @@ pub struct PlayArgs {
     /// (or a human must give an order or answer an attack).
     #[arg(long, value_name = "N", default_value_t = 0, requires = "screenshot")]
     pub screenshot_after_actions: u32,
-    /// Measure the battle screen's frame time (Bevy's frame-time diagnostics,
-    /// after a warm-up) and print its median, mean and 95th percentile on
-    /// exit. With --screenshot, the shot waits for 200 measured frames.
+    /// Measure the frame time of the battle screen and the level editor
+    /// (Bevy's frame-time diagnostics, after a warm-up; the editor's apart
+    /// while its Balance panel plays) and print each one's median, mean and
+    /// 95th percentile on exit. With --screenshot, the shot waits for 200 measured frames.
     #[arg(long)]
     pub frame_time: bool,
     /// The folder for saves and the autosave (the platform's data folder by

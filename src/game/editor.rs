@@ -27,7 +27,7 @@ use crate::level::{Controller, Level, MapEdge, SideKind, SideSpec, VictoryCondit
 use crate::replay::Replay;
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::dice::Dice;
-use crate::simulate::balance::{BalanceRun, narrow_enough};
+use crate::simulate::balance::{BalanceRun, Shown};
 use crate::simulate::{BattleResult, ReplayChoice};
 
 /// What a click on the table does.
@@ -98,6 +98,11 @@ impl Editor {
             balance_within: 5.0,
             balance_cap: 2000,
         }
+    }
+
+    /// Whether the Balance panel is playing battles now.
+    pub fn balancing(&self) -> bool {
+        self.balance.as_ref().is_some_and(|run| !run.finished())
     }
 
     /// The level's check, run again whenever the draft has changed.
@@ -346,16 +351,26 @@ fn editor_screen(
             ui.colored_label(colour, notice);
         }
     });
-    egui::Panel::left("editor tools")
-        .default_size(250.0)
-        .show(&mut root, |ui| tools(ui, editor, &ruleset));
-    egui::Panel::right("editor problems")
-        .default_size(280.0)
-        .show(&mut root, |ui| problems_and_units(ui, editor, &ruleset));
+    // The Balance panel first, across the whole window: its charts need
+    // the width; the side panels scroll above it.
     egui::Panel::bottom("editor balance")
         .default_size(240.0)
         .show(&mut root, |ui| {
             balance_panel(ui, editor, &ruleset, &mut commands)
+        });
+    egui::Panel::left("editor tools")
+        .default_size(250.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("tools")
+                .show(ui, |ui| tools(ui, editor, &ruleset));
+        });
+    egui::Panel::right("editor problems")
+        .default_size(280.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("problems and units")
+                .show(ui, |ui| problems_and_units(ui, editor, &ruleset));
         });
     egui::CentralPanel::default().show(&mut root, |ui| {
         let room = ui.available_size();
@@ -392,15 +407,25 @@ fn editor_screen(
                 egui::StrokeKind::Inside,
             );
         }
-        let pointer = picture.response.interact_pointer_pos();
-        let pressed = picture.response.clicked() || picture.response.dragged();
+        let response = &picture.response;
+        // A drag is first seen away from where the button went down: that
+        // zone is painted too.
+        let origin = ui.input(|i| i.pointer.press_origin());
+        if let (true, Some(at)) = (response.drag_started(), origin) {
+            click(editor, picture.zone_at(at), None, false);
+        }
+        let pointer = response.interact_pointer_pos();
+        let pressed = response.clicked() || response.dragged();
         if let (true, Some(at)) = (pressed, pointer) {
             click(
                 editor,
                 picture.zone_at(at),
                 picture.edge_at(at),
-                picture.response.clicked(),
+                response.clicked(),
             );
+        }
+        if response.clicked() || response.drag_stopped() {
+            editor.draft.end_gesture();
         }
     });
     Ok(())
@@ -413,11 +438,15 @@ fn click(
     edge: Option<(ZoneCoord, ZoneCoord)>,
     clicked: bool,
 ) {
+    // One stroke of the brush, or one drag of a combatant, undoes as one.
     let result = match (editor.tool, zone, edge) {
-        (Tool::Paint, Some(zone), _) => editor.draft.apply(Edit::Paint {
-            zone,
-            terrain: editor.terrain,
-        }),
+        (Tool::Paint, Some(zone), _) => {
+            let paint = Edit::Paint {
+                zone,
+                terrain: editor.terrain,
+            };
+            editor.draft.apply_continuing(paint, "brush")
+        }
         (Tool::Edge, _, Some(between)) if clicked => editor.draft.apply(Edit::Edge {
             between,
             feature: editor.edge,
@@ -451,10 +480,13 @@ fn click(
         }
         // Dragging the selected combatant moves it.
         (Tool::Select, Some(zone), _) => match &editor.selected {
-            Some(Place::Unit(id)) => editor.draft.apply(Edit::Move {
-                unit: id.clone(),
-                to: zone,
-            }),
+            Some(Place::Unit(id)) => {
+                let to = Edit::Move {
+                    unit: id.clone(),
+                    to: zone,
+                };
+                editor.draft.apply_continuing(to, "drag")
+            }
             _ => Ok(()),
         },
         _ => Ok(()),
@@ -736,14 +768,14 @@ impl Typed {
 
     fn apply(&self, draft: &mut Draft, edit: Edit) -> Result<(), String> {
         match &self.field {
-            Some(field) => draft.apply_typed(edit, field),
+            Some(field) => draft.apply_continuing(edit, field),
             None => draft.apply(edit),
         }
     }
 
     fn finish(self, draft: &mut Draft) {
         if self.left {
-            draft.end_typing();
+            draft.end_gesture();
         }
     }
 }
@@ -966,15 +998,16 @@ fn balance_panel(
             editor.balance = Some(start_balance(editor, ruleset));
         }
     }
-    let report = editor.balance.as_ref().map(BalanceRun::report);
-    if let (Some(run), Some((report, _))) = (&editor.balance, &report)
-        && narrow_enough(report, editor.balance_within * 2.0 / 100.0)
+    let width = editor.balance_within * 2.0 / 100.0;
+    let shown = editor.balance.as_ref().map(|run| run.report(width));
+    if let (Some(run), Some(shown)) = (&editor.balance, &shown)
+        && shown.narrowed
     {
         run.stop();
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("Balance").strong());
-        let running = editor.balance.as_ref().is_some_and(|run| !run.finished());
+        let running = editor.balancing();
         if running {
             if ui.button("Stop").clicked()
                 && let Some(run) = &editor.balance
@@ -1000,7 +1033,10 @@ fn balance_panel(
                 .logarithmic(true),
         );
     });
-    let Some((report, results)) = report else {
+    let Some(Shown {
+        report, results, ..
+    }) = shown
+    else {
         ui.label("Plays battles between AIs on the draft to show how even it is. Any edit starts it again.");
         return;
     };
@@ -1023,8 +1059,12 @@ fn balance_panel(
         .collect();
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
-            ui.set_width(260.0);
-            ui.label(format!("{} battles", report.battles));
+            ui.set_width(240.0);
+            let took = editor
+                .balance
+                .as_ref()
+                .map_or(0.0, |r| r.elapsed().as_secs_f64());
+            ui.label(format!("{} battles in {took:.1} s", report.battles));
             for (k, side) in report.sides.iter().enumerate() {
                 let colour = colours.get(k).copied().unwrap_or(egui::Color32::WHITE);
                 ui.colored_label(
@@ -1076,7 +1116,10 @@ fn balance_panel(
                 });
             }
         });
-        let width = (ui.available_width() / 2.0 - 8.0).max(120.0);
+        // Two charts share what the text leaves, so the panel never
+        // spills under the problems list.
+        let gap = ui.spacing().item_spacing.x;
+        let width = ((ui.available_width() - 2.0 * gap) / 2.0).max(100.0);
         ui.vertical(|ui| {
             ui.set_width(width);
             egui_plot::Plot::new("balance wins")

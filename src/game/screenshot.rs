@@ -1,9 +1,10 @@
 //! `--screenshot FILE.png`: save the window once the screen is drawn (on the
 //! battle screen, once `--screenshot-after-actions` actions are resolved),
 //! then exit. `--frame-time` reads Bevy's frame-time diagnostics on every
-//! frame of the battle screen after a warm-up (when the software renderer
-//! compiles its pipelines), holds the shot until enough frames are measured,
-//! and prints the median, mean and 95th percentile on exit. Built with the
+//! frame of the battle screen and the level editor after a warm-up (when the
+//! software renderer compiles its pipelines), holds the shot until enough
+//! battle frames are measured, and prints each screen's median, mean and
+//! 95th percentile on exit. Built with the
 //! `dev` feature, it also prints the GPU time of each render pass.
 
 use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
@@ -24,29 +25,44 @@ const WARM_UP_FRAMES: u32 = 60;
 /// Battle frames the frame-time report waits for before the shot.
 const MEASURED_FRAMES: usize = 200;
 
-/// Frame times (ms) of the battle screen after the warm-up.
+/// Frame times (ms) after each screen's warm-up: the battle screen's, the
+/// level editor's, and the editor's while its Balance panel plays battles
+/// on other threads.
 #[derive(Resource, Default)]
-struct FrameTimes(Vec<f64>);
+struct FrameTimes(std::collections::BTreeMap<&'static str, Vec<f64>>);
 
 impl FrameTimes {
+    fn battle_frames(&self) -> usize {
+        self.0.get(BATTLE_SCREEN).map_or(0, Vec::len)
+    }
+
     fn report(&self) -> Option<String> {
-        if self.0.is_empty() {
-            return None;
-        }
-        let mut sorted = self.0.clone();
-        sorted.sort_by(f64::total_cmp);
-        let at = |fraction: f64| sorted[((sorted.len() - 1) as f64 * fraction).round() as usize];
-        let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
-        Some(format!(
-            "frame time on the battle screen: median {:.1} ms ({:.1} fps), mean {mean:.1} ms, \
-             95th percentile {:.1} ms, over {} frames after {WARM_UP_FRAMES} warm-up frames",
-            at(0.5),
-            1000.0 / at(0.5),
-            at(0.95),
-            sorted.len()
-        ))
+        let lines: Vec<String> = self
+            .0
+            .iter()
+            .filter(|(_, times)| !times.is_empty())
+            .map(|(screen, times)| {
+                let mut sorted = times.clone();
+                sorted.sort_by(f64::total_cmp);
+                let at = |fraction: f64| {
+                    sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
+                };
+                let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
+                format!(
+                    "frame time {screen}: median {:.1} ms ({:.1} fps), mean {mean:.1} ms, \
+                     95th percentile {:.1} ms, over {} frames after {WARM_UP_FRAMES} warm-up frames",
+                    at(0.5),
+                    1000.0 / at(0.5),
+                    at(0.95),
+                    sorted.len()
+                )
+            })
+            .collect();
+        (!lines.is_empty()).then(|| lines.join("\n"))
     }
 }
+
+const BATTLE_SCREEN: &str = "on the battle screen";
 
 #[derive(Resource, Default)]
 struct ShotProgress {
@@ -114,7 +130,7 @@ fn take_screenshot(
         _ => true,
     } && (!settings.report_frame_time
         || *screen.get() != Screen::Battle
-        || frame_times.0.len() >= MEASURED_FRAMES);
+        || frame_times.battle_frames() >= MEASURED_FRAMES);
     if progress.screen != Some(*screen.get()) {
         progress.screen = Some(*screen.get());
         progress.frames = 0;
@@ -133,31 +149,39 @@ fn take_screenshot(
     }
 }
 
-/// Counts its own battle frames, so that `--frame-time` works without
-/// `--screenshot` too (a player's whole session).
+/// Counts its own frames on each screen, so that `--frame-time` works
+/// without `--screenshot` too (a player's or designer's whole session).
 fn measure_frame_time(
     settings: Res<PlaySettings>,
     screen: Res<State<Screen>>,
+    editor: Option<Res<super::editor::Editor>>,
     diagnostics: Res<DiagnosticsStore>,
-    mut battle_frames: Local<u32>,
+    mut screen_frames: Local<(Option<Screen>, u32)>,
     mut frame_times: ResMut<FrameTimes>,
 ) {
     if !settings.report_frame_time {
         return;
     }
-    if *screen.get() != Screen::Battle {
-        *battle_frames = 0;
-        return;
+    let measured = match screen.get() {
+        Screen::Battle => BATTLE_SCREEN,
+        Screen::Editor if editor.is_some_and(|e| e.balancing()) => {
+            "in the level editor while Balance plays"
+        }
+        Screen::Editor => "in the level editor",
+        _ => return,
+    };
+    if screen_frames.0 != Some(*screen.get()) {
+        *screen_frames = (Some(*screen.get()), 0);
     }
-    *battle_frames += 1;
-    if *battle_frames <= WARM_UP_FRAMES {
+    screen_frames.1 += 1;
+    if screen_frames.1 <= WARM_UP_FRAMES {
         return;
     }
     if let Some(frame) = diagnostics
         .get(&FrameTimeDiagnosticsPlugin::FRAME_TIME)
         .and_then(|d| d.value())
     {
-        frame_times.0.push(frame);
+        frame_times.0.entry(measured).or_default().push(frame);
     }
 }
 
@@ -172,7 +196,7 @@ fn report_frame_time(
     }
     match frame_times.report() {
         Some(report) => println!("{report}"),
-        None => println!("frame time: no battle frames were measured"),
+        None => println!("frame time: no frames were measured"),
     }
     #[cfg(feature = "dev")]
     for pass in diagnostics.iter() {

@@ -89,8 +89,9 @@ pub struct Draft {
     /// Counts the changes, so that work on the draft is redone only when
     /// it has changed.
     version: u64,
-    /// The text field being typed into, whose keystrokes make one undo step.
-    typing: Option<String>,
+    /// The gesture under way (typing into a field, a stroke of the
+    /// brush), whose edits make one undo step.
+    gesture: Option<String>,
 }
 
 /// The most edits undo reaches back.
@@ -166,28 +167,30 @@ impl Draft {
             undone: Vec::new(),
             redone: Vec::new(),
             version: 0,
-            typing: None,
+            gesture: None,
         }
     }
 
     /// Applies an edit whole, or refuses it with the reason and changes
     /// nothing.
     pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
-        self.typing = None;
+        self.gesture = None;
         self.change(edit, false)
     }
 
-    /// Applies an edit typed into the text field named `field`: the
-    /// keystrokes in one field, until [`Draft::end_typing`], undo as one.
-    pub fn apply_typed(&mut self, edit: Edit, field: &str) -> Result<(), String> {
-        let same_field = self.typing.as_deref() == Some(field) && self.can_undo();
-        self.typing = Some(field.to_string());
-        self.change(edit, same_field)
+    /// Applies an edit that continues a gesture: the keystrokes in one text
+    /// field, or one stroke of the brush, undo as one step until
+    /// [`Draft::end_gesture`].
+    pub fn apply_continuing(&mut self, edit: Edit, gesture: &str) -> Result<(), String> {
+        let same_gesture = self.gesture.as_deref() == Some(gesture) && self.can_undo();
+        self.gesture = Some(gesture.to_string());
+        self.change(edit, same_gesture)
     }
 
-    /// The text field lost the keyboard: the next keystroke is a new step.
-    pub fn end_typing(&mut self) {
-        self.typing = None;
+    /// The gesture is over (the field lost the keyboard, the button was
+    /// let go): the next edit is a new step.
+    pub fn end_gesture(&mut self) {
+        self.gesture = None;
     }
 
     fn change(&mut self, edit: Edit, into_last_step: bool) -> Result<(), String> {
@@ -216,7 +219,7 @@ impl Draft {
     }
 
     pub fn undo(&mut self) {
-        self.typing = None;
+        self.gesture = None;
         if let Some(before) = self.undone.pop() {
             self.redone.push(std::mem::replace(&mut self.level, before));
             self.version += 1;
@@ -224,7 +227,7 @@ impl Draft {
     }
 
     pub fn redo(&mut self) {
-        self.typing = None;
+        self.gesture = None;
         if let Some(after) = self.redone.pop() {
             self.undone.push(std::mem::replace(&mut self.level, after));
             self.version += 1;
@@ -563,11 +566,11 @@ mod tests {
         let mut draft = Draft::new(blank_level(2, 1, Terrain::Grass));
         for name in ["E", "Ea", "Eag"] {
             let edit = renamed(&draft.level, name);
-            draft.apply_typed(edit, "level name").expect("renamed");
+            draft.apply_continuing(edit, "level name").expect("renamed");
         }
-        draft.end_typing();
+        draft.end_gesture();
         let edit = renamed(&draft.level, "Eagle");
-        draft.apply_typed(edit, "level name").expect("renamed");
+        draft.apply_continuing(edit, "level name").expect("renamed");
         draft.undo();
         assert_eq!(draft.level.name, "Eag");
         draft.undo();
