@@ -656,8 +656,11 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
         ui.horizontal(|ui| {
             let (r, g, b) = side.colour;
             let mut colour = [r, g, b];
-            ui.color_edit_button_rgb(&mut colour)
+            let picked = ui
+                .color_edit_button_rgb(&mut colour)
                 .on_hover_text("The side's colour on the table");
+            // A drag across the picker is one undo step.
+            typed.note(picked, &format!("side {} colour", side.id));
             // Two decimals keep the level file tidy.
             let tidy = |c: f32| (c * 100.0).round() / 100.0;
             changed.colour = (tidy(colour[0]), tidy(colour[1]), tidy(colour[2]));
@@ -750,8 +753,9 @@ fn fatigue_name(fatigue: Fatigue) -> &'static str {
     }
 }
 
-/// Which text field an edit was typed into, so that its keystrokes undo
-/// as one step, and whether one lost the keyboard this frame.
+/// Which field an edit was typed or picked in, so that its keystrokes (or
+/// a drag across the colour picker) undo as one step, and whether a field
+/// lost the keyboard this frame.
 #[derive(Default)]
 struct Typed {
     field: Option<String>,
