@@ -30,12 +30,27 @@ pub use legal::{candidate_orders, legal_commands};
 pub use wounds::preferred_wounds;
 
 /// How well the AI plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
+)]
 pub enum AiLevel {
     Random,
     Easy,
+    #[default]
     Normal,
     Hard,
+}
+
+impl AiLevel {
+    /// How it plays, in a line for the menus.
+    pub fn about(self) -> &'static str {
+        match self {
+            Self::Random => "Picks any legal order: for trying the rules out.",
+            Self::Easy => "Mostly one of its three best orders, now and then any: a gentle start.",
+            Self::Normal => "Weighs every order by its exact odds, one step ahead.",
+            Self::Hard => "Tries its best orders against sampled dice and your reply.",
+        }
+    }
 }
 
 impl std::fmt::Display for AiLevel {

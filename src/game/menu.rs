@@ -16,6 +16,7 @@ use super::save_menu::{Browse, SaveBrowser, browser_window, notice_window};
 use super::saves::{FallbackSteps, SaveFolder, SaveNotice, open_saved};
 use super::screens::{LoadErrors, load_match};
 use super::settings::SettingsScreen;
+use super::settings::{Settings, SettingsFile};
 use super::{PlaySettings, Screen};
 use crate::ai::AiLevel;
 use crate::cli::load_ruleset;
@@ -51,6 +52,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuChoice>();
     app.init_resource::<ContinueOffer>();
     app.init_resource::<SaveBrowser>();
+    app.add_systems(Startup, remember_solo_ai);
     app.add_systems(OnEnter(Screen::Title), look_for_autosave);
     app.add_systems(
         EguiPrimaryContextPass,
@@ -201,11 +203,17 @@ fn title(
     Ok(())
 }
 
+/// A solo battle starts against the AI level chosen last time.
+fn remember_solo_ai(saved: Res<Settings>, mut choice: ResMut<MenuChoice>) {
+    choice.ai = saved.solo_ai;
+}
+
 fn level_select(
     mut contexts: EguiContexts,
     mut library: ResMut<LevelLibrary>,
     settings: Res<PlaySettings>,
     mut choice: ResMut<MenuChoice>,
+    (mut saved, settings_file): (ResMut<Settings>, Res<SettingsFile>),
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) -> Result {
@@ -325,9 +333,11 @@ fn level_select(
                                 AiLevel::Hard,
                                 AiLevel::Random,
                             ] {
-                                ui.selectable_value(&mut choice.ai, ai, ai.to_string());
+                                ui.selectable_value(&mut choice.ai, ai, ai.to_string())
+                                    .on_hover_text(ai.about());
                             }
                         });
+                    ui.label(egui::RichText::new(choice.ai.about()).weak());
                     let ai = choice.ai;
                     if choice.seats.len() != level.sides.len() {
                         choice.seats = seats_for(level, Mode::HotSeat, 0, ai);
@@ -397,6 +407,12 @@ fn level_select(
                     if begin.clicked()
                         && let Ok(seed) = seed
                     {
+                        if choice.mode == Mode::Solo && saved.solo_ai != choice.ai {
+                            saved.solo_ai = choice.ai;
+                            if let Err(problem) = saved.save(&settings_file.0) {
+                                eprintln!("the settings were not saved: {problem}");
+                            }
+                        }
                         let seats = match choice.mode {
                             Mode::HotSeat => choice
                                 .seats

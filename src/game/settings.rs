@@ -80,6 +80,8 @@ pub struct Settings {
     /// The standing choice the player's sides start a battle with: a State
     /// for each Wound they could soak (the rules' default) or a rank.
     pub wounds: WoundChoice,
+    /// The AI level last chosen for a solo battle.
+    pub solo_ai: crate::ai::AiLevel,
 }
 
 impl Default for Settings {
@@ -94,6 +96,7 @@ impl Default for Settings {
             ai_pace_seconds: AiPace::default().seconds,
             nameplates: Nameplates::InPlay,
             wounds: WoundChoice::State,
+            solo_ai: crate::ai::AiLevel::Normal,
         }
     }
 }
@@ -549,6 +552,7 @@ mod tests {
             ai_pace_seconds: 1.5,
             nameplates: Nameplates::All,
             wounds: WoundChoice::Rank,
+            solo_ai: crate::ai::AiLevel::Hard,
         };
         settings.save(&path).expect("saved");
         assert_eq!(Settings::load(&path), (settings, None));
