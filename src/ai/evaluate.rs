@@ -25,7 +25,7 @@ use crate::rules::rolls::characteristic_dice;
 use crate::rules::special::SpecialResult;
 
 /// What one combatant is worth to its side.
-fn worth(table: &BattleState, unit: &UnitState) -> f64 {
+pub(super) fn worth(table: &BattleState, unit: &UnitState) -> f64 {
     match unit.fate {
         Fate::Fighting => {
             let floor = if unit.profile.heroic {
@@ -52,19 +52,6 @@ fn side_escapes(table: &BattleState, side: usize) -> bool {
     table
         .victory_conditions_of(side)
         .any(|c| matches!(c, VictoryCondition::Escape { .. }))
-}
-
-/// How the position stands for `side`: its combatants' worth less its
-/// enemies'.
-pub fn position_value(table: &BattleState, side: usize) -> f64 {
-    table
-        .units
-        .iter()
-        .map(|u| {
-            let value = worth(table, u);
-            if u.unit.side == side { value } else { -value }
-        })
-        .sum()
 }
 
 /// The fewest zones between a zone and the nearest fighting enemy of `side`.

@@ -7,6 +7,9 @@
 //! - `Hard` looks one step further: for its best few commands it resolves each
 //!   against several determinized dice sequences and scores the positions
 //!   that follow, including the enemy's best reply.
+//! - `Expert` searches several commands deep: its best few commands are
+//!   played out against sampled dice, both sides as Normal, and the
+//!   playouts are shared by successive halving.
 //!
 //! Every command comes from [`legal_commands`] (with its plan, so it is
 //! scored without being checked again), which runs the rules' own
@@ -15,7 +18,9 @@
 //! same battle gives the same choices.
 
 mod evaluate;
+mod expert;
 mod legal;
+mod position;
 mod search;
 mod wounds;
 
@@ -39,9 +44,19 @@ pub enum AiLevel {
     #[default]
     Normal,
     Hard,
+    Expert,
 }
 
 impl AiLevel {
+    /// The levels as the menus offer them, gentlest first.
+    pub const MENU: [Self; 5] = [
+        Self::Easy,
+        Self::Normal,
+        Self::Hard,
+        Self::Expert,
+        Self::Random,
+    ];
+
     /// How it plays, in a line for the menus.
     pub fn about(self) -> &'static str {
         match self {
@@ -49,6 +64,7 @@ impl AiLevel {
             Self::Easy => "Mostly one of its three best orders, now and then any: a gentle start.",
             Self::Normal => "Weighs every order by its exact odds, one step ahead.",
             Self::Hard => "Tries its best orders against sampled dice and your reply.",
+            Self::Expert => "Plays its best orders several moves on against sampled dice.",
         }
     }
 }
@@ -60,6 +76,7 @@ impl std::fmt::Display for AiLevel {
             Self::Easy => "easy",
             Self::Normal => "normal",
             Self::Hard => "hard",
+            Self::Expert => "expert",
         };
         f.write_str(name)
     }
@@ -86,6 +103,7 @@ pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
         AiLevel::Easy => evaluate::choose_easy(table, legal, &mut rng),
         AiLevel::Normal => evaluate::best(table, legal),
         AiLevel::Hard => search::choose_hard(table, legal),
+        AiLevel::Expert => expert::choose_expert(table, legal),
     }
 }
 

@@ -3,16 +3,16 @@
 //! Each of the best few commands (by Normal's exact score) is resolved on a
 //! copy of the battle against a handful of fixed dice sequences, derived from
 //! the battle's seed; the battle then runs on to the next decision, and the
-//! position is scored, counting the best command of whoever acts next. The counts are fixed, not timed, so the choice is the same on any
-//! machine.
+//! position is scored, counting the best command of whoever acts next. The
+//! counts are fixed, not timed, so the choice is the same on any machine.
 
-use super::evaluate::{best, position_value, ranked};
+use super::evaluate::{best, ranked};
+use super::position::leaf_value;
 use super::legal::legal_plans;
 use super::splitmix;
 use crate::battle::check::Plan;
 use crate::battle::command::Command;
 use crate::battle::engine::Engine;
-use crate::battle::events::Outcome;
 use crate::battle::state::BattleState;
 use crate::rules::dice::Dice;
 
@@ -20,14 +20,11 @@ use crate::rules::dice::Dice;
 const CANDIDATES: usize = 6;
 /// Dice sequences tried for each.
 const SAMPLES: u64 = 12;
-/// How much the next decision's best command counts toward a position.
-const REPLY_WEIGHT: f64 = 0.7;
 
 pub fn choose_hard(table: &BattleState, legal: Vec<(Command, Plan)>) -> Option<Command> {
     let ranked = ranked(table, legal);
     let first = ranked.first()?;
     let side = table.units[table.unit_index(&first.1.unit)?].unit.side;
-    let side_id = table.side_id(side);
     let mut chosen: Option<(f64, &Command)> = None;
     for (k, (_, command)) in ranked.iter().take(CANDIDATES).enumerate() {
         let mut total = 0.0;
@@ -45,13 +42,7 @@ pub fn choose_hard(table: &BattleState, legal: Vec<(Command, Plan)>) -> Option<C
             {
                 let _ = copy.submit(&answer);
             }
-            let copy = copy.state();
-            total += match &copy.battle.outcome {
-                Some(Outcome::Victory { side, .. }) if *side == side_id => 100.0,
-                Some(Outcome::Victory { .. }) => -100.0,
-                Some(Outcome::Draw { .. }) => position_value(copy, side).min(0.0),
-                None => position_value(copy, side) + reply_value(copy, side),
-            };
+            total += leaf_value(copy.state(), side);
         }
         let value = total / SAMPLES as f64;
         if chosen.is_none_or(|(b, _)| value > b) {
@@ -59,20 +50,4 @@ pub fn choose_hard(table: &BattleState, legal: Vec<(Command, Plan)>) -> Option<C
         }
     }
     chosen.map(|(_, command)| command.clone())
-}
-
-/// The best next command's score, counted for us or against us.
-fn reply_value(table: &BattleState, side: usize) -> f64 {
-    let Some((score, reply)) = ranked(table, legal_plans(table)).into_iter().next() else {
-        return 0.0;
-    };
-    let Some(actor) = table.unit_index(&reply.unit) else {
-        return 0.0;
-    };
-    let sign = if table.units[actor].unit.side == side {
-        1.0
-    } else {
-        -1.0
-    };
-    sign * REPLY_WEIGHT * score.max(0.0)
 }

@@ -327,12 +327,7 @@ fn level_select(
                     egui::ComboBox::from_label("AI level")
                         .selected_text(choice.ai.to_string())
                         .show_ui(ui, |ui| {
-                            for ai in [
-                                AiLevel::Easy,
-                                AiLevel::Normal,
-                                AiLevel::Hard,
-                                AiLevel::Random,
-                            ] {
+                            for ai in AiLevel::MENU {
                                 ui.selectable_value(&mut choice.ai, ai, ai.to_string())
                                     .on_hover_text(ai.about());
                             }

@@ -351,12 +351,7 @@ fn viewer_window(
                     .selected_text(seat.to_string())
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, Seat::Human, "Human");
-                        for level in [
-                            AiLevel::Easy,
-                            AiLevel::Normal,
-                            AiLevel::Hard,
-                            AiLevel::Random,
-                        ] {
+                        for level in AiLevel::MENU {
                             ui.selectable_value(seat, Seat::Ai(level), Seat::Ai(level).to_string());
                         }
                     });

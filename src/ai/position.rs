@@ -1,0 +1,123 @@
+//! How a position stands for one side, for the AI's look-ahead (Hard and
+//! Expert): the combatants' worth, the victory conditions' progress, and
+//! what the next command to be given is worth.
+
+use super::evaluate::{ranked, worth};
+use super::legal::legal_plans;
+use crate::battle::events::Outcome;
+use crate::battle::state::BattleState;
+use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
+
+/// What a won battle is worth, in ranks: more than any position.
+const VICTORY: f64 = 100.0;
+/// How much the next decision's best command counts toward a position.
+const REPLY_WEIGHT: f64 = 0.7;
+
+/// A position at the end of a look-ahead, for `side`: a win or a loss, or
+/// the position's worth with the next command's score counted for whoever
+/// gives it. A draw counts no better than even.
+pub fn leaf_value(table: &BattleState, side: usize) -> f64 {
+    let side_id = table.side_id(side);
+    match &table.battle.outcome {
+        Some(Outcome::Victory { side, .. }) if *side == side_id => VICTORY,
+        Some(Outcome::Victory { .. }) => -VICTORY,
+        Some(Outcome::Draw { .. }) => position_value(table, side).min(0.0),
+        None => position_value(table, side) + reply_value(table, side),
+    }
+}
+
+/// How the position stands for `side`: its combatants' worth less its
+/// enemies', and its victory conditions' progress less theirs.
+pub fn position_value(table: &BattleState, side: usize) -> f64 {
+    let forces: f64 = table
+        .units
+        .iter()
+        .map(|u| {
+            let value = worth(table, u);
+            if u.unit.side == side { value } else { -value }
+        })
+        .sum();
+    let objectives: f64 = table
+        .battle
+        .level
+        .victory
+        .iter()
+        .enumerate()
+        .filter_map(|(index, condition)| {
+            let owner = table.battle.level.side_index(condition.side())?;
+            let progress = objective_progress(table, index, condition, owner);
+            Some(if owner == side { progress } else { -progress })
+        })
+        .sum();
+    forces + objectives
+}
+
+/// How far `owner` has come toward one victory condition, in ranks. Defeat
+/// all is already in the combatants' worth.
+fn objective_progress(
+    table: &BattleState,
+    index: usize,
+    condition: &VictoryCondition,
+    owner: usize,
+) -> f64 {
+    let fighters = || {
+        table
+            .units
+            .iter()
+            .filter(move |u| u.fighting() && u.unit.side == owner)
+    };
+    match condition {
+        VictoryCondition::DefeatAll { .. } => 0.0,
+        VictoryCondition::HoldZone { zone, rounds, .. } => {
+            let streak = table.battle.hold_streaks.get(index).copied().unwrap_or(0);
+            let ours = fighters().any(|u| u.placement.zone == *zone);
+            let theirs = table
+                .units
+                .iter()
+                .any(|u| u.fighting() && u.unit.side != owner && u.placement.zone == *zone);
+            let nearest = fighters()
+                .map(|u| u.placement.zone.distance(*zone))
+                .min()
+                .unwrap_or(u16::MAX);
+            3.0 * f64::from(streak) / f64::from((*rounds).max(1))
+                + if ours && !theirs { 1.0 } else { 0.0 }
+                + if ours { 0.5 } else { 0.0 }
+                - 0.3 * f64::from(nearest.min(6))
+        }
+        VictoryCondition::Escape { edge, .. } => fighters()
+            .map(|u| -0.4 * f64::from(zones_to_edge(table, u.placement.zone, *edge)))
+            .sum(),
+        VictoryCondition::Survive { rounds, .. } => {
+            if fighters().next().is_none() {
+                return 0.0;
+            }
+            3.0 * f64::from(table.battle.round.min(*rounds)) / f64::from((*rounds).max(1))
+        }
+    }
+}
+
+/// How many zones lie between a zone and the board's edge.
+fn zones_to_edge(table: &BattleState, ZoneCoord(x, y): ZoneCoord, edge: MapEdge) -> u16 {
+    match edge {
+        MapEdge::North => y,
+        MapEdge::West => x,
+        MapEdge::South => table.board.height.saturating_sub(1).saturating_sub(y),
+        MapEdge::East => table.board.width.saturating_sub(1).saturating_sub(x),
+    }
+}
+
+/// The best next command's score, counted for us or against us.
+fn reply_value(table: &BattleState, side: usize) -> f64 {
+    let Some((score, reply)) = ranked(table, legal_plans(table)).into_iter().next() else {
+        return 0.0;
+    };
+    let Some(actor) = table.unit_index(&reply.unit) else {
+        return 0.0;
+    };
+    let sign = if table.units[actor].unit.side == side {
+        1.0
+    } else {
+        -1.0
+    };
+    sign * REPLY_WEIGHT * score.max(0.0)
+}
