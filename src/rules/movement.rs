@@ -3,8 +3,6 @@
 //! Movement"). A step forward enters the zone the figure faces (diagonals
 //! included); a turn is one step of facing, 45 degrees.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 pub use crate::vocabulary::Facing;
@@ -44,24 +42,36 @@ pub fn find_route(
     (width, height): (u16, u16),
     enter: impl Fn(ZoneCoord, ZoneCoord) -> bool,
 ) -> Option<Route> {
-    // Dijkstra over (zone, facing), by (zones entered, turns made).
+    // Dijkstra over (zone, facing), by (zones entered, turns made), ties
+    // going to the lower (zone, facing). The tables are flat, one slot per
+    // zone and facing: this runs for every zone a flyer or chariot might
+    // be ordered to, in every look-ahead the AI makes.
     type Key = (ZoneCoord, Facing);
-    let mut best: BTreeMap<Key, (u8, u8)> = BTreeMap::new();
-    let mut back: BTreeMap<Key, (Key, RouteStep)> = BTreeMap::new();
-    let mut frontier = std::collections::BTreeSet::new();
-    best.insert((from, facing), (0, 0));
-    frontier.insert(((0u8, 0u8), (from, facing)));
-    while let Some((cost, key)) = frontier.pop_first() {
-        if best.get(&key).is_some_and(|&b| b < cost) {
+    let slots = usize::from(width) * usize::from(height) * Facing::ALL.len();
+    let slot = |(zone, face): Key| {
+        (zone.0 < width && zone.1 < height).then(|| {
+            (usize::from(zone.1) * usize::from(width) + usize::from(zone.0)) * Facing::ALL.len()
+                + face as usize
+        })
+    };
+    let start = slot((from, facing))?;
+    let mut best: Vec<Option<(u8, u8)>> = vec![None; slots];
+    let mut back: Vec<Option<(Key, RouteStep)>> = vec![None; slots];
+    let mut frontier = std::collections::BinaryHeap::with_capacity(slots);
+    best[start] = Some((0, 0));
+    frontier.push(std::cmp::Reverse(((0u8, 0u8), (from, facing))));
+    while let Some(std::cmp::Reverse((cost, key))) = frontier.pop() {
+        let here = slot(key)?;
+        if best[here].is_some_and(|b| b < cost) {
             continue;
         }
         let (zone, face) = key;
         if zone == to && end.is_none_or(|e| e == face) {
             let mut steps = Vec::new();
-            let mut at = key;
-            while let Some(&(previous, step)) = back.get(&at) {
+            let mut at = here;
+            while let Some((previous, step)) = back[at] {
                 steps.push(step);
-                at = previous;
+                at = slot(previous)?;
             }
             steps.reverse();
             let zones = follow((from, facing), &steps, (width, height)).0;
@@ -72,32 +82,32 @@ pub fn find_route(
                 steps,
             });
         }
-        let mut next = vec![
+        let turn = |by: i8| {
             (
-                (zone, face.turned(1)),
-                RouteStep::Turn(1),
+                (zone, face.turned(i32::from(by))),
+                RouteStep::Turn(by),
                 (cost.0, cost.1 + 1),
-            ),
-            (
-                (zone, face.turned(-1)),
-                RouteStep::Turn(-1),
-                (cost.0, cost.1 + 1),
-            ),
-        ];
-        if cost.0 < most_zones
-            && let Some(ahead) = face.ahead(zone, width, height)
-            && enter(zone, ahead)
+            )
+        };
+        let forward = (cost.0 < most_zones)
+            .then(|| face.ahead(zone, width, height))
+            .flatten()
+            .filter(|&ahead| enter(zone, ahead))
+            .map(|ahead| ((ahead, face), RouteStep::Forward, (cost.0 + 1, cost.1)));
+        for (key2, step, cost2) in [Some(turn(1)), Some(turn(-1)), forward]
+            .into_iter()
+            .flatten()
         {
-            next.push(((ahead, face), RouteStep::Forward, (cost.0 + 1, cost.1)));
-        }
-        for (key2, step, cost2) in next {
             if cost2.1 > 8 {
                 continue;
             }
-            if best.get(&key2).is_none_or(|&b| cost2 < b) {
-                best.insert(key2, cost2);
-                back.insert(key2, (key, step));
-                frontier.insert((cost2, key2));
+            let Some(there) = slot(key2) else {
+                continue;
+            };
+            if best[there].is_none_or(|b| cost2 < b) {
+                best[there] = Some(cost2);
+                back[there] = Some((key, step));
+                frontier.push(std::cmp::Reverse((cost2, key2)));
             }
         }
     }
