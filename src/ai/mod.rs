@@ -4,12 +4,10 @@
 //! - `Easy` scores commands like Normal but often settles for a worse one.
 //! - `Normal` scores every legal command by its exact expected value,
 //!   using the same odds as the preview ([`crate::rules::odds`]).
-//! - `Hard` looks one step further: for its best few commands it resolves each
-//!   against several determinized dice sequences and scores the positions
-//!   that follow, including the enemy's best reply.
-//! - `Expert` searches several commands deep: its best few commands are
-//!   played out against sampled dice, both sides as Normal, and the
-//!   playouts are shared by successive halving.
+//! - `Hard` and `Expert` search: their best few commands are played out a
+//!   few decisions on against sampled dice, both sides as Normal, the
+//!   playouts shared by successive halving. Expert searches wider, longer
+//!   and deeper.
 //!
 //! Every command comes from [`legal_commands`] (with its plan, so it is
 //! scored without being checked again), which runs the rules' own
@@ -18,7 +16,6 @@
 //! same battle gives the same choices.
 
 mod evaluate;
-mod expert;
 mod legal;
 mod position;
 mod search;
@@ -63,8 +60,8 @@ impl AiLevel {
             Self::Random => "Picks any legal order: for trying the rules out.",
             Self::Easy => "Mostly one of its three best orders, now and then any: a gentle start.",
             Self::Normal => "Weighs every order by its exact odds, one step ahead.",
-            Self::Hard => "Tries its best orders against sampled dice and your reply.",
-            Self::Expert => "Plays its best orders several moves on against sampled dice.",
+            Self::Hard => "Plays its best orders a few moves on against sampled dice.",
+            Self::Expert => "Searches more orders, further ahead, against more sampled dice.",
         }
     }
 }
@@ -102,8 +99,8 @@ pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
         }
         AiLevel::Easy => evaluate::choose_easy(table, legal, &mut rng),
         AiLevel::Normal => evaluate::best(table, legal),
-        AiLevel::Hard => search::choose_hard(table, legal),
-        AiLevel::Expert => expert::choose_expert(table, legal),
+        AiLevel::Hard => search::search(table, legal, search::HARD),
+        AiLevel::Expert => search::search(table, legal, search::EXPERT),
     }
 }
 

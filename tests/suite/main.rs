@@ -8,6 +8,7 @@ mod ai;
 mod chariots;
 mod cover;
 mod defences;
+mod expert;
 mod flyers;
 mod game;
 mod hostile;
