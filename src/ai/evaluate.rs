@@ -109,7 +109,7 @@ fn attack_value(
     let extra: f64 = odds
         .specials
         .iter()
-        .map(|&(special, chance)| chance * special_worth(special))
+        .map(|&(special, chance)| chance * special_worth(table, target, special))
         .sum();
     let mut gain = attack_gain(table, actor, target, &odds) + extra;
     // A mob strikes separate targets with one action.
@@ -144,41 +144,101 @@ fn attack_value(
     }
 }
 
-/// What a special result is worth to the attacker, in ranks (the worth of
-/// extra damage is already in the damage odds).
-fn special_worth(special: SpecialResult) -> f64 {
+/// What a special result is worth to the attacker against `target` now, in
+/// ranks (the worth of extra damage is already in the damage odds).
+fn special_worth(table: &BattleState, target: usize, special: SpecialResult) -> f64 {
+    let them = &table.units[target];
+    // A friend of the attacker's in the target's melee, one blow from going
+    // down, is freed when the target is knocked out of it.
+    let friend_at_risk = them.placement.group.is_some()
+        && table.units.iter().any(|u| {
+            u.fighting()
+                && u.unit.side != them.unit.side
+                && u.placement.group == them.placement.group
+                && u.ranks.physical.remaining() <= 1
+        });
+    // Weapons the target could still strike with once it drops the one in
+    // hand: without one it fights unarmed.
+    let spare_weapons = them
+        .profile
+        .weapons
+        .iter()
+        .filter_map(|id| table.ruleset.weapons.get(id))
+        .filter(|w| !w.natural && w.shield.is_none() && w.hands > 0)
+        .count()
+        .saturating_sub(1);
+    let disarmed = if spare_weapons == 0 { 0.8 } else { 0.2 };
+    let must_move = table.victory_conditions_of(them.unit.side).any(|c| {
+        matches!(
+            c,
+            VictoryCondition::Escape { .. } | VictoryCondition::HoldZone { .. }
+        )
+    });
     match special {
         SpecialResult::Stun => 0.6,
-        SpecialResult::BreakWeapon => 0.4,
-        SpecialResult::Disarm => 0.3,
+        SpecialResult::BreakWeapon => disarmed + 0.1,
+        SpecialResult::Disarm => disarmed,
         SpecialResult::LoseActionDie => 0.25,
         SpecialResult::Knockdown | SpecialResult::RemoveArmour => 0.2,
         SpecialResult::ReduceDefencePool | SpecialResult::Expose => 0.15,
-        SpecialResult::Hamstring | SpecialResult::Knockback | SpecialResult::DrawIntoContact => 0.1,
+        // Every later Move or Charge needs a footing roll.
+        SpecialResult::Hamstring => {
+            if must_move {
+                1.0
+            } else {
+                0.1
+            }
+        }
+        SpecialResult::Knockback => {
+            if friend_at_risk {
+                0.4
+            } else {
+                0.1
+            }
+        }
+        // A reach weapon is no use in contact.
+        SpecialResult::DrawIntoContact => 0.35,
         SpecialResult::ExtraDamage | SpecialResult::MoveOutOfContact => 0.0,
     }
 }
 
-/// The few orders of special results the AI weighs for an attack (each
-/// starting with a special that can work on the target now).
+/// The few orders of special results the AI weighs for an attack: none,
+/// extra damage, each of four common specials that can work on the target
+/// now, and each rarer one worth weighing against this target, followed by
+/// extra damage. The exact odds then say which is worth most.
 pub fn special_choices(
     table: &BattleState,
     actor: usize,
     target: usize,
 ) -> Vec<Vec<SpecialResult>> {
     let mut choices = vec![Vec::new(), vec![SpecialResult::ExtraDamage]];
-    for first in [
+    let common = [
         SpecialResult::Stun,
         SpecialResult::LoseActionDie,
         SpecialResult::ReduceDefencePool,
         SpecialResult::Knockdown,
-    ] {
+    ];
+    let rarer = [
+        SpecialResult::Disarm,
+        SpecialResult::BreakWeapon,
+        SpecialResult::Hamstring,
+        SpecialResult::Knockback,
+        SpecialResult::DrawIntoContact,
+    ]
+    .into_iter()
+    .filter(|&special| special_worth(table, target, special) >= RARER_WORTH_WEIGHING);
+    for first in common.into_iter().chain(rarer) {
         if special_applicable(table, actor, target, first) {
             choices.push(vec![first, SpecialResult::ExtraDamage]);
         }
     }
     choices
 }
+
+/// A rarer special is weighed only where it is worth this much: against a
+/// foe with no spare weapon, one whose side must move, one holding a
+/// friend at death's door, or one with a reach weapon.
+const RARER_WORTH_WEIGHING: f64 = 0.3;
 
 /// The value for the attacker's side of an attack with these odds.
 fn attack_gain(table: &BattleState, actor: usize, target: usize, odds: &AttackOdds) -> f64 {
@@ -229,7 +289,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
                 .choke
                 .keys()
                 .any(|&(a, b)| a == from || b == from);
-        if defending && to != from { -0.7 } else { 0.0 }
+        if defending && to != from { -1.5 } else { 0.0 }
     };
     let holds = |to: ZoneCoord| -> f64 {
         table

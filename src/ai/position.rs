@@ -87,11 +87,36 @@ fn objective_progress(
         VictoryCondition::Escape { edge, .. } => fighters()
             .map(|u| -0.4 * f64::from(zones_to_edge(table, u.placement.zone, *edge)))
             .sum(),
+        // Time is on the survivors' side, and on their enemies' only as
+        // they close in.
         VictoryCondition::Survive { rounds, .. } => {
+            let apart: f64 = table
+                .units
+                .iter()
+                .filter(|u| u.fighting() && u.unit.side != owner)
+                .filter_map(|enemy| {
+                    fighters()
+                        .map(|u| u.placement.zone.distance(enemy.placement.zone))
+                        .min()
+                })
+                .map(|zones| f64::from(zones.min(4)))
+                .sum();
             if fighters().next().is_none() {
                 return 0.0;
             }
+            // Behind a defended edge, each holds up attackers crossing it.
+            let posted = fighters()
+                .filter(|u| {
+                    table
+                        .board
+                        .choke
+                        .keys()
+                        .any(|&(a, b)| a == u.placement.zone || b == u.placement.zone)
+                })
+                .count();
             3.0 * f64::from(table.battle.round.min(*rounds)) / f64::from((*rounds).max(1))
+                + 0.4 * apart
+                + 0.6 * posted as f64
         }
     }
 }

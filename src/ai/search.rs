@@ -58,11 +58,7 @@ struct Arm<'a> {
     total: f64,
 }
 
-pub fn search(
-    table: &BattleState,
-    legal: Vec<(Command, Plan)>,
-    budget: Budget,
-) -> Option<Command> {
+pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) -> Option<Command> {
     let ranked = ranked(table, legal);
     let first = ranked.first()?;
     if ranked.len() == 1 {
@@ -82,7 +78,13 @@ pub fn search(
     while arms.len() > 1 {
         for arm in &mut arms {
             for m in played..played + playouts {
-                arm.total += playout(table, arm.command, side, dice_seed(table, m), budget.horizon);
+                arm.total += playout(
+                    table,
+                    arm.command,
+                    side,
+                    dice_seed(table, m),
+                    budget.horizon,
+                );
             }
         }
         played += playouts;

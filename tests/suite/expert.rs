@@ -66,18 +66,18 @@ fn the_expert_cannot_read_dice_not_yet_rolled() {
     let level = shipped("Skirmish");
     let mut engine = battle_app(&level, ruleset(), 4, Dice::seeded(4));
     let mut differed = 0;
-    for _ in 0..40 {
+    for step in 0..80 {
         if engine.ended() {
             break;
         }
         let (state, _, log) = engine.clone().into_parts();
         // The same battle, its dice from here on drawn from another generator.
-        let mut other = Engine::resume(state, Dice::seeded(0xD1CE), log);
+        let mut other = Engine::resume(state, Dice::seeded(0xD1CE + step), log);
         let choice = choose(engine.state(), AiLevel::Expert).expect("a choice");
         assert_eq!(choose(other.state(), AiLevel::Expert), Some(choice.clone()));
         let here = engine.submit(&choice).expect("legal").to_vec();
         let there = other.submit(&choice).expect("legal").to_vec();
         differed += usize::from(here != there);
     }
-    assert!(differed > 5, "the dice hardly mattered: {differed}");
+    assert!(differed >= 10, "the dice hardly mattered: {differed}");
 }

@@ -267,14 +267,18 @@ fn replay_command_exits_0_on_a_replay_that_holds_and_1_at_the_step_that_does_not
     let dir = std::env::temp_dir().join(format!("swift-swords-replay-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let text = std::fs::read_to_string(root().join("tests/replays/duel.ron")).expect("replay");
-    let moved = text.replacen("Move(to: (3, 1)", "Move(to: (3, 2)", 1);
+    let moved = text.replacen(
+        r#"unit: "roland", order: Move(to: (2, 1)"#,
+        r#"unit: "roland", order: Move(to: (3, 2)"#,
+        1,
+    );
     let edited = dir.join("edited.ron");
     std::fs::write(&edited, moved).expect("write");
     let parted = game(&["replay", edited.to_str().unwrap(), "--quiet"]);
     assert_eq!(parted.status.code(), Some(1));
     let out = String::from_utf8_lossy(&parted.stdout);
     assert!(
-        out.contains("at step 2 (Roland: Move to (3, 2)), which the rules now refuse"),
+        out.contains("at step 3 (Roland: Move to (3, 2)), which the rules now refuse"),
         "{out}"
     );
 

@@ -1,0 +1,130 @@
+//! The AI plays every kind of victory condition (docs/AI.md, Objectives).
+//! On a small test level for each, in `tests/levels/`, Hard and Expert beat
+//! Normal clearly, each playing both sides in turn; and a side that is
+//! winning by surviving does not throw its lead away.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::common::ruleset;
+use swift_swords::ai::{AiLevel, choose};
+use swift_swords::battle::engine::Engine;
+use swift_swords::battle::events::Outcome;
+use swift_swords::level::{Level, ZoneCoord, load_level};
+use swift_swords::rules::dice::Dice;
+use swift_swords::simulate::{SimConfig, run_all, summarise};
+
+fn test_level(file: &str) -> Level {
+    load_level(&Path::new("tests/levels").join(file), &ruleset())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .level
+}
+
+/// `search` against Normal over `battles` battles on the test level, the
+/// sides swapping AI levels every other battle: each level's wins.
+fn wins_against_normal(file: &str, search: AiLevel, battles: usize) -> (usize, usize) {
+    let level = test_level(file);
+    let ai = BTreeMap::from([
+        (level.sides[0].id.clone(), search),
+        (level.sides[1].id.clone(), AiLevel::Normal),
+    ]);
+    let config = SimConfig {
+        level,
+        ruleset: ruleset(),
+        battles,
+        seed: 17,
+        ai,
+        jobs: 2,
+        swap: true,
+    };
+    let report = summarise(&config, &run_all(&config, &|| {}));
+    let wins = |level: AiLevel| {
+        report
+            .wins_by_ai
+            .get(&level.to_string())
+            .map_or(0, |rate| rate.count)
+    };
+    (wins(search), wins(AiLevel::Normal))
+}
+
+/// Beating Normal clearly: winning at least three in five of the battles
+/// that were not drawn.
+fn assert_beats_normal_clearly(file: &str) {
+    for (search, battles) in [(AiLevel::Hard, 40), (AiLevel::Expert, 40)] {
+        let (won, lost) = wins_against_normal(file, search, battles);
+        assert!(
+            5 * won >= 3 * (won + lost),
+            "{file}: {search} won {won} and Normal {lost} of {battles}"
+        );
+    }
+}
+
+#[test]
+fn hard_and_expert_beat_normal_at_holding_a_zone() {
+    assert_beats_normal_clearly("objective_hold.ron");
+}
+
+#[test]
+fn hard_and_expert_beat_normal_at_escaping_over_an_edge() {
+    assert_beats_normal_clearly("objective_escape.ron");
+}
+
+#[test]
+fn hard_and_expert_beat_normal_at_surviving_and_at_stopping_survivors() {
+    assert_beats_normal_clearly("objective_survive.ron");
+}
+
+#[test]
+fn hard_and_expert_beat_normal_at_defeating_all() {
+    assert_beats_normal_clearly("objective_defeat_all.ron");
+}
+
+/// The Last Stand two rounds from the end: the defenders behind their wall,
+/// two bandits just across it. Whatever AI plays the defenders, against
+/// Normal, wins at least ten of a dozen battles; Normal, which cannot see
+/// past its next order, keeps them at their post to the end.
+#[test]
+fn the_ai_winning_a_survive_level_keeps_its_lead() {
+    use swift_swords::level::VictoryCondition;
+    let mut level = test_level("objective_survive.ron");
+    level
+        .units
+        .retain(|u| u.id != "bandit_3" && u.id != "bandit_4");
+    for bandit in level.units.iter_mut().filter(|u| u.side == "bandits") {
+        bandit.zone = ZoneCoord(1, 1);
+    }
+    level.victory[0] = VictoryCondition::Survive {
+        side: "defenders".into(),
+        rounds: 2,
+    };
+    level.round_limit = Some(2);
+    let post = ZoneCoord(0, 1);
+    for defender in [AiLevel::Normal, AiLevel::Hard, AiLevel::Expert] {
+        let mut won = 0;
+        for seed in 0..12 {
+            let mut engine = Engine::start(&level, ruleset(), seed, Dice::seeded(seed));
+            while !engine.ended() {
+                let table = engine.state();
+                let actor = table.acting_unit().expect("someone acts");
+                let ai = if table.units[actor].unit.side == 0 {
+                    defender
+                } else {
+                    AiLevel::Normal
+                };
+                let command = choose(table, ai).expect("a command");
+                engine.submit(&command).expect("legal");
+                if defender == AiLevel::Normal {
+                    for us in engine.state().units.iter().filter(|u| u.unit.side == 0) {
+                        assert!(
+                            !us.fighting() || us.placement.zone == post,
+                            "Normal left its post (seed {seed}) after {command:?}"
+                        );
+                    }
+                }
+            }
+            won += usize::from(matches!(&engine.state().battle.outcome,
+                Some(Outcome::Victory { side, .. }) if side == "defenders"));
+        }
+        assert!(won >= 10, "{defender} defending won {won} of 12");
+    }
+}
