@@ -1,5 +1,5 @@
 //! The engine's speed: one whole Normal-against-Normal battle on the
-//! skirmish, and one Hard decision on the largest level. Run with
+//! skirmish, and one Hard and one Expert decision on the largest level. Run with
 //! `cargo bench -p swift-swords-bench`; the figures are in docs/ENGINE.md.
 
 use std::collections::BTreeMap;
@@ -52,9 +52,8 @@ fn normal_battle_on_the_skirmish(bencher: divan::Bencher, index: usize) {
     bencher.bench_local(|| run_battle(&config, index));
 }
 
-/// One Hard decision on Chariots on the Plain, after `moves` Normal commands.
-#[divan::bench(args = [0, 10, 30])]
-fn hard_decision_on_the_chariot_plain(bencher: divan::Bencher, moves: usize) {
+/// Chariots on the Plain after `moves` Normal commands.
+fn chariot_plain_after(moves: usize) -> Engine {
     let ruleset = ruleset();
     let level = level("chariot_plain.ron", &ruleset);
     let mut engine = Engine::start(&level, ruleset, 5, Dice::seeded(5));
@@ -64,5 +63,20 @@ fn hard_decision_on_the_chariot_plain(bencher: divan::Bencher, moves: usize) {
         };
         engine.submit(&command).expect("the AI's command is legal");
     }
+    engine
+}
+
+/// One Hard decision on Chariots on the Plain, after `moves` Normal commands.
+#[divan::bench(args = [0, 10, 30])]
+fn hard_decision_on_the_chariot_plain(bencher: divan::Bencher, moves: usize) {
+    let engine = chariot_plain_after(moves);
     bencher.bench_local(|| choose(engine.state(), AiLevel::Hard));
+}
+
+/// One Expert decision on Chariots on the Plain, after `moves` Normal
+/// commands.
+#[divan::bench(args = [0, 10, 30])]
+fn expert_decision_on_the_chariot_plain(bencher: divan::Bencher, moves: usize) {
+    let engine = chariot_plain_after(moves);
+    bencher.bench_local(|| choose(engine.state(), AiLevel::Expert));
 }

@@ -61,7 +61,7 @@ impl AiLevel {
             Self::Easy => "Mostly one of its three best orders, now and then any: a gentle start.",
             Self::Normal => "Weighs every order by its exact odds, one step ahead.",
             Self::Hard => "Plays its best orders a few moves on against sampled dice.",
-            Self::Expert => "Searches more orders, further ahead, against more sampled dice.",
+            Self::Expert => "Like hard, trying more orders further ahead: the strongest.",
         }
     }
 }
