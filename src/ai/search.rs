@@ -58,6 +58,7 @@ struct Arm<'a> {
     total: f64,
 }
 
+/// The command the search picks among `legal` on this budget.
 pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) -> Option<Command> {
     let ranked = ranked(table, legal);
     let first = ranked.first()?;
