@@ -1,4 +1,4 @@
-//! The AI: one controller for any side, at four levels.
+//! The AI: one controller for any side, at five levels.
 //!
 //! - `Random` picks uniformly among the legal commands: the baseline.
 //! - `Easy` scores commands like Normal but often settles for a worse one.
