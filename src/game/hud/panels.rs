@@ -916,7 +916,7 @@ pub(super) fn draw_battle_hud(
                     ),
                     (None, true) => match table.acting_unit() {
                         Some(unit) => format!(
-                            "{} to act ({})",
+                            "{} to act: {}",
                             table.battle.sides[table.units[unit].unit.side].name,
                             setup
                                 .seats
