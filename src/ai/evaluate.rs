@@ -17,7 +17,7 @@ use crate::battle::odds::{
 use crate::battle::special::special_applicable;
 use crate::battle::state::{BattleState, UnitState};
 use crate::data::{Defence, SpellEffect, Tactic, WeightClass, WrestleMove};
-use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
+use crate::level::{VictoryCondition, ZoneCoord};
 use crate::rules::damage::out_of_action;
 use crate::rules::odds::{AttackOdds, attack_odds, roll_passes, successes};
 use crate::rules::payment::Cost;
@@ -148,53 +148,46 @@ fn attack_value(
 /// ranks (the worth of extra damage is already in the damage odds).
 fn special_worth(table: &BattleState, target: usize, special: SpecialResult) -> f64 {
     let them = &table.units[target];
-    // A friend of the attacker's in the target's melee, one blow from going
-    // down, is freed when the target is knocked out of it.
-    let friend_at_risk = them.placement.group.is_some()
-        && table.units.iter().any(|u| {
-            u.fighting()
-                && u.unit.side != them.unit.side
-                && u.placement.group == them.placement.group
-                && u.ranks.physical.remaining() <= 1
-        });
-    // Weapons the target could still strike with once it drops the one in
-    // hand: without one it fights unarmed.
-    let spare_weapons = them
-        .profile
-        .weapons
-        .iter()
-        .filter_map(|id| table.ruleset.weapons.get(id))
-        .filter(|w| !w.natural && w.shield.is_none() && w.hands > 0)
-        .count()
-        .saturating_sub(1);
-    let disarmed = if spare_weapons == 0 { 0.8 } else { 0.2 };
-    let must_move = table.victory_conditions_of(them.unit.side).any(|c| {
-        matches!(
-            c,
-            VictoryCondition::Escape { .. } | VictoryCondition::HoldZone { .. }
-        )
-    });
+    // Without a spare weapon, a disarmed foe fights unarmed.
+    let disarmed = || {
+        let weapons = them
+            .profile
+            .weapons
+            .iter()
+            .filter_map(|id| table.ruleset.weapons.get(id))
+            .filter(|w| !w.natural && w.shield.is_none() && w.hands > 0)
+            .count();
+        if weapons <= 1 { 0.8 } else { 0.2 }
+    };
     match special {
         SpecialResult::Stun => 0.6,
-        SpecialResult::BreakWeapon => disarmed + 0.1,
-        SpecialResult::Disarm => disarmed,
+        SpecialResult::BreakWeapon => disarmed() + 0.1,
+        SpecialResult::Disarm => disarmed(),
         SpecialResult::LoseActionDie => 0.25,
         SpecialResult::Knockdown | SpecialResult::RemoveArmour => 0.2,
         SpecialResult::ReduceDefencePool | SpecialResult::Expose => 0.15,
-        // Every later Move or Charge needs a footing roll.
+        // Every later Move or Charge needs a footing roll: it tells on a
+        // side that must escape or take a zone.
         SpecialResult::Hamstring => {
-            if must_move {
-                1.0
-            } else {
-                0.1
-            }
+            let must_move = table.victory_conditions_of(them.unit.side).any(|c| {
+                matches!(
+                    c,
+                    VictoryCondition::Escape { .. } | VictoryCondition::HoldZone { .. }
+                )
+            });
+            if must_move { 1.0 } else { 0.1 }
         }
+        // Knocked out of its melee, it frees a friend of the attacker's
+        // there who is one blow from going down.
         SpecialResult::Knockback => {
-            if friend_at_risk {
-                0.4
-            } else {
-                0.1
-            }
+            let friend_at_risk = them.placement.group.is_some()
+                && table.units.iter().any(|u| {
+                    u.fighting()
+                        && u.unit.side != them.unit.side
+                        && u.placement.group == them.placement.group
+                        && u.ranks.physical.remaining() <= 1
+                });
+            if friend_at_risk { 0.4 } else { 0.1 }
         }
         // A reach weapon is no use in contact.
         SpecialResult::DrawIntoContact => 0.35,
@@ -283,12 +276,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         let survivor = table
             .victory_conditions_of(side)
             .any(|c| matches!(c, VictoryCondition::Survive { .. }));
-        let defending = survivor
-            && table
-                .board
-                .choke
-                .keys()
-                .any(|&(a, b)| a == from || b == from);
+        let defending = survivor && table.board.defended(from);
         if defending && to != from { -1.5 } else { 0.0 }
     };
     let holds = |to: ZoneCoord| -> f64 {
@@ -305,15 +293,9 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
                     }
                 }
                 VictoryCondition::Escape { edge, .. } => {
-                    let toward = |z: ZoneCoord| -> f64 {
-                        match edge {
-                            MapEdge::North => -f64::from(z.1),
-                            MapEdge::South => f64::from(z.1),
-                            MapEdge::West => -f64::from(z.0),
-                            MapEdge::East => f64::from(z.0),
-                        }
-                    };
-                    0.5 * (toward(to) - toward(me.placement.zone))
+                    let from = table.board.zones_to_edge(me.placement.zone, *edge);
+                    let to = table.board.zones_to_edge(to, *edge);
+                    0.5 * (f64::from(from) - f64::from(to))
                 }
                 _ => 0.0,
             })

@@ -6,7 +6,7 @@ use super::evaluate::{ranked, worth};
 use super::legal::legal_plans;
 use crate::battle::events::Outcome;
 use crate::battle::state::BattleState;
-use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
+use crate::level::VictoryCondition;
 
 /// What a won battle is worth, in ranks: more than any position.
 const VICTORY: f64 = 100.0;
@@ -85,11 +85,14 @@ fn objective_progress(
                 - 0.3 * f64::from(nearest.min(6))
         }
         VictoryCondition::Escape { edge, .. } => fighters()
-            .map(|u| -0.4 * f64::from(zones_to_edge(table, u.placement.zone, *edge)))
+            .map(|u| -0.4 * f64::from(table.board.zones_to_edge(u.placement.zone, *edge)))
             .sum(),
         // Time is on the survivors' side, and on their enemies' only as
         // they close in.
         VictoryCondition::Survive { rounds, .. } => {
+            if fighters().next().is_none() {
+                return 0.0;
+            }
             let apart: f64 = table
                 .units
                 .iter()
@@ -101,33 +104,14 @@ fn objective_progress(
                 })
                 .map(|zones| f64::from(zones.min(4)))
                 .sum();
-            if fighters().next().is_none() {
-                return 0.0;
-            }
             // Behind a defended edge, each holds up attackers crossing it.
             let posted = fighters()
-                .filter(|u| {
-                    table
-                        .board
-                        .choke
-                        .keys()
-                        .any(|&(a, b)| a == u.placement.zone || b == u.placement.zone)
-                })
+                .filter(|u| table.board.defended(u.placement.zone))
                 .count();
             3.0 * f64::from(table.battle.round.min(*rounds)) / f64::from((*rounds).max(1))
                 + 0.4 * apart
                 + 0.6 * posted as f64
         }
-    }
-}
-
-/// How many zones lie between a zone and the board's edge.
-fn zones_to_edge(table: &BattleState, ZoneCoord(x, y): ZoneCoord, edge: MapEdge) -> u16 {
-    match edge {
-        MapEdge::North => y,
-        MapEdge::West => x,
-        MapEdge::South => table.board.height.saturating_sub(1).saturating_sub(y),
-        MapEdge::East => table.board.width.saturating_sub(1).saturating_sub(x),
     }
 }
 

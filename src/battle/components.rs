@@ -459,14 +459,24 @@ impl Board {
         self.choke.get(&(a.min(b), a.max(b))).copied()
     }
 
+    /// Whether a defended edge borders the zone.
+    pub fn defended(&self, zone: ZoneCoord) -> bool {
+        self.choke.keys().any(|&(a, b)| a == zone || b == zone)
+    }
+
     /// Whether a zone lies on the given map edge.
     pub fn on_edge(&self, zone: ZoneCoord, edge: crate::level::MapEdge) -> bool {
+        self.zones_to_edge(zone, edge) == 0
+    }
+
+    /// How many zones lie between a zone and the given map edge.
+    pub fn zones_to_edge(&self, ZoneCoord(x, y): ZoneCoord, edge: crate::level::MapEdge) -> u16 {
         use crate::level::MapEdge;
         match edge {
-            MapEdge::North => zone.1 == 0,
-            MapEdge::South => zone.1 + 1 == self.height,
-            MapEdge::West => zone.0 == 0,
-            MapEdge::East => zone.0 + 1 == self.width,
+            MapEdge::North => y,
+            MapEdge::West => x,
+            MapEdge::South => self.height.saturating_sub(1).saturating_sub(y),
+            MapEdge::East => self.width.saturating_sub(1).saturating_sub(x),
         }
     }
 }

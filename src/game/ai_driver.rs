@@ -89,39 +89,52 @@ fn play_ai_turns(world: &mut World) {
         pace.waited += delta;
         pace.waited >= pace.seconds
     };
-    if world.resource::<AiPace>().seconds > 0.0 {
-        think_meanwhile(world);
+    let Some(level) = ai_seat(world) else {
+        return;
+    };
+    // A lesson gives the other side's orders itself.
+    let thinks_meanwhile =
+        world.resource::<AiPace>().seconds > 0.0 && world.get_resource::<Coaching>().is_none();
+    if thinks_meanwhile {
+        think_meanwhile(world, level);
     }
     if !waited_enough {
         return;
     }
-    let command = if world.resource::<AiPace>().seconds > 0.0 {
-        let Some(command) = chosen_for_now(world) else {
-            return;
-        };
-        command
+    let command = if let Some(mut coaching) = world.get_resource_mut::<Coaching>() {
+        coaching.run.next_theirs()
+    } else if thinks_meanwhile {
+        chosen_for_now(world)
     } else {
-        let Some(command) = ai_command(world) else {
-            return;
-        };
-        command
+        choose(world.resource::<Engine>().state(), level)
+    };
+    let Some(command) = command else {
+        return;
     };
     world.resource_mut::<CommandQueue>().0.push_back(command);
     world.resource_mut::<AiPace>().waited = 0.0;
 }
 
-/// The battle as it stands: the log's length and the fingerprint.
-fn standing(world: &World) -> Option<(usize, Fingerprint)> {
-    let engine = world.get_resource::<Engine>()?;
-    Some((engine.log().len(), Fingerprint::of(engine)))
+/// The AI level seated at the side whose turn it is, if an AI sits there.
+fn ai_seat(world: &World) -> Option<AiLevel> {
+    let table = world.get_resource::<Engine>()?.state();
+    let side = table.units[table.acting_unit()?].unit.side;
+    match world.resource::<MatchSetup>().seats.get(side) {
+        Some(Seat::Ai(level)) => Some(*level),
+        _ => None,
+    }
 }
 
-/// Starts the AI thinking on a worker thread if the turn is an AI side's and
-/// nobody is thinking yet; gathers the choice once it is made.
-fn think_meanwhile(world: &mut World) {
-    let Some(now) = standing(world) else {
-        return;
-    };
+/// The battle as it stands: the log's length and the fingerprint.
+fn standing(engine: &Engine) -> (usize, Fingerprint) {
+    (engine.log().len(), Fingerprint::of(engine))
+}
+
+/// Starts the AI thinking on a worker thread if nobody is thinking yet;
+/// gathers the choice once it is made. A choice made before the battle
+/// moved on (its log grew or shrank) is dropped and thought again.
+fn think_meanwhile(world: &mut World, level: AiLevel) {
+    let log_length = world.resource::<Engine>().log().len();
     let mut thinking = world.resource_mut::<AiThinking>();
     if let Some(underway) = thinking.thinking.as_mut() {
         if let Some(command) = block_on(poll_once(&mut underway.task)) {
@@ -132,56 +145,23 @@ fn think_meanwhile(world: &mut World) {
         return;
     }
     match &thinking.chosen {
-        Some((stood_at, _)) if *stood_at == now => return,
+        Some(((length, _), _)) if *length == log_length => return,
         Some(_) => thinking.chosen = None,
         None => {}
     }
-    let Some((table, level)) = ai_turn(world) else {
-        return;
-    };
-    let stood_at = now;
+    let engine = world.resource::<Engine>();
+    let stood_at = standing(engine);
+    let table = engine.state().clone();
     let task = AsyncComputeTaskPool::get().spawn(async move { choose(&table, level) });
     world.resource_mut::<AiThinking>().thinking = Some(Thinking { task, stood_at });
 }
 
-/// The choice made for the battle as it stands now, if it is ready; one made
-/// for a battle that has since changed (an undo, a load) is dropped.
+/// The choice made for the battle exactly as it stands now, if it is ready;
+/// one made for a battle that has since changed (an undo, a load) is
+/// dropped.
 fn chosen_for_now(world: &mut World) -> Option<Command> {
-    if let Some(mut coaching) = world.get_resource_mut::<Coaching>() {
-        return coaching.run.next_theirs();
-    }
-    let now = standing(world)?;
-    let mut thinking = world.resource_mut::<AiThinking>();
-    let (stood_at, command) = thinking.chosen.take()?;
-    (stood_at == now).then_some(command)
-}
-
-/// The battle and the AI level, if the turn is an AI side's and no lesson
-/// gives its orders.
-fn ai_turn(world: &World) -> Option<(crate::battle::state::BattleState, AiLevel)> {
-    if world.get_resource::<Coaching>().is_some() {
-        return None;
-    }
-    let table = world.get_resource::<Engine>()?.state();
-    let side = table.units[table.acting_unit()?].unit.side;
-    let Some(Seat::Ai(level)) = world.resource::<MatchSetup>().seats.get(side).copied() else {
-        return None;
-    };
-    Some((table.clone(), level))
-}
-
-/// The AI's command, if the turn is an AI side's; in a lesson, the
-/// lesson's next order for that side.
-fn ai_command(world: &mut World) -> Option<Command> {
-    let table = world.get_resource::<Engine>()?.state();
-    let side = table.units[table.acting_unit()?].unit.side;
-    let Some(Seat::Ai(level)) = world.resource::<MatchSetup>().seats.get(side).copied() else {
-        return None;
-    };
-    if let Some(mut coaching) = world.get_resource_mut::<Coaching>() {
-        return coaching.run.next_theirs();
-    }
-    choose(world.get_resource::<Engine>()?.state(), level)
+    let (stood_at, command) = world.resource_mut::<AiThinking>().chosen.take()?;
+    (stood_at == standing(world.resource::<Engine>())).then_some(command)
 }
 
 #[cfg(test)]

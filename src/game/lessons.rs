@@ -659,8 +659,14 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
     }
 
+    /// Without the AI's pause, and with it, as the game plays a lesson.
     #[test]
     fn a_lesson_plays_to_its_end_on_the_games_own_schedule_and_keeps_the_progress() {
+        play_the_first_lesson(0.0);
+        play_the_first_lesson(0.001);
+    }
+
+    fn play_the_first_lesson(pause: f32) {
         use bevy::state::app::StatesPlugin;
         let library = shipped();
         let entry = &library.entries[0];
@@ -678,7 +684,9 @@ mod tests {
         ));
         app.insert_state(Screen::Battle);
         app.init_resource::<HudState>();
-        app.insert_resource(super::super::ai_driver::AiPace::immediate());
+        let mut pace = super::super::ai_driver::AiPace::immediate();
+        pace.seconds = pause;
+        app.insert_resource(pace);
         app.insert_resource(ProgressFile(progress_file.clone()));
         app.insert_resource(LessonProgress::default());
         app.insert_resource(MatchSetup {
@@ -694,7 +702,7 @@ mod tests {
             off_path: None,
         });
         crate::battle::mirror::install_battle(app.world_mut(), engine);
-        for _ in 0..2_000 {
+        for _ in 0..20_000 {
             app.update();
             let coaching = app.world().resource::<Coaching>().clone();
             assert_eq!(coaching.off_path, None);
