@@ -24,6 +24,11 @@ use crate::rules::payment::Cost;
 use crate::rules::rolls::characteristic_dice;
 use crate::rules::special::SpecialResult;
 
+use super::cover::cover_worth;
+use super::flyers::{
+    flyer_threatens, hold_against_flyers, lands_to_escape, strikes_on_attacking, strikes_on_passing,
+};
+
 /// What one combatant is worth to its side.
 pub(super) fn worth(table: &BattleState, unit: &UnitState) -> f64 {
     match unit.fate {
@@ -322,7 +327,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
             if table.units[target].fate == Fate::OutOfAction {
                 value -= 0.4;
             }
-            value - spend
+            value - strikes_on_attacking(table, actor, target) - spend
         }
         Order::Charge { target, .. } => {
             let Some(target) = target_index(target) else {
@@ -356,7 +361,9 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
             } else {
                 0.0
             };
-            toward + holds(*to) + position(*to) + leaving_melee - spend - 0.05
+            let cover =
+                cover_worth(table, actor, *to) - cover_worth(table, actor, me.placement.zone);
+            toward + holds(*to) + position(*to) + leaving_melee + cover - spend - 0.05
         }
         Order::LeaveTable { .. } => 3.0,
         // Standing up when prone and out of a melee frees the combatant to move again.
@@ -368,7 +375,15 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         Order::JoinGroup { friend, .. } => {
             let joins_melee =
                 target_index(friend).is_some_and(|f| table.units[f].status == Status::InContact);
-            (if joins_melee { 0.3 } else { -0.3 }) - spend
+            // Side by side, each may hold to strike a flyer that attacks the other.
+            let guards = flyer_threatens(table, actor);
+            (if joins_melee {
+                0.3
+            } else if guards {
+                0.1
+            } else {
+                -0.3
+            }) - spend
         }
         Order::LeaveGroup { .. } => -0.3 - spend,
         Order::Recover { .. } => 0.65 - spend,
@@ -382,7 +397,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
                 0.12
             }
         }
-        Order::Hold => -0.35,
+        Order::Hold => -0.35 + hold_against_flyers(table, actor),
         // The AI sets its standing choices before it scores its orders.
         Order::ChooseWounds { .. } => f64::NEG_INFINITY,
         Order::KeepDie => 0.25,
@@ -477,18 +492,26 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         }
         Order::Wrestle { with, .. } => wrestle_value(*with) - spend,
         // A flyer stays in the air and closes on its prey; a fall hurts.
+        // Passing holders costs what their strikes are expected to take.
         Order::Fly { to, facing, .. } => {
-            let falls = crate::battle::flight::flight_route(table, actor, *to, *facing)
-                .zip(me.flight)
-                .is_some_and(|(route, f)| {
-                    matches!(
-                        f.rating.kind_of(route.length()),
-                        crate::rules::movement::FlightKind::Fall { .. }
-                    )
-                });
-            approach(*to) + holds(*to) - if falls { 1.5 } else { 0.0 } - spend - 0.02
+            let Some((route, flight)) =
+                crate::battle::flight::flight_route(table, actor, *to, *facing).zip(me.flight)
+            else {
+                return f64::NEG_INFINITY;
+            };
+            let falls = matches!(
+                flight.rating.kind_of(route.length()),
+                crate::rules::movement::FlightKind::Fall { .. }
+            );
+            approach(*to) + holds(*to)
+                - if falls { 1.5 } else { 0.0 }
+                - strikes_on_passing(table, actor, &route)
+                - spend
+                - 0.02
         }
         Order::TakeOff { .. } => 0.4 - spend,
+        // A flyer that must leave the table lands at the edge to do it.
+        Order::Land { .. } if lands_to_escape(table, actor) => 2.0 - spend,
         Order::Land { .. } => -0.6 - spend,
         Order::Drive {
             to, facing, target, ..
@@ -533,7 +556,7 @@ fn wrestle_value(with: WrestleMove) -> f64 {
 
 /// The attacker's expected gain from its best weapon against `target`
 /// standing behind `pool`.
-fn threat_against(
+pub(super) fn threat_against(
     table: &BattleState,
     attacker: usize,
     target: usize,

@@ -15,7 +15,9 @@
 //! derived from the battle's seed and the number of actions taken, so the
 //! same battle gives the same choices.
 
+mod cover;
 mod evaluate;
+mod flyers;
 mod legal;
 mod position;
 mod search;

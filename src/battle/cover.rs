@@ -36,6 +36,11 @@ fn effect_of(table: &BattleState, cover: Option<Cover>) -> CoverEffect {
     }
 }
 
+/// The dice a cover takes off an attack.
+pub fn dice_off(table: &BattleState, cover: Option<Cover>) -> u32 {
+    effect_of(table, cover).dice
+}
+
 /// The worse of two covers (more dice off; heavy hard cover on a tie).
 fn worse(table: &BattleState, a: Option<Cover>, b: Option<Cover>) -> Option<Cover> {
     let key = |c: Option<Cover>| {
@@ -50,7 +55,8 @@ fn edge_cover(table: &BattleState, a: ZoneCoord, b: ZoneCoord) -> Option<Cover> 
     table.ruleset.terrain.edges.get(&feature)?.cover
 }
 
-fn area_cover(table: &BattleState, zone: ZoneCoord) -> Option<Cover> {
+/// The area cover of a zone's ground, if any.
+pub fn area_cover(table: &BattleState, zone: ZoneCoord) -> Option<Cover> {
     let terrain = table.board.terrain(zone)?;
     table.ruleset.terrain.terrain.get(&terrain)?.cover
 }

@@ -162,6 +162,7 @@ pub struct Fielded {
     template: String,
     side: &'static str,
     zone: (u16, u16),
+    fields: Vec<String>,
     overrides: Vec<String>,
 }
 
@@ -182,12 +183,25 @@ impl Fielded {
             template: template.into(),
             side,
             zone: (0, 0),
+            fields: Vec::new(),
             overrides: Vec::new(),
         }
     }
 
     pub fn at(mut self, x: u16, y: u16) -> Self {
         self.zone = (x, y);
+        self
+    }
+
+    /// Starts in the named group (a melee, or comrades side by side).
+    pub fn grouped(self, group: &str) -> Self {
+        self.field(&format!("group: Some({group:?})"))
+    }
+
+    /// A field of the unit itself rather than of its template (a flyer's
+    /// `facing`, say), as the level's RON writes it.
+    pub fn field(mut self, field: &str) -> Self {
+        self.fields.push(field.into());
         self
     }
 
@@ -212,9 +226,10 @@ impl Fielded {
 impl std::fmt::Display for Fielded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (x, y) = self.zone;
+        let fields: String = self.fields.iter().map(|f| format!("{f}, ")).collect();
         write!(
             f,
-            "(id: {:?}, template: {:?}, side: {:?}, zone: ({x}, {y}), overrides: ({})),",
+            "(id: {:?}, template: {:?}, side: {:?}, zone: ({x}, {y}), {fields}overrides: ({})),",
             self.id,
             self.template,
             self.side,

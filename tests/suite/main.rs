@@ -5,6 +5,7 @@
 mod common;
 
 mod ai;
+mod ai_flyers_and_cover;
 mod ai_objectives;
 mod chariots;
 mod cover;
