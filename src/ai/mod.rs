@@ -7,7 +7,7 @@
 //! - `Hard` and `Expert` search: their best few commands are played out a
 //!   few decisions on against sampled dice, both sides as Normal, the
 //!   playouts shared by successive halving. Expert searches wider, longer
-//!   and deeper.
+//!   and deeper, and counts the worst of the opponent's best answers.
 //!
 //! Every command comes from [`legal_commands`] (with its plan, so it is
 //! scored without being checked again), which runs the rules' own
@@ -63,7 +63,9 @@ impl AiLevel {
             Self::Easy => "Mostly one of its three best orders, now and then any: a gentle start.",
             Self::Normal => "Weighs every order by its exact odds, one step ahead.",
             Self::Hard => "Plays its best orders a few moves on against sampled dice.",
-            Self::Expert => "Like hard, trying more orders further ahead: the strongest.",
+            Self::Expert => {
+                "Like hard, further ahead, and ready for your best answers: the strongest."
+            }
         }
     }
 }

@@ -3,11 +3,15 @@
 //!
 //! Normal's exact-odds scores rank the legal commands; the best few become
 //! the candidates (the prior does the widening: a command Normal scores
-//! poorly is never searched). Each candidate is played on a copy of the
+//! poorly is never searched). Holding or passing is a candidate only where
+//! Normal puts it first, or for a side that wins by surviving. Each candidate is played on a copy of the
 //! battle with dice sampled from a generator of the AI's own, seeded from
 //! the battle's seed and how far it has gone, never from the battle's dice.
 //! Both sides then play on as Normal would for a fixed number of decisions,
-//! and the position that results is scored ([`leaf_value`]).
+//! and the position that results is scored ([`leaf_value`]). Expert does
+//! not trust the opponent to answer as Normal: where the opponent answers
+//! the candidate at once, its three best answers are each played out and
+//! the worst for the searcher counts.
 //!
 //! The samples are shared out by successive halving: every candidate gets a
 //! few playouts, the worse half is dropped, the rest get twice as many, and
@@ -21,9 +25,10 @@ use super::legal::legal_plans;
 use super::position::leaf_value;
 use super::splitmix;
 use crate::battle::check::Plan;
-use crate::battle::command::Command;
+use crate::battle::command::{Command, Order};
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
+use crate::level::VictoryCondition;
 use crate::rules::dice::Dice;
 
 /// How much searching one decision gets.
@@ -36,6 +41,10 @@ pub struct Budget {
     pub first_playouts: u64,
     /// Decisions played on, both sides as Normal, after the candidate.
     pub horizon: usize,
+    /// Where the opponent answers the candidate at once, its best this many
+    /// answers (by Normal's scores) are each played out, and the candidate
+    /// counts the worst for it: 1 trusts the opponent to play as Normal.
+    pub replies: usize,
 }
 
 /// Hard's budget: 40 playouts of 4 decisions.
@@ -43,13 +52,16 @@ pub const HARD: Budget = Budget {
     width: 6,
     first_playouts: 2,
     horizon: 3,
+    replies: 1,
 };
 
-/// Expert's budget: 72 playouts of 7 decisions.
+/// Expert's budget: 72 playouts of 7 decisions, each against the worst of
+/// the opponent's three best answers.
 pub const EXPERT: Budget = Budget {
     width: 8,
     first_playouts: 3,
     horizon: 6,
+    replies: 3,
 };
 
 /// One candidate and the playouts it has had.
@@ -66,8 +78,14 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
         return Some(first.1.clone());
     }
     let side = table.units[table.unit_index(&first.1.unit)?].unit.side;
+    let time_is_ours = table
+        .victory_conditions_of(side)
+        .any(|c| matches!(c, VictoryCondition::Survive { .. }));
     let mut arms: Vec<Arm> = ranked
         .iter()
+        .enumerate()
+        .filter(|(rank, (_, command))| *rank == 0 || time_is_ours || !waits(command))
+        .map(|(_, candidate)| candidate)
         .take(budget.width)
         .map(|(_, command)| Arm {
             command,
@@ -79,13 +97,7 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
     while arms.len() > 1 {
         for arm in &mut arms {
             for m in played..played + playouts {
-                arm.total += playout(
-                    table,
-                    arm.command,
-                    side,
-                    dice_seed(table, m),
-                    budget.horizon,
-                );
+                arm.total += playout(table, arm.command, side, dice_seed(table, m), budget);
             }
         }
         played += playouts;
@@ -96,6 +108,14 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
         arms.truncate(arms.len().div_ceil(2));
     }
     arms.first().map(|arm| arm.command.clone())
+}
+
+/// Whether a command lets the turn go by without acting: Hold or Pass.
+/// Within a few decisions, waiting escapes the risks of acting and its cost
+/// comes later, so the search weighs it only where Normal puts it first, or
+/// for a side that wins by surviving, for which waiting is the plan.
+fn waits(command: &Command) -> bool {
+    matches!(command.order, Order::Hold | Order::Pass)
 }
 
 /// The seed of playout `m`'s dice: from the battle's seed and how far it has
@@ -111,22 +131,49 @@ fn dice_seed(table: &BattleState, m: u64) -> u64 {
 }
 
 /// `command` played on a copy of the battle with sampled dice, then both
-/// sides as Normal for `horizon` decisions: the position for `side`.
-fn playout(table: &BattleState, command: &Command, side: usize, seed: u64, horizon: usize) -> f64 {
+/// sides as Normal for the budget's horizon: the position for `side`. If
+/// the opponent answers at once, each of its best few answers is played out
+/// on the same dice, and the worst for `side` counts.
+fn playout(table: &BattleState, command: &Command, side: usize, seed: u64, budget: Budget) -> f64 {
     let mut copy = Engine::resume(table.clone(), Dice::seeded(seed), Vec::new());
     if copy.submit(command).is_err() {
         return f64::NEG_INFINITY;
     }
-    for _ in 0..horizon {
-        if copy.ended() {
+    if budget.replies > 1 && !copy.ended() {
+        let answers = ranked(copy.state(), legal_plans(copy.state()));
+        let theirs = answers
+            .first()
+            .and_then(|(_, answer)| copy.state().unit_index(&answer.unit))
+            .is_some_and(|actor| copy.state().units[actor].unit.side != side);
+        if theirs {
+            return answers
+                .iter()
+                .take(budget.replies)
+                .filter_map(|(_, answer)| {
+                    let mut branch = copy.clone();
+                    branch.submit(answer).ok()?;
+                    play_on(&mut branch, budget.horizon.saturating_sub(1));
+                    Some(leaf_value(branch.state(), side))
+                })
+                .reduce(f64::min)
+                .unwrap_or_else(|| leaf_value(copy.state(), side));
+        }
+    }
+    play_on(&mut copy, budget.horizon);
+    leaf_value(copy.state(), side)
+}
+
+/// Both sides play on as Normal for up to `decisions` decisions.
+fn play_on(engine: &mut Engine, decisions: usize) {
+    for _ in 0..decisions {
+        if engine.ended() {
             break;
         }
-        let Some(next) = best(copy.state(), legal_plans(copy.state())) else {
+        let Some(next) = best(engine.state(), legal_plans(engine.state())) else {
             break;
         };
-        if copy.submit(&next).is_err() {
+        if engine.submit(&next).is_err() {
             break;
         }
     }
-    leaf_value(copy.state(), side)
 }
