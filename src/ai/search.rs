@@ -3,8 +3,10 @@
 //!
 //! Normal's exact-odds scores rank the legal commands; the best few become
 //! the candidates (the prior does the widening: a command Normal scores
-//! poorly is never searched). Holding or passing is a candidate only where
-//! Normal puts it first, or for a side that wins by surviving. Each candidate is played on a copy of the
+//! poorly is never searched). Against an enemy for whom time counts
+//! (escaping, holding a zone, surviving), holding or passing is a candidate
+//! only where Normal puts it first, unless the searcher's side wins by
+//! surviving. Each candidate is played on a copy of the
 //! battle with dice sampled from a generator of the AI's own, seeded from
 //! the battle's seed and how far it has gone, never from the battle's dice.
 //! Both sides then play on as Normal would for a fixed number of decisions,
@@ -78,13 +80,17 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
         return Some(first.1.clone());
     }
     let side = table.units[table.unit_index(&first.1.unit)?].unit.side;
-    let time_is_ours = table
+    let waiting_loses = !table
         .victory_conditions_of(side)
-        .any(|c| matches!(c, VictoryCondition::Survive { .. }));
+        .any(|c| matches!(c, VictoryCondition::Survive { .. }))
+        && table.battle.level.victory.iter().any(|c| {
+            table.battle.level.side_index(c.side()) != Some(side)
+                && !matches!(c, VictoryCondition::DefeatAll { .. })
+        });
     let mut arms: Vec<Arm> = ranked
         .iter()
         .enumerate()
-        .filter(|(rank, (_, command))| *rank == 0 || time_is_ours || !waits(command))
+        .filter(|(rank, (_, command))| *rank == 0 || !waiting_loses || !waits(command))
         .map(|(_, candidate)| candidate)
         .take(budget.width)
         .map(|(_, command)| Arm {
@@ -111,9 +117,11 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
 }
 
 /// Whether a command lets the turn go by without acting: Hold or Pass.
-/// Within a few decisions, waiting escapes the risks of acting and its cost
-/// comes later, so the search weighs it only where Normal puts it first, or
-/// for a side that wins by surviving, for which waiting is the plan.
+/// Within a few decisions, waiting escapes the risks of acting, and its
+/// cost comes later, when an enemy that wins by escaping, holding a zone or
+/// surviving has had the time it needed. Against such an enemy the search
+/// weighs waiting only where Normal puts it first, unless its own side wins
+/// by surviving: then waiting is the plan.
 fn waits(command: &Command) -> bool {
     matches!(command.order, Order::Hold | Order::Pass)
 }
