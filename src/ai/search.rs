@@ -6,9 +6,7 @@
 //! poorly is never searched). Against an enemy for whom time counts
 //! (escaping, holding a zone, surviving), holding or passing is a candidate
 //! only where Normal puts it first, unless the searcher's side wins by
-//! surviving; Expert holds to that against every enemy, so that it presses
-//! on where both sides win only by defeating the other. Each candidate is
-//! played on a copy of the
+//! surviving. Each candidate is played on a copy of the
 //! battle with dice sampled from a generator of the AI's own, seeded from
 //! the battle's seed and how far it has gone, never from the battle's dice.
 //! Both sides then play on as Normal would for a fixed number of decisions,
@@ -49,12 +47,6 @@ pub struct Budget {
     /// answers (by Normal's scores) are each played out, and the candidate
     /// counts the worst for it: 1 trusts the opponent to play as Normal.
     pub replies: usize,
-    /// Whether waiting is searched only where Normal puts it first against
-    /// every enemy, not only one for whom time counts (unless its own side
-    /// wins by surviving). Where both sides win only by defeating the
-    /// other, two searchers that may wait stand off to the round limit,
-    /// each keeping out of the other's reach.
-    pub presses_on: bool,
 }
 
 /// Hard's budget: 40 playouts of 4 decisions.
@@ -63,7 +55,6 @@ pub const HARD: Budget = Budget {
     first_playouts: 2,
     horizon: 3,
     replies: 1,
-    presses_on: false,
 };
 
 /// Expert's budget: 72 playouts of 7 decisions, each against the worst of
@@ -73,7 +64,6 @@ pub const EXPERT: Budget = Budget {
     first_playouts: 3,
     horizon: 6,
     replies: 3,
-    presses_on: true,
 };
 
 /// One candidate and the playouts it has had.
@@ -93,11 +83,10 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
     let waiting_loses = !table
         .victory_conditions_of(side)
         .any(|c| matches!(c, VictoryCondition::Survive { .. }))
-        && (budget.presses_on
-            || table.battle.level.victory.iter().any(|c| {
-                table.battle.level.side_index(c.side()) != Some(side)
-                    && !matches!(c, VictoryCondition::DefeatAll { .. })
-            }));
+        && table.battle.level.victory.iter().any(|c| {
+            table.battle.level.side_index(c.side()) != Some(side)
+                && !matches!(c, VictoryCondition::DefeatAll { .. })
+        });
     let mut arms: Vec<Arm> = ranked
         .iter()
         .enumerate()
@@ -132,8 +121,7 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
 /// cost comes later, when an enemy that wins by escaping, holding a zone or
 /// surviving has had the time it needed. Against such an enemy the search
 /// weighs waiting only where Normal puts it first, unless its own side wins
-/// by surviving: then waiting is the plan. Expert does so against any enemy
-/// ([`Budget::presses_on`]): a battle that nobody presses ends in a draw.
+/// by surviving: then waiting is the plan.
 fn waits(command: &Command) -> bool {
     matches!(command.order, Order::Hold | Order::Pass)
 }

@@ -1,8 +1,5 @@
 //! The Expert AI (docs/AI.md): only legal commands, the same choices from
-//! the same battle, no sight of dice not yet rolled, and no standing off
-//! where both sides win only by defeating the other.
-
-use std::collections::BTreeMap;
+//! the same battle, and no sight of dice not yet rolled.
 
 use crate::common::{battle_app, ruleset, shipped_levels, submit};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
@@ -12,7 +9,6 @@ use swift_swords::battle::engine::Engine;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::level::Level;
 use swift_swords::rules::dice::Dice;
-use swift_swords::simulate::{SimConfig, run_all, summarise};
 
 /// The first `decisions` commands of a battle with the Expert on every side,
 /// each checked against the rules before it is given. Returns the log.
@@ -84,50 +80,4 @@ fn the_expert_cannot_read_dice_not_yet_rolled() {
         differed += usize::from(here != there);
     }
     assert!(differed >= 10, "the dice hardly mattered: {differed}");
-}
-
-/// On the duel both sides win only by defeating the other, so waiting wins
-/// nothing: the Expert holds or passes only where Normal would too.
-#[test]
-fn the_expert_waits_only_where_normal_would_when_both_sides_must_defeat_the_other() {
-    let mut engine = battle_app(&shipped("The Duel"), ruleset(), 5, Dice::seeded(5));
-    let mut decisions = 0;
-    while !engine.ended() {
-        let table = engine.state().clone();
-        let choice = choose(&table, AiLevel::Expert).expect("someone may always act");
-        if matches!(choice.order, Order::Hold | Order::Pass) {
-            assert_eq!(choose(&table, AiLevel::Normal), Some(choice.clone()));
-        }
-        submit(&mut engine, choice).expect("a legal command");
-        decisions += 1;
-    }
-    assert!(decisions > 10, "the duel ended after {decisions} decisions");
-}
-
-/// Two Experts on the duel fight it out: before they pressed on, each kept
-/// out of the other's reach and a third of their duels ran to the round
-/// limit.
-#[test]
-fn two_experts_on_the_duel_fight_it_out() {
-    let level = shipped("The Duel");
-    let ai = level
-        .sides
-        .iter()
-        .map(|side| (side.id.clone(), AiLevel::Expert))
-        .collect::<BTreeMap<_, _>>();
-    let config = SimConfig {
-        level,
-        ruleset: ruleset(),
-        battles: 8,
-        seed: 17,
-        ai,
-        jobs: 2,
-        swap: false,
-    };
-    let report = summarise(&config, &run_all(&config, &|| {}));
-    assert!(
-        report.draws.count <= 1,
-        "{} of 8 duels drawn",
-        report.draws.count
-    );
 }
