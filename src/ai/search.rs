@@ -3,12 +3,13 @@
 //!
 //! Normal's exact-odds scores rank the legal commands; the best few become
 //! the candidates (the prior does the widening: a command Normal scores
-//! poorly is never searched). Against an enemy for whom time counts
-//! (escaping, holding a zone, surviving), holding or passing is a candidate
-//! only where Normal puts it first, unless the searcher's side wins by
-//! surviving. Each candidate is played on a copy of the
-//! battle with dice sampled from a generator of the AI's own, seeded from
-//! the battle's seed and how far it has gone, never from the battle's dice.
+//! poorly is never searched). For a side that must escape, or that faces
+//! an enemy for whom time counts (escaping, holding a zone, surviving),
+//! holding or passing is a candidate only where Normal puts it first,
+//! unless the searcher's side wins by surviving. Each candidate is played
+//! on a copy of the battle with dice sampled from a generator of the AI's
+//! own, seeded from the battle's seed and how far it has gone, never from
+//! the battle's dice.
 //! Both sides then play on as Normal would for a fixed number of decisions,
 //! and the position that results is scored ([`leaf_value`]). Expert does
 //! not trust the opponent to answer as Normal: where the opponent answers
@@ -80,13 +81,7 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
         return Some(first.1.clone());
     }
     let side = table.units[table.unit_index(&first.1.unit)?].unit.side;
-    let waiting_loses = !table
-        .victory_conditions_of(side)
-        .any(|c| matches!(c, VictoryCondition::Survive { .. }))
-        && table.battle.level.victory.iter().any(|c| {
-            table.battle.level.side_index(c.side()) != Some(side)
-                && !matches!(c, VictoryCondition::DefeatAll { .. })
-        });
+    let waiting_loses = waiting_loses(table, side);
     let mut arms: Vec<Arm> = ranked
         .iter()
         .enumerate()
@@ -117,13 +112,25 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
 }
 
 /// Whether a command lets the turn go by without acting: Hold or Pass.
-/// Within a few decisions, waiting escapes the risks of acting, and its
-/// cost comes later, when an enemy that wins by escaping, holding a zone or
-/// surviving has had the time it needed. Against such an enemy the search
-/// weighs waiting only where Normal puts it first, unless its own side wins
-/// by surviving: then waiting is the plan.
 fn waits(command: &Command) -> bool {
     matches!(command.order, Order::Hold | Order::Pass)
+}
+
+/// Whether waiting costs `side` more than a few decisions can show. Within
+/// a few decisions, waiting escapes the risks of acting; its cost comes
+/// later, when an enemy that wins by escaping, holding a zone or surviving
+/// has had the time it needed, or, for a side that wins only by leaving
+/// the table, when the round limit ends the battle in a draw. Such a side
+/// weighs waiting only where Normal puts it first. A side that wins by
+/// surviving never counts: waiting is its plan.
+fn waiting_loses(table: &BattleState, side: usize) -> bool {
+    let ours = || table.victory_conditions_of(side);
+    let enemy_needs_time = table.battle.level.victory.iter().any(|c| {
+        table.battle.level.side_index(c.side()) != Some(side)
+            && !matches!(c, VictoryCondition::DefeatAll { .. })
+    });
+    !ours().any(|c| matches!(c, VictoryCondition::Survive { .. }))
+        && (enemy_needs_time || ours().any(|c| matches!(c, VictoryCondition::Escape { .. })))
 }
 
 /// The seed of playout `m`'s dice: from the battle's seed and how far it has

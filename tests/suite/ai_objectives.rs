@@ -128,3 +128,33 @@ fn the_ai_winning_a_survive_level_keeps_its_lead() {
         assert!(won >= 10, "{defender} defending won {won} of 12");
     }
 }
+
+/// A side that wins only by leaving the table gains nothing by waiting, and
+/// the round limit ends its battle in a draw: on the Harpy Raid the patrol,
+/// played by Hard, holds or passes only where Normal would.
+#[test]
+fn a_side_that_must_escape_waits_only_where_normal_would() {
+    use swift_swords::battle::command::Order;
+    let level = crate::common::shipped_levels()
+        .into_iter()
+        .find(|l| l.name.starts_with("Harpies"))
+        .expect("the Harpy Raid");
+    let waits = |order: &Order| matches!(order, Order::Hold | Order::Pass);
+    for seed in 0..2 {
+        let mut engine = Engine::start(&level, ruleset(), seed, Dice::seeded(seed));
+        while !engine.ended() {
+            let table = engine.state();
+            let command = choose(table, AiLevel::Hard).expect("a command");
+            let actor = table.unit_index(&command.unit).expect("a combatant");
+            if table.side_id(table.units[actor].unit.side) == "patrol" && waits(&command.order) {
+                let normal = choose(table, AiLevel::Normal).expect("a command");
+                assert!(
+                    waits(&normal.order),
+                    "seed {seed}, round {}: {command:?} where Normal gives {normal:?}",
+                    table.battle.round
+                );
+            }
+            engine.submit(&command).expect("legal");
+        }
+    }
+}
