@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::common::{Fielded, battle_app, foe, submit};
-use crate::common::{ruleset, shipped_levels};
+use crate::common::{ruleset, shipped_level, shipped_levels};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
 use swift_swords::battle::check::check;
 use swift_swords::battle::command::Order;
@@ -55,10 +55,7 @@ fn the_ai_never_issues_an_illegal_command_and_every_battle_ends() {
 
 #[test]
 fn the_same_seed_gives_the_ai_the_same_battle() {
-    let level = shipped_levels()
-        .into_iter()
-        .find(|l| l.name.starts_with("Goblin"))
-        .unwrap();
+    let level = shipped_level("Goblin");
     for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
         assert_eq!(play(&level, ai, 9), play(&level, ai, 9), "{ai}");
     }

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::common::ruleset;
+use crate::common::{ruleset, shipped_level};
 use swift_swords::ai::{AiLevel, choose};
 use swift_swords::battle::engine::Engine;
 use swift_swords::battle::events::Outcome;
@@ -135,10 +135,7 @@ fn the_ai_winning_a_survive_level_keeps_its_lead() {
 #[test]
 fn a_side_that_must_escape_waits_only_where_normal_would() {
     use swift_swords::battle::command::Order;
-    let level = crate::common::shipped_levels()
-        .into_iter()
-        .find(|l| l.name.starts_with("Harpies"))
-        .expect("the Harpy Raid");
+    let level = shipped_level("Harpies");
     let waits = |order: &Order| matches!(order, Order::Hold | Order::Pass);
     for seed in 0..2 {
         let mut engine = Engine::start(&level, ruleset(), seed, Dice::seeded(seed));

@@ -41,6 +41,14 @@ pub fn shipped_levels() -> Vec<Level> {
         .collect()
 }
 
+/// The shipped level whose name begins with `name`.
+pub fn shipped_level(name: &str) -> Level {
+    shipped_levels()
+        .into_iter()
+        .find(|l| l.name.starts_with(name))
+        .unwrap_or_else(|| panic!("no shipped level named {name}"))
+}
+
 /// A level with two sides (heroes and foes) and the given map and units,
 /// written inline.
 pub fn level(map: &str, units: &str, extra: &str) -> Level {

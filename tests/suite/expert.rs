@@ -1,7 +1,7 @@
 //! The Expert AI (docs/AI.md): only legal commands, the same choices from
 //! the same battle, and no sight of dice not yet rolled.
 
-use crate::common::{battle_app, ruleset, shipped_levels, submit};
+use crate::common::{battle_app, ruleset, shipped_level, shipped_levels, submit};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
 use swift_swords::battle::check::check;
 use swift_swords::battle::command::Order;
@@ -31,20 +31,13 @@ fn expert_opening(level: &Level, seed: u64, decisions: usize) -> Vec<BattleEvent
     engine.log().to_vec()
 }
 
-fn shipped(name: &str) -> Level {
-    shipped_levels()
-        .into_iter()
-        .find(|l| l.name.starts_with(name))
-        .expect("a shipped level")
-}
-
 #[test]
 fn the_expert_never_issues_an_illegal_command() {
     for level in shipped_levels() {
         expert_opening(&level, 3, 16);
     }
     // A whole battle, to its end.
-    let log = expert_opening(&shipped("The Duel"), 5, 2_000);
+    let log = expert_opening(&shipped_level("The Duel"), 5, 2_000);
     assert!(
         matches!(log.last(), Some(BattleEvent::BattleEnded { .. })),
         "{:?}",
@@ -54,7 +47,7 @@ fn the_expert_never_issues_an_illegal_command() {
 
 #[test]
 fn the_same_seed_gives_the_expert_the_same_choices() {
-    let level = shipped("Goblin");
+    let level = shipped_level("Goblin");
     assert_eq!(expert_opening(&level, 9, 24), expert_opening(&level, 9, 24));
 }
 
@@ -63,7 +56,7 @@ fn the_same_seed_gives_the_expert_the_same_choices() {
 /// choice then turns out differently in each.
 #[test]
 fn the_expert_cannot_read_dice_not_yet_rolled() {
-    let level = shipped("Skirmish");
+    let level = shipped_level("Skirmish");
     let mut engine = battle_app(&level, ruleset(), 4, Dice::seeded(4));
     let mut differed = 0;
     for step in 0..80 {
