@@ -4,10 +4,10 @@
 //! missile penalty, and falls.
 
 use super::command::{Order, RuleError};
-use super::state::BattleState;
+use super::state::{BattleState, Mover};
 use crate::data::Weapon;
 use crate::level::ZoneCoord;
-use crate::rules::movement::{Facing, Route, find_route};
+use crate::rules::movement::{Facing, Route};
 
 /// Whether `unit` is a flyer flying now.
 pub fn flying(table: &BattleState, unit: usize) -> bool {
@@ -40,13 +40,9 @@ pub fn flight_route(
         // From a hover it climbs back to its speed: no dive.
         flight.rating.speed
     };
-    let route = find_route(
-        (from, flight.facing),
-        (to, facing),
-        most,
-        (table.board.width, table.board.height),
-        |_, _| true,
-    )?;
+    let route = table
+        .routes_from(Mover::Flyer, (from, flight.facing), most, |_, _| true)?
+        .route_to(to, facing)?;
     (route.turns <= flight.rating.turn).then_some(route)
 }
 

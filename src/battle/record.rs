@@ -52,7 +52,7 @@ impl Fingerprint {
             }
         };
         add(hash_of(&state.battle));
-        add(hash_of(&state.board));
+        add(hash_of(&*state.board));
         add(hash_of(engine.dice()));
         add(hash_of(&state.chariots));
         for unit in &state.units {

@@ -5,10 +5,10 @@
 
 use super::command::{Order, RuleError};
 use super::components::{Aboard, Status};
-use super::state::BattleState;
+use super::state::{BattleState, Mover};
 use crate::data::{Cover, Weapon};
 use crate::level::ZoneCoord;
-use crate::rules::movement::{Facing, Route, chariot_pace, drive_zones, find_route};
+use crate::rules::movement::{Facing, Route, chariot_pace, drive_zones};
 
 /// The driver of a chariot: the first of its crew still aboard and fighting.
 pub fn driver(table: &BattleState, chariot: usize) -> Option<usize> {
@@ -112,13 +112,11 @@ pub fn drive_route(
             facing: facing.unwrap_or(c.facing),
         });
     }
-    let route = find_route(
-        (from, c.facing),
-        (to, facing),
-        reach(table, chariot).0,
-        (table.board.width, table.board.height),
-        |a, b| chariot_may_enter(table, a, b),
-    )?;
+    let route = table
+        .routes_from(Mover::Chariot, (from, c.facing), reach(table, chariot).0, |a, b| {
+            chariot_may_enter(table, a, b)
+        })?
+        .route_to(to, facing)?;
     (route.turns <= if charging { 1 } else { 2 }).then_some(route)
 }
 

@@ -29,7 +29,7 @@ impl BattleSave {
         let (state, dice, log) = engine.clone().into_parts();
         Self {
             battle: state.battle,
-            board: state.board,
+            board: Arc::unwrap_or_clone(state.board),
             units: state.units,
             chariots: state.chariots,
             dice,

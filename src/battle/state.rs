@@ -3,7 +3,8 @@
 //! the ECS components the view draws are mirrored from it, never the reverse.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +14,8 @@ use super::components::{
 };
 use super::events::{BattleEvent, Outcome};
 use crate::data::Ruleset;
-use crate::level::{Level, SideKind};
+use crate::level::{Level, SideKind, ZoneCoord};
+use crate::rules::movement::{Facing, RouteSearch};
 
 /// Where the battle stands in the sequence of play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -179,7 +181,8 @@ impl UnitState {
 #[derive(Debug, Clone)]
 pub struct BattleState {
     pub ruleset: Arc<Ruleset>,
-    pub board: Board,
+    /// Shared by every copy: the board never changes during a battle.
+    pub board: Arc<Board>,
     pub battle: Battle,
     /// In level order: `units[i].unit.index == i`.
     pub units: Vec<UnitState>,
@@ -187,7 +190,53 @@ pub struct BattleState {
     pub chariots: Vec<Chariot>,
     /// Each unit's index by its id: commands name units by id, and a linear
     /// search per lookup made the AI's work grow with the cube of the units.
-    unit_ids: Arc<HashMap<String, usize>>,
+    unit_ids: Arc<HashMap<String, usize, BuildHasherDefault<Fnv1a>>>,
+    /// Route searches already made, shared by every copy of the battle.
+    routes: Arc<Mutex<RouteMemo>>,
+}
+
+/// Whose route a search finds: each enters different zones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mover {
+    Chariot,
+    Flyer,
+}
+
+/// The most searches a battle keeps: past it, they are forgotten and made
+/// again as needed.
+const REMEMBERED_ROUTE_SEARCHES: usize = 1024;
+
+/// Every route search made, by mover, start and most zones allowed, for
+/// the board and data it was made on. The AI's look-ahead asks the same
+/// chariot and flyer routes thousands of times a decision.
+#[derive(Debug)]
+struct RouteMemo {
+    board: Arc<Board>,
+    ruleset: Arc<Ruleset>,
+    searches: HashMap<(Mover, (ZoneCoord, Facing), u8), Arc<RouteSearch>>,
+}
+
+/// FNV-1a: the ids are short and trusted, and the AI looks them up millions
+/// of times a battle, where the default hasher's defence against flooding
+/// costs more than the lookup.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv1a {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }
 
 impl BattleState {
@@ -203,6 +252,12 @@ impl BattleState {
             .enumerate()
             .map(|(index, unit)| (unit.unit.id.clone(), index))
             .collect();
+        let board = Arc::new(board);
+        let routes = RouteMemo {
+            board: board.clone(),
+            ruleset: ruleset.clone(),
+            searches: HashMap::new(),
+        };
         Self {
             ruleset,
             board,
@@ -210,7 +265,43 @@ impl BattleState {
             units,
             chariots,
             unit_ids: Arc::new(unit_ids),
+            routes: Arc::new(Mutex::new(routes)),
         }
+    }
+
+    /// Every route `mover` may take from `start` into at most `most_zones`
+    /// zones, where `enter` says which zone it may enter from which: the
+    /// same rule for the same mover, every time. Searched once per battle.
+    pub fn routes_from(
+        &self,
+        mover: Mover,
+        start: (ZoneCoord, Facing),
+        most_zones: u8,
+        enter: impl Fn(ZoneCoord, ZoneCoord) -> bool,
+    ) -> Option<Arc<RouteSearch>> {
+        let key = (mover, start, most_zones);
+        let mut memo = self.routes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !Arc::ptr_eq(&memo.board, &self.board) || !Arc::ptr_eq(&memo.ruleset, &self.ruleset) {
+            *memo = RouteMemo {
+                board: self.board.clone(),
+                ruleset: self.ruleset.clone(),
+                searches: HashMap::new(),
+            };
+        }
+        if let Some(search) = memo.searches.get(&key) {
+            return Some(search.clone());
+        }
+        let search = Arc::new(RouteSearch::explore(
+            start,
+            most_zones,
+            (self.board.width, self.board.height),
+            enter,
+        )?);
+        if memo.searches.len() >= REMEMBERED_ROUTE_SEARCHES {
+            memo.searches.clear();
+        }
+        memo.searches.insert(key, search.clone());
+        Some(search)
     }
 
     pub fn unit_index(&self, id: &str) -> Option<usize> {
@@ -387,7 +478,7 @@ impl BattleState {
     /// Settles the groups of one zone after someone moved: a group with an
     /// enemy in it is a melee (InContact); a group of friends only stands Alone;
     /// a group of one dissolves. Writes a StatusChanged for every change.
-    pub fn regroup(&mut self, zone: crate::level::ZoneCoord, events: &mut Vec<BattleEvent>) {
+    pub fn regroup(&mut self, zone: ZoneCoord, events: &mut Vec<BattleEvent>) {
         let in_zone: Vec<usize> = (0..self.units.len())
             .filter(|&i| self.units[i].on_table() && self.units[i].placement.zone == zone)
             .collect();

@@ -32,86 +32,114 @@ impl Route {
     }
 }
 
-/// The route with the fewest zones, then the fewest turns, from `from`
-/// facing `facing` to `to` (ending facing `end`, if given), entering no more
-/// than `most_zones` zones and only zones that `enter` allows.
-pub fn find_route(
-    (from, facing): (ZoneCoord, Facing),
-    (to, end): (ZoneCoord, Option<Facing>),
-    most_zones: u8,
-    (width, height): (u16, u16),
-    enter: impl Fn(ZoneCoord, ZoneCoord) -> bool,
-) -> Option<Route> {
-    // Dijkstra over (zone, facing), by (zones entered, turns made), ties
-    // going to the lower (zone, facing). The tables are flat, one slot per
-    // zone and facing: this runs for every zone a flyer or chariot might
-    // be ordered to, in every look-ahead the AI makes.
-    type Key = (ZoneCoord, Facing);
-    let slots = usize::from(width) * usize::from(height) * Facing::ALL.len();
-    let slot = |(zone, face): Key| {
-        (zone.0 < width && zone.1 < height).then(|| {
-            (usize::from(zone.1) * usize::from(width) + usize::from(zone.0)) * Facing::ALL.len()
+/// A position on the grid: a zone and a facing.
+type Key = (ZoneCoord, Facing);
+
+/// Every route from one zone and facing, each the one with the fewest
+/// zones, then the fewest turns, entering no more than a number of zones
+/// and only zones a rule allows: Dijkstra over (zone, facing) by (zones
+/// entered, turns made), ties going to the lower (zone, facing), run to the
+/// end once so that every destination reads off the same search. The tables
+/// are flat, one slot per zone and facing.
+#[derive(Debug)]
+pub struct RouteSearch {
+    start: Key,
+    width: u16,
+    height: u16,
+    /// The cost of the best way to each position.
+    best: Vec<Option<(u8, u8)>>,
+    /// The position each best way came from, and the step it took.
+    back: Vec<Option<(Key, RouteStep)>>,
+}
+
+impl RouteSearch {
+    /// Searches every route from `start`, or `None` if it is off the map.
+    pub fn explore(
+        start: Key,
+        most_zones: u8,
+        (width, height): (u16, u16),
+        enter: impl Fn(ZoneCoord, ZoneCoord) -> bool,
+    ) -> Option<Self> {
+        let slots = usize::from(width) * usize::from(height) * Facing::ALL.len();
+        let mut search = Self {
+            start,
+            width,
+            height,
+            best: vec![None; slots],
+            back: vec![None; slots],
+        };
+        let first = search.slot(start)?;
+        let mut frontier = std::collections::BinaryHeap::with_capacity(slots);
+        search.best[first] = Some((0, 0));
+        frontier.push(std::cmp::Reverse(((0u8, 0u8), start)));
+        while let Some(std::cmp::Reverse((cost, key))) = frontier.pop() {
+            let here = search.slot(key)?;
+            if search.best[here].is_some_and(|b| b < cost) {
+                continue;
+            }
+            let (zone, face) = key;
+            let turn = |by: i8| {
+                (
+                    (zone, face.turned(i32::from(by))),
+                    RouteStep::Turn(by),
+                    (cost.0, cost.1 + 1),
+                )
+            };
+            let forward = (cost.0 < most_zones)
+                .then(|| face.ahead(zone, width, height))
+                .flatten()
+                .filter(|&ahead| enter(zone, ahead))
+                .map(|ahead| ((ahead, face), RouteStep::Forward, (cost.0 + 1, cost.1)));
+            for (next, step, next_cost) in [Some(turn(1)), Some(turn(-1)), forward]
+                .into_iter()
+                .flatten()
+            {
+                if next_cost.1 > 8 {
+                    continue;
+                }
+                let Some(there) = search.slot(next) else {
+                    continue;
+                };
+                if search.best[there].is_none_or(|b| next_cost < b) {
+                    search.best[there] = Some(next_cost);
+                    search.back[there] = Some((key, step));
+                    frontier.push(std::cmp::Reverse((next_cost, next)));
+                }
+            }
+        }
+        Some(search)
+    }
+
+    /// The route to `to` (ending facing `end`, if given): the fewest zones,
+    /// then the fewest turns, then the lowest facing at the end.
+    pub fn route_to(&self, to: ZoneCoord, end: Option<Facing>) -> Option<Route> {
+        let (arrival, (_, turns)) = Facing::ALL
+            .into_iter()
+            .filter(|&face| end.is_none_or(|e| e == face))
+            .filter_map(|face| Some(((to, face), self.best[self.slot((to, face))?]?)))
+            .min_by_key(|&(key, cost)| (cost, key))?;
+        let mut steps = Vec::new();
+        let mut at = self.slot(arrival);
+        while let Some((previous, step)) = at.and_then(|slot| self.back[slot]) {
+            steps.push(step);
+            at = self.slot(previous);
+        }
+        steps.reverse();
+        Some(Route {
+            zones: follow(self.start, &steps, (self.width, self.height)).0,
+            turns,
+            facing: arrival.1,
+            steps,
+        })
+    }
+
+    fn slot(&self, (zone, face): Key) -> Option<usize> {
+        (zone.0 < self.width && zone.1 < self.height).then(|| {
+            (usize::from(zone.1) * usize::from(self.width) + usize::from(zone.0))
+                * Facing::ALL.len()
                 + face as usize
         })
-    };
-    let start = slot((from, facing))?;
-    let mut best: Vec<Option<(u8, u8)>> = vec![None; slots];
-    let mut back: Vec<Option<(Key, RouteStep)>> = vec![None; slots];
-    let mut frontier = std::collections::BinaryHeap::with_capacity(slots);
-    best[start] = Some((0, 0));
-    frontier.push(std::cmp::Reverse(((0u8, 0u8), (from, facing))));
-    while let Some(std::cmp::Reverse((cost, key))) = frontier.pop() {
-        let here = slot(key)?;
-        if best[here].is_some_and(|b| b < cost) {
-            continue;
-        }
-        let (zone, face) = key;
-        if zone == to && end.is_none_or(|e| e == face) {
-            let mut steps = Vec::new();
-            let mut at = here;
-            while let Some((previous, step)) = back[at] {
-                steps.push(step);
-                at = slot(previous)?;
-            }
-            steps.reverse();
-            let zones = follow((from, facing), &steps, (width, height)).0;
-            return Some(Route {
-                zones,
-                turns: cost.1,
-                facing: face,
-                steps,
-            });
-        }
-        let turn = |by: i8| {
-            (
-                (zone, face.turned(i32::from(by))),
-                RouteStep::Turn(by),
-                (cost.0, cost.1 + 1),
-            )
-        };
-        let forward = (cost.0 < most_zones)
-            .then(|| face.ahead(zone, width, height))
-            .flatten()
-            .filter(|&ahead| enter(zone, ahead))
-            .map(|ahead| ((ahead, face), RouteStep::Forward, (cost.0 + 1, cost.1)));
-        for (key2, step, cost2) in [Some(turn(1)), Some(turn(-1)), forward]
-            .into_iter()
-            .flatten()
-        {
-            if cost2.1 > 8 {
-                continue;
-            }
-            let Some(there) = slot(key2) else {
-                continue;
-            };
-            if best[there].is_none_or(|b| cost2 < b) {
-                best[there] = Some(cost2);
-                back[there] = Some((key, step));
-                frontier.push(std::cmp::Reverse((cost2, key2)));
-            }
-        }
     }
-    None
 }
 
 /// The zones entered and the final facing of a list of steps (steps off the
@@ -232,14 +260,9 @@ mod tests {
 
     #[test]
     fn route_takes_fewest_zones_then_fewest_turns() {
-        let route = find_route(
-            (ZoneCoord(0, 0), Facing::E),
-            (ZoneCoord(2, 2), None),
-            4,
-            (5, 5),
-            |_, _| true,
-        )
-        .unwrap();
+        let route = RouteSearch::explore((ZoneCoord(0, 0), Facing::E), 4, (5, 5), |_, _| true)
+            .and_then(|search| search.route_to(ZoneCoord(2, 2), None))
+            .unwrap();
         assert_eq!(route.length(), 2);
         assert_eq!(route.turns, 1);
         assert_eq!(route.facing, Facing::SE);

@@ -1,6 +1,8 @@
 //! Exact odds of an attack, computed from the dice (never sampled): the odds
 //! preview and the AI both read these.
 
+use std::rc::Rc;
+
 use serde::{Deserialize, Serialize};
 
 use super::damage::{
@@ -110,10 +112,32 @@ impl AttackOdds {
     }
 }
 
+/// The most dice whose joint chances [`hits_and_ones`] keeps for reuse.
+const REMEMBERED_DICE: u32 = 24;
+
+thread_local! {
+    /// Joint chances already worked out, by dice and superiority level: the
+    /// AI's look-ahead asks for the same few thousands of times a decision.
+    static JOINT: std::cell::RefCell<std::collections::HashMap<(u32, u8), Rc<[f64]>>> =
+        Default::default();
+}
+
 /// The joint chance of (hits, ones) for `dice` dice hitting on
 /// `superiority_level`+, as rows of hits: the chance of `h` hits and `o`
 /// ones is at `h * (dice + 1) + o`.
-fn hits_and_ones(dice: u32, superiority_level: u8) -> Vec<f64> {
+fn hits_and_ones(dice: u32, superiority_level: u8) -> Rc<[f64]> {
+    if dice > REMEMBERED_DICE {
+        return work_out_hits_and_ones(dice, superiority_level).into();
+    }
+    JOINT.with_borrow_mut(|known| {
+        known
+            .entry((dice, superiority_level))
+            .or_insert_with(|| work_out_hits_and_ones(dice, superiority_level).into())
+            .clone()
+    })
+}
+
+fn work_out_hits_and_ones(dice: u32, superiority_level: u8) -> Vec<f64> {
     let n = dice as usize;
     let width = n + 1;
     let hit = f64::from(7 - superiority_level.clamp(2, 6)) / 6.0;
