@@ -247,11 +247,15 @@ pub(super) fn legal_plans(table: &BattleState) -> Vec<(Command, Plan)> {
         let Some(index) = table.unit_index(&id) else {
             continue;
         };
+        // One command is checked with each order in turn, so that a refused
+        // order costs no copy of the id.
+        let mut probe = Command::new(id.clone(), Order::Pass);
         for order in candidate_orders(table, index) {
-            let command = Command::new(id.clone(), order);
-            let Ok(plan) = check(table, &command) else {
+            probe.order = order;
+            let Ok(plan) = check(table, &probe) else {
                 continue;
             };
+            let command = Command::new(id.clone(), std::mem::replace(&mut probe.order, Order::Pass));
             let Order::Attack { target, .. } = &command.order else {
                 legal.push((command, plan));
                 continue;
@@ -282,8 +286,12 @@ pub(super) fn legal_plans(table: &BattleState) -> Vec<(Command, Plan)> {
                 // tactic may.
                 let variant_plan = if with_tactic.is_none() {
                     Ok(Plan {
+                        actor: plan.actor,
                         order: variant.order.clone(),
-                        ..plan.clone()
+                        other: plan.other,
+                        cost: plan.cost,
+                        paid: plan.paid.clone(),
+                        weapon: plan.weapon.clone(),
                     })
                 } else {
                     check(table, &variant)

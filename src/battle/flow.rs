@@ -98,7 +98,8 @@ fn roll_round(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut 
     }
     events.push(BattleEvent::RoundStarted { round });
     super::injury::bleed(table, dice, events);
-    let rules = table.ruleset.rules.clone();
+    let ruleset = table.ruleset.clone();
+    let rules = &ruleset.rules;
     let surprise_extra = match table.battle.surprise {
         Some(side) if round == 1 => Some((side, i32::from(table.battle.level.surprise_extra_dice))),
         _ => None,
@@ -120,7 +121,7 @@ fn roll_round(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut 
         let extra = surprise_extra
             .filter(|(side, _)| *side == unit.unit.side)
             .map_or(0, |(_, dice)| dice);
-        let roll = roll_action_dice(&unit.profile.action_dice, extra, carried, &rules, dice);
+        let roll = roll_action_dice(&unit.profile.action_dice, extra, carried, rules, dice);
         unit.pool.dice = roll.pool();
         events.push(BattleEvent::ActionDiceRolled {
             unit: unit.unit.id.clone(),

@@ -157,7 +157,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
         .collect();
     let units = numbered(units);
     let battle = Battle {
-        level: level.clone(),
+        level: Arc::new(level.clone()),
         sides,
         seed,
         round: 0,

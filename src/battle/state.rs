@@ -67,10 +67,29 @@ pub struct PendingAttack {
     pub shift: crate::rules::injury::Shift,
 }
 
+/// Serde for a value shared behind an `Arc`, written as the value itself.
+mod shared {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(value: &Arc<T>, to: S) -> Result<S::Ok, S::Error> {
+        T::serialize(value, to)
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        from: D,
+    ) -> Result<Arc<T>, D::Error> {
+        T::deserialize(from).map(Arc::new)
+    }
+}
+
 /// The battle as a whole.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Battle {
-    pub level: Level,
+    /// Shared by every copy: the level never changes during a battle.
+    #[serde(with = "shared")]
+    pub level: Arc<Level>,
     pub sides: Vec<SideInfo>,
     pub seed: u64,
     pub round: u32,

@@ -340,7 +340,7 @@ fn watch_the_battle(world: &mut World) {
         return;
     };
     let state = engine.state();
-    let (level, ruleset) = (state.battle.level.clone(), state.ruleset.clone());
+    let (level, ruleset) = ((*state.battle.level).clone(), state.ruleset.clone());
     world.remove_resource::<Replay>();
     watch(world, replay, level, ruleset);
 }

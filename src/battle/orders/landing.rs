@@ -140,10 +140,11 @@ pub(super) fn hit(
     events: &mut Vec<BattleEvent>,
 ) {
     let id = table.units[target].unit.id.clone();
-    let rules = table.ruleset.rules.clone();
+    let ruleset = table.ruleset.clone();
+    let rules = &ruleset.rules;
     if table.units[target].fate == Fate::OutOfAction {
         let rank = table.units[target].ranks.physical.remaining();
-        let roll = characteristic_roll(&rules, rank, 0, dice);
+        let roll = characteristic_roll(rules, rank, 0, dice);
         events.push(BattleEvent::BodyRoll {
             unit: id.clone(),
             dice: roll.dice.clone(),
