@@ -682,12 +682,25 @@ pub fn best(table: &BattleState, legal: Vec<(Command, Plan)>) -> Option<Command>
 
 /// Legal commands sorted best first, with their scores.
 pub fn ranked(table: &BattleState, legal: Vec<(Command, Plan)>) -> Vec<(f64, Command)> {
-    let mut scored: Vec<(f64, Command)> = legal
-        .into_iter()
-        .map(|(c, plan)| (score_plan(table, &c, &plan), c))
-        .collect();
+    let mut scored = Vec::with_capacity(legal.len());
+    for (command, plan) in legal {
+        scored.push((score_plan(table, &command, &plan), command));
+    }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     scored
+}
+
+/// What [`ranked`] would put first, with its score, without sorting the
+/// rest: the first of the highest scores.
+pub fn first_ranked(table: &BattleState, legal: Vec<(Command, Plan)>) -> Option<(f64, Command)> {
+    let mut first: Option<(f64, Command)> = None;
+    for (command, plan) in legal {
+        let score = score_plan(table, &command, &plan);
+        if first.as_ref().is_none_or(|(s, _)| score.total_cmp(s).is_gt()) {
+            first = Some((score, command));
+        }
+    }
+    first
 }
 
 /// Easy: often not the best command. A third of the time any legal command

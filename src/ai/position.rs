@@ -2,7 +2,7 @@
 //! Expert): the combatants' worth, the victory conditions' progress, and
 //! what the next command to be given is worth.
 
-use super::evaluate::{ranked, worth};
+use super::evaluate::{first_ranked, worth};
 use super::legal::legal_plans;
 use crate::battle::events::Outcome;
 use crate::battle::state::BattleState;
@@ -117,7 +117,7 @@ fn objective_progress(
 
 /// The best next command's score, counted for us or against us.
 fn reply_value(table: &BattleState, side: usize) -> f64 {
-    let Some((score, reply)) = ranked(table, legal_plans(table)).into_iter().next() else {
+    let Some((score, reply)) = first_ranked(table, legal_plans(table)) else {
         return 0.0;
     };
     let Some(actor) = table.unit_index(&reply.unit) else {

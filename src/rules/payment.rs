@@ -50,12 +50,12 @@ pub fn least_wasteful(pool: &[u8], cost: Cost) -> Option<Vec<usize>> {
             let usable: Vec<usize> = (0..pool.len()).filter(|&i| pool[i] > 1).take(24).collect();
             let mut best: Option<(u32, u32, u32)> = None;
             for mask in 1u32..(1 << usable.len()) {
-                let total: u32 = usable
-                    .iter()
-                    .enumerate()
-                    .filter(|(bit, _)| mask & (1 << bit) != 0)
-                    .map(|(_, &i)| u32::from(pool[i]))
-                    .sum();
+                let mut total = 0;
+                let mut bits = mask;
+                while bits != 0 {
+                    total += u32::from(pool[usable[bits.trailing_zeros() as usize]]);
+                    bits &= bits - 1;
+                }
                 if total < u32::from(needed) {
                     continue;
                 }
