@@ -696,7 +696,10 @@ pub fn first_ranked(table: &BattleState, legal: Vec<(Command, Plan)>) -> Option<
     let mut first: Option<(f64, Command)> = None;
     for (command, plan) in legal {
         let score = score_plan(table, &command, &plan);
-        if first.as_ref().is_none_or(|(s, _)| score.total_cmp(s).is_gt()) {
+        if first
+            .as_ref()
+            .is_none_or(|(s, _)| score.total_cmp(s).is_gt())
+        {
             first = Some((score, command));
         }
     }

@@ -255,7 +255,8 @@ pub(super) fn legal_plans(table: &BattleState) -> Vec<(Command, Plan)> {
             let Ok(plan) = check(table, &probe) else {
                 continue;
             };
-            let command = Command::new(id.clone(), std::mem::replace(&mut probe.order, Order::Pass));
+            let command =
+                Command::new(id.clone(), std::mem::replace(&mut probe.order, Order::Pass));
             let Order::Attack { target, .. } = &command.order else {
                 legal.push((command, plan));
                 continue;

@@ -113,9 +113,12 @@ pub fn drive_route(
         });
     }
     let route = table
-        .routes_from(Mover::Chariot, (from, c.facing), reach(table, chariot).0, |a, b| {
-            chariot_may_enter(table, a, b)
-        })?
+        .routes_from(
+            Mover::Chariot,
+            (from, c.facing),
+            reach(table, chariot).0,
+            |a, b| chariot_may_enter(table, a, b),
+        )?
         .route_to(to, facing)?;
     (route.turns <= if charging { 1 } else { 2 }).then_some(route)
 }

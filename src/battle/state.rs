@@ -73,7 +73,10 @@ mod shared {
 
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    pub fn serialize<T: Serialize, S: Serializer>(value: &Arc<T>, to: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<T: Serialize, S: Serializer>(
+        value: &Arc<T>,
+        to: S,
+    ) -> Result<S::Ok, S::Error> {
         T::serialize(value, to)
     }
 
@@ -299,7 +302,10 @@ impl BattleState {
         enter: impl Fn(ZoneCoord, ZoneCoord) -> bool,
     ) -> Option<Arc<RouteSearch>> {
         let key = (mover, start, most_zones);
-        let mut memo = self.routes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut memo = self
+            .routes
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if !Arc::ptr_eq(&memo.board, &self.board) || !Arc::ptr_eq(&memo.ruleset, &self.ruleset) {
             *memo = RouteMemo {
                 board: self.board.clone(),

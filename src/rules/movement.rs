@@ -270,6 +270,30 @@ mod tests {
     }
 
     #[test]
+    fn route_to_an_end_facing_turns_at_the_end() {
+        let search =
+            RouteSearch::explore((ZoneCoord(0, 0), Facing::E), 4, (5, 5), |_, _| true).unwrap();
+        let route = search.route_to(ZoneCoord(2, 2), Some(Facing::S)).unwrap();
+        assert_eq!(route.zones, vec![ZoneCoord(1, 1), ZoneCoord(2, 2)]);
+        assert_eq!(route.turns, 2);
+        assert_eq!(route.facing, Facing::S);
+    }
+
+    #[test]
+    fn no_route_beyond_the_zones_allowed_or_through_a_closed_zone() {
+        let search =
+            RouteSearch::explore((ZoneCoord(0, 0), Facing::E), 1, (5, 5), |_, _| true).unwrap();
+        assert_eq!(search.route_to(ZoneCoord(2, 0), None), None);
+        let walled =
+            RouteSearch::explore((ZoneCoord(0, 0), Facing::E), 4, (5, 5), |_, to| to.0 != 1)
+                .unwrap();
+        assert_eq!(walled.route_to(ZoneCoord(2, 0), None), None);
+        assert!(
+            RouteSearch::explore((ZoneCoord(5, 0), Facing::E), 4, (5, 5), |_, _| true).is_none()
+        );
+    }
+
+    #[test]
     fn chariot_pace_converts_to_zones_with_inches_carried() {
         // Pace 9 on 6" tiles: one zone, then two with the 3" carried.
         assert_eq!(drive_zones(9, 0, 6), (1, 3));
