@@ -41,7 +41,7 @@ pub fn flight_route(
         flight.rating.speed
     };
     let route = table
-        .routes_from(Mover::Flyer, (from, flight.facing), most, |_, _| true)?
+        .routes_from(Mover::Flyer, (from, flight.facing), most)?
         .route_to(to, facing)?;
     (route.turns <= flight.rating.turn).then_some(route)
 }

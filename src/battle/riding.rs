@@ -70,28 +70,6 @@ pub fn reach(table: &BattleState, chariot: usize) -> (u8, u8) {
     )
 }
 
-/// Whether a chariot may cross from one zone into the next: no terrain it
-/// cannot enter, no edge feature in the way (a diagonal needs one clear way
-/// round the corner).
-pub(super) fn chariot_may_enter(table: &BattleState, from: ZoneCoord, to: ZoneCoord) -> bool {
-    let open = |zone: ZoneCoord| {
-        table
-            .board
-            .terrain(zone)
-            .is_some_and(|t| !table.ruleset.rules.chariots.impassable.contains(&t))
-    };
-    let clear = |a: ZoneCoord, b: ZoneCoord| table.board.edge(a, b).is_none() && open(b);
-    if !open(to) {
-        return false;
-    }
-    if from.orthogonal_to(to) {
-        return clear(from, to);
-    }
-    let corner_x = ZoneCoord(to.0, from.1);
-    let corner_y = ZoneCoord(from.0, to.1);
-    (clear(from, corner_x) && clear(corner_x, to)) || (clear(from, corner_y) && clear(corner_y, to))
-}
-
 /// The route a Drive takes: along the facing within the chariot's reach,
 /// at most two 45 degree turns (one when charging). Driving to its own zone
 /// wheels it round to any facing.
@@ -113,12 +91,7 @@ pub fn drive_route(
         });
     }
     let route = table
-        .routes_from(
-            Mover::Chariot,
-            (from, c.facing),
-            reach(table, chariot).0,
-            |a, b| chariot_may_enter(table, a, b),
-        )?
+        .routes_from(Mover::Chariot, (from, c.facing), reach(table, chariot).0)?
         .route_to(to, facing)?;
     (route.turns <= if charging { 1 } else { 2 }).then_some(route)
 }

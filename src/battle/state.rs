@@ -224,6 +224,35 @@ pub enum Mover {
     Flyer,
 }
 
+impl Mover {
+    /// Whether the mover may cross from one zone into the next. A chariot
+    /// enters no terrain it cannot, crosses no edge feature, and takes a
+    /// diagonal only with one clear way round the corner; a flyer goes
+    /// anywhere.
+    pub fn may_enter(self, table: &BattleState, from: ZoneCoord, to: ZoneCoord) -> bool {
+        if self == Self::Flyer {
+            return true;
+        }
+        let open = |zone: ZoneCoord| {
+            table
+                .board
+                .terrain(zone)
+                .is_some_and(|t| !table.ruleset.rules.chariots.impassable.contains(&t))
+        };
+        let clear = |a: ZoneCoord, b: ZoneCoord| table.board.edge(a, b).is_none() && open(b);
+        if !open(to) {
+            return false;
+        }
+        if from.orthogonal_to(to) {
+            return clear(from, to);
+        }
+        let corner_x = ZoneCoord(to.0, from.1);
+        let corner_y = ZoneCoord(from.0, to.1);
+        (clear(from, corner_x) && clear(corner_x, to))
+            || (clear(from, corner_y) && clear(corner_y, to))
+    }
+}
+
 /// The most searches a battle keeps: past it, they are forgotten and made
 /// again as needed.
 const REMEMBERED_ROUTE_SEARCHES: usize = 1024;
@@ -292,14 +321,12 @@ impl BattleState {
     }
 
     /// Every route `mover` may take from `start` into at most `most_zones`
-    /// zones, where `enter` says which zone it may enter from which: the
-    /// same rule for the same mover, every time. Searched once per battle.
+    /// zones ([`Mover::may_enter`]). Searched once per battle.
     pub fn routes_from(
         &self,
         mover: Mover,
         start: (ZoneCoord, Facing),
         most_zones: u8,
-        enter: impl Fn(ZoneCoord, ZoneCoord) -> bool,
     ) -> Option<Arc<RouteSearch>> {
         let key = (mover, start, most_zones);
         let mut memo = self
@@ -320,7 +347,7 @@ impl BattleState {
             start,
             most_zones,
             (self.board.width, self.board.height),
-            enter,
+            |from, to| mover.may_enter(self, from, to),
         )?);
         if memo.searches.len() >= REMEMBERED_ROUTE_SEARCHES {
             memo.searches.clear();

@@ -9,9 +9,9 @@ use crate::battle::components::{Aboard, Status};
 use crate::battle::events::BattleEvent;
 use crate::battle::injury::penalty;
 use crate::battle::riding::{
-    chariot_may_enter, crew, drive_route, driver, extra_crew, gallop_route, reach, strikes_of_team,
+    crew, drive_route, driver, extra_crew, gallop_route, reach, strikes_of_team,
 };
-use crate::battle::state::BattleState;
+use crate::battle::state::{BattleState, Mover};
 use crate::level::ZoneCoord;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
@@ -134,7 +134,7 @@ pub(super) fn drive(
                 let Some(ahead) = face.ahead(zone, table.board.width, table.board.height) else {
                     break;
                 };
-                if !chariot_may_enter(table, zone, ahead) {
+                if !Mover::Chariot.may_enter(table, zone, ahead) {
                     events.push(BattleEvent::Balked {
                         chariot: table.chariots[chariot].id.clone(),
                         at: ahead,
