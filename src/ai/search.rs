@@ -12,9 +12,10 @@
 //! the battle's dice.
 //! Both sides then play on as Normal would for a fixed number of decisions,
 //! and the position that results is scored ([`leaf_value`]). Expert does
-//! not trust the opponent to answer as Normal: where the opponent answers
-//! the candidate at once, its three best answers are each played out and
-//! the worst for the searcher counts.
+//! not trust the opponent to answer as Normal: at the opponent's first
+//! decision after the candidate (once the searcher's own follow-ups are
+//! played), its three best answers, each aimed differently where it can,
+//! are played out and the worst for the searcher counts.
 //!
 //! The samples are shared out by successive halving: every candidate gets a
 //! few playouts, the worse half is dropped, the rest get twice as many, and
@@ -31,8 +32,9 @@ use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order};
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
-use crate::level::VictoryCondition;
+use crate::level::{VictoryCondition, ZoneCoord};
 use crate::rules::dice::Dice;
+use std::mem::{Discriminant, discriminant};
 
 /// How much searching one decision gets.
 #[derive(Debug, Clone, Copy)]
@@ -44,9 +46,10 @@ pub struct Budget {
     pub first_playouts: u64,
     /// Decisions played on, both sides as Normal, after the candidate.
     pub horizon: usize,
-    /// Where the opponent answers the candidate at once, its best this many
-    /// answers (by Normal's scores) are each played out, and the candidate
-    /// counts the worst for it: 1 trusts the opponent to play as Normal.
+    /// At the opponent's first decision after the candidate, its best this
+    /// many answers (by Normal's scores, each aimed differently where it
+    /// can) are each played out, and the candidate counts the worst for it:
+    /// 1 trusts the opponent to play as Normal.
     pub replies: usize,
 }
 
@@ -146,49 +149,100 @@ fn dice_seed(table: &BattleState, m: u64) -> u64 {
 }
 
 /// `command` played on a copy of the battle with sampled dice, then both
-/// sides as Normal for the budget's horizon: the position for `side`. If
-/// the opponent answers at once, each of its best few answers is played out
-/// on the same dice, and the worst for `side` counts.
+/// sides as Normal for the budget's horizon: the position for `side`. With
+/// more than one reply in the budget, `side`'s own follow-ups are played
+/// as Normal up to the opponent's first decision; there each of the
+/// opponent's best few answers is played out on the same dice, and the
+/// worst for `side` counts.
 fn playout(table: &BattleState, command: &Command, side: usize, seed: u64, budget: Budget) -> f64 {
     let mut copy = Engine::resume(table.clone(), Dice::seeded(seed), Vec::new());
     if copy.submit(command).is_err() {
         return f64::NEG_INFINITY;
     }
-    if budget.replies > 1 && !copy.ended() {
+    let mut left = budget.horizon;
+    if budget.replies > 1 {
+        while left > 0 && !copy.ended() && !opponent_decides(copy.state(), side) {
+            if !play_normal(&mut copy) {
+                break;
+            }
+            left -= 1;
+        }
+    }
+    if budget.replies > 1 && left > 0 && !copy.ended() {
         let answers = ranked(copy.state(), legal_plans(copy.state()));
         let theirs = answers
             .first()
             .and_then(|(_, answer)| copy.state().unit_index(&answer.unit))
             .is_some_and(|actor| copy.state().units[actor].unit.side != side);
         if theirs {
-            return answers
-                .iter()
-                .take(budget.replies)
+            return varied(&answers, budget.replies)
+                .into_iter()
                 .filter_map(|(_, answer)| {
                     let mut branch = copy.clone();
                     branch.submit(answer).ok()?;
-                    play_on(&mut branch, budget.horizon.saturating_sub(1));
+                    play_on(&mut branch, left - 1);
                     Some(leaf_value(branch.state(), side))
                 })
                 .reduce(f64::min)
                 .unwrap_or_else(|| leaf_value(copy.state(), side));
         }
     }
-    play_on(&mut copy, budget.horizon);
+    play_on(&mut copy, left);
     leaf_value(copy.state(), side)
+}
+
+/// Whether the combatant to act now fights against `side`.
+fn opponent_decides(table: &BattleState, side: usize) -> bool {
+    table
+        .acting_unit()
+        .is_some_and(|actor| table.units[actor].unit.side != side)
+}
+
+/// Up to `n` of the `ranked` answers, in rank order: the best of each aim
+/// first (so that three ways to make the same attack do not crowd out a
+/// charge or a move), then the next best of any aim.
+fn varied(ranked: &[(f64, Command)], n: usize) -> Vec<&(f64, Command)> {
+    let mut aims = Vec::new();
+    let mut firsts = Vec::new();
+    let mut repeats = Vec::new();
+    for (index, (_, command)) in ranked.iter().enumerate() {
+        let aim = aim(command);
+        if aims.contains(&aim) {
+            repeats.push(index);
+        } else {
+            aims.push(aim);
+            firsts.push(index);
+        }
+    }
+    let mut picked: Vec<usize> = firsts.into_iter().chain(repeats).take(n).collect();
+    picked.sort_unstable();
+    picked.into_iter().map(|index| &ranked[index]).collect()
+}
+
+/// What a command aims at: who acts, the kind of order, and the foe an
+/// attack or a charge is made on or the zone a move steps to.
+fn aim(command: &Command) -> (&str, Discriminant<Order>, Option<&str>, Option<ZoneCoord>) {
+    let (foe, zone) = match &command.order {
+        Order::Attack { target, .. } | Order::Charge { target, .. } => {
+            (Some(target.as_str()), None)
+        }
+        Order::Move { to, .. } => (None, Some(*to)),
+        _ => (None, None),
+    };
+    (&command.unit, discriminant(&command.order), foe, zone)
 }
 
 /// Both sides play on as Normal for up to `decisions` decisions.
 fn play_on(engine: &mut Engine, decisions: usize) {
     for _ in 0..decisions {
-        if engine.ended() {
-            break;
-        }
-        let Some(next) = best(engine.state(), legal_plans(engine.state())) else {
-            break;
-        };
-        if engine.submit(&next).is_err() {
+        if engine.ended() || !play_normal(engine) {
             break;
         }
     }
+}
+
+/// The next decision played as Normal would; false if none could be.
+fn play_normal(engine: &mut Engine) -> bool {
+    best(engine.state(), legal_plans(engine.state()))
+        .is_some_and(|next| engine.submit(&next).is_ok())
 }
