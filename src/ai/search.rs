@@ -14,7 +14,8 @@
 //! and the position that results is scored ([`leaf_value`]). Expert does
 //! not trust the opponent to answer as Normal: at the opponent's first
 //! decision after the candidate (once the searcher's own follow-ups are
-//! played), its three best answers, each aimed differently where it can,
+//! played; on a level a side wins by surviving, only if it answers at
+//! once), its three best answers, each aimed differently where it can,
 //! are played out and the worst for the searcher counts.
 //!
 //! The samples are shared out by successive halving: every candidate gets a
