@@ -192,24 +192,18 @@ fn playout(
             left -= 1;
         }
     }
-    if budget.replies > 1 && left > 0 && !copy.ended() {
+    if budget.replies > 1 && left > 0 && !copy.ended() && opponent_decides(copy.state(), side) {
         let answers = ranked(copy.state(), legal_plans(copy.state()));
-        let theirs = answers
-            .first()
-            .and_then(|(_, answer)| copy.state().unit_index(&answer.unit))
-            .is_some_and(|actor| copy.state().units[actor].unit.side != side);
-        if theirs {
-            return varied(&answers, budget.replies)
-                .into_iter()
-                .filter_map(|(_, answer)| {
-                    let mut branch = copy.clone();
-                    branch.submit(answer).ok()?;
-                    play_on(&mut branch, left - 1);
-                    Some(leaf_value(branch.state(), side))
-                })
-                .reduce(f64::min)
-                .unwrap_or_else(|| leaf_value(copy.state(), side));
-        }
+        return varied(&answers, budget.replies)
+            .into_iter()
+            .filter_map(|(_, answer)| {
+                let mut branch = copy.clone();
+                branch.submit(answer).ok()?;
+                play_on(&mut branch, left - 1);
+                Some(leaf_value(branch.state(), side))
+            })
+            .reduce(f64::min)
+            .unwrap_or_else(|| leaf_value(copy.state(), side));
     }
     play_on(&mut copy, left);
     leaf_value(copy.state(), side)
@@ -292,7 +286,7 @@ mod tests {
         )
     }
 
-    fn ranked(commands: Vec<Command>) -> Vec<(f64, Command)> {
+    fn in_rank_order(commands: Vec<Command>) -> Vec<(f64, Command)> {
         commands
             .into_iter()
             .enumerate()
@@ -316,7 +310,7 @@ mod tests {
                 pay: None,
             },
         );
-        let answers = ranked(vec![
+        let answers = in_rank_order(vec![
             attack("orc", vec![]),
             attack("orc", vec![SpecialResult::ExtraDamage]),
             attack("orc", vec![SpecialResult::Stun]),
@@ -331,7 +325,7 @@ mod tests {
 
     #[test]
     fn with_one_aim_the_opponents_answers_are_its_best_in_rank_order() {
-        let answers = ranked(vec![
+        let answers = in_rank_order(vec![
             attack("orc", vec![]),
             attack("orc", vec![SpecialResult::ExtraDamage]),
             attack("orc", vec![SpecialResult::Stun]),
