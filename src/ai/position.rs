@@ -4,6 +4,7 @@
 
 use super::evaluate::{first_ranked, worth};
 use super::legal::legal_plans;
+use crate::battle::components::Fate;
 use crate::battle::events::Outcome;
 use crate::battle::state::BattleState;
 use crate::level::VictoryCondition;
@@ -12,6 +13,10 @@ use crate::level::VictoryCondition;
 const VICTORY: f64 = 100.0;
 /// How much the next decision's best command counts toward a position.
 const REPLY_WEIGHT: f64 = 0.7;
+/// What each zone still to cross costs a side that wins by escaping. Kept
+/// small: against Normal, Hard's patrol on the Harpy Raid won more by
+/// fighting its way along than by hurrying (docs/AI.md).
+const ESCAPE_STEP: f64 = 0.1;
 
 /// A position at the end of a look-ahead, for `side`: a win or a loss, or
 /// the position's worth with the next command's score counted for whoever
@@ -84,9 +89,27 @@ fn objective_progress(
                 + if ours { 0.5 } else { 0.0 }
                 - 0.3 * f64::from(nearest.min(6))
         }
-        VictoryCondition::Escape { edge, .. } => fighters()
-            .map(|u| -0.4 * f64::from(table.board.zones_to_edge(u.placement.zone, *edge)))
-            .sum(),
+        VictoryCondition::Escape { edge, count, .. } => {
+            let mut steps: Vec<u16> = fighters()
+                .map(|u| table.board.zones_to_edge(u.placement.zone, *edge))
+                .collect();
+            steps.sort_unstable();
+            let side = table.units.iter().filter(|u| u.unit.side == owner);
+            let needed = match count {
+                Some(count) => (*count as usize)
+                    .saturating_sub(side.clone().filter(|u| u.fate == Fate::Escaped).count())
+                    .min(side.count()),
+                None => steps.len(),
+            };
+            // Only the nearest still needed count, and one the side is short
+            // of counts as a walk across the board: a combatant who falls
+            // must never bring the escape closer.
+            let short = table.board.width.max(table.board.height);
+            let walk: f64 = (0..needed)
+                .map(|i| f64::from(steps.get(i).copied().unwrap_or(short)))
+                .sum();
+            -ESCAPE_STEP * walk
+        }
         // Time is on the survivors' side, and on their enemies' only as
         // they close in.
         VictoryCondition::Survive { rounds, .. } => {
@@ -129,4 +152,57 @@ fn reply_value(table: &BattleState, side: usize) -> f64 {
         -1.0
     };
     sign * REPLY_WEIGHT * score.max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::engine::Engine;
+    use crate::data::Ruleset;
+    use crate::level::load_level;
+    use crate::rules::dice::Dice;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// The Harpy Raid as it starts: the patrol (side 0) must get three of
+    /// its five over the east edge, the first victory condition.
+    fn harpy_raid() -> BattleState {
+        let ruleset = Arc::new(Ruleset::load_dir(Path::new("assets/data")).unwrap());
+        let level = load_level(Path::new("levels/harpy_raid.ron"), &ruleset)
+            .unwrap()
+            .level;
+        Engine::start(&level, ruleset, 7, Dice::seeded(7))
+            .state()
+            .clone()
+    }
+
+    fn escape_progress(table: &BattleState) -> f64 {
+        let condition = &table.battle.level.victory[0];
+        assert!(matches!(condition, VictoryCondition::Escape { .. }));
+        objective_progress(table, 0, condition, 0)
+    }
+
+    #[test]
+    fn escape_progress_counts_the_nearest_still_needed_and_a_fall_never_helps() {
+        let mut table = harpy_raid();
+        // Two stand five zones from the edge and three stand six: the
+        // nearest three walk 5 + 5 + 6.
+        assert_eq!(escape_progress(&table), -ESCAPE_STEP * 16.0);
+        let mut progress = escape_progress(&table);
+        for fallen in ["sergeant", "soldier_1", "archer", "crossbow"] {
+            let index = table.unit_index(fallen).unwrap();
+            table.units[index].fate = Fate::Killed;
+            let now = escape_progress(&table);
+            assert!(
+                now <= progress,
+                "{fallen} falling helped: {now} > {progress}"
+            );
+            progress = now;
+        }
+        // One left of three needed: two walks across the board (7 zones).
+        assert_eq!(progress, -ESCAPE_STEP * (5.0 + 7.0 + 7.0));
+        let index = table.unit_index("soldier_2").unwrap();
+        table.units[index].fate = Fate::Escaped;
+        assert_eq!(escape_progress(&table), -ESCAPE_STEP * 14.0);
+    }
 }
