@@ -116,16 +116,23 @@ fn objective_progress(
             if fighters().next().is_none() {
                 return 0.0;
             }
+            // How far off each enemy stands, up to four zones; one who has
+            // fallen stands the full four off, so that cutting an enemy
+            // down never brings the end closer.
             let apart: f64 = table
                 .units
                 .iter()
-                .filter(|u| u.fighting() && u.unit.side != owner)
-                .filter_map(|enemy| {
+                .filter(|u| u.unit.side != owner)
+                .map(|enemy| {
+                    if !enemy.fighting() {
+                        return 4;
+                    }
                     fighters()
-                        .map(|u| u.placement.zone.distance(enemy.placement.zone))
+                        .map(|u| u.placement.zone.distance(enemy.placement.zone).min(4))
                         .min()
+                        .unwrap_or(4)
                 })
-                .map(|zones| f64::from(zones.min(4)))
+                .map(f64::from)
                 .sum();
             // Behind a defended edge, each holds up attackers crossing it.
             let posted = fighters()
@@ -174,6 +181,33 @@ mod tests {
         Engine::start(&level, ruleset, 7, Dice::seeded(7))
             .state()
             .clone()
+    }
+
+    /// The Farmstead Wall as it starts: the farm (side 0) must survive ten
+    /// rounds, the first victory condition.
+    fn farmstead_wall() -> BattleState {
+        let ruleset = Arc::new(Ruleset::load_dir(Path::new("assets/data")).unwrap());
+        let level = load_level(Path::new("levels/farmstead_wall.ron"), &ruleset)
+            .unwrap()
+            .level;
+        Engine::start(&level, ruleset, 21, Dice::seeded(21))
+            .state()
+            .clone()
+    }
+
+    #[test]
+    fn survival_progress_never_falls_as_an_enemy_falls() {
+        let mut table = farmstead_wall();
+        let condition = table.battle.level.victory[0].clone();
+        assert!(matches!(condition, VictoryCondition::Survive { .. }));
+        let mut progress = objective_progress(&table, 0, &condition, 0);
+        for fallen in ["bandit_1", "chief", "archer_2", "thugs"] {
+            let index = table.unit_index(fallen).unwrap();
+            table.units[index].fate = Fate::Killed;
+            let now = objective_progress(&table, 0, &condition, 0);
+            assert!(now >= progress, "{fallen} falling hurt: {now} < {progress}");
+            progress = now;
+        }
     }
 
     fn escape_progress(table: &BattleState) -> f64 {
