@@ -48,9 +48,11 @@ fn wins_against_normal(file: &str, search: AiLevel, battles: usize) -> (usize, u
 }
 
 /// Beating Normal clearly: winning at least three in five of the battles
-/// that were not drawn.
+/// that were not drawn, over the hundred battles of docs/AI.md's rows (on
+/// forty, a share about ten points above the line fell below it now and
+/// then as the AI changed).
 fn assert_beats_normal_clearly(file: &str) {
-    for (search, battles) in [(AiLevel::Hard, 40), (AiLevel::Expert, 40)] {
+    for (search, battles) in [(AiLevel::Hard, 100), (AiLevel::Expert, 100)] {
         let (won, lost) = wins_against_normal(file, search, battles);
         assert!(
             5 * won >= 3 * (won + lost),
