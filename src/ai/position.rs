@@ -171,11 +171,10 @@ mod tests {
     use std::path::Path;
     use std::sync::Arc;
 
-    /// The Harpy Raid as it starts: the patrol (side 0) must get three of
-    /// its five over the east edge, the first victory condition.
-    fn harpy_raid() -> BattleState {
+    /// A shipped level as it starts.
+    fn start(file: &str) -> BattleState {
         let ruleset = Arc::new(Ruleset::load_dir(Path::new("assets/data")).unwrap());
-        let level = load_level(Path::new("levels/harpy_raid.ron"), &ruleset)
+        let level = load_level(&Path::new("levels").join(file), &ruleset)
             .unwrap()
             .level;
         Engine::start(&level, ruleset, 7, Dice::seeded(7))
@@ -183,21 +182,10 @@ mod tests {
             .clone()
     }
 
-    /// The Farmstead Wall as it starts: the farm (side 0) must survive ten
-    /// rounds, the first victory condition.
-    fn farmstead_wall() -> BattleState {
-        let ruleset = Arc::new(Ruleset::load_dir(Path::new("assets/data")).unwrap());
-        let level = load_level(Path::new("levels/farmstead_wall.ron"), &ruleset)
-            .unwrap()
-            .level;
-        Engine::start(&level, ruleset, 21, Dice::seeded(21))
-            .state()
-            .clone()
-    }
-
     #[test]
     fn survival_progress_never_falls_as_an_enemy_falls() {
-        let mut table = farmstead_wall();
+        // The farm (side 0) must survive ten rounds, the first condition.
+        let mut table = start("farmstead_wall.ron");
         let condition = table.battle.level.victory[0].clone();
         assert!(matches!(condition, VictoryCondition::Survive { .. }));
         let mut progress = objective_progress(&table, 0, &condition, 0);
@@ -218,7 +206,9 @@ mod tests {
 
     #[test]
     fn escape_progress_counts_the_nearest_still_needed_and_a_fall_never_helps() {
-        let mut table = harpy_raid();
+        // The patrol (side 0) must get three of its five over the east
+        // edge, the first condition.
+        let mut table = start("harpy_raid.ron");
         // Two stand five zones from the edge and three stand six: the
         // nearest three walk 5 + 5 + 6.
         assert_eq!(escape_progress(&table), -ESCAPE_STEP * 16.0);
