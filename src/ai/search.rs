@@ -10,7 +10,8 @@
 //! on a copy of the battle with dice sampled from a generator of the AI's
 //! own, seeded from the battle's seed and how far it has gone, never from
 //! the battle's dice.
-//! Both sides then play on as Normal would for a fixed number of decisions,
+//! Both sides then play on as Normal would for a fixed number of decisions
+//! (for a side that wins by holding a zone, Hard's few at either level),
 //! and the position that results is scored ([`leaf_value`]). Expert does
 //! not trust the opponent to answer as Normal: at the opponent's first
 //! decision after the candidate (once the searcher's own follow-ups are
@@ -47,6 +48,11 @@ pub struct Budget {
     pub first_playouts: u64,
     /// Decisions played on, both sides as Normal, after the candidate.
     pub horizon: usize,
+    /// The horizon for a side that wins by holding a zone. Expert looking
+    /// six decisions on played such a side worse than Hard looking three:
+    /// with three, its goblins on the Goblin Rabble won 35 of 40 against
+    /// Hard's company, not 25 (docs/AI.md).
+    pub holding_horizon: usize,
     /// At the opponent's first decision after the candidate, its best this
     /// many answers (by Normal's scores, each aimed differently where it
     /// can) are each played out, and the candidate counts the worst for it:
@@ -59,6 +65,7 @@ pub const HARD: Budget = Budget {
     width: 6,
     first_playouts: 2,
     horizon: 3,
+    holding_horizon: 3,
     replies: 1,
 };
 
@@ -68,6 +75,7 @@ pub const EXPERT: Budget = Budget {
     width: 8,
     first_playouts: 3,
     horizon: 6,
+    holding_horizon: 3,
     replies: 3,
 };
 
@@ -85,6 +93,14 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
         return Some(first.1.clone());
     }
     let side = table.units[table.unit_index(&first.1.unit)?].unit.side;
+    let budget = if holds_a_zone(table, side) {
+        Budget {
+            horizon: budget.holding_horizon,
+            ..budget
+        }
+    } else {
+        budget
+    };
     let waiting_loses = waiting_loses(table, side);
     let follow_ups_first = !survival_counts(table);
     let mut arms: Vec<Arm> = ranked
@@ -137,6 +153,13 @@ fn waiting_loses(table: &BattleState, side: usize) -> bool {
     });
     !ours().any(|c| matches!(c, VictoryCondition::Survive { .. }))
         && (enemy_needs_time || ours().any(|c| matches!(c, VictoryCondition::Escape { .. })))
+}
+
+/// Whether `side` wins by holding a zone.
+fn holds_a_zone(table: &BattleState, side: usize) -> bool {
+    table
+        .victory_conditions_of(side)
+        .any(|c| matches!(c, VictoryCondition::HoldZone { .. }))
 }
 
 /// Whether a side of this level wins by surviving. There the opponent is
