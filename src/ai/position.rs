@@ -4,7 +4,6 @@
 
 use super::evaluate::{first_ranked, worth};
 use super::legal::legal_plans;
-use crate::battle::components::Fate;
 use crate::battle::events::Outcome;
 use crate::battle::state::BattleState;
 use crate::level::VictoryCondition;
@@ -94,11 +93,10 @@ fn objective_progress(
                 .map(|u| table.board.zones_to_edge(u.placement.zone, *edge))
                 .collect();
             steps.sort_unstable();
-            let side = table.units.iter().filter(|u| u.unit.side == owner);
             let needed = match count {
                 Some(count) => (*count as usize)
-                    .saturating_sub(side.clone().filter(|u| u.fate == Fate::Escaped).count())
-                    .min(side.count()),
+                    .saturating_sub(table.escaped(owner))
+                    .min(table.units.iter().filter(|u| u.unit.side == owner).count()),
                 None => steps.len(),
             };
             // Only the nearest still needed count, and one the side is short
@@ -164,6 +162,7 @@ fn reply_value(table: &BattleState, side: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::battle::components::Fate;
     use crate::battle::engine::Engine;
     use crate::data::Ruleset;
     use crate::level::load_level;

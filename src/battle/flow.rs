@@ -2,7 +2,6 @@
 //! refresh and the end-of-battle check, run in order by [`advance`]. Each
 //! step does nothing unless the battle is in the phase it handles.
 
-use super::components::Fate;
 use super::effects::lose_rank;
 use super::events::{BattleEvent, Outcome};
 use super::injury::wounded_roll;
@@ -282,11 +281,7 @@ fn check_end(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
                     table.battle.hold_streaks[index] >= *rounds
                 }
                 VictoryCondition::Escape { count, .. } => {
-                    let escaped = table
-                        .units
-                        .iter()
-                        .filter(|u| u.unit.side == side && u.fate == Fate::Escaped)
-                        .count() as u32;
+                    let escaped = table.escaped(side) as u32;
                     let still_here = table
                         .units
                         .iter()

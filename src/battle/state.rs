@@ -367,6 +367,14 @@ impl BattleState {
             .map_or(SideKind::Npcs, |s| s.kind)
     }
 
+    /// How many of `side`'s combatants have left the table.
+    pub fn escaped(&self, side: usize) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.unit.side == side && u.fate == Fate::Escaped)
+            .count()
+    }
+
     /// The level's victory conditions that belong to `side`.
     pub fn victory_conditions_of(
         &self,
