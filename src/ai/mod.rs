@@ -136,6 +136,25 @@ fn decision_rng(table: &BattleState) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(splitmix(mix))
 }
 
+/// A shipped level as it starts, for the AI's unit tests.
+#[cfg(test)]
+fn shipped_level(file: &str) -> BattleState {
+    use crate::battle::engine::Engine;
+    use crate::data::Ruleset;
+    use crate::level::load_level;
+    use crate::rules::dice::Dice;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    let ruleset = Arc::new(Ruleset::load_dir(Path::new("assets/data")).unwrap());
+    let level = load_level(&Path::new("levels").join(file), &ruleset)
+        .unwrap()
+        .level;
+    Engine::start(&level, ruleset, 7, Dice::seeded(7))
+        .state()
+        .clone()
+}
+
 /// SplitMix64: spreads nearby seeds far apart.
 pub fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

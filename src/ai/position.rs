@@ -162,24 +162,8 @@ fn reply_value(table: &BattleState, side: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::shipped_level as start;
     use crate::battle::components::Fate;
-    use crate::battle::engine::Engine;
-    use crate::data::Ruleset;
-    use crate::level::load_level;
-    use crate::rules::dice::Dice;
-    use std::path::Path;
-    use std::sync::Arc;
-
-    /// A shipped level as it starts.
-    fn start(file: &str) -> BattleState {
-        let ruleset = Arc::new(Ruleset::load_dir(Path::new("assets/data")).unwrap());
-        let level = load_level(&Path::new("levels").join(file), &ruleset)
-            .unwrap()
-            .level;
-        Engine::start(&level, ruleset, 7, Dice::seeded(7))
-            .state()
-            .clone()
-    }
 
     #[test]
     fn survival_progress_never_falls_as_an_enemy_falls() {
