@@ -206,8 +206,9 @@ fn survival_counts(table: &BattleState) -> bool {
 /// opponent, and counting it marked down every step into reach, so that
 /// Expert stood off (against Hard on the skirmish, 400 battles: 74 drawn,
 /// and 51 counted per answer, with Expert's wins up from 207 to 230 and
-/// Hard's at 119 either way). Where time counts, the worst in each playout
-/// played better (docs/AI.md).
+/// Hard's at 119 either way; on a second seed the draws fell and the share
+/// held). Where time counts, the worst in each playout played better on
+/// two seeds (docs/AI.md).
 fn only_defeat_counts(table: &BattleState) -> bool {
     table
         .battle
