@@ -63,6 +63,14 @@ pub struct Budget {
     pub replies: usize,
 }
 
+impl Budget {
+    /// How many of the opponent's answers each playout values: one where
+    /// the opponent is trusted.
+    fn answers(self) -> usize {
+        self.replies.max(1)
+    }
+}
+
 /// Hard's budget: 40 playouts of 4 decisions.
 pub const HARD: Budget = Budget {
     width: 6,
@@ -83,20 +91,22 @@ pub const EXPERT: Budget = Budget {
 };
 
 /// One candidate and the playouts it has had: a total for each of the
-/// opponent's doubted answers (one where the opponent is trusted).
+/// opponent's doubted answers where they count per answer, else one total.
 struct Arm<'a> {
     command: &'a Command,
     totals: Vec<f64>,
 }
 
 impl Arm<'_> {
-    /// Adds one playout's values, one for each doubted answer. Counted per
-    /// answer, each goes to its answer's total; otherwise the playout's
-    /// worst goes to every total.
-    fn add(&mut self, values: &[f64], per_answer: bool) {
-        let worst = values.iter().copied().fold(f64::INFINITY, f64::min);
-        for (total, value) in self.totals.iter_mut().zip(values) {
-            *total += if per_answer { *value } else { worst };
+    /// Adds one playout's values, one for each doubted answer: each to its
+    /// answer's total, or the playout's worst to the one total.
+    fn add(&mut self, values: &[f64]) {
+        if let [total] = self.totals.as_mut_slice() {
+            *total += values.iter().copied().fold(f64::INFINITY, f64::min);
+        } else {
+            for (total, value) in self.totals.iter_mut().zip(values) {
+                *total += value;
+            }
         }
     }
 
@@ -125,8 +135,12 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
     };
     let waiting_loses = waiting_loses(table, side);
     let follow_ups_first = !survival_counts(table);
-    let per_answer = only_defeat_counts(table);
-    let replies = budget.replies.max(1);
+    // Totals kept per candidate: one per answer, or one for the worst.
+    let totals_kept = if only_defeat_counts(table) {
+        budget.answers()
+    } else {
+        1
+    };
     let mut arms: Vec<Arm> = ranked
         .iter()
         .enumerate()
@@ -135,7 +149,7 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
         .take(budget.width)
         .map(|(_, command)| Arm {
             command,
-            totals: vec![0.0; replies],
+            totals: vec![0.0; totals_kept],
         })
         .collect();
     let mut played = 0;
@@ -145,7 +159,7 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
             for m in played..played + playouts {
                 let seed = dice_seed(table, m);
                 let values = playout(table, arm.command, side, seed, budget, follow_ups_first);
-                arm.add(&values, per_answer);
+                arm.add(&values);
             }
         }
         played += playouts;
@@ -246,7 +260,7 @@ fn playout(
     budget: Budget,
     follow_ups_first: bool,
 ) -> Vec<f64> {
-    let replies = budget.replies.max(1);
+    let replies = budget.answers();
     let mut copy = Engine::resume(table.clone(), Dice::seeded(seed), Vec::new());
     if copy.submit(command).is_err() {
         return vec![f64::NEG_INFINITY; replies];
@@ -381,10 +395,10 @@ mod tests {
         let command = attack("orc", vec![]);
         let mut arm = Arm {
             command: &command,
-            totals: vec![0.0; 3],
+            totals: vec![0.0; if per_answer { 3 } else { 1 }],
         };
         for values in playouts {
-            arm.add(values, per_answer);
+            arm.add(values);
         }
         (arm.totals.clone(), arm.total())
     }
@@ -392,7 +406,7 @@ mod tests {
     #[test]
     fn where_time_counts_the_worst_answer_of_each_playout_counts() {
         let playouts = [[5.0, 1.0, 4.0], [1.0, 5.0, 4.0]];
-        assert_eq!(totals_after(&playouts, false), (vec![2.0; 3], 2.0));
+        assert_eq!(totals_after(&playouts, false), (vec![2.0], 2.0));
     }
 
     #[test]
