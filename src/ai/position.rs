@@ -16,6 +16,12 @@ const REPLY_WEIGHT: f64 = 0.7;
 /// small: against Normal, Hard's patrol on the Harpy Raid won more by
 /// fighting its way along than by hurrying (docs/AI.md).
 const ESCAPE_STEP: f64 = 0.1;
+/// What a zone to hold left empty of its enemies is worth to the side that
+/// must hold it. Without it a guard stepped out of the zone whenever a
+/// fight called elsewhere, and an attacker walked in: Expert's farm on the
+/// Farmstead Wall lost every battle it lost that way, most by round five
+/// (docs/AI.md).
+const ZONE_UNGUARDED: f64 = 2.0;
 
 /// A position at the end of a look-ahead, for `side`: a win or a loss, or
 /// the position's worth with the next command's score counted for whoever
@@ -86,6 +92,7 @@ fn objective_progress(
             3.0 * f64::from(streak) / f64::from((*rounds).max(1))
                 + if ours && !theirs { 1.0 } else { 0.0 }
                 + if ours { 0.5 } else { 0.0 }
+                + if theirs { 0.0 } else { ZONE_UNGUARDED }
                 - 0.3 * f64::from(nearest.min(6))
         }
         VictoryCondition::Escape { edge, count, .. } => {
@@ -179,6 +186,20 @@ mod tests {
             assert!(now >= progress, "{fallen} falling hurt: {now} < {progress}");
             progress = now;
         }
+    }
+
+    #[test]
+    fn a_zone_to_hold_left_unguarded_counts_for_the_side_that_must_hold_it() {
+        // The bandits (side 1) must hold the farmhouse, the second
+        // condition; Garrick stands in it alone for the farm.
+        let mut table = start("farmstead_wall.ron");
+        let condition = table.battle.level.victory[1].clone();
+        assert!(matches!(condition, VictoryCondition::HoldZone { .. }));
+        let guarded = objective_progress(&table, 1, &condition, 1);
+        let garrick = table.unit_index("garrick").unwrap();
+        table.units[garrick].placement.zone = crate::level::ZoneCoord(1, 1);
+        let unguarded = objective_progress(&table, 1, &condition, 1);
+        assert_eq!(unguarded - guarded, ZONE_UNGUARDED);
     }
 
     fn escape_progress(table: &BattleState) -> f64 {
