@@ -310,7 +310,8 @@ fn draw_callouts(
     egui::Area::new(egui::Id::new("dice tray"))
         .fixed_pos(egui::pos2(free.min.x + 8.0, free.min.y + 8.0))
         .interactable(false)
-        .order(egui::Order::Background)
+        // Above the callouts, which may stack up into its corner.
+        .order(egui::Order::Middle)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style())
                 .shadow(egui::Shadow::NONE)
