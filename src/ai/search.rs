@@ -199,15 +199,16 @@ fn waiting_loses(table: &BattleState, side: usize) -> bool {
 /// Whether `side` fights for a zone: it wins by holding one, or by
 /// surviving an enemy that wins by holding one.
 fn fights_for_a_zone(table: &BattleState, side: usize) -> bool {
-    let holds = |side: usize| {
-        table
-            .victory_conditions_of(side)
-            .any(|c| matches!(c, VictoryCondition::HoldZone { .. }))
+    let holds = |ours: bool| {
+        table.battle.level.victory.iter().any(|c| {
+            matches!(c, VictoryCondition::HoldZone { .. })
+                && (table.battle.level.side_index(c.side()) == Some(side)) == ours
+        })
     };
     let survives = table
         .victory_conditions_of(side)
         .any(|c| matches!(c, VictoryCondition::Survive { .. }));
-    holds(side) || (survives && (0..table.battle.sides.len()).any(|s| s != side && holds(s)))
+    holds(true) || (survives && holds(false))
 }
 
 /// Whether a side of this level wins by surviving. There the opponent is
