@@ -56,6 +56,18 @@ pub enum MapEdge {
     West,
 }
 
+impl MapEdge {
+    /// The edge in words, for players: "east".
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::North => "north",
+            Self::East => "east",
+            Self::South => "south",
+            Self::West => "west",
+        }
+    }
+}
+
 /// One of the 8 facings of the square grid: the four cardinals and the four
 /// diagonals. North is toward row 0.
 #[derive(
@@ -197,6 +209,17 @@ impl WeightClass {
         Self::Huge,
         Self::Massive,
     ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Light => "Light",
+            Self::Medium => "Medium",
+            Self::Heavy => "Heavy",
+            Self::Large => "Large",
+            Self::Huge => "Huge",
+            Self::Massive => "Massive",
+        }
+    }
 }
 
 /// The physical or the mental track of ranks.
@@ -205,6 +228,15 @@ pub enum RankSide {
     #[default]
     Physical,
     Mental,
+}
+
+impl RankSide {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Physical => "Physical",
+            Self::Mental => "Mental",
+        }
+    }
 }
 
 /// The three defences a combatant may declare against an attack.
@@ -220,6 +252,14 @@ pub enum Defence {
 
 impl Defence {
     pub const ALL: [Self; 3] = [Self::Dodge, Self::Block, Self::Parry];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Dodge => "Dodge",
+            Self::Block => "Block",
+            Self::Parry => "Parry",
+        }
+    }
 
     /// Whether the roll stays as a defence pool.
     pub fn pools(self) -> bool {

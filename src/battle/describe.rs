@@ -159,6 +159,16 @@ impl RuleError {
     }
 }
 
+/// The ranks a combatant has after a loss or a healing: a hero fights on
+/// below zero, where "-2 left" would read oddly.
+fn ranks_left(remaining: i32) -> String {
+    if remaining >= 0 {
+        format!("{remaining} left")
+    } else {
+        format!("now at {remaining}")
+    }
+}
+
 fn state_name(state: StateKind) -> &'static str {
     match state {
         StateKind::Stun => "Stun",
@@ -374,7 +384,11 @@ impl std::fmt::Display for Narrated<'_> {
             }
             RankRestored { unit, remaining } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} is healed: a rank restored, {remaining} left")
+                write!(
+                    f,
+                    "{unit} is healed: a rank restored, {}",
+                    ranks_left(*remaining)
+                )
             }
             WoundsChosen { units, take } if units.is_empty() => {
                 write!(f, "wounded, they already {}", take.name())
@@ -434,7 +448,7 @@ impl std::fmt::Display for Narrated<'_> {
             }
             LeftTable { unit, edge } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} leaves the table to the {edge:?}")
+                write!(f, "{unit} leaves the table to the {}", edge.name())
             }
             AttackRolled {
                 attacker,
@@ -493,7 +507,7 @@ impl std::fmt::Display for Narrated<'_> {
             }
             RankLost { unit, remaining } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} loses a rank ({remaining} left)")
+                write!(f, "{unit} loses a rank ({})", ranks_left(*remaining))
             }
             Trauma { unit } => {
                 let unit = names.unit(unit);
@@ -590,7 +604,8 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(
                     f,
-                    "{unit} rolls {defence:?} {}: {successes} success(es)",
+                    "{unit} rolls {} {}: {successes} success(es)",
+                    defence.name(),
                     faces(dice)
                 )
             }
@@ -631,7 +646,7 @@ impl std::fmt::Display for Narrated<'_> {
                 dice,
             } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit}'s {defence:?} pool: {dice} dice")
+                write!(f, "{unit}'s {} pool: {dice} dice", defence.name())
             }
             DefencePoolLost { unit } => {
                 let unit = names.unit(unit);
@@ -639,15 +654,15 @@ impl std::fmt::Display for Narrated<'_> {
             }
             MentalRankLost { unit, remaining } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} loses a mental rank ({remaining} left)")
+                write!(f, "{unit} loses a mental rank ({})", ranks_left(*remaining))
             }
             Crossover { unit, to } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit}'s loss crosses over: a {to:?} rank too")
+                write!(f, "{unit}'s loss crosses over: a {} rank too", to.name())
             }
             RankHeld { unit, side } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} stands at {side:?} 9: no rank is lost")
+                write!(f, "{unit} stands at {} 9: no rank is lost", side.name())
             }
             ActionPoolBuilt { unit, dice } => {
                 let unit = names.unit(unit);
@@ -679,7 +694,7 @@ impl std::fmt::Display for Narrated<'_> {
             }
             BonusRanks { unit, side, bonus } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} now has {bonus} bonus {side:?} rank(s)")
+                write!(f, "{unit} now has {bonus} bonus {} rank(s)", side.name())
             }
             Squashed { attacker, unit } => {
                 let (attacker, unit) = (names.unit(attacker), names.unit(unit));
@@ -834,7 +849,7 @@ impl std::fmt::Display for Narrated<'_> {
             } => {
                 let target = names.unit(target);
                 let unit = names.unit(unit);
-                write!(f, "{unit} holds {target} ({level:?} hold)")
+                write!(f, "{unit} holds {target} ({} hold)", level.name())
             }
             HoldReleased { unit } => {
                 let unit = names.unit(unit);
@@ -914,7 +929,8 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(
                     f,
-                    "{unit} tests against {source}'s {level:?} {}: {}",
+                    "{unit} tests against {source}'s {} {}: {}",
+                    level.name(),
                     faces(dice),
                     if *passed { "unafraid" } else { "afraid" }
                 )
@@ -1054,7 +1070,7 @@ impl std::fmt::Display for Narrated<'_> {
             WarbandWeakened { unit, tier } => {
                 let unit = names.unit(unit);
                 match tier {
-                    Some(tier) => write!(f, "{unit} is weakened to a {tier:?}"),
+                    Some(tier) => write!(f, "{unit} is weakened to a {}", tier.name()),
                     None => write!(f, "{unit} is weakened to a single figure"),
                 }
             }
@@ -1069,6 +1085,7 @@ impl std::fmt::Display for Narrated<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vocabulary::{MapEdge, RankSide};
 
     #[test]
     fn attack_event_reads_with_its_dice_and_rule() {
@@ -1088,5 +1105,36 @@ mod tests {
             "roland attacks goblin with sword: [6 3 1] hitting on 4+, 1 hit(s), 1 for advantage"
         );
         assert_eq!(event.dice_shown(), Some((&[6u8, 3, 1][..], 4)));
+    }
+
+    #[test]
+    fn a_hero_below_zero_ranks_reads_where_he_stands_not_how_many_are_left() {
+        let lost = |remaining| {
+            BattleEvent::RankLost {
+                unit: "roland".into(),
+                remaining,
+            }
+            .to_string()
+        };
+        assert_eq!(lost(2), "roland loses a rank (2 left)");
+        assert_eq!(lost(0), "roland loses a rank (0 left)");
+        assert_eq!(lost(-3), "roland loses a rank (now at -3)");
+    }
+
+    #[test]
+    fn rules_words_in_the_log_are_plain_words() {
+        let left = BattleEvent::LeftTable {
+            unit: "roland".into(),
+            edge: MapEdge::East,
+        };
+        assert_eq!(left.to_string(), "roland leaves the table to the east");
+        let crossed = BattleEvent::Crossover {
+            unit: "roland".into(),
+            to: RankSide::Mental,
+        };
+        assert_eq!(
+            crossed.to_string(),
+            "roland's loss crosses over: a Mental rank too"
+        );
     }
 }

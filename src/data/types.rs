@@ -168,6 +168,17 @@ impl MobTier {
         Self::Unit,
         Self::Swarm,
     ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Mob => "Mob",
+            Self::Crowd => "Crowd",
+            Self::Horde => "Horde",
+            Self::Company => "Company",
+            Self::Unit => "Unit",
+            Self::Swarm => "Swarm",
+        }
+    }
     /// The tiers a warband is weakened down, one step at a time.
     pub const LADDER: [Self; 5] = [
         Self::Mob,
@@ -885,6 +896,20 @@ impl Terrain {
         Self::Road,
         Self::Building,
     ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Grass => "Grass",
+            Self::Woods => "Woods",
+            Self::Rough => "Rough",
+            Self::Rocky => "Rocky",
+            Self::Hill => "Hill",
+            Self::Water => "Water",
+            Self::Marsh => "Marsh",
+            Self::Road => "Road",
+            Self::Building => "Building",
+        }
+    }
 }
 
 /// A feature on the edge between two zones.
@@ -897,6 +922,14 @@ pub enum EdgeFeature {
 
 impl EdgeFeature {
     pub const ALL: [Self; 3] = [Self::Wall, Self::Hedge, Self::Fence];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Wall => "Wall",
+            Self::Hedge => "Hedge",
+            Self::Fence => "Fence",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -245,12 +245,8 @@ fn draw_callouts(
         egui::pos2(free.min.x, free.min.y),
         egui::pos2(free.max.x, free.max.y),
     );
-    let painter = ctx
-        .layer_painter(egui::LayerId::new(
-            egui::Order::Background,
-            egui::Id::new("callouts"),
-        ))
-        .with_clip_rect(clip);
+    let callouts_layer = egui::LayerId::new(egui::Order::Background, egui::Id::new("callouts"));
+    let painter = ctx.layer_painter(callouts_layer).with_clip_rect(clip);
     let (camera, eye) = camera.into_inner();
     // Callouts stack upward, the newest lowest, clear of those already
     // placed (those of figures side by side in a melee included).
@@ -307,11 +303,11 @@ fn draw_callouts(
     if callouts.tray.is_empty() {
         return Ok(());
     }
-    egui::Area::new(egui::Id::new("dice tray"))
+    let tray = egui::Area::new(egui::Id::new("dice tray"))
         .fixed_pos(egui::pos2(free.min.x + 8.0, free.min.y + 8.0))
         .interactable(false)
-        // Above the callouts, which may stack up into its corner.
-        .order(egui::Order::Middle)
+        // Under every window, whenever it appears.
+        .order(egui::Order::Background)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style())
                 .shadow(egui::Shadow::NONE)
@@ -332,5 +328,7 @@ fn draw_callouts(
                     }
                 });
         });
+    // Directly above the callouts, which may stack up into its corner.
+    ctx.set_sublayer(callouts_layer, tray.response.layer_id);
     Ok(())
 }

@@ -525,12 +525,12 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
     match editor.tool {
         Tool::Paint => {
             for terrain in Terrain::ALL {
-                ui.radio_value(&mut editor.terrain, terrain, format!("{terrain:?}"));
+                ui.radio_value(&mut editor.terrain, terrain, terrain.name());
             }
         }
         Tool::Edge => {
             for feature in EdgeFeature::ALL {
-                ui.radio_value(&mut editor.edge, Some(feature), format!("{feature:?}"));
+                ui.radio_value(&mut editor.edge, Some(feature), feature.name());
             }
             ui.radio_value(&mut editor.edge, None, "Clear the edge");
             ui.horizontal(|ui| {
@@ -879,12 +879,12 @@ fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset)
         .selected_text(
             changed
                 .mob
-                .map_or("one figure".to_string(), |m| format!("{m:?}")),
+                .map_or("one figure".to_string(), |m| m.name().to_string()),
         )
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut changed.mob, None, "one figure");
             for tier in crate::data::MobTier::ALL {
-                ui.selectable_value(&mut changed.mob, Some(tier), format!("{tier:?}"));
+                ui.selectable_value(&mut changed.mob, Some(tier), tier.name());
             }
         });
     let mounts: Vec<(String, String)> = units
@@ -1260,12 +1260,12 @@ fn victory(ui: &mut egui::Ui, editor: &mut Editor) {
                 VictoryCondition::Escape { edge, count, .. } => {
                     ui.label("escapes by the");
                     egui::ComboBox::from_id_salt(("edge", k))
-                        .selected_text(format!("{edge:?}"))
+                        .selected_text(edge.name())
                         .show_ui(ui, |ui| {
                             for choice in
                                 [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West]
                             {
-                                ui.selectable_value(edge, choice, format!("{choice:?}"));
+                                ui.selectable_value(edge, choice, choice.name());
                             }
                         });
                     let mut how_many = count.unwrap_or(0);

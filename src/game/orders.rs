@@ -124,7 +124,7 @@ pub fn order_label(table: &BattleState, order: &Order) -> String {
         Order::Mount { on, .. } => format!("Mount {}", unit_name(table, on)),
         Order::Charge { target, .. } => format!("Charge {}", unit_name(table, target)),
         Order::JoinGroup { friend, .. } => format!("Join {}", unit_name(table, friend)),
-        Order::LeaveTable { edge, .. } => format!("Leave the table ({edge:?} edge)"),
+        Order::LeaveTable { edge, .. } => format!("Leave the table ({} edge)", edge.name()),
         Order::Attack {
             target,
             weapon,

@@ -331,7 +331,7 @@ fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState, rules: &m
         unit.profile.attack_dice, unit.profile.armour, unit.profile.size
     );
     if let Some(fear) = unit.profile.fear {
-        numbers.push_str(&format!(", {fear:?}"));
+        numbers.push_str(&format!(", {}", fear.name()));
     }
     ui.label(numbers);
     for injury in &unit.wounds.0 {
@@ -348,7 +348,7 @@ fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState, rules: &m
         .profile
         .defences
         .iter()
-        .map(|(defence, dice)| format!("{defence:?} {dice}d"))
+        .map(|(defence, dice)| format!("{} {dice}d", defence.name()))
         .collect();
     let mut defence_line = if defences.is_empty() {
         "No defence skills".to_string()
@@ -383,14 +383,16 @@ fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState, rules: &m
         ui.colored_label(
             Color32::from_rgb(120, 190, 255),
             format!(
-                "{:?} pool: {} of {} dice",
-                pool.defence, pool.dice, pool.cap
+                "{} pool: {} of {} dice",
+                pool.defence.name(),
+                pool.dice,
+                pool.cap
             ),
         );
     }
     for weapon in &unit.profile.weapons {
         if let Some(w) = table.ruleset.weapons.get(weapon) {
-            let mut notes = format!("{} ({:?}", w.name, w.weight);
+            let mut notes = format!("{} ({}", w.name, w.weight.name());
             if w.reach {
                 notes.push_str(", reach");
             }
