@@ -713,6 +713,13 @@ pub enum ChariotKind {
 
 impl ChariotKind {
     pub const ALL: [Self; 2] = [Self::Light, Self::Heavy];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Light => "Light",
+            Self::Heavy => "Heavy",
+        }
+    }
 }
 
 /// A two- or four-horse team.

@@ -198,11 +198,11 @@ impl ChariotSpec {
             template,
             side: self.side.clone(),
             zone: self.zone,
-            name: Some(
-                self.name
-                    .clone()
-                    .unwrap_or_else(|| format!("{nation}{kind:?} chariot team").trim().to_string()),
-            ),
+            name: Some(self.name.clone().unwrap_or_else(|| {
+                format!("{nation}{} chariot team", kind.name())
+                    .trim()
+                    .to_string()
+            })),
             group: None,
             mob: None,
             rides: None,

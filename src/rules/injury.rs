@@ -120,7 +120,21 @@ impl InjuryEffect {
             Self::Unconscious { penalty } => format!("Unconscious -{penalty}d"),
             Self::SightOrSound => "Sight or Sound".into(),
             Self::FleshWound => "Flesh Wound".into(),
-            other => format!("{other:?}"),
+            Self::Stun => "Stun".into(),
+            Self::Sight => "Sight".into(),
+            Self::Sound => "Sound".into(),
+            Self::Balance => "Balance".into(),
+            Self::Paralysed => "Paralysed".into(),
+            Self::Broken => "Broken".into(),
+            Self::Wind => "Wind".into(),
+            Self::Kill => "Kill".into(),
+            Self::Hand => "Hand".into(),
+            Self::Foot => "Foot".into(),
+            Self::Fracture => "Fracture".into(),
+            Self::Sever => "Sever".into(),
+            Self::Puncture => "Puncture".into(),
+            Self::Maim => "Maim".into(),
+            Self::Hamstrung => "Hamstrung".into(),
         }
     }
 
