@@ -56,6 +56,18 @@ impl AiLevel {
         Self::Random,
     ];
 
+    /// Its name in the menus and on the table: "Normal". (Its `Display` is
+    /// the id that `simulate --ai` takes and reports: "normal".)
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Random => "Random",
+            Self::Easy => "Easy",
+            Self::Normal => "Normal",
+            Self::Hard => "Hard",
+            Self::Expert => "Expert",
+        }
+    }
+
     /// How it plays, in a line for the menus.
     pub fn about(self) -> &'static str {
         match self {
@@ -64,7 +76,7 @@ impl AiLevel {
             Self::Normal => "Weighs every order by its exact odds, one step ahead.",
             Self::Hard => "Plays its best orders a few moves on against sampled dice.",
             Self::Expert => {
-                "Like hard, further ahead, and ready for your best answers: the strongest."
+                "Like Hard, further ahead, and ready for your best answers: the strongest."
             }
         }
     }

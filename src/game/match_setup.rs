@@ -23,7 +23,7 @@ impl std::fmt::Display for Seat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Human => f.write_str("Human"),
-            Self::Ai(level) => write!(f, "AI ({level})"),
+            Self::Ai(level) => write!(f, "AI ({})", level.name()),
         }
     }
 }

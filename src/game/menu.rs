@@ -325,10 +325,10 @@ fn level_select(
                         }
                     });
                     egui::ComboBox::from_label("AI level")
-                        .selected_text(choice.ai.to_string())
+                        .selected_text(choice.ai.name())
                         .show_ui(ui, |ui| {
                             for ai in AiLevel::MENU {
-                                ui.selectable_value(&mut choice.ai, ai, ai.to_string())
+                                ui.selectable_value(&mut choice.ai, ai, ai.name())
                                     .on_hover_text(ai.about());
                             }
                         });
