@@ -13,7 +13,7 @@ use super::match_setup::{
     LevelFolder, LevelLibrary, MatchSetup, Mode, Seat, fresh_seed, seats_for,
 };
 use super::save_menu::{Browse, SaveBrowser, browser_window, notice_window};
-use super::saves::{FallbackSteps, SaveFolder, SaveNotice, open_saved};
+use super::saves::{FallbackSteps, SaveFolder, SaveNotice, open_saved, rebuild_saved};
 use super::screens::{LoadErrors, load_match};
 use super::settings::SettingsScreen;
 use super::settings::{Settings, SettingsFile};
@@ -65,25 +65,47 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The battle Continue would resume, looked for on entering the title.
+/// The battle Continue would resume, looked for on entering the title:
+/// the save, the button's words and its hover text.
 #[derive(Resource, Debug, Clone, Default)]
-struct ContinueOffer(Option<(std::path::PathBuf, String)>);
+struct ContinueOffer(Option<(std::path::PathBuf, String, &'static str)>);
 
-fn look_for_autosave(folder: Res<SaveFolder>, mut offer: ResMut<ContinueOffer>) {
+fn look_for_autosave(
+    folder: Res<SaveFolder>,
+    settings: Res<PlaySettings>,
+    mut offer: ResMut<ContinueOffer>,
+) {
     offer.0 = folder.continue_from().map(|path| {
-        let label = match list_saves_entry(&path) {
-            Some((level, round)) => format!("Continue: {level}, round {round}"),
-            None => "Continue".to_string(),
-        };
-        (path, label)
+        let (label, hover) = continue_label(&path, &settings.data_dir);
+        (path, label, hover)
     });
 }
 
-/// The level and round of one save, if it reads.
-fn list_saves_entry(path: &std::path::Path) -> Option<(String, u32)> {
-    crate::replay::Replay::read(path)
-        .ok()
-        .map(|r| (r.level_name, r.round.max(1)))
+/// Continue's words for a save: where the battle stands, or, once it is
+/// over, that it is (the button then shows how it ended).
+fn continue_label(path: &std::path::Path, data_dir: &std::path::Path) -> (String, &'static str) {
+    match rebuild_saved(path, data_dir, None) {
+        Ok((replay, engine)) if engine.ended() => (
+            format!("Last battle: {}, over", replay.level_name),
+            "See how the last battle ended, and its results",
+        ),
+        Ok((replay, engine)) => (
+            format!(
+                "Continue: {}, round {}",
+                replay.level_name,
+                engine.state().battle.round.max(1)
+            ),
+            "Resume the last battle exactly where it stood",
+        ),
+        // Opening it says what is wrong; the list shows what it can.
+        Err(_) => (
+            crate::replay::Replay::read(path).ok().map_or_else(
+                || "Continue".to_string(),
+                |r| format!("Continue: {}, round {}", r.level_name, r.round.max(1)),
+            ),
+            "Resume the last battle exactly where it stood",
+        ),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -111,13 +133,13 @@ fn title(
                 ui.label(egui::RichText::new("Swift Swords").size(48.0).strong());
                 ui.label("Swift Swords Tactica on a 15mm table");
                 ui.add_space(24.0);
-                if let Some((path, label)) = offer.0.clone()
+                if let Some((path, label, hover)) = offer.0.clone()
                     && ui
                         .add_enabled(
                             !busy,
                             egui::Button::new(label).min_size([220.0, 36.0].into()),
                         )
-                        .on_hover_text("Resume the last battle exactly where it stood")
+                        .on_hover_text(hover)
                         .clicked()
                 {
                     commands.queue(move |world: &mut World| open_saved(world, &path, None));
@@ -496,4 +518,33 @@ fn load_failed(
             }
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::Replay;
+    use std::path::Path;
+
+    #[test]
+    fn continue_names_the_round_and_a_finished_battle_as_over() {
+        let data = Path::new("assets/data");
+        let whole = Path::new("tests/replays/duel.ron");
+        let (label, hover) = continue_label(whole, data);
+        assert_eq!(label, "Last battle: The Duel, over");
+        assert_eq!(hover, "See how the last battle ended, and its results");
+
+        let mut replay = Replay::read(whole).expect("the recorded duel reads");
+        replay.record.steps.truncate(3);
+        let folder = std::env::temp_dir().join(format!("ss-continue-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a temporary folder");
+        let part = folder.join("autosave.ron");
+        replay
+            .write_atomic(&part)
+            .expect("the shortened duel writes");
+        let (label, hover) = continue_label(&part, data);
+        std::fs::remove_dir_all(&folder).ok();
+        assert_eq!(label, "Continue: The Duel, round 1");
+        assert_eq!(hover, "Resume the last battle exactly where it stood");
+    }
 }
