@@ -255,7 +255,11 @@ fn unit_card(ui: &mut egui::Ui, table: &BattleState, unit: &UnitState, rules: &m
     ui.horizontal(|ui| {
         swatch(ui, side_colour(table, unit.unit.side));
         ui.label(RichText::new(&unit.unit.name).strong().size(16.0));
-        ui.label(format!("({})", side_name(table, unit.unit.side)));
+        // A side of one is often named after him: "Roland (Roland)" says nothing.
+        let side = side_name(table, unit.unit.side);
+        if side != unit.unit.name {
+            ui.label(format!("({side})"));
+        }
     });
     ui.label(format!(
         "{} in zone {}, {}",
