@@ -323,17 +323,9 @@ impl Order {
             Self::Attack { .. } => "Attack",
             Self::Defend { with: None, .. } => "No defence",
             Self::Defend {
-                with: Some(Defence::Dodge),
+                with: Some(defence),
                 ..
-            } => "Dodge",
-            Self::Defend {
-                with: Some(Defence::Block),
-                ..
-            } => "Block",
-            Self::Defend {
-                with: Some(Defence::Parry),
-                ..
-            } => "Parry",
+            } => defence.name(),
             Self::Pool { .. } => "Pool",
             Self::Aim { .. } => "Aim",
             Self::Prepare { .. } => "Prepare a spell",

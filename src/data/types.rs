@@ -903,20 +903,6 @@ impl Terrain {
         Self::Road,
         Self::Building,
     ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Grass => "Grass",
-            Self::Woods => "Woods",
-            Self::Rough => "Rough",
-            Self::Rocky => "Rocky",
-            Self::Hill => "Hill",
-            Self::Water => "Water",
-            Self::Marsh => "Marsh",
-            Self::Road => "Road",
-            Self::Building => "Building",
-        }
-    }
 }
 
 /// A feature on the edge between two zones.
@@ -929,14 +915,6 @@ pub enum EdgeFeature {
 
 impl EdgeFeature {
     pub const ALL: [Self; 3] = [Self::Wall, Self::Hedge, Self::Fence];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Wall => "Wall",
-            Self::Hedge => "Hedge",
-            Self::Fence => "Fence",
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -524,13 +524,14 @@ fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
     ui.separator();
     match editor.tool {
         Tool::Paint => {
-            for terrain in Terrain::ALL {
-                ui.radio_value(&mut editor.terrain, terrain, terrain.name());
+            // The data names every terrain (its check refuses a gap).
+            for (&terrain, info) in &ruleset.terrain.terrain {
+                ui.radio_value(&mut editor.terrain, terrain, &info.name);
             }
         }
         Tool::Edge => {
-            for feature in EdgeFeature::ALL {
-                ui.radio_value(&mut editor.edge, Some(feature), feature.name());
+            for (&feature, info) in &ruleset.terrain.edges {
+                ui.radio_value(&mut editor.edge, Some(feature), &info.name);
             }
             ui.radio_value(&mut editor.edge, None, "Clear the edge");
             ui.horizontal(|ui| {

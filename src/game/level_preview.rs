@@ -52,15 +52,6 @@ fn side_name<'a>(level: &'a Level, id: &'a str) -> &'a str {
         .map_or(id, |s| s.name.as_str())
 }
 
-fn edge_name(edge: MapEdge) -> &'static str {
-    match edge {
-        MapEdge::North => "north",
-        MapEdge::East => "east",
-        MapEdge::South => "south",
-        MapEdge::West => "west",
-    }
-}
-
 /// What each side must do to win, one sentence a condition.
 pub fn goals_in_words(level: &Level) -> Vec<String> {
     level
@@ -82,7 +73,7 @@ pub fn goals_in_words(level: &Level) -> Vec<String> {
                         Some(n) => format!("{n} combatants"),
                         None => "every combatant".to_string(),
                     };
-                    format!("get {who} off the table by the {} edge", edge_name(*edge))
+                    format!("get {who} off the table by the {} edge", edge.name())
                 }
                 VictoryCondition::Survive { rounds, .. } => {
                     format!("keep a combatant in the fight to the end of round {rounds}")
