@@ -322,12 +322,67 @@ pub struct Report {
     pub draws: Rate,
     /// Wins by the AI level that played the winning side.
     pub wins_by_ai: BTreeMap<String, Rate>,
+    /// Where the sides played different AI levels: each level's wins as a
+    /// share of the battles someone won, the figure AI levels are compared
+    /// by (docs/AI.md).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub decisive_by_ai: BTreeMap<String, Rate>,
+    /// Where the sides played different AI levels: how each level did on
+    /// each side it played, so a lopsided level shows which seat gained.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<Seat>,
     pub rounds_mean: f64,
     pub rounds_median: f64,
     pub actions_mean: f64,
     pub actions_median: f64,
     /// Template: share of its combatants still fighting (or escaped) at the end.
     pub survival_by_template: BTreeMap<String, f64>,
+}
+
+/// One AI level on one side, over the battles it played there.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Seat {
+    /// The AI level, as `--ai` names it.
+    pub ai: String,
+    /// The side's display name.
+    pub side: String,
+    pub battles: usize,
+    pub wins: usize,
+    pub losses: usize,
+    pub draws: usize,
+}
+
+/// Each (AI level, side) pairing's battles, in level order and then side
+/// order; empty where every side played the same level in every battle.
+fn seats(config: &SimConfig, results: &[BattleResult]) -> Vec<Seat> {
+    let mixed = results
+        .iter()
+        .any(|r| r.levels.windows(2).any(|pair| pair[0] != pair[1]));
+    if !mixed {
+        return Vec::new();
+    }
+    let mut seats: BTreeMap<(String, usize), Seat> = BTreeMap::new();
+    for result in results {
+        for (side, level) in result.levels.iter().enumerate() {
+            let seat = seats
+                .entry((level.to_string(), side))
+                .or_insert_with(|| Seat {
+                    ai: level.to_string(),
+                    side: config.level.sides[side].name.clone(),
+                    battles: 0,
+                    wins: 0,
+                    losses: 0,
+                    draws: 0,
+                });
+            seat.battles += 1;
+            match result.winner {
+                Some(winner) if winner == side => seat.wins += 1,
+                Some(_) => seat.losses += 1,
+                None => seat.draws += 1,
+            }
+        }
+    }
+    seats.into_values().collect()
 }
 
 fn mean(values: &[f64]) -> f64 {
@@ -403,6 +458,16 @@ pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
             entry.1 += 1;
         }
     }
+    let seats = seats(config, results);
+    let decided = results.iter().filter(|r| r.winner.is_some()).count();
+    let decisive_by_ai = if seats.is_empty() {
+        BTreeMap::new()
+    } else {
+        ai_wins
+            .iter()
+            .map(|(level, wins)| (level.clone(), wilson(*wins, decided)))
+            .collect()
+    };
     let rounds: Vec<f64> = results.iter().map(|r| f64::from(r.rounds)).collect();
     let actions: Vec<f64> = results.iter().map(|r| f64::from(r.actions)).collect();
     Report {
@@ -416,6 +481,8 @@ pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
             .into_iter()
             .map(|(level, wins)| (level, wilson(wins, total)))
             .collect(),
+        decisive_by_ai,
+        seats,
         rounds_mean: mean(&rounds),
         rounds_median: median(&rounds),
         actions_mean: mean(&actions),
@@ -478,6 +545,32 @@ impl std::fmt::Display for Report {
         writeln!(f, "wins by AI level:")?;
         for (level, rate) in &self.wins_by_ai {
             writeln!(f, "  {:<24} {}", level, pct(rate))?;
+        }
+        if !self.decisive_by_ai.is_empty() {
+            writeln!(f, "share of the battles won, by AI level:")?;
+            for (level, rate) in &self.decisive_by_ai {
+                writeln!(f, "  {:<24} {}", level, pct(rate))?;
+            }
+        }
+        if !self.seats.is_empty() {
+            writeln!(f, "by AI level and side:")?;
+            let seat_name = |seat: &Seat| format!("{} as {}", seat.ai, seat.side);
+            let width = self
+                .seats
+                .iter()
+                .map(|s| seat_name(s).len())
+                .fold(24, usize::max);
+            for seat in &self.seats {
+                writeln!(
+                    f,
+                    "  {:<width$} won {}, lost {}, drew {} of {}",
+                    seat_name(seat),
+                    seat.wins,
+                    seat.losses,
+                    seat.draws,
+                    seat.battles
+                )?;
+            }
         }
         writeln!(
             f,

@@ -103,6 +103,57 @@ fn normal_beats_the_random_player_on_the_mirror_level() {
     assert!(report.wins_by_ai["random"].count <= 2, "{report}");
 }
 
+/// docs/AI.md: where the sides play different AI levels, the report gives
+/// each level's share of the battles someone won and how it did on each
+/// side; where all play one level it gives neither.
+#[test]
+fn a_run_between_ai_levels_reports_each_level_by_side_and_its_share_of_the_battles_won() {
+    let config = skirmish_config(8, 2, &[("west", AiLevel::Normal), ("east", AiLevel::Easy)]);
+    let report = summarise(&config, &run_all(&config, &|| {}));
+    let seats: Vec<(&str, &str, usize)> = report
+        .seats
+        .iter()
+        .map(|seat| (seat.ai.as_str(), seat.side.as_str(), seat.battles))
+        .collect();
+    assert_eq!(
+        seats,
+        vec![
+            ("easy", "Western warband", 4),
+            ("easy", "Eastern warband", 4),
+            ("normal", "Western warband", 4),
+            ("normal", "Eastern warband", 4),
+        ]
+    );
+    for seat in &report.seats {
+        assert_eq!(seat.wins + seat.losses + seat.draws, seat.battles);
+    }
+    let won_as = |ai: &str| -> usize {
+        report
+            .seats
+            .iter()
+            .filter(|seat| seat.ai == ai)
+            .map(|seat| seat.wins)
+            .sum()
+    };
+    assert_eq!(won_as("normal"), report.wins_by_ai["normal"].count);
+    assert_eq!(won_as("easy"), report.wins_by_ai["easy"].count);
+    let decided = report.battles - report.draws.count;
+    let normal = &report.decisive_by_ai["normal"];
+    assert_eq!(normal.count, won_as("normal"));
+    assert!((normal.share - won_as("normal") as f64 / decided as f64).abs() < 1e-12);
+    let text = report.to_string();
+    assert!(
+        text.contains("share of the battles won, by AI level:"),
+        "{text}"
+    );
+    assert!(text.contains("normal as Western warband"), "{text}");
+
+    let same = skirmish_config(2, 1, &[]);
+    let report = summarise(&same, &run_all(&same, &|| {}));
+    assert!(report.seats.is_empty() && report.decisive_by_ai.is_empty());
+    assert!(!report.to_string().contains("by AI level and side"));
+}
+
 /// RULES §14 and docs/AI.md: the AI takes a rank for a Wound when it has
 /// defences to lose and two enemies at hand could strike it stunned, and a
 /// State otherwise; it sets the choice before it acts.
