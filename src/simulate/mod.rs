@@ -459,7 +459,8 @@ pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
         }
     }
     let seats = seats(config, results);
-    let decided = results.iter().filter(|r| r.winner.is_some()).count();
+    let draws = results.iter().filter(|r| r.winner.is_none()).count();
+    let decided = total - draws;
     let decisive_by_ai = if seats.is_empty() {
         BTreeMap::new()
     } else {
@@ -476,7 +477,7 @@ pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
         seed: config.seed,
         swap: config.swap,
         sides,
-        draws: wilson(results.iter().filter(|r| r.winner.is_none()).count(), total),
+        draws: wilson(draws, total),
         wins_by_ai: ai_wins
             .into_iter()
             .map(|(level, wins)| (level, wilson(wins, total)))
