@@ -31,6 +31,7 @@ use crate::battle::command::{Command, Order};
 use crate::battle::state::BattleState;
 
 pub use legal::{candidate_orders, legal_commands};
+pub use search::set_search_threads;
 pub use wounds::preferred_wounds;
 
 /// How well the AI plays.

@@ -27,7 +27,10 @@
 //! so on until one is left. Playout `m` of every candidate uses the same
 //! dice sequence, so candidates are compared on the same luck. All counts
 //! are fixed, never timed: the same battle gives the same choice on any
-//! machine. docs/AI.md gives the reasoning.
+//! machine. Each round's playouts are shared out over the machine's
+//! threads and added up in the order they would be played one by one, so
+//! the choice is the same on any number of threads too. docs/AI.md gives
+//! the reasoning.
 
 use super::evaluate::{best, ranked};
 use super::legal::legal_plans;
@@ -40,6 +43,7 @@ use crate::battle::state::BattleState;
 use crate::level::{VictoryCondition, ZoneCoord};
 use crate::rules::dice::Dice;
 use std::mem::{Discriminant, discriminant};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How much searching one decision gets.
 #[derive(Debug, Clone, Copy)]
@@ -121,6 +125,16 @@ impl Arm<'_> {
 
 /// The command the search picks among `legal` on this budget.
 pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) -> Option<Command> {
+    search_on(table, legal, budget, search_threads())
+}
+
+/// [`search`], its playouts shared out over `threads` threads.
+fn search_on(
+    table: &BattleState,
+    legal: Vec<(Command, Plan)>,
+    budget: Budget,
+    threads: usize,
+) -> Option<Command> {
     let ranked = ranked(table, legal);
     let first = ranked.first()?;
     if ranked.len() == 1 {
@@ -157,11 +171,25 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
     let mut played = 0;
     let mut playouts = budget.first_playouts;
     while arms.len() > 1 {
-        for arm in &mut arms {
-            for m in played..played + playouts {
-                let seed = dice_seed(table, m);
-                let values = playout(table, arm.command, side, seed, budget, follow_ups_first);
-                arm.add(&values);
+        let work: Vec<(&Command, u64)> = arms
+            .iter()
+            .flat_map(|arm| (played..played + playouts).map(move |m| (arm.command, m)))
+            .collect();
+        let values = in_parallel(threads, &work, |&(command, m)| {
+            playout(
+                table,
+                command,
+                side,
+                dice_seed(table, m),
+                budget,
+                follow_ups_first,
+            )
+        });
+        // Added in the order played one by one: the totals, and so the
+        // choice, are the same to the bit on any number of threads.
+        for (arm, values) in arms.iter_mut().zip(values.chunks(playouts as usize)) {
+            for playout_values in values {
+                arm.add(playout_values);
             }
         }
         played += playouts;
@@ -172,6 +200,56 @@ pub fn search(table: &BattleState, legal: Vec<(Command, Plan)>, budget: Budget) 
         arms.truncate(arms.len().div_ceil(2));
     }
     arms.first().map(|arm| arm.command.clone())
+}
+
+/// How many threads a search plays its playouts on; 0 until set: as many
+/// as the machine has, up to [`MOST_SEARCH_THREADS`].
+static SEARCH_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Past this many threads a decision's few hundred playouts gain little.
+const MOST_SEARCH_THREADS: usize = 8;
+
+/// Sets how many threads each search plays its playouts on (at least
+/// one): fewer where several battles are played at once. The choices are
+/// the same on any number.
+pub fn set_search_threads(threads: usize) {
+    SEARCH_THREADS.store(threads.clamp(1, MOST_SEARCH_THREADS), Ordering::Relaxed);
+}
+
+fn search_threads() -> usize {
+    match SEARCH_THREADS.load(Ordering::Relaxed) {
+        0 => std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(MOST_SEARCH_THREADS),
+        threads => threads,
+    }
+}
+
+/// `each` of `work`, shared out over up to `threads` threads, the results
+/// in `work`'s order.
+fn in_parallel<T: Sync, R: Send>(
+    threads: usize,
+    work: &[T],
+    each: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.min(work.len());
+    if threads <= 1 {
+        return work.iter().map(each).collect();
+    }
+    let each = &each;
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = work
+            .chunks(work.len().div_ceil(threads))
+            .map(|part| scope.spawn(move || part.iter().map(each).collect::<Vec<R>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| {
+                part.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }
 
 /// Whether a command lets the turn go by without acting: Hold or Pass.
@@ -411,6 +489,37 @@ mod tests {
             arm.add(values);
         }
         (arm.totals.clone(), arm.total())
+    }
+
+    #[test]
+    fn work_shared_out_over_threads_comes_back_in_order() {
+        let work: Vec<u32> = (0..23).collect();
+        let doubled: Vec<u32> = work.iter().map(|n| n * 2).collect();
+        for threads in [1, 2, 3, 8, 40] {
+            assert_eq!(in_parallel(threads, &work, |n| n * 2), doubled);
+        }
+    }
+
+    #[test]
+    fn the_search_chooses_the_same_on_any_number_of_threads() {
+        for file in ["chariot_plain.ron", "ambush.ron", "goblin_rabble.ron"] {
+            let mut engine =
+                Engine::resume(crate::ai::shipped_level(file), Dice::seeded(11), Vec::new());
+            for _ in 0..40 {
+                if engine.ended() {
+                    break;
+                }
+                let table = engine.state().clone();
+                let chosen: Vec<Option<Command>> = [1, 2, 5]
+                    .into_iter()
+                    .map(|threads| search_on(&table, legal_plans(&table), EXPERT, threads))
+                    .collect();
+                assert_eq!(chosen[0], chosen[1], "{file}");
+                assert_eq!(chosen[0], chosen[2], "{file}");
+                let Some(command) = &chosen[0] else { break };
+                engine.submit(command).unwrap();
+            }
+        }
     }
 
     #[test]

@@ -240,6 +240,9 @@ pub fn replay_name(result: &BattleResult) -> String {
 /// Runs every battle of a simulation over `config.jobs` threads, calling
 /// `tick` after each one finishes. Results come back in battle order.
 pub fn run_all(config: &SimConfig, tick: &(dyn Fn() + Sync)) -> Vec<BattleResult> {
+    // Each battle's search gets its share of the cores.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    crate::ai::set_search_threads(cores / config.jobs.max(1));
     let next = AtomicUsize::new(0);
     let mut results: Vec<BattleResult> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..config.jobs.max(1))
