@@ -216,11 +216,15 @@ pub fn set_search_threads(threads: usize) {
     SEARCH_THREADS.store(threads.clamp(1, MOST_SEARCH_THREADS), Ordering::Relaxed);
 }
 
+/// The threads set, or on first use the machine's, kept: asking the
+/// system each decision costs more than a small playout.
 fn search_threads() -> usize {
     match SEARCH_THREADS.load(Ordering::Relaxed) {
-        0 => std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(MOST_SEARCH_THREADS),
+        0 => {
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            set_search_threads(threads);
+            SEARCH_THREADS.load(Ordering::Relaxed)
+        }
         threads => threads,
     }
 }
