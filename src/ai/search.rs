@@ -24,7 +24,9 @@
 //!
 //! The samples are shared out by successive halving: every candidate gets a
 //! few playouts, the worse half is dropped, the rest get twice as many, and
-//! so on until one is left. Playout `m` of every candidate uses the same
+//! so on until one is left. Where the first round's playouts weighed few
+//! legal commands (a small fight, a short look-ahead), the rounds after
+//! it get up to a few times more ([`Budget::work_per_playout`]). Playout `m` of every candidate uses the same
 //! dice sequence, so candidates are compared on the same luck. All counts
 //! are fixed, never timed: the same battle gives the same choice on any
 //! machine. Each round's playouts are shared out over the machine's
@@ -43,7 +45,7 @@ use crate::battle::state::BattleState;
 use crate::level::{VictoryCondition, ZoneCoord};
 use crate::rules::dice::Dice;
 use std::mem::{Discriminant, discriminant};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// How much searching one decision gets.
 #[derive(Debug, Clone, Copy)]
@@ -67,6 +69,14 @@ pub struct Budget {
     /// can) are each played out, and the candidate counts the worst for it:
     /// 1 trusts the opponent to play as Normal.
     pub replies: usize,
+    /// The legal commands a playout of the first halving round may weigh,
+    /// on average, for the rounds after it to get more playouts: as many
+    /// times more as it weighed fewer, up to `most_scale` times. A
+    /// position that is cheap to play out is searched further, by counts
+    /// and never by the clock, so the choice is the same on any machine.
+    pub work_per_playout: u64,
+    /// The most the rounds after the first are scaled up: 1 never.
+    pub most_scale: u64,
 }
 
 impl Budget {
@@ -74,6 +84,13 @@ impl Budget {
     /// the opponent is trusted.
     fn answers(self) -> usize {
         self.replies.max(1)
+    }
+
+    /// How many times more playouts the rounds after the first get, once
+    /// the first round's `playouts` weighed `weighed` legal commands.
+    fn scale(self, weighed: u64, playouts: u64) -> u64 {
+        (self.work_per_playout.saturating_mul(playouts) / weighed.max(1))
+            .clamp(1, self.most_scale.max(1))
     }
 }
 
@@ -84,16 +101,21 @@ pub const HARD: Budget = Budget {
     horizon: 3,
     holding_horizon: 3,
     replies: 1,
+    work_per_playout: 0,
+    most_scale: 1,
 };
 
-/// Expert's budget: 72 playouts of 7 decisions, each against the worst of
-/// the opponent's three best answers.
+/// Expert's budget: 208 playouts of 10 decisions, each against the worst
+/// of the opponent's three best answers; up to 528 where a playout weighs
+/// few commands (docs/AI.md).
 pub const EXPERT: Budget = Budget {
-    width: 8,
-    first_playouts: 3,
-    horizon: 6,
+    width: 12,
+    first_playouts: 4,
+    horizon: 9,
     holding_horizon: 3,
     replies: 3,
+    work_per_playout: 500,
+    most_scale: 3,
 };
 
 /// One candidate and the playouts it has had: a total for each of the
@@ -168,6 +190,7 @@ fn search_on(
             totals: vec![0.0; totals_kept],
         })
         .collect();
+    let weighed = AtomicU64::new(0);
     let mut played = 0;
     let mut playouts = budget.first_playouts;
     while arms.len() > 1 {
@@ -183,6 +206,7 @@ fn search_on(
                 dice_seed(table, m),
                 budget,
                 follow_ups_first,
+                &weighed,
             )
         });
         // Added in the order played one by one: the totals, and so the
@@ -192,7 +216,15 @@ fn search_on(
                 arm.add(playout_values);
             }
         }
-        played += playouts;
+        if played == 0 {
+            // Every playout is counted whole before the round ends, so the
+            // count is the same on any number of threads.
+            let scale = budget.scale(weighed.load(Ordering::Relaxed), work.len() as u64);
+            played += playouts;
+            playouts *= scale;
+        } else {
+            played += playouts;
+        }
         playouts *= 2;
         // Every arm left has had the same playouts: totals compare as means.
         // The sort is stable, so a tie goes to Normal's favourite.
@@ -351,6 +383,7 @@ fn playout(
     seed: u64,
     budget: Budget,
     follow_ups_first: bool,
+    weighed: &AtomicU64,
 ) -> Vec<f64> {
     let replies = budget.answers();
     let mut copy = Engine::resume(table.clone(), Dice::seeded(seed), Vec::new());
@@ -360,7 +393,7 @@ fn playout(
     let mut left = budget.horizon;
     if budget.replies > 1 && follow_ups_first {
         while left > 0 && !copy.ended() && !opponent_decides(copy.state(), side) {
-            if !play_normal(&mut copy) {
+            if !play_normal(&mut copy, weighed) {
                 break;
             }
             left -= 1;
@@ -368,12 +401,13 @@ fn playout(
     }
     if budget.replies > 1 && left > 0 && !copy.ended() && opponent_decides(copy.state(), side) {
         let answers = ranked(copy.state(), legal_plans(copy.state()));
+        weighed.fetch_add(answers.len() as u64, Ordering::Relaxed);
         let values: Vec<f64> = varied(&answers, replies)
             .into_iter()
             .filter_map(|(_, answer)| {
                 let mut branch = copy.clone();
                 branch.submit(answer).ok()?;
-                play_on(&mut branch, left - 1);
+                play_on(&mut branch, left - 1, weighed);
                 Some(leaf_value(branch.state(), side))
             })
             .collect();
@@ -385,7 +419,7 @@ fn playout(
             .map(|k| values.get(k).copied().unwrap_or(favourite))
             .collect();
     }
-    play_on(&mut copy, left);
+    play_on(&mut copy, left, weighed);
     vec![leaf_value(copy.state(), side); replies]
 }
 
@@ -431,18 +465,19 @@ fn aim(command: &Command) -> (&str, Discriminant<Order>, Option<&str>, Option<Zo
 }
 
 /// Both sides play on as Normal for up to `decisions` decisions.
-fn play_on(engine: &mut Engine, decisions: usize) {
+fn play_on(engine: &mut Engine, decisions: usize, weighed: &AtomicU64) {
     for _ in 0..decisions {
-        if engine.ended() || !play_normal(engine) {
+        if engine.ended() || !play_normal(engine, weighed) {
             break;
         }
     }
 }
 
 /// The next decision played as Normal would; false if none could be.
-fn play_normal(engine: &mut Engine) -> bool {
-    best(engine.state(), legal_plans(engine.state()))
-        .is_some_and(|next| engine.submit(&next).is_ok())
+fn play_normal(engine: &mut Engine, weighed: &AtomicU64) -> bool {
+    let legal = legal_plans(engine.state());
+    weighed.fetch_add(legal.len() as u64, Ordering::Relaxed);
+    best(engine.state(), legal).is_some_and(|next| engine.submit(&next).is_ok())
 }
 
 #[cfg(test)]
@@ -502,6 +537,18 @@ mod tests {
         for threads in [1, 2, 3, 8, 40] {
             assert_eq!(in_parallel(threads, &work, |n| n * 2), doubled);
         }
+    }
+
+    #[test]
+    fn a_first_round_that_weighed_few_commands_scales_the_rounds_after_up_to_three_times() {
+        let first_round = 12 * EXPERT.first_playouts;
+        let weighing = |per_playout: u64| EXPERT.scale(per_playout * first_round, first_round);
+        assert_eq!(weighing(2_000), 1);
+        assert_eq!(weighing(500), 1);
+        assert_eq!(weighing(250), 2);
+        assert_eq!(weighing(120), 3);
+        assert_eq!(weighing(0), 3);
+        assert_eq!(HARD.scale(0, 40), 1);
     }
 
     #[test]
