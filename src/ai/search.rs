@@ -26,8 +26,9 @@
 //! few playouts, the worse half is dropped, the rest get twice as many, and
 //! so on until one is left. Where the first round's playouts weighed few
 //! legal commands (a small fight, a short look-ahead), the rounds after
-//! it get up to a few times more ([`Budget::work_per_playout`]). Playout `m` of every candidate uses the same
-//! dice sequence, so candidates are compared on the same luck. All counts
+//! it get up to a few times more ([`Budget::work_per_playout`]). Playout
+//! `m` of every candidate uses the same dice sequence, so candidates are
+//! compared on the same luck. All counts
 //! are fixed, never timed: the same battle gives the same choice on any
 //! machine. Each round's playouts are shared out over the machine's
 //! threads and added up in the order they would be played one by one, so
@@ -216,16 +217,15 @@ fn search_on(
                 arm.add(playout_values);
             }
         }
-        if played == 0 {
-            // Every playout is counted whole before the round ends, so the
-            // count is the same on any number of threads.
-            let scale = budget.scale(weighed.load(Ordering::Relaxed), work.len() as u64);
-            played += playouts;
-            playouts *= scale;
+        // Every playout of the round is counted whole by now, so the count
+        // is the same on any number of threads.
+        let scale = if played == 0 {
+            budget.scale(weighed.load(Ordering::Relaxed), work.len() as u64)
         } else {
-            played += playouts;
-        }
-        playouts *= 2;
+            1
+        };
+        played += playouts;
+        playouts *= 2 * scale;
         // Every arm left has had the same playouts: totals compare as means.
         // The sort is stable, so a tie goes to Normal's favourite.
         arms.sort_by(|a, b| b.total().total_cmp(&a.total()));
