@@ -28,12 +28,11 @@
 //! legal commands (a small fight, a short look-ahead), the rounds after
 //! it get up to a few times more ([`Budget::work_per_playout`]). Playout
 //! `m` of every candidate uses the same dice sequence, so candidates are
-//! compared on the same luck. All counts
-//! are fixed, never timed: the same battle gives the same choice on any
-//! machine. Each round's playouts are shared out over the machine's
-//! threads and added up in the order they would be played one by one, so
-//! the choice is the same on any number of threads too. docs/AI.md gives
-//! the reasoning.
+//! compared on the same luck. All counts are fixed, never timed: the same
+//! battle gives the same choice on any machine. Each round's playouts are
+//! shared out over the machine's threads and added up in the order they
+//! would be played one by one, so the choice is the same on any number of
+//! threads too. docs/AI.md gives the reasoning.
 
 use super::evaluate::{best, ranked};
 use super::legal::legal_plans;
