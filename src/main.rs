@@ -9,6 +9,7 @@ use swift_swords::cli::{self, Cli, CliCommand, PlayArgs};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    end_quietly_when_the_reader_stops();
     let cli = Cli::parse();
     let data = cli.data.as_deref();
     match cli.command {
@@ -25,4 +26,22 @@ fn main() -> ExitCode {
         Some(CliCommand::Simulate(args)) => cli::run_simulate(data, &args),
         Some(CliCommand::Replay(args)) => cli::run_replay(data, &args),
     }
+}
+
+/// A report piped into a reader that stops early (`simulate … | head`)
+/// ends the program quietly, as other command-line tools do, not with a
+/// panic's message. (The standard library ignores the signal that would
+/// end it, and the project forbids the unsafe call that restores it.)
+fn end_quietly_when_the_reader_stops() {
+    /// The status a shell gives a program ended by a closed pipe.
+    const CLOSED_PIPE: i32 = 128 + 13;
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info.payload_as_str().unwrap_or_default();
+        // 32 is EPIPE, "broken pipe".
+        if message.starts_with("failed printing to stdout") && message.ends_with("(os error 32)") {
+            std::process::exit(CLOSED_PIPE);
+        }
+        report(info);
+    }));
 }

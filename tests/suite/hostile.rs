@@ -342,6 +342,30 @@ fn simulate_refuses_absurd_counts_before_any_battle() {
 }
 
 #[test]
+fn a_report_read_by_a_reader_that_stops_early_ends_quietly() {
+    use std::process::{Command, Stdio};
+    let mut simulate = Command::new(env!("CARGO_BIN_EXE_swift-swords"))
+        .args([
+            "simulate",
+            "levels/duel.ron",
+            "--battles",
+            "2",
+            "--jobs",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The reader stops before the report begins, as `| head -0` would.
+    drop(simulate.stdout.take());
+    let output = simulate.wait_with_output().expect("the binary ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(141), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
 fn a_script_is_bounded_in_its_scripted_dice_and_its_play_out() {
     let dir = std::env::temp_dir().join(format!("swift-swords-bounds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
