@@ -28,6 +28,7 @@ use super::cover::cover_worth;
 use super::flyers::{
     flyer_threatens, hold_against_flyers, lands_to_escape, strikes_on_attacking, strikes_on_passing,
 };
+use super::storm::storm_step;
 
 /// What one combatant is worth to its side.
 pub(super) fn worth(table: &BattleState, unit: &UnitState) -> f64 {
@@ -294,7 +295,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
                     } else if *zone == me.placement.zone {
                         -0.8
                     } else {
-                        0.0
+                        storm_step(table, side, me.placement.zone, to, *zone)
                     }
                 }
                 VictoryCondition::Escape { edge, .. } => {

@@ -21,6 +21,7 @@ mod flyers;
 mod legal;
 mod position;
 mod search;
+mod storm;
 mod wounds;
 
 use rand::SeedableRng;
