@@ -40,6 +40,9 @@ pub(super) fn storm_step(
 /// with each held crossing counted [`HELD_CROSSING`] zones more.
 fn storm_distance(table: &BattleState, side: usize, from: ZoneCoord, zone: ZoneCoord) -> u16 {
     let board = &table.board;
+    if !board.contains(from) || !board.contains(zone) {
+        return 0;
+    }
     let index = |z: ZoneCoord| usize::from(z.1) * usize::from(board.width) + usize::from(z.0);
     let held = |z: ZoneCoord| {
         table
@@ -50,9 +53,6 @@ fn storm_distance(table: &BattleState, side: usize, from: ZoneCoord, zone: ZoneC
     let zones = usize::from(board.width) * usize::from(board.height);
     let mut way = vec![u16::MAX; zones];
     let mut settled = vec![false; zones];
-    if !board.contains(from) || !board.contains(zone) {
-        return 0;
-    }
     way[index(from)] = 0;
     let mut here = from;
     loop {
