@@ -347,10 +347,29 @@ enum ZoneRole {
     Neither,
 }
 
+/// A side guards a zone if it wins by holding one, or by surviving an
+/// enemy that wins by holding one; it breaks a hold if an enemy wins by
+/// holding a zone and it guards none. A side that must take a zone from an
+/// enemy who wins by surviving (the bandits on the Farmstead Wall) is the
+/// attacker against the clock, neither: its way in is a plan of many
+/// decisions, round the defence, and the next few blows do not show it.
 fn zone_role(table: &BattleState, side: usize) -> ZoneRole {
-    if guards_a_zone(table, side) {
+    let level = &table.battle.level;
+    let wins_by = |ours: bool, holding: bool| {
+        level.victory.iter().any(|c| {
+            let kind = if holding {
+                matches!(c, VictoryCondition::HoldZone { .. })
+            } else {
+                matches!(c, VictoryCondition::Survive { .. })
+            };
+            kind && (level.side_index(c.side()) == Some(side)) == ours
+        })
+    };
+    let (holds, survives) = (wins_by(true, true), wins_by(true, false));
+    let (enemy_holds, enemy_survives) = (wins_by(false, true), wins_by(false, false));
+    if (holds && !enemy_survives) || (survives && enemy_holds) {
         ZoneRole::Guard
-    } else if breaks_a_hold(table, side) {
+    } else if enemy_holds {
         ZoneRole::Breaker
     } else {
         ZoneRole::Neither
@@ -365,36 +384,6 @@ fn horizon(role: ZoneRole, budget: Budget) -> usize {
         ZoneRole::Breaker => budget.breaking_horizon,
         ZoneRole::Neither => budget.horizon,
     }
-}
-
-/// Whether `side` guards a zone: it wins by holding one, or by surviving an
-/// enemy that wins by holding one. A side that must take a zone from an
-/// enemy who wins by surviving (the bandits on the Farmstead Wall) is the
-/// attacker against the clock, not a guard: its way in is a plan of many
-/// decisions, round the defence, and the next few blows do not show it.
-fn guards_a_zone(table: &BattleState, side: usize) -> bool {
-    let level = &table.battle.level;
-    let any_of = |ours: bool, holding: bool| {
-        level.victory.iter().any(|c| {
-            let kind = if holding {
-                matches!(c, VictoryCondition::HoldZone { .. })
-            } else {
-                matches!(c, VictoryCondition::Survive { .. })
-            };
-            kind && (level.side_index(c.side()) == Some(side)) == ours
-        })
-    };
-    let (holds, survives) = (any_of(true, true), any_of(true, false));
-    let (enemy_holds, enemy_survives) = (any_of(false, true), any_of(false, false));
-    (holds && !enemy_survives) || (survives && enemy_holds)
-}
-
-/// Whether an enemy of `side` wins by holding a zone.
-fn breaks_a_hold(table: &BattleState, side: usize) -> bool {
-    let level = &table.battle.level;
-    level.victory.iter().any(|c| {
-        matches!(c, VictoryCondition::HoldZone { .. }) && level.side_index(c.side()) != Some(side)
-    })
 }
 
 /// Whether a side of this level wins by surviving. There the opponent is
@@ -671,16 +660,16 @@ mod tests {
 
     #[test]
     fn the_guards_of_a_zone_are_its_holders_and_those_who_must_survive_them() {
-        let guards = |file, side| guards_a_zone(&crate::ai::shipped_level(file), side);
+        let role = |file, side| zone_role(&crate::ai::shipped_level(file), side);
         // The farm must survive the bandits; the bandits must take the
         // farmhouse against the clock, so they attack it.
-        assert!(guards("farmstead_wall.ron", 0));
-        assert!(!guards("farmstead_wall.ron", 1));
+        assert_eq!(role("farmstead_wall.ron", 0), ZoneRole::Guard);
+        assert_eq!(role("farmstead_wall.ron", 1), ZoneRole::Neither);
         // The goblins must hold their hill; the company wins only by
-        // defeating them.
-        assert!(!guards("goblin_rabble.ron", 0));
-        assert!(guards("goblin_rabble.ron", 1));
-        assert!(!guards("skirmish.ron", 0));
+        // defeating them, so it must break their hold.
+        assert_eq!(role("goblin_rabble.ron", 0), ZoneRole::Breaker);
+        assert_eq!(role("goblin_rabble.ron", 1), ZoneRole::Guard);
+        assert_eq!(role("skirmish.ron", 0), ZoneRole::Neither);
     }
 
     #[test]
