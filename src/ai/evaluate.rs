@@ -29,6 +29,7 @@ use super::flyers::{
     flyer_threatens, hold_against_flyers, lands_to_escape, strikes_on_attacking, strikes_on_passing,
 };
 use super::storm::storm_step;
+use super::zones::hold_breaking_step;
 
 /// What one combatant is worth to its side.
 pub(super) fn worth(table: &BattleState, unit: &UnitState) -> f64 {
@@ -285,6 +286,8 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         let defending = survivor && table.board.defended(from);
         if defending && to != from { -1.5 } else { 0.0 }
     };
+    // The pull of the victory conditions on a step to `to`: its own, and
+    // the holds it must break.
     let holds = |to: ZoneCoord| -> f64 {
         table
             .victory_conditions_of(side)
@@ -305,7 +308,8 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
                 }
                 _ => 0.0,
             })
-            .sum()
+            .sum::<f64>()
+            + hold_breaking_step(table, actor, to)
     };
     let target_index = |id: &str| table.unit_index(id);
     match &command.order {

@@ -23,6 +23,7 @@ mod position;
 mod search;
 mod storm;
 mod wounds;
+mod zones;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;

@@ -39,6 +39,7 @@ use super::evaluate::{best, ranked};
 use super::legal::legal_plans;
 use super::position::leaf_value;
 use super::splitmix;
+use super::zones::{ZoneRole, zone_role};
 use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order};
 use crate::battle::engine::Engine;
@@ -337,45 +338,6 @@ fn waiting_loses(table: &BattleState, side: usize) -> bool {
         && (enemy_needs_time || ours().any(|c| matches!(c, VictoryCondition::Escape { .. })))
 }
 
-/// What a side is to its level's zones to hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ZoneRole {
-    /// It holds a zone, or must survive an enemy that holds one.
-    Guard,
-    /// It must break an enemy's hold, and guards none itself.
-    Breaker,
-    Neither,
-}
-
-/// A side guards a zone if it wins by holding one, or by surviving an
-/// enemy that wins by holding one; it breaks a hold if an enemy wins by
-/// holding a zone and it guards none. A side that must take a zone from an
-/// enemy who wins by surviving (the bandits on the Farmstead Wall) is the
-/// attacker against the clock, neither: its way in is a plan of many
-/// decisions, round the defence, and the next few blows do not show it.
-fn zone_role(table: &BattleState, side: usize) -> ZoneRole {
-    let level = &table.battle.level;
-    let wins_by = |ours: bool, holding: bool| {
-        level.victory.iter().any(|c| {
-            let kind = if holding {
-                matches!(c, VictoryCondition::HoldZone { .. })
-            } else {
-                matches!(c, VictoryCondition::Survive { .. })
-            };
-            kind && (level.side_index(c.side()) == Some(side)) == ours
-        })
-    };
-    let (holds, survives) = (wins_by(true, true), wins_by(true, false));
-    let (enemy_holds, enemy_survives) = (wins_by(false, true), wins_by(false, false));
-    if (holds && !enemy_survives) || (survives && enemy_holds) {
-        ZoneRole::Guard
-    } else if enemy_holds {
-        ZoneRole::Breaker
-    } else {
-        ZoneRole::Neither
-    }
-}
-
 /// How many decisions a side's playouts look on: a zone's guards look few,
 /// a side that must break an enemy's hold looks far.
 fn horizon(role: ZoneRole, budget: Budget) -> usize {
@@ -656,20 +618,6 @@ mod tests {
         assert!(!counts("ambush.ron"));
         assert!(!counts("farmstead_wall.ron"));
         assert!(!counts("goblin_rabble.ron"));
-    }
-
-    #[test]
-    fn the_guards_of_a_zone_are_its_holders_and_those_who_must_survive_them() {
-        let role = |file, side| zone_role(&crate::ai::shipped_level(file), side);
-        // The farm must survive the bandits; the bandits must take the
-        // farmhouse against the clock, so they attack it.
-        assert_eq!(role("farmstead_wall.ron", 0), ZoneRole::Guard);
-        assert_eq!(role("farmstead_wall.ron", 1), ZoneRole::Neither);
-        // The goblins must hold their hill; the company wins only by
-        // defeating them, so it must break their hold.
-        assert_eq!(role("goblin_rabble.ron", 0), ZoneRole::Breaker);
-        assert_eq!(role("goblin_rabble.ron", 1), ZoneRole::Guard);
-        assert_eq!(role("skirmish.ron", 0), ZoneRole::Neither);
     }
 
     #[test]
