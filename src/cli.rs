@@ -9,16 +9,15 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 
 use crate::ai::AiLevel;
-use crate::data::{DataKind, Ruleset, check_data_file};
-use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
-use crate::game::match_setup::Mode;
-use crate::game::match_setup::Seat;
+use crate::data::{DataKind, Ruleset, check_data_file, load_ruleset};
+use crate::diagnostics::{Diagnostic, SourceText};
 use crate::lesson::load_lesson;
 use crate::level::{load_level, parse_level};
 use crate::replay::Replay;
 use crate::replay::script::script_of;
 use crate::script::{LevelSource, run_script};
 use crate::script::{load_script, run_script_file, script_level};
+use crate::seat::Seat;
 use crate::simulate::sweep::{Sweep, SweepPoint};
 use crate::simulate::{
     BattleResult, ReplayChoice, SimConfig, decision_timings, plot, replay_name, run_all, summarise,
@@ -43,7 +42,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum CliCommand {
     /// Start the game on a level.
-    Play(PlayArgs),
+    Play(crate::game::play_args::PlayArgs),
     /// Check level, data, script, lesson and replay files, or whole folders of them.
     Check {
         #[arg(required = true, value_name = "PATH")]
@@ -166,71 +165,9 @@ fn parse_side_ai(text: &str) -> Result<(String, AiLevel), String> {
         .split_once('=')
         .ok_or_else(|| format!("expected SIDE=LEVEL, found `{text}`"))?;
     let level = <AiLevel as clap::ValueEnum>::from_str(level, true).map_err(|_| {
-        format!("unknown AI level `{level}`, expected random, easy, normal or hard")
+        format!("unknown AI level `{level}`, expected random, easy, normal, hard or expert")
     })?;
     Ok((side.to_string(), level))
-}
-
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct PlayArgs {
-    /// The level file. Without one the game opens on the title screen.
-    #[arg(value_name = "LEVEL")]
-    pub level: Option<PathBuf>,
-    /// The battle's seed (the level's own, or a random one, if not given).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Who plays: solo against the AI, hot-seat (the level's own human and
-    /// AI sides, the default), or AI against AI.
-    #[arg(long, value_enum)]
-    pub mode: Option<Mode>,
-    /// In solo play, the side you play (its id); the first side by default.
-    #[arg(long, value_name = "SIDE")]
-    pub side: Option<String>,
-    /// How well the AI sides play.
-    #[arg(long, value_enum)]
-    pub ai: Option<AiLevel>,
-    /// Save a screenshot here once the table is drawn, then exit.
-    #[arg(long, value_name = "FILE.png")]
-    pub screenshot: Option<PathBuf>,
-    /// With --screenshot: wait until this many actions have been resolved
-    /// (or a human must give an order or answer an attack).
-    #[arg(long, value_name = "N", default_value_t = 0, requires = "screenshot")]
-    pub screenshot_after_actions: u32,
-    /// Measure the frame time of the battle screen and the level editor
-    /// (Bevy's frame-time diagnostics, after a warm-up; the editor's apart
-    /// while its Balance panel plays) and print each one's median, mean and
-    /// 95th percentile on exit. With --screenshot, the shot waits for 200 measured frames.
-    #[arg(long)]
-    pub frame_time: bool,
-    /// The folder for saves and the autosave (the platform's data folder by
-    /// default: ~/.local/share/swift-swords/saves on Linux).
-    #[arg(long, value_name = "DIR")]
-    pub saves: Option<PathBuf>,
-    /// Open this replay or save in the replay viewer.
-    #[arg(long, value_name = "FILE", conflicts_with = "level")]
-    pub replay: Option<PathBuf>,
-    /// Resume the last battle from the autosave, as Continue does.
-    #[arg(long = "continue", conflicts_with_all = ["level", "replay"])]
-    pub resume: bool,
-    /// No window: play the battle to its end with the game's own schedule
-    /// (AI seats only), autosaving after every command.
-    #[arg(long, conflicts_with_all = ["replay", "screenshot"])]
-    pub headless: bool,
-}
-
-/// Loads the ruleset from `--data`, `assets/data`, or the built-in copy.
-pub fn load_ruleset(data: Option<&Path>) -> Result<Ruleset, Diagnostics> {
-    match data {
-        Some(dir) => Ruleset::load_dir(dir),
-        None => {
-            let default = Path::new("assets/data");
-            if default.is_dir() {
-                Ruleset::load_dir(default)
-            } else {
-                Ruleset::embedded()
-            }
-        }
-    }
 }
 
 /// `swift-swords check`: prints every problem as `file:line:col: message`.
@@ -406,12 +343,16 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
         }
     };
     let sides: Vec<&str> = level.sides.iter().map(|s| s.id.as_str()).collect();
-    for (side, _) in &args.ai {
+    for (k, (side, _)) in args.ai.iter().enumerate() {
         if !sides.contains(&side.as_str()) {
             eprintln!(
                 "--ai: unknown side `{side}`, expected one of: {}",
                 sides.join(", ")
             );
+            return ExitCode::from(2);
+        }
+        if args.ai[..k].iter().any(|(earlier, _)| earlier == side) {
+            eprintln!("--ai: the side `{side}` is given twice, expected each side once");
             return ExitCode::from(2);
         }
     }
@@ -566,15 +507,7 @@ fn run_sweep(config: &SimConfig, text: &str, args: &SimulateArgs) -> ExitCode {
             .report
             .sides
             .iter()
-            .map(|side| {
-                format!(
-                    "{} {:5.1}% [{:5.1}%, {:5.1}%]",
-                    side.name,
-                    side.wins.share * 100.0,
-                    side.wins.low * 100.0,
-                    side.wins.high * 100.0
-                )
-            })
+            .map(|side| format!("{} {:5}", side.name, side.wins))
             .collect();
         println!(
             "  {} = {:<3} {}; draws {:.1}%; rounds {:.1}",

@@ -1,7 +1,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use swift_swords::cli::{self, Cli, CliCommand, PlayArgs};
+use swift_swords::cli::{self, Cli, CliCommand};
+use swift_swords::game::play_args::PlayArgs;
 
 /// The AI's search makes and drops many small copies of the battle:
 /// mimalloc serves them faster than the system allocator.

@@ -387,7 +387,7 @@ mod tests {
     #[test]
     fn every_rule_tag_of_the_log_and_the_refusals_has_an_entry() {
         // Both `rule()`s, the events' and the refusals', as written.
-        let source = include_str!("battle/describe.rs");
+        let source = include_str!("battle/describe/rules.rs");
         let mut tags = Vec::new();
         for body in source.split("pub fn rule(&self) -> &'static str {").skip(1) {
             let end = body.find("\n    }\n").expect("the end of rule()");

@@ -19,6 +19,16 @@ where
     deserializer.deserialize_map(UniqueKeys(PhantomData))
 }
 
+/// [`unique_keys`] for a map that may be left out: `Some({...})`, or none.
+pub fn some_unique_keys<'de, D, K, V>(deserializer: D) -> Result<Option<BTreeMap<K, V>>, D::Error>
+where
+    D: Deserializer<'de>,
+    K: Deserialize<'de> + Ord + fmt::Debug,
+    V: Deserialize<'de>,
+{
+    Option::<UniqueMap<K, V>>::deserialize(deserializer).map(|map| map.map(|map| map.0))
+}
+
 /// A map read through [`unique_keys`], for a file that is one map.
 pub struct UniqueMap<K, V>(pub BTreeMap<K, V>);
 

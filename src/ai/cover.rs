@@ -6,7 +6,7 @@
 
 use crate::battle::cover::{area_cover, dice_off, line_cover};
 use crate::battle::state::BattleState;
-use crate::level::ZoneCoord;
+use crate::vocabulary::ZoneCoord;
 
 /// What one die off one enemy's attacks is worth, in ranks.
 const COVER_DIE_WORTH: f64 = 0.1;

@@ -11,55 +11,25 @@ use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, PoolAction, Status};
 use crate::battle::odds::{
-    answered_attack_odds, attack_preview_against, attack_preview_with, defence_outcomes,
-    drag_chance, target_facts,
+    answered_attack_odds, attack_preview_with, defence_outcomes, drag_chance, target_facts,
 };
 use crate::battle::special::special_applicable;
-use crate::battle::state::{BattleState, UnitState};
-use crate::data::{Defence, SpellEffect, Tactic, WeightClass, WrestleMove};
-use crate::level::{VictoryCondition, ZoneCoord};
-use crate::rules::damage::out_of_action;
-use crate::rules::odds::{AttackOdds, attack_odds, roll_passes, successes};
+use crate::battle::state::BattleState;
+use crate::data::{SpellEffect, Tactic, WrestleMove};
+use crate::level::VictoryCondition;
+use crate::rules::odds::{attack_odds, successes};
 use crate::rules::payment::Cost;
-use crate::rules::rolls::characteristic_dice;
 use crate::rules::special::SpecialResult;
+use crate::vocabulary::ZoneCoord;
+use crate::vocabulary::{Defence, WeightClass};
 
 use super::cover::cover_worth;
 use super::flyers::{
     flyer_threatens, hold_against_flyers, lands_to_escape, strikes_on_attacking, strikes_on_passing,
 };
+use super::gain::{acting_chance, attack_gain, threat_against};
 use super::storm::storm_step;
 use super::zones::hold_breaking_step;
-
-/// What one combatant is worth to its side.
-pub(super) fn worth(table: &BattleState, unit: &UnitState) -> f64 {
-    match unit.fate {
-        Fate::Fighting => {
-            let floor = if unit.profile.heroic {
-                i32::from(table.ruleset.rules.heroic_ooa_rank)
-            } else {
-                0
-            };
-            2.0 + f64::from(unit.ranks.physical.remaining() - floor).max(0.0)
-                - if unit.conditions.stunned { 0.6 } else { 0.0 }
-        }
-        Fate::OutOfAction => 0.3,
-        Fate::Killed => 0.0,
-        Fate::Escaped => {
-            if side_escapes(table, unit.unit.side) {
-                4.0
-            } else {
-                0.0
-            }
-        }
-    }
-}
-
-fn side_escapes(table: &BattleState, side: usize) -> bool {
-    table
-        .victory_conditions_of(side)
-        .any(|c| matches!(c, VictoryCondition::Escape { .. }))
-}
 
 /// The fewest zones between a zone and the nearest fighting enemy of `side`.
 fn distance_to_enemy(table: &BattleState, side: usize, zone: ZoneCoord) -> Option<u16> {
@@ -72,31 +42,6 @@ fn distance_to_enemy(table: &BattleState, side: usize, zone: ZoneCoord) -> Optio
             x.abs_diff(zone.0) + y.abs_diff(zone.1)
         })
         .min()
-}
-
-/// What losing one more rank does to `target`: a plain rank, or taking it out.
-fn rank_loss_gain(table: &BattleState, target: &UnitState, extra: f64) -> f64 {
-    let after = target.ranks.physical.remaining() - 1;
-    let floor = i32::from(table.ruleset.rules.heroic_ooa_rank);
-    if out_of_action(after, target.profile.heroic, floor) {
-        worth(table, target) - 0.3
-    } else {
-        1.0 + extra
-    }
-}
-
-/// The chance a combatant in a State passes the roll it must make before acting.
-fn acting_chance(table: &BattleState, me: &UnitState) -> f64 {
-    if !me.conditions.in_state() {
-        return 1.0;
-    }
-    let rank = if me.conditions.stunned {
-        me.ranks.physical.remaining()
-    } else {
-        me.ranks.mental.remaining()
-    };
-    let dice = characteristic_dice(&table.ruleset.rules, rank, i32::from(me.conditions.effort));
-    roll_passes(dice as u32, table.ruleset.rules.standard_sl)
 }
 
 /// The expected gain of an attack, from the exact odds, with the special
@@ -239,19 +184,6 @@ pub fn special_choices(
 /// foe with no spare weapon, one whose side must move, one holding a
 /// friend at death's door, or one with a reach weapon.
 const RARER_WORTH_WEIGHING: f64 = 0.3;
-
-/// The value for the attacker's side of an attack with these odds.
-fn attack_gain(table: &BattleState, actor: usize, target: usize, odds: &AttackOdds) -> f64 {
-    let them = &table.units[target];
-    let gain = odds.state * 0.7
-        + odds.rank_loss * rank_loss_gain(table, them, 0.0)
-        + odds.trauma * rank_loss_gain(table, them, 0.3)
-        + (odds.killing_blow + odds.massive) * (worth(table, them) - 0.3).max(1.0)
-        + odds.massive * 0.3
-        + odds.killed * 0.3;
-    let risk = odds.fumble * 0.5 + odds.exposure * 0.25;
-    acting_chance(table, &table.units[actor]) * gain - risk
-}
 
 fn pips(cost: Cost) -> f64 {
     match cost {
@@ -534,7 +466,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
                             .min_by_key(|u| u.placement.zone.distance(*to))?
                             .placement
                             .zone;
-                        crate::rules::movement::Facing::toward(*to, zone)
+                        crate::vocabulary::Facing::toward(*to, zone)
                             .map(|d| d.turns_to(route.facing))
                     })
                     .map_or(0.0, |turns| 0.15 - 0.05 * f64::from(turns));
@@ -557,23 +489,6 @@ fn wrestle_value(with: WrestleMove) -> f64 {
         WrestleMove::Improve | WrestleMove::Knockdown => 0.2,
         WrestleMove::Yield => -2.0,
     }
-}
-
-/// The attacker's expected gain from its best weapon against `target`
-/// standing behind `pool`.
-pub(super) fn threat_against(
-    table: &BattleState,
-    attacker: usize,
-    target: usize,
-    pool: Option<crate::rules::defence::DefencePool>,
-) -> f64 {
-    table.units[attacker]
-        .profile
-        .weapons
-        .iter()
-        .filter_map(|weapon| attack_preview_against(table, attacker, target, weapon, pool))
-        .map(|odds| attack_gain(table, attacker, target, &odds))
-        .fold(0.0, f64::max)
 }
 
 /// The expected gain of releasing the prepared spell at `target`, from the

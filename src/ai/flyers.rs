@@ -3,7 +3,7 @@
 //! comrade, against an enemy flyer, and landing where a side that must
 //! escape can leave the table.
 
-use super::evaluate::threat_against;
+use super::gain::threat_against;
 use crate::battle::state::{BattleState, UnitState};
 use crate::level::VictoryCondition;
 use crate::rules::movement::Route;

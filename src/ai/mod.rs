@@ -18,6 +18,7 @@
 mod cover;
 mod evaluate;
 mod flyers;
+mod gain;
 mod legal;
 mod position;
 mod search;
@@ -32,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use crate::battle::command::{Command, Order};
 use crate::battle::state::BattleState;
 
-pub use legal::{candidate_orders, legal_commands};
+pub use legal::legal_commands;
 pub use search::set_search_threads;
 pub use wounds::preferred_wounds;
 

@@ -2,7 +2,8 @@
 //! Expert): the combatants' worth, the victory conditions' progress, and
 //! what the next command to be given is worth.
 
-use super::evaluate::{first_ranked, worth};
+use super::evaluate::first_ranked;
+use super::gain::worth;
 use super::legal::legal_plans;
 use crate::battle::events::Outcome;
 use crate::battle::state::BattleState;
@@ -212,7 +213,7 @@ mod tests {
         assert!(matches!(condition, VictoryCondition::HoldZone { .. }));
         let guarded = objective_progress(&table, 1, &condition, 1);
         let garrick = table.unit_index("garrick").unwrap();
-        table.units[garrick].placement.zone = crate::level::ZoneCoord(1, 1);
+        table.units[garrick].placement.zone = crate::vocabulary::ZoneCoord(1, 1);
         let unguarded = objective_progress(&table, 1, &condition, 1);
         assert!((unguarded - guarded - ZONE_UNGUARDED).abs() < 1e-9);
     }
@@ -224,7 +225,7 @@ mod tests {
         let condition = table.battle.level.victory[1].clone();
         let alone = objective_progress(&table, 1, &condition, 1);
         let farmhand = table.unit_index("farmhand").unwrap();
-        table.units[farmhand].placement.zone = crate::level::ZoneCoord(1, 2);
+        table.units[farmhand].placement.zone = crate::vocabulary::ZoneCoord(1, 2);
         let two_guards = objective_progress(&table, 1, &condition, 1);
         assert!((alone - two_guards - ZONE_ONE_FALL_FROM_LOST).abs() < 1e-9);
     }

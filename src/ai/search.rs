@@ -44,8 +44,9 @@ use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order};
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
-use crate::level::{VictoryCondition, ZoneCoord};
+use crate::level::VictoryCondition;
 use crate::rules::dice::Dice;
+use crate::vocabulary::ZoneCoord;
 use std::mem::{Discriminant, discriminant};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 

@@ -7,7 +7,7 @@
 //! wall and climbed at it a few at a time (docs/AI.md).
 
 use crate::battle::state::BattleState;
-use crate::level::ZoneCoord;
+use crate::vocabulary::ZoneCoord;
 
 /// What each zone of the way to a zone to take is worth to the side that
 /// must take it, as much as a zone nearer the enemy to a side that must

@@ -8,7 +8,8 @@
 //! (docs/AI.md).
 
 use crate::battle::state::BattleState;
-use crate::level::{VictoryCondition, ZoneCoord};
+use crate::level::VictoryCondition;
+use crate::vocabulary::ZoneCoord;
 
 /// What a step into a zone an enemy must hold is worth to a side that must
 /// break the hold, where none of its fighters stands there yet (and what a

@@ -6,9 +6,9 @@ use super::inclose::inclose_problem;
 use super::mental::{greatest_danger, routed_problem};
 use super::riding::riding_problem;
 use super::state::{BattleState, PendingAttack, Phase, Turn};
-use crate::data::Defence;
-use crate::level::MapEdge;
 use crate::rules::payment::{Cost, choose_payment};
+use crate::vocabulary::Defence;
+use crate::vocabulary::MapEdge;
 
 use super::costs::{defence_problem, order_cost};
 
@@ -52,8 +52,16 @@ fn flight_refused(table: &BattleState, actor: usize, order: &Order) -> Option<Ru
         })
 }
 
-/// Whether `command` is legal now, and if so how it would be paid.
-pub fn check(table: &BattleState, command: &Command) -> Result<Plan, RuleError> {
+impl BattleState {
+    /// Whether `command` is legal now, and if so how it would be paid: the
+    /// one check, for the engine, the HUD, the lessons and the AI alike.
+    pub fn check(&self, command: &Command) -> Result<Plan, RuleError> {
+        check(self, command)
+    }
+}
+
+/// [`BattleState::check`], for the engine's own modules.
+pub(super) fn check(table: &BattleState, command: &Command) -> Result<Plan, RuleError> {
     if table.battle.outcome.is_some() || table.battle.phase == Phase::Ended {
         return Err(RuleError::BattleOver);
     }

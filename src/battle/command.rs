@@ -7,12 +7,13 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::components::WoundChoice;
-use crate::data::{Defence, Tactic, WrestleMove};
-use crate::level::{MapEdge, ZoneCoord};
+use crate::data::{Tactic, WrestleMove};
 use crate::rules::injury::Shift;
-use crate::rules::movement::Facing;
 use crate::rules::payment::{Cost, PaymentError};
 use crate::rules::special::SpecialResult;
+use crate::vocabulary::Defence;
+use crate::vocabulary::Facing;
+use crate::vocabulary::{MapEdge, ZoneCoord};
 
 /// One choice by one combatant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -221,6 +222,46 @@ pub enum Order {
     KeepDie,
 }
 
+/// The orders that name the dice paying for them, and those that cost
+/// nothing from the pool: the list written once, for [`Order::payment`] and
+/// [`Order::payment_mut`].
+macro_rules! paid_orders {
+    ($order:expr, $pay:ident => $found:expr) => {
+        match $order {
+            Order::Move { pay: $pay, .. }
+            | Order::Charge { pay: $pay, .. }
+            | Order::Withdraw { pay: $pay }
+            | Order::JoinGroup { pay: $pay, .. }
+            | Order::LeaveGroup { pay: $pay }
+            | Order::LeaveTable { pay: $pay, .. }
+            | Order::Attack { pay: $pay, .. }
+            | Order::Defend { pay: $pay, .. }
+            | Order::Pool { pay: $pay }
+            | Order::Aim { pay: $pay }
+            | Order::Prepare { pay: $pay, .. }
+            | Order::Break { pay: $pay, .. }
+            | Order::CloseIn { pay: $pay, .. }
+            | Order::Drag { pay: $pay, .. }
+            | Order::Wrestle { pay: $pay, .. }
+            | Order::Fly { pay: $pay, .. }
+            | Order::TakeOff { pay: $pay }
+            | Order::Land { pay: $pay }
+            | Order::Drive { pay: $pay, .. }
+            | Order::Gallop { pay: $pay, .. }
+            | Order::Mount { pay: $pay, .. }
+            | Order::Dismount { pay: $pay }
+            | Order::Recover { pay: $pay } => $found,
+            Order::Effort
+            | Order::ChooseWounds { .. }
+            | Order::RecoveryRoll
+            | Order::Hold
+            | Order::Pass
+            | Order::KeepDie
+            | Order::Cast { .. } => None,
+        }
+    };
+}
+
 impl Order {
     /// The other combatant an order names (its target, friend or mount),
     /// by id.
@@ -240,75 +281,13 @@ impl Order {
     }
 
     pub fn payment(&self) -> Option<&[u8]> {
-        match self {
-            Self::Move { pay, .. }
-            | Self::Charge { pay, .. }
-            | Self::Withdraw { pay }
-            | Self::JoinGroup { pay, .. }
-            | Self::LeaveGroup { pay }
-            | Self::LeaveTable { pay, .. }
-            | Self::Attack { pay, .. }
-            | Self::Defend { pay, .. }
-            | Self::Pool { pay }
-            | Self::Aim { pay }
-            | Self::Prepare { pay, .. }
-            | Self::Break { pay, .. }
-            | Self::CloseIn { pay, .. }
-            | Self::Drag { pay, .. }
-            | Self::Wrestle { pay, .. }
-            | Self::Fly { pay, .. }
-            | Self::TakeOff { pay }
-            | Self::Land { pay }
-            | Self::Drive { pay, .. }
-            | Self::Gallop { pay, .. }
-            | Self::Mount { pay, .. }
-            | Self::Dismount { pay }
-            | Self::Recover { pay } => pay.as_deref(),
-            Self::Effort
-            | Self::ChooseWounds { .. }
-            | Self::RecoveryRoll
-            | Self::Hold
-            | Self::Pass
-            | Self::KeepDie
-            | Self::Cast { .. } => None,
-        }
+        paid_orders!(self, pay => pay.as_deref())
     }
 
     /// Where an order names the dice that pay for it (`None` for orders
     /// that cost nothing from the pool).
     pub fn payment_mut(&mut self) -> Option<&mut Option<Vec<u8>>> {
-        match self {
-            Self::Move { pay, .. }
-            | Self::Charge { pay, .. }
-            | Self::Withdraw { pay }
-            | Self::JoinGroup { pay, .. }
-            | Self::LeaveGroup { pay }
-            | Self::LeaveTable { pay, .. }
-            | Self::Attack { pay, .. }
-            | Self::Defend { pay, .. }
-            | Self::Pool { pay }
-            | Self::Aim { pay }
-            | Self::Prepare { pay, .. }
-            | Self::Break { pay, .. }
-            | Self::CloseIn { pay, .. }
-            | Self::Drag { pay, .. }
-            | Self::Wrestle { pay, .. }
-            | Self::Fly { pay, .. }
-            | Self::TakeOff { pay }
-            | Self::Land { pay }
-            | Self::Drive { pay, .. }
-            | Self::Gallop { pay, .. }
-            | Self::Mount { pay, .. }
-            | Self::Dismount { pay }
-            | Self::Recover { pay } => Some(pay),
-            Self::Effort
-            | Self::ChooseWounds { .. }
-            | Self::RecoveryRoll
-            | Self::Hold
-            | Self::Pass
-            | Self::KeepDie
-            | Self::Cast { .. } => None,
-        }
+        paid_orders!(self, pay => Some(pay))
     }
 
     /// A short name for menus and logs.

@@ -5,15 +5,16 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{
-    ChariotKind, Defence, EdgeFeature, FearLevel, Guard, Horses, MobTier, RankSide, Terrain,
-    WeightClass,
-};
-use crate::level::{Controller, SideKind, ZoneCoord};
+use crate::data::{ChariotKind, EdgeFeature, FearLevel, Guard, Horses, MobTier, Terrain};
+
+use crate::level::{Controller, SideKind};
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::defence::DefencePool;
 use crate::rules::injury::Injury;
-use crate::rules::movement::{Facing, FlightRating};
+use crate::rules::movement::FlightRating;
+use crate::vocabulary::Facing;
+use crate::vocabulary::ZoneCoord;
+use crate::vocabulary::{Defence, RankSide, WeightClass};
 
 /// Who a combatant is. `index` is its order in the level, used for every
 /// deterministic iteration.
@@ -465,13 +466,17 @@ impl Board {
     }
 
     /// Whether a zone lies on the given map edge.
-    pub fn on_edge(&self, zone: ZoneCoord, edge: crate::level::MapEdge) -> bool {
+    pub fn on_edge(&self, zone: ZoneCoord, edge: crate::vocabulary::MapEdge) -> bool {
         self.zones_to_edge(zone, edge) == 0
     }
 
     /// How many zones lie between a zone and the given map edge.
-    pub fn zones_to_edge(&self, ZoneCoord(x, y): ZoneCoord, edge: crate::level::MapEdge) -> u16 {
-        use crate::level::MapEdge;
+    pub fn zones_to_edge(
+        &self,
+        ZoneCoord(x, y): ZoneCoord,
+        edge: crate::vocabulary::MapEdge,
+    ) -> u16 {
+        use crate::vocabulary::MapEdge;
         match edge {
             MapEdge::North => y,
             MapEdge::West => x,

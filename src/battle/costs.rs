@@ -8,9 +8,11 @@ use super::inclose::close_partner;
 use super::riding::front_problem;
 use super::state::{BattleState, PendingAttack};
 use super::wielding::switch_pips;
-use crate::data::{ActionKind, Defence, Guard, Shield, Spell, Weapon, WeightClass};
-use crate::level::{MapEdge, VictoryCondition, ZoneCoord};
+use crate::data::{ActionKind, Guard, Shield, Spell, Weapon};
+use crate::level::VictoryCondition;
 use crate::rules::payment::Cost;
+use crate::vocabulary::{Defence, WeightClass};
+use crate::vocabulary::{MapEdge, ZoneCoord};
 
 /// What an order costs, with the weapon of an attack, or why the order is
 /// refused: the per-order rules of the check.

@@ -6,7 +6,7 @@ use super::components::Status;
 use super::events::BattleEvent;
 use super::state::BattleState;
 use crate::data::{Cover, Weapon};
-use crate::level::ZoneCoord;
+use crate::vocabulary::ZoneCoord;
 
 /// What cover costs an attack: dice off, and whether a die may be raised.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

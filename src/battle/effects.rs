@@ -5,8 +5,8 @@
 use super::components::{Conditions, Fate, StateKind};
 use super::events::BattleEvent;
 use super::state::{BattleState, Phase, Turn};
-use crate::data::RankSide;
 use crate::rules::damage::{crossover_due, out_of_action, unshakeable};
+use crate::vocabulary::RankSide;
 
 pub fn pay(table: &mut BattleState, actor: usize, paid: &[usize], events: &mut Vec<BattleEvent>) {
     if paid.is_empty() {

@@ -5,12 +5,13 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::components::{StateKind, Status, WoundChoice};
-use crate::data::{Defence, RankSide, WeightClass};
 use crate::data::{FearLevel, MobTier};
-use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::injury::{InjuryEffect, Location};
-use crate::rules::movement::{Facing, FlightKind};
+use crate::rules::movement::FlightKind;
 use crate::rules::special::SpecialResult;
+use crate::vocabulary::Facing;
+use crate::vocabulary::{Defence, RankSide, WeightClass};
+use crate::vocabulary::{MapEdge, ZoneCoord};
 
 /// How a battle ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -6,8 +6,9 @@
 use super::command::{Order, RuleError};
 use super::state::{BattleState, Mover};
 use crate::data::Weapon;
-use crate::level::ZoneCoord;
-use crate::rules::movement::{Facing, Route};
+use crate::rules::movement::Route;
+use crate::vocabulary::Facing;
+use crate::vocabulary::ZoneCoord;
 
 /// Whether `unit` is a flyer flying now.
 pub fn flying(table: &BattleState, unit: usize) -> bool {

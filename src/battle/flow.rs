@@ -6,12 +6,13 @@ use super::effects::lose_rank;
 use super::events::{BattleEvent, Outcome};
 use super::injury::wounded_roll;
 use super::state::{BattleState, Phase, Turn, UnitState};
-use crate::data::{Fatigue, RankSide};
+use crate::data::Fatigue;
 use crate::level::{SideKind, VictoryCondition};
 use crate::rules::action_dice::roll_action_dice;
-use crate::rules::countdown::{CountdownEntry, next_to_act, refresh_order};
+use crate::rules::countdown::{CountdownEntry, countdown_order, next_to_act};
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
+use crate::vocabulary::RankSide;
 
 /// Sequence of play (a, b): the battle begins; fatigue in doubt is rolled
 /// for, and surprise determined. The surprised are marked for the first
@@ -133,6 +134,15 @@ fn roll_round(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut 
     table.battle.phase = Phase::Countdown;
 }
 
+impl BattleState {
+    /// Every combatant still fighting, in the countdown's order: the one
+    /// the turn goes to first (holders and those left with only 1s keep
+    /// their place but take no turn). The HUD's track shows this order.
+    pub fn countdown(&self) -> Vec<usize> {
+        countdown_order(&countdown_entries(self, |_| true))
+    }
+}
+
 fn countdown_entries(
     table: &BattleState,
     include: impl Fn(&UnitState) -> bool,
@@ -197,7 +207,7 @@ fn call_refresh(table: &mut BattleState, by: Option<usize>, events: &mut Vec<Bat
     let entries = countdown_entries(table, |u| {
         Some(u.unit.index) != by && !u.pool.dice.is_empty()
     });
-    let queue = refresh_order(&entries);
+    let queue = countdown_order(&entries);
     events.push(BattleEvent::RefreshCalled {
         by: by.map(|i| table.units[i].unit.id.clone()),
     });

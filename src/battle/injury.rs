@@ -7,13 +7,13 @@ use super::effects::{lose_rank, take_out_of_action, take_state};
 use super::events::BattleEvent;
 use super::state::BattleState;
 use super::wielding::arm_if_unarmed;
-use crate::data::RankSide;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{
     Injury, InjuryEffect, Location, RollKind, Shift, burn_dice, burned_dice, choose_location,
     read_location_dice, wound_penalty,
 };
 use crate::rules::rolls::{CharacteristicRoll, characteristic_dice, characteristic_roll};
+use crate::vocabulary::RankSide;
 
 /// Dice off a unit's roll of `kind` for the wounds it carries.
 pub fn penalty(table: &BattleState, unit: usize, kind: RollKind) -> u32 {

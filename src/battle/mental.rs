@@ -9,10 +9,11 @@ use super::effects::{lose_action_pool, lose_defence_pool, lose_rank, take_effort
 use super::events::BattleEvent;
 use super::injury::wounded_roll;
 use super::state::BattleState;
-use crate::data::{FearLevel, RankSide};
+use crate::data::FearLevel;
 use crate::rules::damage::{Severity, WeaponDamage, severity};
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
+use crate::vocabulary::RankSide;
 
 /// The greatest danger a panicked combatant flees: the nearest fighting
 /// enemy (on a tie, the one with the most attack dice, then level order).
@@ -170,7 +171,7 @@ pub fn worst_fear(table: &BattleState, unit: usize) -> Option<(usize, FearLevel)
 pub fn worst_fear_at(
     table: &BattleState,
     unit: usize,
-    zone: crate::level::ZoneCoord,
+    zone: crate::vocabulary::ZoneCoord,
 ) -> Option<(usize, FearLevel)> {
     let me = &table.units[unit];
     let fear = &table.ruleset.rules.fear;
@@ -194,7 +195,7 @@ pub fn worst_fear_at(
 pub(super) fn fear_test(
     table: &mut BattleState,
     unit: usize,
-    entering: Option<crate::level::ZoneCoord>,
+    entering: Option<crate::vocabulary::ZoneCoord>,
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> bool {

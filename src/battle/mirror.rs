@@ -8,7 +8,7 @@ use super::command::{CommandQueue, LastVerdict};
 use super::components::*;
 use super::engine::Engine;
 use super::state::UnitState;
-use crate::level::ZoneCoord;
+use crate::vocabulary::ZoneCoord;
 
 /// Marks the entities that belong to the battle on the table.
 #[derive(Component, Debug, Clone, Copy)]

@@ -8,14 +8,14 @@
 //! draws. Nothing is ever written back from the components.
 //!
 //! The modules form layers, and each imports only from the layers below it
-//! (the suite's `battle_modules_import_only_downward` test holds them to it):
+//! (the suite's `layers` test holds them, and every other folder, to it):
 //! 1. the door: [`engine`], the starting state and saves ([`setup`], [`save`]),
 //!    the command log with its fingerprints ([`record`]), and the view's copy
 //!    ([`mirror`]);
 //! 2. what each order does: `orders`, one file per family of orders (only the
 //!    engine calls in);
 //! 3. what is allowed, what it would cost and its odds, and the sequence of
-//!    play: [`check`] (with the per-order costs and refusals in `costs`),
+//!    play: [`candidates`] (every order a combatant might give), [`check`] (with the per-order costs and refusals in `costs`),
 //!    [`odds`], [`flow`];
 //! 4. the rule families' facts and vetoes: [`cover`], [`flight`],
 //!    [`inclose`], [`injury`], [`mental`], [`riding`], [`special`],
@@ -26,6 +26,7 @@
 //!    orders ([`command`]) and the events ([`events`], told in words by
 //!    `describe`).
 
+pub mod candidates;
 pub mod check;
 pub mod command;
 pub mod components;

@@ -11,7 +11,7 @@ use super::special::applicable_specials;
 use super::state::{BattleState, PendingAttack};
 use super::warband::attack_modifiers;
 use super::wielding::parry_bonus;
-use crate::data::{Defence, Tactic, Weapon, WeightClass};
+use crate::data::{Tactic, Weapon};
 use crate::rules::attack::{advantage, advantage_dice, superiority_level};
 use crate::rules::damage::Soak;
 use crate::rules::defence::{DefencePool, dodge, pool_from_roll};
@@ -19,6 +19,7 @@ use crate::rules::injury::RollKind;
 use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds_with_specials, outrolls, successes};
 use crate::rules::rolls::characteristic_dice;
 use crate::rules::special::SpecialResult;
+use crate::vocabulary::{Defence, WeightClass};
 
 /// The dice and Superiority Level of an attack about to be rolled: the same
 /// numbers for the resolution, the odds preview and the AI.

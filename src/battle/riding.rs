@@ -7,8 +7,9 @@ use super::command::{Order, RuleError};
 use super::components::{Aboard, Status};
 use super::state::{BattleState, Mover};
 use crate::data::{Cover, Weapon};
-use crate::level::ZoneCoord;
-use crate::rules::movement::{Facing, Route, chariot_pace, drive_zones};
+use crate::rules::movement::{Route, chariot_pace, drive_zones};
+use crate::vocabulary::Facing;
+use crate::vocabulary::ZoneCoord;
 
 /// The driver of a chariot: the first of its crew still aboard and fighting.
 pub fn driver(table: &BattleState, chariot: usize) -> Option<usize> {

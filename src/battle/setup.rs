@@ -10,7 +10,8 @@ use super::components::{
 };
 use super::state::{Battle, BattleState, Phase, Turn, UnitState};
 use crate::data::{Fatigue, MobTier, Ruleset};
-use crate::level::{Level, ZoneCoord, apply_overrides, fielded_ranks};
+use crate::level::{Level, apply_overrides, fielded_ranks};
+use crate::vocabulary::ZoneCoord;
 
 /// Builds the starting state of a battle from a checked level.
 pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleState {

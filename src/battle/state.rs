@@ -14,8 +14,10 @@ use super::components::{
 };
 use super::events::{BattleEvent, Outcome};
 use crate::data::Ruleset;
-use crate::level::{Level, SideKind, ZoneCoord};
-use crate::rules::movement::{Facing, RouteSearch};
+use crate::level::{Level, SideKind};
+use crate::rules::movement::RouteSearch;
+use crate::vocabulary::Facing;
+use crate::vocabulary::ZoneCoord;
 
 /// Where the battle stands in the sequence of play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,7 +9,8 @@ use super::components::Aboard;
 use super::effects::lose_rank;
 use super::events::BattleEvent;
 use super::state::BattleState;
-use crate::data::{MobTier, RankSide};
+use crate::data::MobTier;
+use crate::vocabulary::RankSide;
 
 /// Whether a combatant is a warband (any tier of grouped combatants).
 pub fn is_warband(table: &BattleState, unit: usize) -> bool {

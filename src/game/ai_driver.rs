@@ -8,17 +8,18 @@
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
-use super::hud::HudState;
-use super::lessons::Coaching;
-use super::match_setup::{MatchSetup, Seat};
-use super::motion::MotionUnderway;
-use super::screens::battle_on_table;
-use super::viewer::Viewer;
 use crate::ai::{AiLevel, choose};
 use crate::battle::awaiting_input;
 use crate::battle::command::{Command, CommandQueue};
 use crate::battle::engine::Engine;
 use crate::battle::record::Fingerprint;
+use crate::game::hud::HudState;
+use crate::game::session::coaching::Coaching;
+use crate::game::session::match_setup::MatchSetup;
+use crate::game::session::watching::Viewer;
+use crate::game::stage::battle_on_table;
+use crate::game::table::motion::MotionUnderway;
+use crate::seat::Seat;
 
 /// The pause before each AI command.
 #[derive(Resource, Debug, Clone)]
@@ -40,7 +41,7 @@ impl AiPace {
 impl Default for AiPace {
     fn default() -> Self {
         Self {
-            seconds: 0.6,
+            seconds: crate::game::session::preferences::DEFAULT_AI_PACE_SECONDS,
             waited: 0.0,
         }
     }
@@ -61,7 +62,7 @@ struct AiThinking {
     chosen: Option<((usize, Fingerprint), Command)>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiPace>();
     app.init_resource::<AiThinking>();
     app.add_systems(
@@ -172,8 +173,8 @@ mod tests {
     use super::*;
     use crate::battle::events::BattleEvent;
     use crate::game::headless::{HeadlessStart, battle_app, prepare};
-    use crate::game::match_setup::LevelFolder;
-    use crate::game::saves::SaveFolder;
+    use crate::game::session::match_setup::LevelFolder;
+    use crate::game::session::saves::SaveFolder;
 
     /// The skirmish, Hard against Hard on the game's own schedule with the
     /// given pause, until `actions` actions have been resolved: the log.

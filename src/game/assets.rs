@@ -164,7 +164,7 @@ pub struct TableAssets {
     pub level: Handle<LevelFile>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_asset::<DataFile>()
         .init_asset::<LevelFile>()
         .init_asset_loader::<RulesetLoader>()

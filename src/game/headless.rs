@@ -10,17 +10,18 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-use super::Screen;
-use super::ai_driver::AiPace;
-use super::hud::HudState;
-use super::match_setup::{LevelFolder, MatchSetup, Seat, seated_level};
-use super::saves::{Autosaver, SaveFolder, rebuild_saved};
 use crate::battle::engine::Engine;
 use crate::battle::mirror::install_battle;
 use crate::data::Ruleset;
+use crate::game::ai_driver::AiPace;
+use crate::game::hud::HudState;
+use crate::game::session::match_setup::{LevelFolder, MatchSetup};
+use crate::game::session::saves::{Autosaver, SaveFolder, rebuild_saved};
+use crate::game::stage::Screen;
 use crate::level::load_level;
 use crate::replay::Replay;
 use crate::rules::dice::Dice;
+use crate::seat::{Seat, seated_level};
 
 /// Updates allowed before the run gives up (far beyond any battle).
 const MOST_UPDATES: usize = 1_000_000;
@@ -60,8 +61,14 @@ pub fn run_headless(data_dir: &Path, folder: SaveFolder, start: HeadlessStart) -
             break;
         }
     }
-    if let Some(autosaver) = app.world_mut().remove_resource::<Autosaver>() {
-        autosaver.finish();
+    // A battle played but not kept is a failure: its autosave is its result.
+    let kept = app.world_mut().remove_resource::<Autosaver>().map_or(
+        Err("the autosave never started".to_string()),
+        Autosaver::finish,
+    );
+    if let Err(failed) = kept {
+        eprintln!("the battle was not kept: {failed}");
+        return ExitCode::FAILURE;
     }
     let world = app.world();
     let battle = &world.resource::<Engine>().state().battle;
@@ -90,9 +97,9 @@ pub fn battle_app(folder: SaveFolder, setup: MatchSetup, engine: Engine, replay:
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.add_plugins((
         crate::battle::plugin,
-        super::ai_driver::plugin,
-        super::saves::plugin,
-        super::undo::plugin,
+        crate::game::ai_driver::plugin,
+        crate::game::session::saves::plugin,
+        crate::game::session::undo::plugin,
     ));
     app.insert_state(Screen::Battle);
     app.init_resource::<HudState>();
@@ -103,7 +110,7 @@ pub fn battle_app(folder: SaveFolder, setup: MatchSetup, engine: Engine, replay:
     app.finish();
     app.cleanup();
     install_battle(app.world_mut(), engine);
-    super::screens::keep_replay(app.world_mut(), Some(replay));
+    crate::game::screens::loading::keep_replay(app.world_mut(), Some(replay));
     app
 }
 

@@ -11,14 +11,15 @@ use std::time::Instant;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Screen;
-use super::assets::{DataFile, LevelFile, TableAssets};
-use super::editor::Playtesting;
-use super::lessons::Coaching;
-use super::match_setup::MatchSetup;
-use super::saves::PreparedBattle;
-use super::screens::{LoadErrors, battle_on_table, load_match, loaded_level};
-use super::viewer::Viewer;
+use crate::game::assets::{DataFile, LevelFile, TableAssets};
+use crate::game::screens::loading::{LoadErrors, load_match, loaded_level};
+use crate::game::session::coaching::Coaching;
+use crate::game::session::match_setup::MatchSetup;
+use crate::game::session::match_setup::PreparedBattle;
+use crate::game::session::saves::Playtesting;
+use crate::game::session::watching::Viewer;
+use crate::game::stage::Screen;
+use crate::game::stage::battle_on_table;
 use crate::replay::Replay;
 
 /// A change to the level or the data has arrived and waits to be taken up:
@@ -39,7 +40,7 @@ pub struct ReloadNotice {
     pub taken: bool,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ChangeArrived>();
     app.init_resource::<ReloadNotice>();
     app.add_systems(Update, (notice_changes, take_up_change).chain());
@@ -214,7 +215,7 @@ mod tests {
     use crate::battle::engine::Engine;
     use crate::data::parse_ron;
     use crate::game::test_battles::{loading_app, settle};
-    use crate::level::ZoneCoord;
+    use crate::vocabulary::ZoneCoord;
 
     fn duel() -> String {
         std::fs::read_to_string("levels/duel.ron").expect("the duel")

@@ -1,9 +1,11 @@
 //! The player's controls as leafwing-input-manager actions. Keyboard
-//! bindings come from `assets/input.ron` (every action not named there keeps
-//! its default); the mouse drives picking, dragging and the wheel zoom.
+//! bindings are the shipped defaults (`assets/input.ron`), then the player's
+//! own file over them (`input.ron` beside the settings, which the settings
+//! window writes); every action neither names keeps its default. The mouse
+//! drives picking, dragging and the wheel zoom.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -169,10 +171,18 @@ impl Default for KeyBindings {
 pub struct BindingsProblem(pub Option<String>);
 
 impl KeyBindings {
-    /// Reads a bindings file over the defaults. A missing file is no error.
-    pub fn load(path: &Path) -> Result<Self, String> {
-        let mut bindings = Self::default();
-        let Ok(text) = std::fs::read_to_string(path) else {
+    /// The shipped defaults, then the player's own bindings over them.
+    pub fn load_for_player(player: &Path) -> Result<Self, String> {
+        Self::default()
+            .read_over(Path::new(DEFAULT_BINDINGS_FILE))?
+            .read_over(player)
+    }
+
+    /// These bindings with a bindings file's actions over them. A missing
+    /// file is no error.
+    fn read_over(self, path: &Path) -> Result<Self, String> {
+        let mut bindings = self;
+        let Some(text) = crate::files::read_own_file(path).map_err(|e| e.to_string())? else {
             return Ok(bindings);
         };
         let read: BTreeMap<GameAction, Vec<KeyCode>> =
@@ -243,8 +253,24 @@ impl KeyBindings {
         text
     }
 
+    /// Writes the bindings, whole or not at all, keeping the file before.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        std::fs::write(path, self.to_ron()).map_err(|e| format!("{}: {e}", path.display()))
+        crate::files::write_keeping_previous(path, &self.to_ron())
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Binds `key` alone to `action` and writes the bindings to the
+    /// player's file: the bindings as they now are, or why not.
+    pub fn rebind_and_save(
+        &self,
+        action: GameAction,
+        key: KeyCode,
+        file: &BindingsFile,
+    ) -> Result<Self, String> {
+        let mut changed = self.clone();
+        changed.rebind(action, key)?;
+        changed.save(&file.0)?;
+        Ok(changed)
     }
 
     pub fn input_map(&self) -> InputMap<GameAction> {
@@ -304,20 +330,38 @@ const BINDINGS_HEADER: &str = "\
 // defaults. The mouse is fixed: left click picks, right drag pans, middle
 // drag turns the table, the wheel zooms. Fixed too: the number keys 1 to 9
 // (main or keypad) choose the numbered entries of the action menu, and Alt
-// held shows the name over every figure. Settings in the game rewrites this
-// file when a key is changed there.
+// held shows the name over every figure. The game ships its defaults in
+// assets/input.ron and never writes there: Settings writes the player's own
+// input.ron, beside the settings, when a key is changed.
 ";
 
-/// The file the keyboard bindings are read from.
-pub const BINDINGS_FILE: &str = "assets/input.ron";
+/// The shipped default bindings, in the install; the game never writes it.
+pub const DEFAULT_BINDINGS_FILE: &str = "assets/input.ron";
+
+/// The player's own bindings file: `input.ron` in the platform's config
+/// folder, beside the settings.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct BindingsFile(pub PathBuf);
+
+impl BindingsFile {
+    pub fn platform_default() -> Self {
+        Self(crate::files::config_dir().join("input.ron"))
+    }
+}
 
 /// The entity carrying the player's input map and action state.
 #[derive(Component)]
 pub struct Controls;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(InputManagerPlugin::<GameAction>::default());
-    let (bindings, problem) = match KeyBindings::load(Path::new(BINDINGS_FILE)) {
+    // A test names its own file before the plugin is added.
+    let file = app
+        .world()
+        .get_resource::<BindingsFile>()
+        .cloned()
+        .unwrap_or_else(BindingsFile::platform_default);
+    let (bindings, problem) = match KeyBindings::load_for_player(&file.0) {
         Ok(bindings) => (bindings, None),
         Err(problem) => {
             eprintln!("{problem}");
@@ -325,6 +369,7 @@ pub(super) fn plugin(app: &mut App) {
         }
     };
     app.insert_resource(BindingsProblem(problem));
+    app.insert_resource(file);
     app.world_mut()
         .spawn((Controls, bindings.input_map(), Name::new("Controls")));
     app.insert_resource(bindings);
@@ -367,12 +412,16 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let path = dir.join("input.ron");
         std::fs::write(&path, "{ Hold: [KeyJ] }").expect("write");
-        let bindings = KeyBindings::load(&path).expect("valid bindings");
+        let bindings = KeyBindings::default()
+            .read_over(&path)
+            .expect("valid bindings");
         assert_eq!(bindings.0[&GameAction::Hold], vec![KeyCode::KeyJ]);
         assert_eq!(bindings.0[&GameAction::Pass], vec![KeyCode::KeyP]);
 
         std::fs::write(&path, "{\n  Hold: [KeyJJ] }").expect("write");
-        let error = KeyBindings::load(&path).expect_err("unknown key");
+        let error = KeyBindings::default()
+            .read_over(&path)
+            .expect_err("unknown key");
         assert!(error.contains("input.ron:2:"), "{error}");
         std::fs::remove_dir_all(&dir).ok();
     }
@@ -416,19 +465,50 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let path = dir.join("input.ron");
         bindings.save(&path).expect("saved");
-        assert_eq!(KeyBindings::load(&path), Ok(bindings));
+        assert_eq!(KeyBindings::default().read_over(&path), Ok(bindings));
         std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn the_shipped_bindings_file_is_what_the_game_would_write() {
-        let shipped = std::fs::read_to_string(BINDINGS_FILE).expect("assets/input.ron");
+        let shipped = std::fs::read_to_string(DEFAULT_BINDINGS_FILE).expect("assets/input.ron");
         assert_eq!(shipped, KeyBindings::default().to_ron());
     }
 
     #[test]
     fn shipped_bindings_file_is_valid() {
-        let shipped = KeyBindings::load(Path::new(BINDINGS_FILE)).expect("assets/input.ron");
+        let shipped = KeyBindings::default()
+            .read_over(Path::new(DEFAULT_BINDINGS_FILE))
+            .expect("assets/input.ron");
         assert_eq!(shipped.0.len(), KeyBindings::default().0.len());
+    }
+
+    #[test]
+    fn a_new_key_is_written_to_the_players_file_and_never_to_the_install() {
+        let dir =
+            std::env::temp_dir().join(format!("swift-swords-player-keys-{}", std::process::id()));
+        let file = BindingsFile(dir.join("input.ron"));
+        let shipped_before = std::fs::read_to_string(DEFAULT_BINDINGS_FILE).expect("shipped");
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(file.clone());
+        app.add_plugins(plugin);
+        let bindings = app.world().resource::<KeyBindings>().clone();
+        let changed = bindings
+            .rebind_and_save(GameAction::Hold, KeyCode::KeyJ, &file)
+            .expect("a free key");
+        assert_eq!(changed.0[&GameAction::Hold], vec![KeyCode::KeyJ]);
+        assert_eq!(
+            std::fs::read_to_string(DEFAULT_BINDINGS_FILE).expect("shipped"),
+            shipped_before
+        );
+        // The next start reads the player's key over the shipped defaults.
+        assert_eq!(KeyBindings::load_for_player(&file.0), Ok(changed));
+        assert_eq!(
+            BindingsFile::platform_default().0.file_name(),
+            Some(std::ffi::OsStr::new("input.ron"))
+        );
+        assert!(!BindingsFile::platform_default().0.starts_with("assets"));
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

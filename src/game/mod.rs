@@ -1,38 +1,34 @@
 //! The windowed game: menus, the 15mm table in 3D, the egui HUD, and the
 //! seats (human or AI) of each side. `main.rs` starts it through [`run`].
+//!
+//! In layers, top to bottom (the suite's `layers` test holds them):
+//! - the tools: [`headless`] play, the screenshot, the test battles;
+//! - hot reload while playtesting;
+//! - [`screens`]: the rooms, each a plugin;
+//! - the AI's seats;
+//! - [`table`]: the 3D table, its figures, marks, camera and picking;
+//! - [`hud`]: the turn at hand, the selection and the orders given;
+//! - [`session`]: what is kept between rooms (the battle to start, saves,
+//!   undo, preferences, the replay watched, the lesson coached);
+//! - [`stage`] (the screens' states and shared run conditions), input, the
+//!   order menus ([`orders`]), assets and the level's picture.
 
 mod ai_driver;
 mod assets;
-mod callouts;
-mod camera;
-mod editor;
-mod figures;
 pub mod headless;
 mod hot_reload;
 pub mod hud;
 mod input;
-mod lessons;
 mod level_preview;
-mod markers;
-pub mod match_setup;
-mod menu;
-pub mod motion;
 pub mod orders;
-mod paint;
-mod picking;
-pub mod results;
-mod save_menu;
-pub mod saves;
-mod screens;
+pub mod play_args;
+pub mod screens;
 mod screenshot;
-pub mod settings;
-mod table_marks;
+pub mod session;
+pub mod stage;
+pub mod table;
 #[cfg(test)]
 mod test_battles;
-mod title_table;
-pub mod undo;
-mod view;
-pub mod viewer;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -48,11 +44,13 @@ use bevy_egui::{
 };
 
 use crate::ai::AiLevel;
-use crate::cli::{PlayArgs, load_ruleset};
+use crate::data::load_ruleset;
 use crate::level::load_level;
-use match_setup::{LevelFolder, LevelLibrary, MatchSetup, fresh_seed, level_seats, seats_for};
+use crate::seat::{level_seats, seats_for};
+use play_args::PlayArgs;
+use session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, fresh_seed};
 
-pub use screens::Screen;
+use stage::Screen;
 
 /// How the game was started, from the command line.
 #[derive(Resource, Debug, Clone)]
@@ -148,8 +146,10 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         }
     };
     let library = LevelLibrary::scan(&levels_dir, Some(&ruleset));
-    let lessons =
-        lessons::LessonLibrary::scan(Path::new("lessons"), Some(Arc::new(ruleset.clone())));
+    let lessons = screens::lessons::LessonLibrary::scan(
+        Path::new("lessons"),
+        Some(Arc::new(ruleset.clone())),
+    );
     let start = args.level.as_ref().map(|level| {
         let level_file = level
             .file_name()
@@ -185,10 +185,10 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
             handover: false,
         }
     });
-    let folder = saves::SaveFolder(
+    let folder = session::saves::SaveFolder(
         args.saves
             .clone()
-            .unwrap_or_else(saves::SaveFolder::platform_default),
+            .unwrap_or_else(session::saves::SaveFolder::platform_default),
     );
     if args.headless {
         let start = match (&args.level, &start) {
@@ -242,24 +242,26 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     app.world_mut()
         .resource_mut::<EguiGlobalSettings>()
         .auto_create_primary_context = false;
-    app.insert_resource(saves::Autosaver::start(folder.clone()));
+    app.insert_resource(session::saves::Autosaver::start(folder.clone()));
     app.insert_resource(folder);
     app.insert_resource(settings);
     app.insert_resource(library);
     app.insert_resource(lessons);
     app.add_plugins(plugin);
-    let resume = args
-        .resume
-        .then(|| app.world().resource::<saves::SaveFolder>().continue_from());
+    let resume = args.resume.then(|| {
+        app.world()
+            .resource::<session::saves::SaveFolder>()
+            .continue_from()
+    });
     if let Some(replay) = &args.replay {
-        viewer::watch_file(app.world_mut(), replay);
+        screens::viewer::watch_file(app.world_mut(), replay);
     } else if let Some(resume) = resume {
         match resume {
-            Some(path) => saves::open_saved(app.world_mut(), &path, None),
+            Some(path) => session::saves::open_saved(app.world_mut(), &path, None),
             None => eprintln!("no autosave to continue: starting on the title screen"),
         }
     } else if let Some(setup) = start {
-        screens::load_match(app.world_mut(), setup);
+        screens::loading::load_match(app.world_mut(), setup);
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
@@ -277,30 +279,30 @@ pub fn plugin(app: &mut App) {
         crate::battle::plugin,
         input::plugin,
         assets::plugin,
-        screens::plugin,
-        menu::plugin,
-        paint::plugin,
-        view::plugin,
-        markers::plugin,
-        camera::plugin,
-        picking::plugin,
-        hud::plugin,
+        screens::loading::plugin,
+        screens::title::plugin,
+        table::paint::plugin,
+        table::view::plugin,
+        table::markers::plugin,
+        table::camera::plugin,
+        table::picking::plugin,
+        screens::battle::plugin,
         ai_driver::plugin,
-        results::plugin,
+        screens::results::plugin,
         screenshot::plugin,
     ));
     app.add_plugins((
-        saves::plugin,
-        undo::plugin,
-        viewer::plugin,
-        table_marks::plugin,
-        motion::plugin,
-        callouts::plugin,
-        settings::plugin,
-        title_table::plugin,
-        lessons::plugin,
+        session::saves::plugin,
+        session::undo::plugin,
+        screens::viewer::plugin,
+        table::marks::plugin,
+        table::motion::plugin,
+        table::callouts::plugin,
+        screens::settings::plugin,
+        table::title_table::plugin,
+        screens::lessons::plugin,
         hot_reload::plugin,
-        editor::plugin,
+        screens::editor::plugin,
     ));
 }
 

@@ -2,15 +2,16 @@
 //! decides a rule: every entry carries the verdict of the rules' own
 //! [`check`], the same one the AI's commands pass.
 
-use crate::ai::candidate_orders;
-use crate::battle::check::{Plan, check};
+use crate::battle::candidates::candidate_orders;
+use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order, RuleError};
+use crate::battle::describe::orders::order_label;
 use crate::battle::state::BattleState;
 use crate::data::Tactic;
-use crate::level::ZoneCoord;
 use crate::rules::injury::Shift;
 use crate::rules::special::SpecialResult;
 use crate::vocabulary::Facing;
+use crate::vocabulary::ZoneCoord;
 
 /// Where the player clicked on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,9 @@ pub struct MenuEntry {
     /// The figure or zone the order is aimed at, for the table to point out.
     pub points_at: Option<Click>,
     pub verdict: Result<Plan, RuleError>,
+    /// The standing choices (raise with a 1, a tactic, special results, the
+    /// injury shift) could not apply to this order now, and are left out.
+    pub choices_ignored: bool,
 }
 
 /// The figure or zone an order is aimed at.
@@ -92,88 +96,6 @@ pub fn target_heading(table: &BattleState, actor: usize, target: usize) -> Strin
     }
 }
 
-/// The name of a unit for menus: its name, or its id if unknown.
-fn unit_name(table: &BattleState, id: &str) -> String {
-    table
-        .unit_index(id)
-        .map_or_else(|| id.to_string(), |i| table.units[i].unit.name.clone())
-}
-
-/// A menu label for an order.
-pub fn order_label(table: &BattleState, order: &Order) -> String {
-    match order {
-        Order::Move { to, .. } => format!("Move to {to}"),
-        Order::Fly { to, facing, .. } => match facing {
-            Some(facing) => format!("Fly to {to}, facing {}", facing.name()),
-            None => format!("Fly to {to}"),
-        },
-        Order::Drive {
-            to,
-            facing,
-            target: None,
-            ..
-        } => match facing {
-            Some(facing) => format!("Drive to {to}, facing {}", facing.name()),
-            None => format!("Drive to {to}"),
-        },
-        Order::Drive {
-            target: Some(target),
-            ..
-        } => format!("Drive at {}", unit_name(table, target)),
-        Order::Gallop { to, .. } => format!("Gallop to {to}"),
-        Order::Mount { on, .. } => format!("Mount {}", unit_name(table, on)),
-        Order::Charge { target, .. } => format!("Charge {}", unit_name(table, target)),
-        Order::JoinGroup { friend, .. } => format!("Join {}", unit_name(table, friend)),
-        Order::LeaveTable { edge, .. } => format!("Leave the table ({} edge)", edge.name()),
-        Order::Attack {
-            target,
-            weapon,
-            tactic,
-            ..
-        } => {
-            let weapon = weapon
-                .as_deref()
-                .and_then(|w| table.ruleset.weapons.get(w))
-                .map_or("best weapon", |w| w.name.as_str());
-            match tactic {
-                Some(tactic) => {
-                    format!("{}: {} ({weapon})", tactic.name(), unit_name(table, target))
-                }
-                None => format!("Attack {} ({weapon})", unit_name(table, target)),
-            }
-        }
-        Order::Break { target, .. } => format!("Break {}'s pool", unit_name(table, target)),
-        Order::CloseIn { target, .. } => format!("Close in on {}", unit_name(table, target)),
-        Order::Drag { target, .. } => {
-            format!("Drag {} into the melee", unit_name(table, target))
-        }
-        Order::Cast { target } => format!("Cast at {}", unit_name(table, target)),
-        Order::Prepare { spell, .. } => format!(
-            "Prepare {}",
-            table
-                .ruleset
-                .actions
-                .spells
-                .get(spell)
-                .map_or(spell.as_str(), |s| s.name.as_str())
-        ),
-        Order::Defend {
-            with: Some(defence),
-            ..
-        } => {
-            let dice = table
-                .battle
-                .pending
-                .as_ref()
-                .and_then(|p| table.units[p.target].profile.defences.get(defence))
-                .copied()
-                .unwrap_or(0);
-            format!("{} ({dice} dice)", order.name())
-        }
-        other => other.name().to_string(),
-    }
-}
-
 /// Every order the combatant might give now, legal or not, with the rules'
 /// verdict. Attacks that raise with a 1 are one entry with the raise set by
 /// `raise_with_one`; `pay` names the dice to pay with (the least wasteful
@@ -199,10 +121,19 @@ pub fn menu_entries(
                 }
             )
         })
-        .map(|order| with_choices(order, choices, pay))
         .map(|order| {
-            let verdict = check(table, &Command::new(id.clone(), order.clone()));
-            (order, verdict)
+            let chosen = with_choices(order.clone(), choices, pay);
+            let verdict = table.check(&Command::new(id.clone(), chosen.clone()));
+            // A standing choice never blocks an order: one that cannot
+            // apply now is left out, and the entry says so.
+            if verdict.is_err() && *choices != AttackChoices::default() {
+                let plain = with_choices(order, &AttackChoices::default(), pay);
+                let plain_verdict = table.check(&Command::new(id.clone(), plain.clone()));
+                if plain_verdict.is_ok() && plain != chosen {
+                    return (plain, plain_verdict, true);
+                }
+            }
+            (chosen, verdict, false)
         })
         // The many zones a flyer, chariot or galloping mount might reach
         // are listed only where it can go: the table's zones are clickable.
@@ -210,7 +141,7 @@ pub fn menu_entries(
         // InClose, an edge the side may not leave by, a mount it is not on,
         // a State it is not in, a refresh not called) are listed only when
         // they are open.
-        .filter(|(order, verdict)| {
+        .filter(|(order, verdict, _)| {
             verdict.is_ok()
                 || !matches!(
                     order,
@@ -226,7 +157,7 @@ pub fn menu_entries(
                         | Order::KeepDie
                 )
         })
-        .map(|(order, verdict)| {
+        .map(|(order, verdict, choices_ignored)| {
             let points_at = order_points_at(table, &order);
             let section = match (points_at, &order) {
                 (Some(Click::Unit(target)), _) => MenuSection::Target(target),
@@ -258,6 +189,7 @@ pub fn menu_entries(
                 points_at,
                 verdict,
                 order,
+                choices_ignored,
             }
         })
         .collect();
@@ -344,16 +276,19 @@ pub fn click_order(
                     },
                 ]
             } else {
+                let attack = |choices: &AttackChoices| Order::Attack {
+                    target: target.clone(),
+                    weapon: None,
+                    raise_with_one: false,
+                    specials: choices.specials.clone(),
+                    tactic: choices.tactic,
+                    shift: choices.shift,
+                    pay: None,
+                };
+                // The standing choices, then (if they cannot apply) none.
                 vec![
-                    Order::Attack {
-                        target: target.clone(),
-                        weapon: None,
-                        raise_with_one: false,
-                        specials: choices.specials.clone(),
-                        tactic: choices.tactic,
-                        shift: choices.shift,
-                        pay: None,
-                    },
+                    attack(choices),
+                    attack(&AttackChoices::default()),
                     Order::Charge {
                         target: target.clone(),
                         pay: None,
@@ -393,7 +328,7 @@ pub fn click_order(
     };
     let mut first_error = None;
     for order in tries {
-        match check(table, &Command::new(me.unit.id.clone(), order)) {
+        match table.check(&Command::new(me.unit.id.clone(), order)) {
             Ok(plan) => return Ok(plan),
             Err(error) => {
                 first_error.get_or_insert(error);
@@ -401,4 +336,54 @@ pub fn click_order(
         }
     }
     Err(first_error.unwrap_or(RuleError::NoTurnOpen))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Roland beside a bandit, his dice 6 and 5: no 1 to raise with.
+    fn roland_beside_a_bandit() -> crate::battle::engine::Engine {
+        crate::game::test_battles::from_text(
+            r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["gg"],
+            sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
+                    (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Ai)],
+            units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+                        overrides: (action_dice: Some(Fixed([6, 5])))),
+                    (id: "bandit", template: "bandit", side: "foes", zone: (0, 0),
+                        overrides: (action_dice: Some(Fixed([2]))))],
+            victory: [DefeatAll(side: "foes")])"#,
+        )
+    }
+
+    #[test]
+    fn a_standing_raise_with_a_1_and_no_1_to_spend_never_greys_out_an_attack() {
+        let engine = roland_beside_a_bandit();
+        let table = engine.state();
+        let raise = AttackChoices {
+            raise_with_one: true,
+            ..AttackChoices::default()
+        };
+        let attacks: Vec<MenuEntry> = menu_entries(table, 0, &raise, None)
+            .into_iter()
+            .filter(|e| matches!(e.order, Order::Attack { .. }))
+            .collect();
+        assert!(!attacks.is_empty());
+        for entry in &attacks {
+            assert!(
+                entry.verdict.is_ok(),
+                "{}: {:?}",
+                entry.label,
+                entry.verdict
+            );
+            assert!(entry.choices_ignored, "{}", entry.label);
+            assert!(matches!(
+                entry.order,
+                Order::Attack {
+                    raise_with_one: false,
+                    ..
+                }
+            ));
+        }
+    }
 }

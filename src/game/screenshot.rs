@@ -11,10 +11,11 @@ use bevy::diagnostic::{DiagnosticsStore, FrameTimeDiagnosticsPlugin};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use super::ai_driver::AiPace;
-use super::{PlaySettings, Screen};
 use crate::battle::engine::Engine;
 use crate::battle::state::Battle;
+use crate::game::PlaySettings;
+use crate::game::ai_driver::AiPace;
+use crate::game::stage::Screen;
 
 /// Frames to let a screen (the table, the panels, egui's first sizing pass)
 /// draw before the shot.
@@ -73,7 +74,7 @@ struct ShotProgress {
     saved: bool,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ShotProgress>();
     app.init_resource::<FrameTimes>();
     app.add_systems(Startup, hurry_the_ai);
@@ -154,7 +155,7 @@ fn take_screenshot(
 fn measure_frame_time(
     settings: Res<PlaySettings>,
     screen: Res<State<Screen>>,
-    editor: Option<Res<super::editor::Editor>>,
+    editor: Option<Res<crate::game::screens::editor::Editor>>,
     diagnostics: Res<DiagnosticsStore>,
     mut screen_frames: Local<(Option<Screen>, u32)>,
     mut frame_times: ResMut<FrameTimes>,

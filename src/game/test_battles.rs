@@ -10,14 +10,16 @@ use bevy::asset::io::AssetSourceBuilder;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-use super::assets::{self, DATA_SOURCE, LEVEL_SOURCE, NAMED_SOURCE};
-use super::match_setup::{LevelFolder, MatchSetup, Seat};
-use super::screens::{Screen, load_match};
-use super::{PlaySettings, hud};
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
+use crate::game::assets::{self, DATA_SOURCE, LEVEL_SOURCE, NAMED_SOURCE};
+use crate::game::screens::loading::load_match;
+use crate::game::session::match_setup::{LevelFolder, MatchSetup};
+use crate::game::stage::Screen;
+use crate::game::{PlaySettings, hud};
 use crate::level::{Level, load_level, parse_level};
 use crate::rules::dice::Dice;
+use crate::seat::Seat;
 
 fn start(level: &Level, ruleset: Ruleset) -> Engine {
     Engine::start(level, Arc::new(ruleset), 1, Dice::seeded(1))
@@ -90,11 +92,11 @@ pub fn loading_app(name: &str, text: &str) -> (App, PathBuf) {
     });
     app.add_plugins((
         assets::plugin,
-        super::screens::plugin,
+        crate::game::screens::loading::plugin,
         crate::battle::plugin,
-        super::saves::plugin,
-        super::undo::plugin,
-        super::hot_reload::plugin,
+        crate::game::session::saves::plugin,
+        crate::game::session::undo::plugin,
+        crate::game::hot_reload::plugin,
     ));
     app.init_resource::<hud::HudState>();
     app.update();

@@ -11,15 +11,16 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::battle::check::{Plan, check};
+use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order};
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::data::{Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
-use crate::level::{Level, ZoneCoord};
+use crate::level::Level;
 use crate::rules::dice::Dice;
 use crate::script::{Expectation, LevelSource, check_expectation, level_of};
+use crate::vocabulary::ZoneCoord;
 
 /// A lesson as written in its file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -168,28 +169,14 @@ pub struct LessonGate {
 }
 
 impl LessonGate {
-    /// Whether `command` is the one the step asks for: the same order (any
-    /// weapon or dice named aside) whose check names the same weapon and
-    /// pays with the same faces.
-    pub fn asks_for(&self, table: &BattleState, command: &Command) -> bool {
-        let Some(expected) = &self.expected else {
-            return false;
-        };
-        if expected.unit != command.unit {
-            return false;
-        }
-        match (check(table, expected), check(table, command)) {
-            (Ok(wanted), Ok(given)) => same_plan(table, &wanted, &given),
-            _ => false,
-        }
-    }
-
-    /// [`Self::asks_for`] for a plan the rules already checked.
+    /// Whether a checked command is the one the step asks for: the same
+    /// order (any weapon or dice named aside) whose check names the same
+    /// weapon and pays with the same faces.
     pub fn asks_for_plan(&self, table: &BattleState, given: &Plan) -> bool {
         self.expected
             .as_ref()
             .filter(|expected| table.units[given.actor].unit.id == expected.unit)
-            .and_then(|expected| check(table, expected).ok())
+            .and_then(|expected| table.check(expected).ok())
             .is_some_and(|wanted| same_plan(table, &wanted, given))
     }
 }

@@ -9,7 +9,9 @@ use crate::data::{EdgeFeature, Fatigue, Ruleset, Terrain};
 use crate::diagnostics::Diagnostic;
 
 use super::write::write_level;
-use super::{EdgeSpec, Level, SideSpec, UnitSpec, VictoryCondition, ZoneCoord, validate};
+use super::{EdgeSpec, Level, SideSpec, UnitSpec, VictoryCondition};
+use crate::level::validate::validate;
+use crate::vocabulary::ZoneCoord;
 
 /// One change a designer makes.
 #[derive(Debug, Clone, PartialEq)]

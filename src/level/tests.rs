@@ -92,3 +92,18 @@ fn unknown_fields_inside_victory_conditions_are_errors() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_defence_written_twice_in_a_units_overrides_is_refused_where_it_repeats() {
+    let text = GOOD.replace(
+        "zone: (1, 0))",
+        "zone: (1, 0), overrides: (defences: Some({Parry: 30, Parry: 3})))",
+    );
+    let found = problems(&text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("l.ron:12:"), "{found:?}");
+    assert!(
+        found[0].contains("the key Parry is written twice"),
+        "{found:?}"
+    );
+}

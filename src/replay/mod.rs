@@ -14,15 +14,15 @@ use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use crate::battle::command::{Command, RuleError};
+use crate::battle::describe::orders::order_label;
 use crate::battle::engine::Engine;
 use crate::battle::record::{Fingerprint, Record};
 use crate::battle::state::BattleState;
 use crate::data::{Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
-use crate::game::match_setup::{Seat, seat_of, seated_level};
-use crate::game::orders::order_label;
 use crate::level::{Level, parse_level};
 use crate::rules::dice::Dice;
+use crate::seat::{Seat, seat_of, seated_level};
 
 /// What the `format` field of every replay says.
 pub const FORMAT: &str = "swift-swords replay 1";
@@ -305,6 +305,19 @@ impl Replay {
                 "the level's text does not match its hash: the file was damaged or edited",
             ));
         }
+        // One seat a side: a battle with a side nobody sits at waits forever.
+        let sides =
+            ron::from_str::<SidesOf>(&replay.level_text).map_or(0, |level| level.sides.len());
+        if replay.seats.len() != sides {
+            return Err(single(
+                path,
+                source.find_key("seats", 0).unwrap_or((1, 1)),
+                format!(
+                    "the file seats {} side(s), but its level has {sides}",
+                    replay.seats.len()
+                ),
+            ));
+        }
         Ok(replay)
     }
 
@@ -417,6 +430,12 @@ pub fn command_in_words(state: &BattleState, command: &Command) -> String {
         .unit_index(&command.unit)
         .map_or(command.unit.as_str(), |i| state.units[i].unit.name.as_str());
     format!("{who}: {}", order_label(state, &command.order))
+}
+
+/// A level's sides, counted without the data to check them against.
+#[derive(serde::Deserialize)]
+struct SidesOf {
+    sides: Vec<serde::de::IgnoredAny>,
 }
 
 fn single(path: &Path, at: (usize, usize), message: impl Into<String>) -> Diagnostics {

@@ -21,7 +21,7 @@ const MOST_ROLLS: usize = 1_000_000;
 /// engine's dice did not come from the replay's seed.
 pub fn script_of(replay: &Replay, level: &Level, steps: usize, engine: &Engine) -> Option<Script> {
     let dice = dice_rolled(replay.seed, engine.dice())?;
-    let mut level = crate::game::match_setup::seated_level(level, &replay.seats);
+    let mut level = crate::seat::seated_level(level, &replay.seats);
     level.seed = Some(replay.seed);
     let mut script_steps: Vec<Step> = replay
         .record

@@ -45,8 +45,10 @@ pub fn next_to_act(entries: &[CountdownEntry]) -> Vec<usize> {
         .collect()
 }
 
-/// The order in which combatants get their last option at a refresh.
-pub fn refresh_order(entries: &[CountdownEntry]) -> Vec<usize> {
+/// The countdown's order, first to last, by the same keys as
+/// [`next_to_act`]: the turn goes to the first who can act, the track shows
+/// this order, and at a refresh each gets its last option in it.
+pub fn countdown_order(entries: &[CountdownEntry]) -> Vec<usize> {
     let mut sorted: Vec<&CountdownEntry> = entries.iter().collect();
     sorted.sort_by_key(|e| {
         (

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::vocabulary::Facing;
+use crate::vocabulary::Facing;
 use crate::vocabulary::ZoneCoord;
 
 /// One step of a route.

@@ -11,10 +11,13 @@ use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, Status};
 use crate::battle::engine::Engine;
 use crate::battle::events::{BattleEvent, Outcome};
-use crate::data::{Defence, Ruleset, parse_ron};
+use crate::data::{Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
-use crate::level::{Level, ZoneCoord, parse_level, validate};
+use crate::level::validate::validate;
+use crate::level::{Level, parse_level};
 use crate::rules::dice::Dice;
+use crate::vocabulary::Defence;
+use crate::vocabulary::ZoneCoord;
 
 /// Where a script's level comes from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -279,6 +279,21 @@ pub struct Rate {
     pub high: f64,
 }
 
+/// The share and its interval in percent, `51.0% [41.3%, 60.6%]`; a width
+/// (`{:5}`) pads each number.
+impl std::fmt::Display for Rate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let w = f.width().unwrap_or(0);
+        write!(
+            f,
+            "{:w$.1}% [{:w$.1}%, {:w$.1}%]",
+            self.share * 100.0,
+            self.low * 100.0,
+            self.high * 100.0
+        )
+    }
+}
+
 pub fn wilson(count: usize, total: usize) -> Rate {
     if total == 0 {
         return Rate {
@@ -520,15 +535,7 @@ pub fn decision_timings(
 
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let pct = |r: &Rate| {
-            format!(
-                "{:5.1}% [{:5.1}%, {:5.1}%] ({})",
-                r.share * 100.0,
-                r.low * 100.0,
-                r.high * 100.0,
-                r.count
-            )
-        };
+        let pct = |r: &Rate| format!("{r:5} ({})", r.count);
         writeln!(
             f,
             "{}: {} battles, seed {}{}",

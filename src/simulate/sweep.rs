@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::Report;
 use crate::data::{ActionKind, Ruleset};
-use crate::level::{Level, validate};
+use crate::level::Level;
+use crate::level::validate::validate;
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::payment::Cost;
 use crate::vocabulary::WeightClass;
@@ -112,10 +113,11 @@ impl Sweep {
         if from > to {
             return Err(format!("--sweep {text}: the range runs backwards"));
         }
-        if (to - from) as usize >= MOST_SWEEP_VALUES {
+        // In 128 bits, so that the widest range of 64-bit numbers is counted.
+        let values = i128::from(to) - i128::from(from) + 1;
+        if values > MOST_SWEEP_VALUES as i128 {
             return Err(format!(
-                "--sweep {text}: {} values, expected at most {MOST_SWEEP_VALUES}",
-                to - from + 1
+                "--sweep {text}: {values} values, expected at most {MOST_SWEEP_VALUES}"
             ));
         }
         let weight = || {
@@ -311,6 +313,11 @@ mod tests {
             "--sweep roland.physical=3..1: the range runs backwards"
         );
         assert!(refused("roland.physical=1..40").contains("40 values, expected at most 21"));
+        // The widest range of 64-bit numbers is counted, not wrapped to none.
+        assert!(
+            refused("roland.physical=-9223372036854775808..9223372036854775807")
+                .contains("18446744073709551616 values, expected at most 21")
+        );
         // Every action costs a die: 0 pips is refused by the data's own check.
         let sweep = Sweep::parse("action.Move=0..2", &level).expect("it reads");
         let problem = sweep

@@ -7,7 +7,6 @@ use std::path::Path;
 use crate::common::{Fielded, battle_app, foe, submit};
 use crate::common::{ruleset, shipped_level, shipped_levels};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
-use swift_swords::battle::check::check;
 use swift_swords::battle::command::Order;
 use swift_swords::level::{Level, load_level};
 use swift_swords::rules::dice::Dice;
@@ -24,7 +23,7 @@ fn play(level: &Level, ai: AiLevel, seed: u64) -> Vec<swift_swords::battle::even
             return app.log().to_vec();
         }
         let command = choose(&table, ai).expect("someone may always act");
-        assert!(check(&table, &command).is_ok(), "{ai}: illegal {command:?}");
+        assert!(table.check(&command).is_ok(), "{ai}: illegal {command:?}");
         // A standing choice of wounds is set before the AI acts; the rest
         // come from the legal commands.
         assert!(

@@ -6,7 +6,7 @@
 use crate::common::{act, app, foe, hero, level, table, units};
 use swift_swords::ai::{AiLevel, choose};
 use swift_swords::battle::command::Order;
-use swift_swords::level::{MapEdge, ZoneCoord};
+use swift_swords::vocabulary::{MapEdge, ZoneCoord};
 
 fn normal_choice(engine: &swift_swords::battle::engine::Engine) -> Option<(String, Order)> {
     choose(engine.state(), AiLevel::Normal).map(|c| (c.unit, c.order))

@@ -10,9 +10,10 @@ use crate::common::{ruleset, shipped_level};
 use swift_swords::ai::{AiLevel, choose};
 use swift_swords::battle::engine::Engine;
 use swift_swords::battle::events::Outcome;
-use swift_swords::level::{Level, ZoneCoord, load_level};
+use swift_swords::level::{Level, load_level};
 use swift_swords::rules::dice::Dice;
 use swift_swords::simulate::{SimConfig, run_all, summarise};
+use swift_swords::vocabulary::ZoneCoord;
 
 fn test_level(file: &str) -> Level {
     load_level(&Path::new("tests/levels").join(file), &ruleset())

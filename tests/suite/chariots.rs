@@ -11,8 +11,9 @@ use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::battle::riding::pace;
 use swift_swords::battle::setup::initial_state;
-use swift_swords::level::{Level, ZoneCoord, parse_level};
-use swift_swords::rules::movement::Facing;
+use swift_swords::level::{Level, parse_level};
+use swift_swords::vocabulary::Facing;
+use swift_swords::vocabulary::ZoneCoord;
 
 /// A chariot level: the map rows, the units, and the chariots.
 fn chariot_level(map: &str, units: &str, chariots: &str) -> Level {

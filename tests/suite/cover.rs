@@ -5,7 +5,7 @@ use crate::common::{act, app, attack, foe, hero, level, log, table, unit, units}
 use swift_swords::battle::command::Order;
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::level::ZoneCoord;
+use swift_swords::vocabulary::ZoneCoord;
 
 /// The number of dice of every attack rolled, in order.
 fn attack_sizes(events: &[BattleEvent]) -> Vec<usize> {

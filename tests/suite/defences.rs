@@ -7,7 +7,7 @@ use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::battle::odds::answered_attack_odds;
-use swift_swords::data::Defence;
+use swift_swords::vocabulary::Defence;
 
 fn defend(with: Defence) -> Order {
     Order::Defend {

@@ -3,7 +3,6 @@
 
 use crate::common::{battle_app, ruleset, shipped_level, shipped_levels, submit};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
-use swift_swords::battle::check::check;
 use swift_swords::battle::command::Order;
 use swift_swords::battle::engine::Engine;
 use swift_swords::battle::events::BattleEvent;
@@ -20,7 +19,7 @@ fn expert_opening(level: &Level, seed: u64, decisions: usize) -> Vec<BattleEvent
             break;
         }
         let command = choose(&table, AiLevel::Expert).expect("someone may always act");
-        assert!(check(&table, &command).is_ok(), "illegal {command:?}");
+        assert!(table.check(&command).is_ok(), "illegal {command:?}");
         assert!(
             legal_commands(&table).contains(&command)
                 || matches!(command.order, Order::ChooseWounds { .. }),

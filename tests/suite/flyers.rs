@@ -7,8 +7,9 @@ use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::{Fate, FlightMode};
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::level::ZoneCoord;
-use swift_swords::rules::movement::{Facing, FlightKind};
+use swift_swords::rules::movement::FlightKind;
+use swift_swords::vocabulary::Facing;
+use swift_swords::vocabulary::ZoneCoord;
 
 fn fly(x: u16, y: u16) -> Order {
     Order::Fly {

@@ -13,10 +13,10 @@ use swift_swords::battle::components::Fate;
 use swift_swords::game::orders::{
     AttackChoices, Click, MenuSection, click_order, menu_entries, with_choices,
 };
-use swift_swords::game::results::BattleSummary;
-use swift_swords::level::ZoneCoord;
+use swift_swords::game::screens::results::BattleSummary;
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::payment::PaymentError;
+use swift_swords::vocabulary::ZoneCoord;
 
 /// A hero and a bandit in neighbouring zones of a three-zone strip. The hero
 /// rolls 5 4 3 2 and the bandit 5 4 3: the hero's bigger pool acts first.

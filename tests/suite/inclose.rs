@@ -6,8 +6,9 @@ use crate::common::{act, app, attack_with, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::data::{WeightClass, WrestleMove};
+use swift_swords::data::WrestleMove;
 use swift_swords::level::Level;
+use swift_swords::vocabulary::WeightClass;
 
 /// Two combatants already in one melee, untrained in defences.
 fn pair(first: (&str, &str, &str), second: (&str, &str, &str)) -> Level {

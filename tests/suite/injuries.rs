@@ -6,9 +6,9 @@ use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::Command;
 use swift_swords::battle::command::{Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::data::RankSide;
-use swift_swords::level::ZoneCoord;
 use swift_swords::rules::injury::{InjuryEffect, Location};
+use swift_swords::vocabulary::RankSide;
+use swift_swords::vocabulary::ZoneCoord;
 
 /// A hero with three sixes and four attack dice against a bandit of rank 3
 /// (and the given action dice), both untrained in defences.

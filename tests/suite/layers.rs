@@ -1,22 +1,156 @@
-//! The engine's layering (see `src/battle/mod.rs`): each module of
-//! `src/battle` imports only from its own layer or those below, with no
-//! circle inside a layer; the rules' arithmetic and the vocabulary stand
-//! alone.
+//! The crate's layering: the top-level modules, and the modules inside each
+//! folder of `src/`, import only from their own layer or those below, with
+//! no circle at any depth. The layers are written down here, top to bottom;
+//! a module in no layer fails the test, so a new module must be placed.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Top to bottom. `orders` is the folder of what each order does.
-const LAYERS: &[&[&str]] = &[
-    &["engine", "setup", "save", "record", "mirror"],
-    &["orders"],
-    &["check", "costs", "odds", "flow"],
-    &[
-        "cover", "flight", "inclose", "injury", "mental", "riding", "special", "warband",
-        "wielding",
-    ],
-    &["effects"],
-    &["state", "components", "command", "events", "describe"],
+/// A module folder (relative to `src/`, "" for the crate) and its children's
+/// layers, top to bottom. Children of one layer may import each other, but
+/// never in a circle.
+const HOUSE: &[(&str, &[&[&str]])] = &[
+    (
+        "",
+        &[
+            &["cli"],
+            &["game"],
+            &["lesson", "simulate"],
+            &["replay"],
+            &["script"],
+            &["seat"],
+            &["ai"],
+            &["battle"],
+            &["level"],
+            &["data"],
+            &["rules", "rulebook"],
+            &["diagnostics", "files", "unique_keys", "vocabulary"],
+        ],
+    ),
+    (
+        "battle",
+        &[
+            &["engine", "setup", "save", "record", "mirror"],
+            &["orders"],
+            &["check", "costs", "odds", "flow", "candidates"],
+            &[
+                "cover", "flight", "inclose", "injury", "mental", "riding", "special", "warband",
+                "wielding",
+            ],
+            &["effects"],
+            &["state", "components", "command", "events", "describe"],
+        ],
+    ),
+    (
+        "battle/orders",
+        &[
+            &["movement"],
+            &["attack", "riding"],
+            &["flight"],
+            &["free_strikes", "pools", "recovery", "wrestling"],
+            &["landing"],
+            &["dice"],
+        ],
+    ),
+    ("battle/describe", &[&["narrate", "orders", "rules"]]),
+    (
+        "ai",
+        &[
+            &["search"],
+            &["position"],
+            &["legal"],
+            &["evaluate"],
+            &["cover", "flyers", "storm", "zones", "wounds"],
+            &["gain"],
+        ],
+    ),
+    (
+        "game",
+        &[
+            &["headless", "screenshot", "test_battles"],
+            &["hot_reload"],
+            &["screens"],
+            &["ai_driver"],
+            &["table"],
+            &["hud"],
+            &["session"],
+            &[
+                "stage",
+                "input",
+                "orders",
+                "assets",
+                "level_preview",
+                "play_args",
+            ],
+        ],
+    ),
+    (
+        "game/screens",
+        &[
+            &["title", "battle"],
+            &["results"],
+            &["save_menu"],
+            &["editor"],
+            &["viewer", "lessons", "settings"],
+            &["loading"],
+        ],
+    ),
+    (
+        "game/screens/battle",
+        &[&["panels"], &["actions"], &["card"]],
+    ),
+    (
+        "game/screens/editor",
+        &[&["panel_tests"], &["balance", "problems", "tools"]],
+    ),
+    (
+        "game/table",
+        &[
+            &["title_table", "picking", "marks", "callouts", "markers"],
+            &["camera"],
+            &["view"],
+            &["figures"],
+            &["motion"],
+            &["geometry", "paint"],
+        ],
+    ),
+    (
+        "game/hud",
+        &[
+            &["log_view", "menu_cache", "recap", "rules_panel"],
+            &["dice"],
+        ],
+    ),
+    (
+        "game/session",
+        &[
+            &["undo"],
+            &["saves"],
+            &["watching"],
+            &["coaching", "match_setup", "preferences"],
+        ],
+    ),
+    ("level", &[&["edit"], &["validate", "write"], &["tests"]]),
+    ("data", &[&["check"], &["catalogue"], &["types"]]),
+    (
+        "rules",
+        &[
+            &["odds", "action_dice", "attack", "rolls"],
+            &[
+                "countdown",
+                "damage",
+                "defence",
+                "dice",
+                "injury",
+                "movement",
+                "numbers",
+                "payment",
+                "special",
+            ],
+        ],
+    ),
+    ("simulate", &[&["balance", "plot"], &["sweep"]]),
+    ("replay", &[&["script"]]),
 ];
 
 fn src() -> PathBuf {
@@ -36,7 +170,7 @@ fn code(path: &Path) -> String {
         .join("\n")
 }
 
-/// The names that follow `prefix::` in `code`, single or in a `{...}` group.
+/// The names that follow `prefix` in `code`, single or in a `{...}` group.
 fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     let word = |s: &str| -> String {
@@ -45,6 +179,11 @@ fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
             .collect()
     };
     for (at, _) in code.match_indices(prefix) {
+        // `super::super::x` is not `super::x`: a match must start a path.
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
         let rest = &code[at + prefix.len()..];
         if let Some(group) = rest.strip_prefix('{') {
             let group = &group[..group.find('}').unwrap_or(group.len())];
@@ -59,101 +198,125 @@ fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
     names
 }
 
-/// Each battle module and the battle modules it names.
-fn battle_imports() -> BTreeMap<String, BTreeSet<String>> {
-    let battle = src().join("battle");
-    let modules: BTreeSet<String> = LAYERS
-        .iter()
-        .flat_map(|l| l.iter())
-        .map(|m| m.to_string())
-        .collect();
-    let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut files: Vec<(String, PathBuf, bool)> = Vec::new();
-    for entry in std::fs::read_dir(&battle).expect("src/battle lists") {
+/// Every `.rs` file under `path` (the file itself, or a folder's files),
+/// each with how many modules deep it lies below the child's parent.
+fn files_of(path: &Path, depth: usize, out: &mut Vec<(PathBuf, usize)>) {
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path).expect("folder lists") {
+            let inner = entry.expect("entry").path();
+            let is_mod = inner.file_stem().is_some_and(|s| s == "mod");
+            if inner.is_dir() {
+                files_of(&inner, depth + 1, out);
+            } else if is_mod {
+                out.push((inner, depth));
+            } else if inner.extension().is_some_and(|e| e == "rs") {
+                out.push((inner, depth + 1));
+            }
+        }
+    } else {
+        out.push((path.to_path_buf(), depth));
+    }
+}
+
+/// The children of the module folder `folder` and, for each, the sibling
+/// children its files name.
+fn imports_in(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let dir = src().join(folder);
+    let mut children = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).expect("module folder lists") {
         let path = entry.expect("entry").path();
         let name = path
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("")
             .to_string();
-        if path.is_dir() {
-            for inner in std::fs::read_dir(&path).expect("folder lists") {
-                let inner = inner.expect("entry").path();
-                // A folder's mod.rs is the module itself: its `super` is battle.
-                let nested = inner.file_stem().is_some_and(|s| s != "mod");
-                files.push((name.clone(), inner, nested));
-            }
-        } else if name != "mod" {
-            files.push((name, path, false));
+        let is_code = path.is_dir() || path.extension().is_some_and(|e| e == "rs");
+        if is_code && !["mod", "lib", "main"].contains(&name.as_str()) {
+            children.insert(name, path);
         }
     }
-    for (module, path, nested) in files {
-        assert!(
-            modules.contains(&module),
-            "{} is in no layer: add it to LAYERS and to the account in src/battle/mod.rs",
-            path.display()
-        );
-        let code = code(&path);
-        let mut named = names_after(&code, "crate::battle::");
-        named.extend(names_after(
-            &code,
-            if nested { "super::super::" } else { "super::" },
-        ));
-        named.retain(|n| modules.contains(n) && *n != module);
-        imports.entry(module).or_default().extend(named);
+    let crate_path = if folder.is_empty() {
+        "crate::".to_string()
+    } else {
+        format!("crate::{}::", folder.replace('/', "::"))
+    };
+    let mut imports = BTreeMap::new();
+    for (child, path) in &children {
+        let mut files = Vec::new();
+        files_of(path, 1, &mut files);
+        let mut named = BTreeSet::new();
+        for (file, depth) in files {
+            let code = code(&file);
+            named.extend(names_after(&code, &crate_path));
+            if !folder.is_empty() {
+                named.extend(names_after(&code, &"super::".repeat(depth)));
+            }
+        }
+        named.retain(|n| children.contains_key(n) && n != child);
+        imports.insert(child.clone(), named);
     }
     imports
 }
 
-fn layer_of(module: &str) -> usize {
-    LAYERS
-        .iter()
-        .position(|layer| layer.contains(&module))
-        .unwrap_or(usize::MAX)
-}
-
-#[test]
-fn battle_modules_import_only_downward() {
-    let imports = battle_imports();
+/// Every wrong arrow in `folder`: a child in no layer, an import up, or a
+/// circle.
+fn wrong_arrows(folder: &str, layers: &[&[&str]]) -> Vec<String> {
+    let place = if folder.is_empty() { "crate" } else { folder };
+    let layer_of = |m: &str| layers.iter().position(|l| l.contains(&m));
+    let imports = imports_in(folder);
+    let mut wrong = Vec::new();
     for (module, named) in &imports {
+        let Some(mine) = layer_of(module) else {
+            wrong.push(format!("{place}: {module} is in no layer"));
+            continue;
+        };
         for other in named {
-            assert!(
-                layer_of(other) >= layer_of(module),
-                "battle::{module} imports battle::{other}, from a layer above it"
-            );
+            if layer_of(other).is_some_and(|theirs| theirs < mine) {
+                wrong.push(format!(
+                    "{place}: {module} imports {other}, from a layer above it"
+                ));
+            }
         }
     }
-    // No circle inside a layer: follow the imports from each module.
     for start in imports.keys() {
         let mut seen = BTreeSet::new();
         let mut next: Vec<&String> = imports[start].iter().collect();
         while let Some(module) = next.pop() {
-            assert_ne!(
-                module, start,
-                "battle::{start} imports itself back through {seen:?}"
-            );
+            if module == start {
+                wrong.push(format!(
+                    "{place}: {start} imports itself back through {seen:?}"
+                ));
+                break;
+            }
             if seen.insert(module.clone()) {
                 next.extend(imports.get(module).into_iter().flatten());
             }
         }
     }
+    wrong
 }
 
 #[test]
-fn the_rules_arithmetic_imports_nothing_above_it() {
-    for entry in std::fs::read_dir(src().join("rules")).expect("src/rules lists") {
-        let path = entry.expect("entry").path();
-        let code = code(&path);
-        for above in [
-            "crate::data",
-            "crate::level",
-            "crate::battle",
-            "crate::game",
-            "crate::ai",
-        ] {
-            assert!(!code.contains(above), "{} imports {above}", path.display());
-        }
-    }
+fn every_module_imports_only_downward_with_no_circle() {
+    let wrong: Vec<String> = HOUSE
+        .iter()
+        .flat_map(|(folder, layers)| wrong_arrows(folder, layers))
+        .collect();
+    assert!(wrong.is_empty(), "wrong arrows:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_layer_check_sees_a_wrong_arrow() {
+    // The crate's own layers read upside down: every import is then an
+    // import up, so the check must report some.
+    let (folder, layers) = HOUSE[0];
+    let upside_down: Vec<&[&str]> = layers.iter().rev().copied().collect();
+    assert!(
+        wrong_arrows(folder, &upside_down)
+            .iter()
+            .any(|w| w.contains("from a layer above it")),
+        "an upside-down house passes the layer check"
+    );
 }
 
 #[test]

@@ -7,7 +7,8 @@ use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::StateKind;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::data::FearLevel;
-use swift_swords::level::{Level, ZoneCoord};
+use swift_swords::level::Level;
+use swift_swords::vocabulary::ZoneCoord;
 
 /// A hedge wizard with five 3s (Prepare, three Pools, and one die left)
 /// against a bandit of the given mental rank one zone away.

@@ -7,7 +7,7 @@ use crate::common::submit;
 use crate::common::{act, app, attack, level, log, table, unit};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::level::ZoneCoord;
+use swift_swords::vocabulary::ZoneCoord;
 
 const RIDER: &str = r#"
     (id: "aldric", template: "hero_swordsman", side: "heroes", zone: (0, 0), rides: Some("destrier"),

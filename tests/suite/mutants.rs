@@ -9,7 +9,8 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use swift_swords::ai::{AiLevel, choose};
 use swift_swords::battle::engine::Engine;
-use swift_swords::level::{MOST_ROUNDS, parse_level};
+use swift_swords::level::parse_level;
+use swift_swords::level::validate::MOST_ROUNDS;
 use swift_swords::rules::dice::Dice;
 
 use crate::common::{ruleset, shipped_level_paths};

@@ -5,8 +5,8 @@
 use crate::common::{act, app, attack_with, level, log, table, unit};
 use swift_swords::battle::command::Order;
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::data::RankSide;
-use swift_swords::level::ZoneCoord;
+use swift_swords::vocabulary::RankSide;
+use swift_swords::vocabulary::ZoneCoord;
 
 /// `template` at (0, 0) against a bandit at (1, 0) with one die and no defence.
 fn against_a_bandit(template: &str, dice: &[u8]) -> swift_swords::battle::engine::Engine {

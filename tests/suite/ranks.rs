@@ -5,7 +5,7 @@
 use crate::common::{act, app, attack_with, level, log, table, unit};
 use swift_swords::battle::components::Fate;
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::data::RankSide;
+use swift_swords::vocabulary::RankSide;
 
 /// A hero with a dagger and four 5s against a stateless bandit with the given
 /// overrides, who has one die and no defence.

@@ -16,11 +16,11 @@ use swift_swords::battle::engine::Engine;
 use swift_swords::battle::record::Fingerprint;
 use swift_swords::battle::save::BattleSave;
 use swift_swords::data::Ruleset;
-use swift_swords::game::match_setup::Seat;
 use swift_swords::level::{Level, load_level};
 use swift_swords::replay::script::script_of;
 use swift_swords::replay::{DivergenceKind, Replay};
 use swift_swords::script::{LevelSource, Script, run_script};
+use swift_swords::seat::Seat;
 use swift_swords::simulate::{SimConfig, run_battle};
 
 const RECORD: &str = "SWIFT_SWORDS_RECORD_REPLAYS";
@@ -229,6 +229,28 @@ fn truncated_corrupt_and_foreign_files_are_refused_with_their_position() {
     let error = Replay::parse(path, &edited_level).expect_err("level edited");
     assert!(
         error.to_string().contains("does not match its hash"),
+        "{error}"
+    );
+}
+
+/// A save that seats fewer (or more) sides than its level has is refused at
+/// its seats: a side nobody sits at would wait forever.
+#[test]
+fn a_save_whose_seats_do_not_fit_its_levels_sides_is_refused_at_its_seats() {
+    let (mut replay, _, _) = skirmish_replay();
+    replay.seats.pop();
+    let text = replay.to_ron().expect("ron");
+    let error = Replay::parse(Path::new("battle.ron"), &text).expect_err("a seat short");
+    let seats_line = text
+        .lines()
+        .position(|line| line.trim_start().starts_with("seats:"))
+        .expect("a seats line")
+        + 1;
+    assert_eq!(error.0[0].line, seats_line, "{error}");
+    assert!(
+        error.0[0]
+            .message
+            .contains("the file seats 1 side(s), but its level has 2"),
         "{error}"
     );
 }

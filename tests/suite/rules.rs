@@ -15,11 +15,12 @@ use swift_swords::battle::components::{Fate, Status, WoundChoice};
 use swift_swords::battle::events::{BattleEvent, Outcome};
 use swift_swords::battle::save::BattleSave;
 use swift_swords::battle::state::BattleState;
-use swift_swords::data::Defence;
-use swift_swords::level::{Level, ZoneCoord};
+use swift_swords::level::Level;
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::injury::{InjuryEffect, Location};
 use swift_swords::rules::payment::PaymentError;
+use swift_swords::vocabulary::Defence;
+use swift_swords::vocabulary::ZoneCoord;
 
 const HERO_AND_BANDIT: &str = r#"
     (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
@@ -680,7 +681,7 @@ fn first_legal(table: &BattleState) -> Option<Command> {
     options
         .into_iter()
         .map(|order| Command::new(actor.clone(), order))
-        .find(|command| swift_swords::battle::check::check(table, command).is_ok())
+        .find(|command| table.check(command).is_ok())
 }
 
 /// Plays a battle to its end with [`first_legal`], returning its log.
@@ -883,4 +884,49 @@ fn a_round_that_reaches_the_action_cap_ends_the_battle_as_a_draw() {
             reason: "round 1 reached 2 actions, the most a round may hold".into()
         })
     );
+}
+
+/// The countdown's order, as the HUD's track shows it, puts first whoever
+/// the countdown gives the turn to, at every decision of whole battles: one
+/// order for the engine and the track, 1s counted as the dice they are.
+#[test]
+fn the_countdown_track_lists_first_whoever_the_countdown_gives_the_turn() {
+    use swift_swords::ai::{AiLevel, choose};
+    use swift_swords::battle::engine::Engine;
+    use swift_swords::battle::state::Turn;
+    use swift_swords::rules::dice::Dice;
+    let ruleset = ruleset();
+    let mut checked = 0;
+    for file in ["skirmish.ron", "chariot_plain.ron", "goblin_rabble.ron"] {
+        let path = std::path::Path::new("levels").join(file);
+        let level = swift_swords::level::load_level(&path, &ruleset)
+            .expect("a shipped level")
+            .level;
+        let mut engine = Engine::start(&level, ruleset.clone(), 3, Dice::seeded(3));
+        for _ in 0..5_000 {
+            if engine.ended() {
+                break;
+            }
+            let table = engine.state();
+            if let Turn::Act { candidates } = &table.battle.turn
+                && table.battle.partner_due.is_none()
+            {
+                let mut first: Vec<usize> = table
+                    .countdown()
+                    .into_iter()
+                    .filter(|&u| table.units[u].pool.usable() > 0 && !table.units[u].pool.holding)
+                    .take(candidates.len())
+                    .collect();
+                let mut acting = candidates.clone();
+                first.sort_unstable();
+                acting.sort_unstable();
+                assert_eq!(first, acting, "{file}, round {}", table.battle.round);
+                checked += 1;
+            }
+            let command = choose(table, AiLevel::Normal).expect("someone may act");
+            engine.submit(&command).expect("the AI's command is legal");
+        }
+        assert!(engine.ended(), "{file} ended");
+    }
+    assert!(checked > 100, "{checked} turns checked");
 }

@@ -15,14 +15,17 @@ use swift_swords::battle::record::Fingerprint;
 use swift_swords::data::Ruleset;
 use swift_swords::game::PlaySettings;
 use swift_swords::game::headless::{HeadlessStart, battle_app, prepare};
-use swift_swords::game::match_setup::{LevelFolder, MatchSetup, Seat, seated_level};
-use swift_swords::game::saves::{
-    Autosaver, FallbackSteps, PreparedBattle, SaveFolder, SaveNotice, open_saved, write_autosave,
+use swift_swords::game::session::match_setup::{LevelFolder, MatchSetup, PreparedBattle};
+use swift_swords::game::session::saves::RedoStack;
+use swift_swords::game::session::saves::{
+    Autosaver, FallbackSteps, Playtesting, SaveFolder, SaveNotice, open_saved, write_autosave,
 };
-use swift_swords::game::undo::{RedoStack, redo, undo, undo_verdict};
-use swift_swords::level::{ZoneCoord, load_level};
+use swift_swords::game::session::undo::{redo, undo, undo_verdict};
+use swift_swords::level::load_level;
 use swift_swords::replay::Replay;
 use swift_swords::rules::dice::Dice;
+use swift_swords::seat::{Seat, seated_level};
+use swift_swords::vocabulary::ZoneCoord;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -106,8 +109,46 @@ fn move_to(x: u16, y: u16) -> Order {
 /// Waits for the writer thread to put everything on disk.
 fn flush(app: &mut App) {
     if let Some(autosaver) = app.world_mut().remove_resource::<Autosaver>() {
-        autosaver.finish();
+        autosaver.finish().expect("every autosave is written");
     }
+}
+
+fn give_first_legal(app: &mut App) {
+    let command = legal_commands(app.world().resource::<Engine>().state())
+        .into_iter()
+        .next()
+        .expect("a legal command");
+    app.world_mut()
+        .resource_mut::<CommandQueue>()
+        .0
+        .push_back(command);
+    settle(app);
+}
+
+/// A battle begun but not yet played, or a playtest even once played, never
+/// takes Continue's place: the battle before stays to be continued.
+#[test]
+fn a_playtest_or_a_battle_with_no_command_yet_leaves_continue_to_the_battle_before() {
+    let folder = scratch("continue-kept");
+    let autosave = folder.join("autosave.ron");
+    let mut before = skirmish(&folder, [Seat::Human, Seat::Human]);
+    give_first_legal(&mut before);
+    flush(&mut before);
+    let kept = Replay::read(&autosave).expect("the battle before is kept");
+    assert_eq!(kept.steps(), 1);
+
+    let mut begun = skirmish(&folder, [Seat::Human, Seat::Human]);
+    begun.update();
+    flush(&mut begun);
+    assert_eq!(Replay::read(&autosave).expect("reads").record, kept.record);
+
+    let mut playtest = skirmish(&folder, [Seat::Human, Seat::Human]);
+    playtest.insert_resource(Playtesting);
+    give_first_legal(&mut playtest);
+    assert_eq!(steps(&playtest), 1);
+    flush(&mut playtest);
+    assert_eq!(Replay::read(&autosave).expect("reads").record, kept.record);
+    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
@@ -387,4 +428,32 @@ fn autosave_survives_sigkill_at_any_moment_and_continue_finishes_the_same_battle
     assert!(engine.ended());
     std::fs::remove_dir_all(&clean).ok();
     std::fs::remove_dir_all(&killed).ok();
+}
+
+/// A headless battle whose autosave cannot be written (its saves folder is
+/// a file) was not kept: the run says so and fails.
+#[test]
+fn a_headless_battle_that_cannot_be_autosaved_fails() {
+    let folder = scratch("unwritable");
+    let not_a_folder = folder.join("saves");
+    std::fs::write(&not_a_folder, "a file, not a folder").expect("written");
+    let output = Process::new(env!("CARGO_BIN_EXE_swift-swords"))
+        .current_dir(root())
+        .args([
+            "play",
+            "levels/duel.ron",
+            "--mode",
+            "ai-vs-ai",
+            "--seed",
+            "1",
+            "--headless",
+            "--saves",
+        ])
+        .arg(&not_a_folder)
+        .output()
+        .expect("the game runs");
+    assert!(!output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("the battle was not kept"), "{said}");
+    std::fs::remove_dir_all(&folder).ok();
 }

@@ -6,8 +6,8 @@ use crate::common::{act, app, attack, hero_against, level, log, submit, table, u
 use std::path::Path;
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::events::BattleEvent;
-use swift_swords::data::RankSide;
 use swift_swords::level::parse_level;
+use swift_swords::vocabulary::RankSide;
 
 const SWARM_AND_HERO: &str = r#"
     (id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0), group: Some("m"),

@@ -7,7 +7,8 @@ use swift_swords::battle::command::Order;
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::data::{Guard, Tactic};
-use swift_swords::level::{Level, ZoneCoord};
+use swift_swords::level::Level;
+use swift_swords::vocabulary::ZoneCoord;
 
 fn tactic(target: &str, tactic: Tactic) -> Order {
     Order::Attack {

@@ -1,11 +1,10 @@
 //! Weapons in hand and dual wielding ("Dual & Multi Weapon Wielding").
 
 use crate::common::{app, attack_with, level, table};
-use swift_swords::battle::check::check;
 use swift_swords::battle::command::Command;
 use swift_swords::battle::odds::defence_outcomes;
-use swift_swords::data::Defence;
 use swift_swords::rules::payment::Cost;
+use swift_swords::vocabulary::Defence;
 
 fn level_with(dual: bool) -> swift_swords::level::Level {
     let units = format!(
@@ -25,14 +24,14 @@ fn readying_a_weapon_not_in_hand_costs_a_pip_but_a_dual_wielder_has_both_ready()
     for (dual, pips) in [(false, 4), (true, 3)] {
         let app = app(&level_with(dual), &[]);
         let t = table(&app);
-        let plan = check(&t, &Command::new("vet", attack_with("bandit", "dagger"))).unwrap();
+        let plan = t
+            .check(&Command::new("vet", attack_with("bandit", "dagger")))
+            .unwrap();
         assert_eq!(plan.cost, Cost::Pips(pips), "dual wield {dual}");
         // The broadsword is in hand: no extra pip either way.
-        let plan = check(
-            &t,
-            &Command::new("vet", attack_with("bandit", "broadsword")),
-        )
-        .unwrap();
+        let plan = t
+            .check(&Command::new("vet", attack_with("bandit", "broadsword")))
+            .unwrap();
         assert_eq!(plan.cost, Cost::Pips(4));
     }
 }

@@ -3,8 +3,8 @@
 //! who share a name are numbered.
 
 use crate::common::{battle_app, ruleset, shipped_levels, submit, table};
-use swift_swords::ai::{AiLevel, candidate_orders, choose};
-use swift_swords::battle::check::check;
+use swift_swords::ai::{AiLevel, choose};
+use swift_swords::battle::candidates::candidate_orders;
 use swift_swords::battle::command::Command;
 use swift_swords::battle::describe::Names;
 use swift_swords::battle::state::BattleState;
@@ -72,7 +72,7 @@ fn the_log_and_the_refusals_of_every_shipped_level_name_no_ids() {
             if step < 40 {
                 let actor = t.unit_index(&command.unit).expect("the actor");
                 for order in candidate_orders(&t, actor) {
-                    if let Err(refusal) = check(&t, &Command::new(command.unit.clone(), order)) {
+                    if let Err(refusal) = t.check(&Command::new(command.unit.clone(), order)) {
                         refusals.push((refusal.narrate(&Names::of(&t)), ids_and_names(&t)));
                     }
                 }

@@ -4,23 +4,22 @@
 
 use super::flight::strikes_as_it_attacks;
 use crate::battle::command::Order;
-use crate::battle::effects::{
-    finish_last_option, pay, spend_a_one, take_effort, take_out_of_action,
-};
+use crate::battle::effects::{finish_last_option, pay, spend_a_one, take_effort};
 use crate::battle::events::BattleEvent;
 use crate::battle::flight::flying;
 use crate::battle::injury::penalty;
 use crate::battle::riding::strikes_of_team;
 use crate::battle::state::{BattleState, PendingAttack, Phase, Turn};
 use crate::battle::wielding::parry_bonus;
-use crate::data::{Defence, Tactic};
+use crate::data::Tactic;
 use crate::rules::attack::{evaluate_attack, raise_one_die};
 use crate::rules::defence::{BlockOutcome, block, dodge, parry, pool_from_roll};
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
 use crate::rules::rolls::successes_in;
+use crate::vocabulary::Defence;
 
-use super::landing::{land_attack, strike_back};
+use super::landing::{land_attack, squash, strike_back};
 use crate::battle::check::{Plan, available_defences};
 use crate::battle::costs::{choose_weapon, shield_of};
 use crate::battle::odds::{attack_setup, tactic_dice};
@@ -67,29 +66,6 @@ pub(super) fn declare_attack(
     });
     table.battle.turn = Turn::Respond { unit: target };
     table.battle.pending = Some(pending);
-}
-
-/// Level 0: the mere effort of an attack defeats it, without a roll, and the
-/// same however it is struck (an attack action, a free strike, a damage
-/// spell). Returns whether `target` was such a creature and is now out of
-/// action.
-pub(super) fn squash(
-    table: &mut BattleState,
-    attacker: usize,
-    target: usize,
-    events: &mut Vec<BattleEvent>,
-) -> bool {
-    if !table.units[target].fighting() || table.units[target].ranks.physical.real > 0 {
-        return false;
-    }
-    events.push(BattleEvent::Squashed {
-        attacker: table.units[attacker].unit.id.clone(),
-        unit: table.units[target].unit.id.clone(),
-    });
-    let zone = table.units[target].placement.zone;
-    take_out_of_action(table, target, events);
-    table.regroup(zone, events);
-    true
 }
 
 /// How the target answers a declared attack: the defence it rolls, whether a

@@ -2,18 +2,19 @@
 //! strikes of those holding as it passes, taking off and landing, the
 //! strikes at a flyer as it attacks, and falls.
 
-use super::free_strikes::{free_strike, opportunity_attacks, spend_held_die};
+use super::free_strikes::{opportunity_attacks, spend_held_die, strike_in_turn};
 use super::landing::hit;
 use crate::battle::command::Order;
 use crate::battle::components::{FlightMode, Status};
 use crate::battle::events::BattleEvent;
 use crate::battle::flight::{flight_route, flying};
 use crate::battle::state::BattleState;
-use crate::level::ZoneCoord;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::Shift;
-use crate::rules::movement::{Facing, FlightKind};
+use crate::rules::movement::FlightKind;
 use crate::rules::rolls::successes_in;
+use crate::vocabulary::Facing;
+use crate::vocabulary::ZoneCoord;
 
 /// A Fly order: leaving a melee (from a hover) draws the usual free
 /// attacks; every zone it leaves, an enemy there holding its action may
@@ -139,21 +140,21 @@ fn strikes_at_flyer(
                 && near(table, h)
         })
         .collect();
-    for striker in strikers {
-        if !table.units[flyer].fighting() {
-            break;
-        }
-        if spend_held_die(table, striker, events).is_none() {
-            continue;
-        }
-        holders.retain(|&h| h != striker);
-        events.push(BattleEvent::StruckFlyer {
-            unit: table.units[striker].unit.id.clone(),
-            flyer: table.units[flyer].unit.id.clone(),
-        });
-        free_strike(table, striker, flyer, dice, events);
-    }
-    table.units[flyer].fighting()
+    strike_in_turn(
+        table,
+        flyer,
+        strikers,
+        |table, striker, events| {
+            let struck = spend_held_die(table, striker, events).is_some();
+            if struck {
+                holders.retain(|&h| h != striker);
+            }
+            struck
+        },
+        |unit, flyer| BattleEvent::StruckFlyer { unit, flyer },
+        dice,
+        events,
+    )
 }
 
 /// A flying flyer that acts without moving a zone hovers, unless its turn

@@ -7,10 +7,10 @@ use crate::battle::costs::choose_weapon;
 use crate::battle::events::BattleEvent;
 use crate::battle::odds::attack_setup;
 use crate::battle::state::BattleState;
-use crate::level::ZoneCoord;
 use crate::rules::attack::evaluate_attack;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::Shift;
+use crate::vocabulary::ZoneCoord;
 
 /// Each enemy in the melee a combatant leaves by Move strikes at it once,
 /// free, as it goes: the attacks are rolled at once, with no defence
@@ -36,20 +36,44 @@ pub(super) fn opportunity_attacks(
                 && !them.conditions.in_state()
         })
         .collect();
+    strike_in_turn(
+        table,
+        leaver,
+        strikers,
+        |table, striker, _| strike_weapon(table, striker, leaver).is_some(),
+        |unit, target| BattleEvent::OpportunityAttack { unit, target },
+        dice,
+        events,
+    )
+}
+
+/// Each striker in turn strikes `target` freely, while it still fights:
+/// `ready` says whether a striker may strike (and pays what it costs), and
+/// `told` is the event that says it strikes, given the striker's id and the
+/// target's. Returns whether the target still fights.
+pub(super) fn strike_in_turn(
+    table: &mut BattleState,
+    target: usize,
+    strikers: Vec<usize>,
+    mut ready: impl FnMut(&mut BattleState, usize, &mut Vec<BattleEvent>) -> bool,
+    told: impl Fn(String, String) -> BattleEvent,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
     for striker in strikers {
-        if !table.units[leaver].fighting() {
-            return false;
+        if !table.units[target].fighting() {
+            break;
         }
-        if strike_weapon(table, striker, leaver).is_none() {
+        if !ready(table, striker, events) {
             continue;
         }
-        events.push(BattleEvent::OpportunityAttack {
-            unit: table.units[striker].unit.id.clone(),
-            target: table.units[leaver].unit.id.clone(),
-        });
-        free_strike(table, striker, leaver, dice, events);
+        events.push(told(
+            table.units[striker].unit.id.clone(),
+            table.units[target].unit.id.clone(),
+        ));
+        free_strike(table, striker, target, dice, events);
     }
-    table.units[leaver].fighting()
+    table.units[target].fighting()
 }
 
 /// One free attack, rolled at once with no defence declared: the striker's
@@ -64,7 +88,7 @@ pub(super) fn free_strike(
     let Some(weapon_id) = strike_weapon(table, striker, target) else {
         return;
     };
-    if super::attack::squash(table, striker, target, events) {
+    if super::landing::squash(table, striker, target, events) {
         return;
     }
     let weapon = table.ruleset.weapons[&weapon_id].clone();

@@ -9,7 +9,7 @@ use crate::battle::injury::injure;
 use crate::battle::special::{applicable_specials, apply_special};
 use crate::battle::state::BattleState;
 use crate::battle::warband::{critical_damage, is_warband};
-use crate::data::{RankSide, Weapon};
+use crate::data::Weapon;
 use crate::rules::attack::{evaluate_attack, superiority_level};
 use crate::rules::damage::{
     DamageEffect, Soak, WeaponDamage, damage_effect, severity, unshakeable, weapon_damage,
@@ -18,6 +18,30 @@ use crate::rules::dice::DiceSource;
 use crate::rules::injury::Shift;
 use crate::rules::rolls::characteristic_roll;
 use crate::rules::special::{SpecialResult, buy_specials};
+use crate::vocabulary::RankSide;
+
+/// Level 0: the mere effort of an attack defeats it, without a roll, and the
+/// same however it is struck (an attack action, a free strike, a damage
+/// spell). Returns whether `target` was such a creature and is now out of
+/// action.
+pub(super) fn squash(
+    table: &mut BattleState,
+    attacker: usize,
+    target: usize,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    if !table.units[target].fighting() || table.units[target].ranks.physical.real > 0 {
+        return false;
+    }
+    events.push(BattleEvent::Squashed {
+        attacker: table.units[attacker].unit.id.clone(),
+        unit: table.units[target].unit.id.clone(),
+    });
+    let zone = table.units[target].placement.zone;
+    take_out_of_action(table, target, events);
+    table.regroup(zone, events);
+    true
+}
 
 /// The attacker's marks from its roll (a Fumble, or exposure dice, plus any
 /// a defence laid on it), then the special results its extra successes buy,

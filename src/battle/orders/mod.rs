@@ -35,9 +35,9 @@ use crate::battle::injury::footing_roll;
 use crate::battle::mental::{fear_test, rally_roll, worst_fear, worst_fear_at};
 use crate::battle::state::{BattleState, Phase, Turn};
 use crate::data::Weapon;
-use crate::level::ZoneCoord;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::needs_footing;
+use crate::vocabulary::ZoneCoord;
 
 /// Checks and resolves one command, adding what happened to `events`. The
 /// sequence of play is not run on: that is the engine's.

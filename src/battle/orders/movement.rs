@@ -10,8 +10,8 @@ use crate::battle::events::BattleEvent;
 use crate::battle::inclose::size_edges;
 use crate::battle::injury::sized_body_roll;
 use crate::battle::state::BattleState;
-use crate::level::{MapEdge, ZoneCoord};
 use crate::rules::dice::DiceSource;
+use crate::vocabulary::{MapEdge, ZoneCoord};
 
 /// Move: leaving a melee risks a free attack from each enemy in it; a
 /// holding enemy, or the defenders of the ground entered, may stop it.

@@ -40,7 +40,7 @@ pub(super) fn cast(
     // A damage spell strikes a level-0 enemy as any attack does.
     if enemy
         && matches!(spell.effect, SpellEffect::Damage { .. })
-        && super::attack::squash(table, caster, target, events)
+        && super::landing::squash(table, caster, target, events)
     {
         return;
     }

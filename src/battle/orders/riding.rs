@@ -12,11 +12,12 @@ use crate::battle::riding::{
     crew, drive_route, driver, extra_crew, gallop_route, reach, strikes_of_team,
 };
 use crate::battle::state::{BattleState, Mover};
-use crate::level::ZoneCoord;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
-use crate::rules::movement::{Facing, RouteStep};
+use crate::rules::movement::RouteStep;
 use crate::rules::rolls::characteristic_roll;
+use crate::vocabulary::Facing;
+use crate::vocabulary::ZoneCoord;
 
 /// At the start of an action: a mount's rider is no longer carried at full
 /// speed, and a mount or chariot that does something else stops moving.

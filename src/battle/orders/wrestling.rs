@@ -10,11 +10,12 @@ use crate::battle::inclose::{close_partner, holds, stable_size, stands_against};
 use crate::battle::injury::sized_body_roll;
 use crate::battle::state::BattleState;
 use crate::battle::wielding::arm_if_unarmed;
-use crate::data::{WeightClass, WrestleMove};
+use crate::data::WrestleMove;
 use crate::rules::damage::subdual_damage;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::{RollKind, Shift};
 use crate::rules::rolls::successes_in;
+use crate::vocabulary::WeightClass;
 
 /// Closing in: both go InClose. Each falls prone unless three times the
 /// other's size, and drops any weapon heavier than Medium.

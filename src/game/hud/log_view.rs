@@ -6,7 +6,7 @@ use bevy::ecs::change_detection::Tick;
 use bevy_egui::egui;
 use egui::RichText;
 
-use super::panels::die;
+use super::dice::die;
 use crate::battle::describe::Names;
 use crate::battle::events::BattleEvent;
 use crate::battle::state::BattleState;

@@ -131,9 +131,9 @@ mod tests {
     use super::*;
     use crate::battle::command::Order;
     use crate::game::orders::MenuSection;
-    use crate::level::ZoneCoord;
-    use crate::rules::movement::Facing;
     use crate::rules::payment::Cost;
+    use crate::vocabulary::Facing;
+    use crate::vocabulary::ZoneCoord;
 
     fn entry(section: MenuSection, order: Order, allowed: bool) -> MenuEntry {
         let verdict = if allowed {
@@ -154,6 +154,7 @@ mod tests {
             order,
             points_at: None,
             verdict,
+            choices_ignored: false,
         }
     }
 

@@ -1,40 +1,34 @@
-//! The HUD, drawn with bevy_egui: the countdown track, the selected unit's
-//! card, the action menu with costs, illegal actions greyed with the rules'
-//! reason, a dice picker and the exact odds of an attack, the battle log with
-//! its dice, hover tooltips, the help overlay, the pause menu and the
-//! hot-seat hand-over screen. The HUD reads the battle and gives commands;
-//! it never decides a rule.
+//! The turn at hand, below the battle screen's panels: what the player has
+//! selected and is pointing at, the orders given after the rules' check (in a
+//! lesson, only the one its step asks for), the menu of the acting
+//! combatant, the log's filter, the recap, the rules reference and the dice
+//! they draw. It reads the battle and gives commands; it never decides a
+//! rule.
 
+pub mod dice;
 pub mod log_view;
 pub mod menu_cache;
-mod panels;
-mod recap;
+pub mod recap;
 pub mod rules_panel;
 
-pub use panels::die;
-
 use bevy::prelude::*;
-use bevy_egui::EguiPrimaryContextPass;
-use bevy_egui::input::EguiWantsInput;
-use leafwing_input_manager::prelude::*;
 
-use super::Screen;
-use super::input::{Controls, GameAction};
-use super::match_setup::MatchSetup;
-use super::viewer::Viewer;
-use crate::ai::candidate_orders;
-use crate::battle::check::check;
-use crate::battle::command::{Command, CommandQueue, LastVerdict, Order, RuleError};
+use crate::battle::candidates::candidate_orders;
+use crate::battle::check::Plan;
+use crate::battle::command::{Command, CommandQueue, Order, RuleError};
+use crate::battle::components::WoundChoice;
 use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
-use crate::game::screens::battle_on_table;
+use crate::game::session::coaching::Coaching;
+use crate::game::session::preferences::Settings;
+use crate::game::session::watching::Viewer;
 
 /// What the HUD shows and the player has picked.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct HudState {
     pub selected: Option<usize>,
-    pub hovered_zone: Option<crate::level::ZoneCoord>,
+    pub hovered_zone: Option<crate::vocabulary::ZoneCoord>,
     pub hovered_unit: Option<usize>,
     /// A message for the player (a refused click, a rules refusal).
     pub notice: Option<String>,
@@ -141,13 +135,31 @@ pub fn give_order(
     order: Order,
 ) {
     let command = Command::new(table.units[actor].unit.id.clone(), order);
+    let verdict = table.check(&command);
+    give_checked(queue, hud, table, command, verdict);
+}
+
+/// [`give_order`] for a command the rules have checked already (a click on
+/// the table, a menu entry), with their verdict: one check a click.
+pub fn give_checked(
+    queue: &mut CommandQueue,
+    hud: &mut HudState,
+    table: &BattleState,
+    command: Command,
+    verdict: Result<Plan, RuleError>,
+) {
     if let Some(gate) = &hud.lesson
-        && !gate.asks_for(table, &command)
+        && !verdict
+            .as_ref()
+            .is_ok_and(|plan| gate.asks_for_plan(table, plan))
     {
         hud.confirm_pass = None;
         hud.tell(gate.hint.clone());
         return;
     }
+    let Some(actor) = table.unit_index(&command.unit) else {
+        return;
+    };
     // Passing gives up the round's dice: asked once when any could act.
     if command.order == Order::Pass
         && hud.confirm_pass != Some(actor)
@@ -158,7 +170,7 @@ pub fn give_order(
     }
     hud.confirm_pass = None;
     hud.picked_dice.clear();
-    match check(table, &command) {
+    match verdict {
         Ok(_) => {
             hud.notice = None;
             hud.notice_rule = None;
@@ -182,202 +194,117 @@ pub fn could_still_act(table: &BattleState, actor: usize) -> bool {
                 Order::Pass | Order::Hold | Order::Effort | Order::KeepDie
             )
         })
-        .any(|order| check(table, &Command::new(id.clone(), order)).is_ok())
+        .any(|order| table.check(&Command::new(id.clone(), order)).is_ok())
 }
 
 /// [`give_order`] from an exclusive system. Nothing is given while a replay
 /// is watched.
 pub fn submit_order(world: &mut World, table: &BattleState, actor: usize, order: Order) {
+    let command = Command::new(table.units[actor].unit.id.clone(), order);
+    let verdict = table.check(&command);
+    submit_checked(world, table, command, verdict);
+}
+
+/// [`give_checked`] from an exclusive system.
+pub fn submit_checked(
+    world: &mut World,
+    table: &BattleState,
+    command: Command,
+    verdict: Result<Plan, RuleError>,
+) {
     if world.contains_resource::<Viewer>() {
         return;
     }
     world.resource_scope(|world, mut queue: Mut<CommandQueue>| {
         let mut hud = world.resource_mut::<HudState>();
-        give_order(&mut queue, &mut hud, table, actor, order);
+        give_checked(&mut queue, &mut hud, table, command, verdict);
     });
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HudState>();
-    app.init_resource::<TableViewport>();
-    app.init_resource::<menu_cache::MenuCache>();
-    app.add_systems(OnEnter(Screen::Battle), reset_hud);
-    app.add_systems(
-        Update,
-        (watch_turn, shortcuts, show_refusals)
-            .chain()
-            .run_if(battle_on_table),
-    );
-    app.add_systems(
-        EguiPrimaryContextPass,
-        panels::draw_battle_hud.run_if(battle_on_table),
-    );
+/// The human sides that have been given the settings' standing choice for
+/// Wounds in this battle.
+#[derive(Resource, Debug, Clone, Default)]
+pub(crate) struct WoundChoicesGiven(Vec<usize>);
+
+pub(crate) fn forget_wound_choices_given(mut commands: Commands) {
+    commands.insert_resource(WoundChoicesGiven::default());
 }
 
-fn reset_hud(mut hud: ResMut<HudState>) {
-    *hud = HudState::default();
-}
-
-/// When the turn comes to a human side: select its first combatant, and
-/// in hot-seat play ask for the hand-over when the side changes.
-fn watch_turn(
-    engine: Option<Res<Engine>>,
-    setup: Res<MatchSetup>,
+/// At a human side's first turn of a new battle, the settings' standing
+/// choice for Wounds is given as the side's order (so replays and undo
+/// carry it), unless the rules' default is the choice.
+pub(crate) fn give_standing_wound_choice(
+    settings: Res<Settings>,
+    engine: Res<Engine>,
+    given: Option<ResMut<WoundChoicesGiven>>,
     viewer: Option<Res<Viewer>>,
-    time: Res<Time>,
+    coaching: Option<Res<Coaching>>,
+    mut queue: ResMut<CommandQueue>,
     mut hud: ResMut<HudState>,
 ) {
-    let Some(engine) = engine.filter(|engine| engine.is_changed() && viewer.is_none()) else {
+    // A replay being watched gives no orders, and a lesson only its own.
+    let (Some(mut given), None, None) = (given, viewer, coaching) else {
         return;
     };
+    if settings.wounds == WoundChoice::default() || !engine.is_changed() {
+        return;
+    }
     let table = engine.state();
-    let mine = human_turn(table);
-    let holder = mine.first().map(|&first| table.units[first].unit.side);
-    hud.recap.observe(holder, engine.log());
-    let Some(&first) = mine.first() else {
-        hud.human_turn_since = None;
+    let Some(&actor) = human_turn(table).first() else {
         return;
     };
-    if hud.human_turn_since.is_none() {
-        hud.human_turn_since = Some(time.elapsed_secs());
-    }
-    let side = table.units[first].unit.side;
-    if hud.last_human_side.is_some_and(|last| last != side) && setup.handover && setup.humans() > 1
-    {
-        hud.handover = Some(side);
-    }
-    hud.last_human_side = Some(side);
-    if !hud.selected.is_some_and(|s| mine.contains(&s)) {
-        hud.selected = Some(first);
-        hud.picked_dice.clear();
-    }
-}
-
-/// The keyboard shortcuts of the battle screen.
-fn shortcuts(world: &mut World) {
-    let mut controls = world.query_filtered::<&ActionState<GameAction>, With<Controls>>();
-    let Ok(state) = controls.single(world) else {
-        return;
-    };
-    let pressed: Vec<GameAction> = GameAction::KEYED
-        .into_iter()
-        .filter(|a| state.just_pressed(a))
-        .collect();
-    let number = number_pressed(world.resource::<ButtonInput<KeyCode>>());
-    if pressed.is_empty() && number.is_none() {
+    let side = table.units[actor].unit.side;
+    if given.0.contains(&side) {
         return;
     }
-    // Keys typed into the settings (a new binding) are not orders.
-    if world.resource::<EguiWantsInput>().wants_keyboard_input()
-        || world
-            .get_resource::<crate::game::settings::SettingsScreen>()
-            .is_some_and(|s| s.open)
-    {
-        return;
-    }
-    let Some(table) = world.get_resource::<Engine>().map(|e| e.state().clone()) else {
-        return;
-    };
-    let mine = human_turn(&table);
-    let now = world.resource::<Time>().elapsed_secs();
-    for action in pressed {
-        let mut hud = world.resource_mut::<HudState>();
-        match action {
-            GameAction::Help => hud.help = !hud.help,
-            GameAction::Rules => hud.rules.toggle(),
-            // The pause menu waits until the seat has been handed over.
-            GameAction::Pause if hud.handover.is_none() => {
-                if hud.help || hud.rules.open {
-                    hud.help = false;
-                    hud.rules.open = false;
-                } else {
-                    hud.paused = !hud.paused;
-                }
-            }
-            GameAction::Confirm if hud.handover.is_some() => hud.handover = None,
-            GameAction::Undo if !hud.blocking_overlay() => panels::take_back(world),
-            GameAction::Redo if !hud.blocking_overlay() => panels::give_again(world),
-            GameAction::NextUnit if !mine.is_empty() => {
-                let at = hud
-                    .selected
-                    .and_then(|s| mine.iter().position(|&m| m == s))
-                    .map_or(0, |p| (p + 1) % mine.len());
-                hud.selected = Some(mine[at]);
-                hud.picked_dice.clear();
-            }
-            GameAction::Hold
-            | GameAction::Pass
-            | GameAction::KeepDie
-            | GameAction::Recover
-            | GameAction::Effort => {
-                if hud.blocking_overlay() || hud.order_keys_wait(now) {
-                    continue;
-                }
-                let Some(actor) = hud.selected.filter(|s| mine.contains(s)) else {
-                    continue;
-                };
-                let order = match action {
-                    GameAction::Hold => Order::Hold,
-                    GameAction::Pass => Order::Pass,
-                    GameAction::KeepDie => Order::KeepDie,
-                    GameAction::Recover => Order::Recover { pay: None },
-                    _ => Order::Effort,
-                };
-                submit_order(world, &table, actor, order);
-            }
-            _ => {}
-        }
-    }
-    if let Some(number) = number {
-        choose_numbered(world, &table, number, now);
-    }
-}
-
-/// The number key pressed this frame: 1 to 9, on the main keys or the keypad.
-fn number_pressed(keys: &ButtonInput<KeyCode>) -> Option<usize> {
-    use KeyCode::*;
-    const NUMBERS: [[KeyCode; 2]; menu_cache::NUMBERED] = [
-        [Digit1, Numpad1],
-        [Digit2, Numpad2],
-        [Digit3, Numpad3],
-        [Digit4, Numpad4],
-        [Digit5, Numpad5],
-        [Digit6, Numpad6],
-        [Digit7, Numpad7],
-        [Digit8, Numpad8],
-        [Digit9, Numpad9],
-    ];
-    NUMBERS
+    given.0.push(side);
+    let untouched = table
+        .units
         .iter()
-        .position(|keys_of_number| keys.any_just_pressed(*keys_of_number))
-}
-
-/// Gives the order of the menu entry numbered `number` (from 0), as a click
-/// on it would.
-fn choose_numbered(world: &mut World, table: &BattleState, number: usize, now: f32) {
-    let hud = world.resource::<HudState>().clone();
-    if hud.blocking_overlay() || hud.order_keys_wait(now) {
-        return;
-    }
-    let Some(state) = world.get_resource_ref::<Engine>().map(|e| e.last_changed()) else {
-        return;
-    };
-    let chosen = world.resource_scope(|_, mut cache: Mut<menu_cache::MenuCache>| {
-        let (actor, entries) = cache.players_menu(state, table, &hud)?;
-        let entry = menu_cache::numbered(entries).nth(number)?;
-        Some((actor, entry.order.clone()))
-    });
-    if let Some((actor, order)) = chosen {
-        submit_order(world, table, actor, order);
+        .filter(|u| u.unit.side == side)
+        .all(|u| u.conditions.wounds == WoundChoice::default());
+    if table.battle.round <= 1 && untouched {
+        let order = Order::ChooseWounds {
+            take: settings.wounds,
+            whole_side: true,
+        };
+        give_order(&mut queue, &mut hud, table, actor, order);
     }
 }
 
-/// A command the rules refused (a click raced a change of turn) becomes the
-/// player's notice.
-fn show_refusals(verdict: Res<LastVerdict>, engine: Res<Engine>, mut hud: ResMut<HudState>) {
-    if verdict.is_changed()
-        && let Some(Err((_, reason))) = &verdict.0
-    {
-        hud.refuse(engine.state(), reason, "Refused");
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order the settings give when Roland's side first has the turn.
+    fn first_orders(wounds: WoundChoice) -> Vec<Order> {
+        let engine = crate::game::test_battles::roland_to_act();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(engine);
+        app.insert_resource(Settings {
+            wounds,
+            ..Settings::default()
+        });
+        app.init_resource::<WoundChoicesGiven>();
+        app.init_resource::<CommandQueue>();
+        app.init_resource::<HudState>();
+        app.add_systems(Update, give_standing_wound_choice);
+        app.update();
+        app.update();
+        let queue = &app.world().resource::<CommandQueue>().0;
+        queue.iter().map(|c| c.order.clone()).collect()
+    }
+
+    #[test]
+    fn the_standing_wound_choice_of_the_settings_is_given_once_at_the_sides_first_turn() {
+        assert_eq!(
+            first_orders(WoundChoice::Rank),
+            [Order::ChooseWounds {
+                take: WoundChoice::Rank,
+                whole_side: true
+            }]
+        );
+        assert_eq!(first_orders(WoundChoice::State), []);
     }
 }

@@ -1,18 +1,15 @@
 //! The recap: when the turn comes back to a player, what happened since
 //! that player last had it (the AI's turn in solo, the other player's in
-//! hot-seat), in a short list whose lines centre the camera on who they
-//! name.
+//! hot-seat), in a short list; a line clicked names who the camera should
+//! look at.
 
 use std::ops::Range;
 
-use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::battle::describe::Names;
 use crate::battle::events::BattleEvent;
 use crate::battle::state::BattleState;
-use crate::game::camera::CameraGoal;
-use crate::game::view::zone_centre;
 
 /// The most lines a recap lists (the latest).
 const RECAP_LINES: usize = 12;
@@ -72,19 +69,19 @@ impl Recap {
         lines
     }
 
-    /// The recap window: a line clicked centres the camera on the first
-    /// combatant it names.
+    /// The recap window. Returns the combatant a clicked line names first,
+    /// for the camera to look at.
     pub fn window(
         &mut self,
         ctx: &egui::Context,
         table: &BattleState,
         log: &[BattleEvent],
-        goal: &mut CameraGoal,
-    ) {
+    ) -> Option<usize> {
         let lines = self.lines(log);
         if lines.is_empty() {
-            return;
+            return None;
         }
+        let mut look_at = None;
         let names = Names::of(table);
         let mut open = true;
         egui::Window::new("Since your last turn")
@@ -103,7 +100,7 @@ impl Recap {
                             .first()
                             .and_then(|id| table.unit_index(id))
                     {
-                        goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
+                        look_at = Some(unit);
                     }
                 }
                 if ui.button("Got it").clicked() {
@@ -113,6 +110,7 @@ impl Recap {
         if !open {
             self.open = None;
         }
+        look_at
     }
 }
 

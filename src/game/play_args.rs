@@ -1,0 +1,53 @@
+//! The `play` command's arguments: what the game starts on.
+
+use std::path::PathBuf;
+
+use crate::ai::AiLevel;
+use crate::seat::Mode;
+
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayArgs {
+    /// The level file. Without one the game opens on the title screen.
+    #[arg(value_name = "LEVEL")]
+    pub level: Option<PathBuf>,
+    /// The battle's seed (the level's own, or a random one, if not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Who plays: solo against the AI, hot-seat (the level's own human and
+    /// AI sides, the default), or AI against AI.
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
+    /// In solo play, the side you play (its id); the first side by default.
+    #[arg(long, value_name = "SIDE")]
+    pub side: Option<String>,
+    /// How well the AI sides play.
+    #[arg(long, value_enum)]
+    pub ai: Option<AiLevel>,
+    /// Save a screenshot here once the table is drawn, then exit.
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<PathBuf>,
+    /// With --screenshot: wait until this many actions have been resolved
+    /// (or a human must give an order or answer an attack).
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "screenshot")]
+    pub screenshot_after_actions: u32,
+    /// Measure the frame time of the battle screen and the level editor
+    /// (Bevy's frame-time diagnostics, after a warm-up; the editor's apart
+    /// while its Balance panel plays) and print each one's median, mean and
+    /// 95th percentile on exit. With --screenshot, the shot waits for 200 measured frames.
+    #[arg(long)]
+    pub frame_time: bool,
+    /// The folder for saves and the autosave (the platform's data folder by
+    /// default: ~/.local/share/swift-swords/saves on Linux).
+    #[arg(long, value_name = "DIR")]
+    pub saves: Option<PathBuf>,
+    /// Open this replay or save in the replay viewer.
+    #[arg(long, value_name = "FILE", conflicts_with = "level")]
+    pub replay: Option<PathBuf>,
+    /// Resume the last battle from the autosave, as Continue does.
+    #[arg(long = "continue", conflicts_with_all = ["level", "replay"])]
+    pub resume: bool,
+    /// No window: play the battle to its end with the game's own schedule
+    /// (AI seats only), autosaving after every command.
+    #[arg(long, conflicts_with_all = ["replay", "screenshot"])]
+    pub headless: bool,
+}

@@ -1,0 +1,457 @@
+//! The battle screen's action panel: the standing choices for attacks, the
+//! dice to pay with, the action menu with each order's cost and odds, and
+//! the choice for Wounds.
+
+use bevy::ecs::change_detection::Tick;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use egui::{Color32, RichText};
+
+use crate::battle::check::Plan;
+use crate::battle::command::cost_words;
+use crate::battle::command::{CommandQueue, Order};
+use crate::battle::components::WoundChoice;
+use crate::battle::describe::Names;
+use crate::battle::describe::orders::order_label;
+use crate::battle::odds::{answered_attack_odds, attack_preview_with};
+use crate::battle::state::{BattleState, Phase, UnitState};
+use crate::data::Tactic;
+use crate::game::hud::menu_cache::{MenuCache, NUMBERED, is_numbered};
+use crate::game::hud::rules_panel::{explained, special_term};
+use crate::game::hud::{HudState, give_order};
+use crate::game::input::{GameAction, KeyBindings};
+use crate::game::orders::{Click, MenuEntry, MenuSection, facing_choice, target_heading};
+use crate::lesson::PointAt;
+use crate::rules::injury::{Location, Shift};
+use crate::rules::odds::AttackOdds;
+use crate::rules::special::SpecialResult;
+
+pub(super) fn percent(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+pub(super) fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
+    ui.label(format!(
+        "At least one hit: {}",
+        percent(odds.at_least_one_hit())
+    ));
+    ui.label(format!(
+        "A wound (a State or a rank): {}",
+        percent(odds.state + odds.rank_loss)
+    ));
+    ui.label(format!(
+        "Trauma or worse: {}",
+        percent(odds.trauma_or_worse())
+    ));
+    ui.label(format!(
+        "Killing Blow or worse: {}",
+        percent(odds.killing_blow_or_worse())
+    ));
+    if odds.killed > 0.0 {
+        ui.label(format!("Kills (fallen target): {}", percent(odds.killed)));
+    }
+    ui.label(format!("Fumble: {}", percent(odds.fumble)));
+    if odds.exposure > 0.0 {
+        ui.label(format!(
+            "Exposure dice left on the attacker: {:.1} on average",
+            odds.exposure
+        ));
+    }
+    for &(special, chance) in &odds.specials {
+        ui.label(format!("{}: {}", special.name(), percent(chance)));
+    }
+}
+
+/// The odds of a checked attack, with the weapon the rules chose for it and
+/// the same code the rules and AI use.
+pub(super) fn plan_odds(table: &BattleState, plan: &Plan) -> Option<AttackOdds> {
+    if let Order::Defend { with, .. } = &plan.order {
+        return answered_attack_odds(table, table.battle.pending.as_ref()?, *with);
+    }
+    let Order::Attack {
+        target,
+        specials,
+        tactic,
+        ..
+    } = &plan.order
+    else {
+        return None;
+    };
+    let target = table.unit_index(target)?;
+    attack_preview_with(
+        table,
+        plan.actor,
+        target,
+        plan.weapon.as_deref()?,
+        table.units[target].conditions.defence_pool,
+        specials,
+        *tactic,
+    )
+}
+
+/// Where the player's attacks shift an injury when a triple or quadruple
+/// on the location dice allows it.
+pub(super) fn shift_picker(ui: &mut egui::Ui, hud: &mut HudState) {
+    let label = |shift: Shift| match shift {
+        Shift::Worst => "the worst place".to_string(),
+        Shift::Stay => "no shift".to_string(),
+        Shift::To(location) => format!("toward the {}", location.name()),
+    };
+    ui.horizontal(|ui| {
+        explained(
+            ui.label("Injury shift:"),
+            "Injury shift",
+            "Injury tables",
+            &mut hud.rules,
+        );
+        egui::ComboBox::from_id_salt("injury shift")
+            .selected_text(label(hud.attack.shift))
+            .show_ui(ui, |ui| {
+                let mut options = vec![Shift::Worst, Shift::Stay];
+                options.extend(Location::ALL.map(Shift::To));
+                for option in options {
+                    ui.selectable_value(&mut hud.attack.shift, option, label(option));
+                }
+            });
+    });
+}
+
+/// The special results the player's attacks buy, toggled on and off; the
+/// order they were picked in is the order they are bought.
+pub(super) fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
+    let costs = &table.ruleset.actions.special_results.costs;
+    egui::CollapsingHeader::new(format!(
+        "Special results: {}",
+        if hud.attack.specials.is_empty() {
+            "none".to_string()
+        } else {
+            hud.attack
+                .specials
+                .iter()
+                .map(|s| s.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    ))
+    .id_salt("specials")
+    .show(ui, |ui| {
+        ui.label("Extra successes beyond the first buy these, in the order picked:");
+        ui.horizontal_wrapped(|ui| {
+            for special in SpecialResult::ALL {
+                let picked = hud.attack.specials.iter().position(|&s| s == special);
+                let cost = costs.get(&special).copied().unwrap_or(0);
+                let text = match picked {
+                    Some(k) => format!("{}. {} ({cost})", k + 1, special.name()),
+                    None => format!("{} ({cost})", special.name()),
+                };
+                if explained(
+                    ui.selectable_label(picked.is_some(), text),
+                    &special_term(special),
+                    "Special results",
+                    &mut hud.rules,
+                )
+                .clicked()
+                {
+                    match picked {
+                        Some(k) => {
+                            hud.attack.specials.remove(k);
+                        }
+                        None => hud.attack.specials.push(special),
+                    }
+                }
+            }
+        });
+    });
+}
+
+pub(super) fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudState) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Pay with:");
+        for (k, &face) in unit.pool.dice.iter().enumerate() {
+            if face == 1 {
+                continue;
+            }
+            let picked = hud.picked_dice.contains(&k);
+            let label = RichText::new(face.to_string()).monospace().strong();
+            if ui.selectable_label(picked, label).clicked() {
+                if picked {
+                    hud.picked_dice.retain(|&d| d != k);
+                } else {
+                    hud.picked_dice.push(k);
+                }
+            }
+        }
+        if hud.picked_dice.is_empty() {
+            explained(
+                ui.label(RichText::new("least wasteful").weak()),
+                "least wasteful",
+                "Paying for actions",
+                &mut hud.rules,
+            );
+        } else if ui.small_button("clear").clicked() {
+            hud.picked_dice.clear();
+        }
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn action_menu(
+    ui: &mut egui::Ui,
+    table: &BattleState,
+    state_tick: Tick,
+    cache: &mut MenuCache,
+    actor: usize,
+    hud: &mut HudState,
+    queue: &mut CommandQueue,
+    bindings: &KeyBindings,
+) {
+    let unit = &table.units[actor];
+    if let Some(pending) = &table.battle.pending {
+        let weapon = table
+            .ruleset
+            .weapons
+            .get(&pending.weapon)
+            .map_or(pending.weapon.as_str(), |w| w.name.as_str());
+        ui.label(
+            RichText::new(format!(
+                "{} attacks {} with {weapon}! Answer before the dice are rolled: hover a defence for the odds it leaves the attack.",
+                table.units[pending.attacker].unit.name, unit.unit.name
+            ))
+            .color(Color32::GOLD),
+        );
+    } else if matches!(table.battle.phase, Phase::Refresh { .. }) {
+        ui.label(
+            RichText::new(
+                "Refresh! Act with what you have left, or keep one die for the next round.",
+            )
+            .color(Color32::GOLD),
+        );
+    }
+    if table.battle.pending.is_some() {
+        ui.checkbox(
+            &mut hud.attack.raise_with_one,
+            "Raise a die with a 1 after the defence roll",
+        );
+    } else {
+        ui.checkbox(
+            &mut hud.attack.raise_with_one,
+            "Raise a die with a 1 after the attack roll",
+        );
+        let tactics = ui.horizontal_wrapped(|ui| {
+            ui.label("Tactic:");
+            ui.radio_value(&mut hud.attack.tactic, None, "none");
+            for tactic in Tactic::ALL {
+                let choice = ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name());
+                explained(choice, tactic.name(), "Special tactics", &mut hud.rules);
+            }
+        });
+        point_out(ui, hud, &PointAt::Tactics, tactics.response.rect);
+        shift_picker(ui, hud);
+        let specials = ui.scope(|ui| specials_picker(ui, table, hud));
+        point_out(ui, hud, &PointAt::Specials, specials.response.rect);
+    }
+    wound_choice(ui, table, actor, hud, queue);
+    let picker = ui.scope(|ui| dice_picker(ui, unit, hud));
+    point_out(ui, hud, &PointAt::PayWith, picker.response.rect);
+    let pay = hud.picked_faces(table, actor);
+    let entries = cache.menu(state_tick, table, actor, &hud.attack, pay.as_deref());
+    let mut chosen = None;
+    let mut pointing = None;
+    let menu = egui::ScrollArea::vertical().show(ui, |ui| {
+        let mut section = None;
+        let mut number = 0;
+        let mut k = 0;
+        while k < entries.len() {
+            let entry = &entries[k];
+            if section != Some(entry.section) {
+                section = Some(entry.section);
+                ui.separator();
+                let heading = match entry.section {
+                    MenuSection::Turn => "This turn".to_string(),
+                    MenuSection::Defence => "Defend".to_string(),
+                    MenuSection::Target(target) => target_heading(table, actor, target),
+                    MenuSection::Move => "Move".to_string(),
+                    MenuSection::Other => "Other".to_string(),
+                };
+                ui.label(RichText::new(heading).strong());
+            }
+            // The facings of one flight or drive make one row of buttons.
+            if let Some((_, free)) = facing_choice(&entry.order) {
+                let run = entries[k..]
+                    .iter()
+                    .take_while(|e| facing_choice(&e.order).is_some_and(|(_, f)| f == free))
+                    .count()
+                    .max(1);
+                ui.horizontal_wrapped(|ui| {
+                    let cost = entries[k..k + run]
+                        .iter()
+                        .find_map(|e| e.verdict.as_ref().ok())
+                        .map_or(String::new(), |plan| {
+                            format!(" - {}", cost_words(plan.cost))
+                        });
+                    ui.label(format!("    {}{cost}, facing:", order_label(table, &free)));
+                    for entry in &entries[k..k + run] {
+                        let facing = facing_choice(&entry.order).map_or("", |(f, _)| f.letters());
+                        let button = egui::Button::new(facing).small();
+                        let response = ui.add_enabled(entry.verdict.is_ok(), button);
+                        if let Some(order) =
+                            menu_entry_response(response, entry, table, unit, &mut pointing)
+                        {
+                            chosen = Some(order);
+                        }
+                    }
+                });
+                k += run;
+                continue;
+            }
+            // The number key that chooses it, for the first nine allowed.
+            let key = if is_numbered(entry) && number < NUMBERED {
+                number += 1;
+                format!("{number}  ")
+            } else {
+                "    ".to_string()
+            };
+            let shortcut = match entry.order {
+                Order::Hold => Some(GameAction::Hold),
+                Order::Pass => Some(GameAction::Pass),
+                Order::KeepDie => Some(GameAction::KeepDie),
+                Order::Recover { .. } => Some(GameAction::Recover),
+                Order::Effort => Some(GameAction::Effort),
+                _ => None,
+            }
+            .map(|a| format!("  [{}]", bindings.keys_of(a)))
+            .unwrap_or_default();
+            let text = match &entry.verdict {
+                Ok(plan) => format!("{key}{} - {}{shortcut}", entry.label, cost_words(plan.cost)),
+                Err(_) => format!("{key}{}{shortcut}", entry.label),
+            };
+            let mut button = egui::Button::new(text);
+            // The entry a lesson's step asks for.
+            if let (Some(gate), Ok(plan)) = (&hud.lesson, &entry.verdict)
+                && gate.asks_for_plan(table, plan)
+            {
+                button = button
+                    .stroke(egui::Stroke::new(2.5, Color32::GOLD))
+                    .fill(Color32::from_rgb(92, 72, 16));
+            }
+            let response = ui.add_enabled(entry.verdict.is_ok(), button);
+            if let Some(order) = menu_entry_response(response, entry, table, unit, &mut pointing) {
+                chosen = Some(order);
+            }
+            k += 1;
+        }
+    });
+    point_out(ui, hud, &PointAt::Actions, menu.inner_rect);
+    hud.pointing = pointing;
+    if let Some(order) = chosen {
+        give_order(queue, hud, table, actor, order);
+    }
+}
+
+/// A gold frame around the part of the HUD a lesson's step points at.
+pub(super) fn point_out(ui: &egui::Ui, hud: &HudState, part: &PointAt, rect: egui::Rect) {
+    if hud
+        .lesson
+        .as_ref()
+        .is_some_and(|gate| gate.point_at == *part)
+    {
+        let marks = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("lesson marks"));
+        // Kept inside the window: a panel runs to its edges.
+        let window = ui.ctx().content_rect().shrink(2.0);
+        ui.ctx().layer_painter(marks).rect_stroke(
+            rect.expand(3.0).intersect(window),
+            4.0,
+            egui::Stroke::new(2.5, Color32::GOLD),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
+/// A menu entry's button: what it points at on the table while under the
+/// pointer, its reason or odds when pointed at, and its order when clicked.
+pub(super) fn menu_entry_response(
+    response: egui::Response,
+    entry: &MenuEntry,
+    table: &BattleState,
+    unit: &UnitState,
+    pointing: &mut Option<Click>,
+) -> Option<Order> {
+    if response.contains_pointer() {
+        *pointing = entry.points_at;
+    }
+    // The reasons and odds are worked out only for the entry pointed at.
+    let response = match &entry.verdict {
+        Err(reason) => response.on_disabled_hover_ui(|ui| {
+            ui.label(reason.narrate(&Names::of(table)));
+            ui.label(RichText::new(format!("The rule: {} (F2)", reason.rule())).weak());
+        }),
+        Ok(plan) => response.on_hover_ui(|ui| {
+            let paid: Vec<u8> = plan.paid.iter().map(|&k| unit.pool.dice[k]).collect();
+            ui.label(if paid.is_empty() {
+                "Costs no dice".to_string()
+            } else {
+                let faces: Vec<String> = paid.iter().map(u8::to_string).collect();
+                format!("Pays with {}", faces.join(", "))
+            });
+            if entry.choices_ignored {
+                ui.label(
+                    RichText::new(
+                        "Your standing choices cannot apply to this now: given without them.",
+                    )
+                    .weak(),
+                );
+            }
+            if let Some(odds) = &plan_odds(table, plan) {
+                odds_lines(ui, odds);
+            }
+        }),
+    };
+    response.clicked().then(|| entry.order.clone())
+}
+
+/// The acting combatant's standing choice for the Wounds it may soak, and a
+/// button that gives the same choice to its whole side.
+pub(super) fn wound_choice(
+    ui: &mut egui::Ui,
+    table: &BattleState,
+    actor: usize,
+    hud: &mut HudState,
+    queue: &mut CommandQueue,
+) {
+    let unit = &table.units[actor];
+    let current = unit.conditions.wounds;
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("When wounded:");
+        for take in WoundChoice::ALL {
+            let response = ui.radio(current == take, take.name()).on_hover_text(
+                "A Wound it may soak becomes a Stun (or Shock), or costs a rank instead. \
+                 Stunned, it cannot defend, and each action begins with a BODY roll.",
+            );
+            if response.clicked() && current != take {
+                chosen = Some(Order::ChooseWounds {
+                    take,
+                    whole_side: false,
+                });
+            }
+        }
+        let side_differs = table.units.iter().any(|u| {
+            u.unit.side == unit.unit.side && u.fighting() && u.conditions.wounds != current
+        });
+        if ui
+            .add_enabled(
+                side_differs,
+                egui::Button::new("The same for the whole side"),
+            )
+            .clicked()
+        {
+            chosen = Some(Order::ChooseWounds {
+                take: current,
+                whole_side: true,
+            });
+        }
+    });
+    if let Some(order) = chosen {
+        give_order(queue, hud, table, actor, order);
+    }
+}

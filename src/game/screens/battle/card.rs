@@ -1,0 +1,280 @@
+//! The battle screen's left panel: the countdown track and the selected
+//! combatant's card, and the side colours they show.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use egui::{Color32, RichText};
+
+use crate::battle::components::RankTrack;
+use crate::battle::state::{BattleState, UnitState};
+use crate::game::hud::HudState;
+use crate::game::hud::dice::{HIT, ONE, die};
+use crate::game::hud::rules_panel::{RulesPanel, explained};
+use crate::game::table::figures::side_paints;
+
+/// A side's colour as its figures are painted.
+pub(super) fn side_colour(table: &BattleState, side: usize) -> Color32 {
+    let [r, g, b, _] = side_paints(table, side).0.to_srgba().to_u8_array();
+    Color32::from_rgb(r, g, b)
+}
+
+/// A small square in a side's colour.
+pub(super) fn swatch(ui: &mut egui::Ui, colour: Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, colour);
+}
+
+pub(super) fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{name}:"));
+        for k in 0..track.real {
+            let lost = k >= track.real - track.lost;
+            let colour = if lost { ONE } else { HIT };
+            ui.label(
+                RichText::new(if lost { "x" } else { "o" })
+                    .color(colour)
+                    .strong(),
+            );
+        }
+        for _ in 0..track.bonus {
+            ui.label(RichText::new("+").color(Color32::LIGHT_BLUE).strong());
+        }
+        // A Heroic combatant fights on below zero (RULES §20).
+        let left = match track.remaining() {
+            below if below < 0 => format!("none left, {} below zero", -below),
+            left => format!("{left} of {} left", track.real),
+        };
+        ui.label(format!(
+            "{left}{}",
+            if track.bonus > 0 {
+                format!(", +{} bonus", track.bonus)
+            } else {
+                String::new()
+            }
+        ));
+    });
+}
+
+pub(super) fn side_name(table: &BattleState, side: usize) -> &str {
+    table.battle.sides.get(side).map_or("", |s| s.name.as_str())
+}
+
+pub(super) fn unit_card(
+    ui: &mut egui::Ui,
+    table: &BattleState,
+    unit: &UnitState,
+    rules: &mut RulesPanel,
+) {
+    ui.horizontal(|ui| {
+        swatch(ui, side_colour(table, unit.unit.side));
+        ui.label(RichText::new(&unit.unit.name).strong().size(16.0));
+        // A side of one is often named after him: "Roland (Roland)" says nothing.
+        let side = side_name(table, unit.unit.side);
+        if side != unit.unit.name {
+            ui.label(format!("({side})"));
+        }
+    });
+    ui.label(format!(
+        "{} in zone {}, {}",
+        unit.fate.words(),
+        unit.placement.zone,
+        unit.status.words()
+    ));
+    rank_line(ui, "Physical", &unit.ranks.physical);
+    rank_line(ui, "Mental", &unit.ranks.mental);
+    let c = &unit.conditions;
+    let mut marks = Vec::new();
+    if c.stunned {
+        marks.push("Stun".to_string());
+    }
+    if c.shocked {
+        marks.push("Shock".to_string());
+    }
+    if c.fumbled {
+        marks.push("Fumbled (hit on 4+)".to_string());
+    }
+    if c.exposure > 0 {
+        marks.push(format!("{} exposure dice", c.exposure));
+    }
+    if c.effort {
+        marks.push("Effort ready".to_string());
+    }
+    if c.surprised {
+        marks.push("Surprised".to_string());
+    }
+    if unit.pool.holding {
+        marks.push("Holding".to_string());
+    }
+    for (on, mark) in [
+        (c.doubt, "Doubt"),
+        (c.panicked, "Panicked: must flee"),
+        (c.crushed, "Crushed: cannot act"),
+        (c.prone, "Prone"),
+        (c.occupies_cover, "In cover"),
+        (c.held_at.is_some(), "Held at the wall"),
+    ] {
+        if on {
+            marks.push(mark.to_string());
+        }
+    }
+    if let Some(level) = c.fear_passed {
+        marks.push(format!("Unafraid of {} creatures", level.name()));
+    }
+    if marks.is_empty() {
+        ui.label("No States or marks");
+    } else {
+        // Each State names itself on hover.
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            for (k, mark) in marks.iter().enumerate() {
+                let separator = if k + 1 < marks.len() { ", " } else { "" };
+                explained(
+                    ui.label(format!("{mark}{separator}")),
+                    mark,
+                    "States",
+                    rules,
+                );
+            }
+        });
+    }
+    explained(
+        ui.label(format!("When wounded: {}", c.wounds.name())),
+        "When wounded",
+        "States",
+        rules,
+    );
+    let mut numbers = format!(
+        "Attack {}d, armour {}, size {}",
+        unit.profile.attack_dice, unit.profile.armour, unit.profile.size
+    );
+    if let Some(fear) = unit.profile.fear {
+        numbers.push_str(&format!(", {}", fear.name()));
+    }
+    ui.label(numbers);
+    for injury in &unit.wounds.0 {
+        ui.colored_label(
+            Color32::from_rgb(230, 110, 90),
+            format!(
+                "Wound: {} ({})",
+                injury.effect.name(),
+                injury.location.name()
+            ),
+        );
+    }
+    let defences: Vec<String> = unit
+        .profile
+        .defences
+        .iter()
+        .map(|(defence, dice)| format!("{} {dice}d", defence.name()))
+        .collect();
+    let mut defence_line = if defences.is_empty() {
+        "No defence skills".to_string()
+    } else {
+        format!("Defences: {}", defences.join(", "))
+    };
+    if let Some(shield) = unit
+        .profile
+        .shield
+        .as_ref()
+        .and_then(|s| table.ruleset.weapons.get(s))
+    {
+        defence_line.push_str(&format!(" ({})", shield.name));
+    }
+    ui.label(defence_line);
+    if let Some(pool) = unit.conditions.action_pool {
+        let what = match pool.action {
+            crate::battle::components::PoolAction::Aim => "Aim".to_string(),
+            crate::battle::components::PoolAction::Cast { spell } => unit
+                .profile
+                .spells
+                .get(usize::from(spell))
+                .and_then(|id| table.ruleset.actions.spells.get(id))
+                .map_or_else(|| "Cast".to_string(), |s| s.name.clone()),
+        };
+        ui.colored_label(
+            Color32::from_rgb(200, 160, 255),
+            format!("{what} pool: {} dice", pool.dice),
+        );
+    }
+    if let Some(pool) = unit.conditions.defence_pool {
+        ui.colored_label(
+            Color32::from_rgb(120, 190, 255),
+            format!(
+                "{} pool: {} of {} dice",
+                pool.defence.name(),
+                pool.dice,
+                pool.cap
+            ),
+        );
+    }
+    for weapon in &unit.profile.weapons {
+        if let Some(w) = table.ruleset.weapons.get(weapon) {
+            let mut notes = format!("{} ({}", w.name, w.weight.name());
+            if w.reach {
+                notes.push_str(", reach");
+            }
+            if let Some(range) = w.range {
+                notes.push_str(&format!(", range {range}"));
+            }
+            notes.push(')');
+            ui.label(notes);
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.label("Action dice:");
+        for &face in &unit.pool.dice {
+            die(ui, face, 7);
+        }
+        if unit.pool.carried > 0 {
+            ui.label(format!("(+{} kept)", unit.pool.carried));
+        }
+    });
+}
+
+pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
+    let acting = table.battle.turn_candidates();
+    for unit in table.countdown().into_iter().map(|i| &table.units[i]) {
+        ui.horizontal(|ui| {
+            let now = acting.contains(&unit.unit.index);
+            let marker = if now {
+                ">"
+            } else if unit.pool.holding {
+                "H"
+            } else {
+                " "
+            };
+            explained(
+                ui.label(RichText::new(marker).color(Color32::GOLD).monospace()),
+                marker,
+                "Countdown",
+                &mut hud.rules,
+            );
+            swatch(ui, side_colour(table, unit.unit.side));
+            let name = RichText::new(&unit.unit.name);
+            let name = if hud.selected == Some(unit.unit.index) {
+                name.strong().underline()
+            } else {
+                name
+            };
+            if ui.selectable_label(now, name).clicked() {
+                hud.selected = Some(unit.unit.index);
+                hud.picked_dice.clear();
+            }
+            for &face in &unit.pool.dice {
+                die(ui, face, 7);
+            }
+            if unit.pool.holding {
+                ui.label("holds");
+            }
+        });
+    }
+    let out: Vec<&str> = table
+        .units
+        .iter()
+        .filter(|u| !u.fighting())
+        .map(|u| u.unit.name.as_str())
+        .collect();
+    if !out.is_empty() {
+        ui.label(RichText::new(format!("Out: {}", out.join(", "))).weak());
+    }
+}

@@ -1,0 +1,215 @@
+//! The battle screen: the HUD's panels, its keyboard shortcuts, and the
+//! watch on the turn that selects a human's combatant and asks for the
+//! hand-over between two players.
+
+mod actions;
+mod card;
+mod panels;
+
+pub(crate) use panels::{give_again, take_back};
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+use bevy_egui::input::EguiWantsInput;
+use leafwing_input_manager::prelude::*;
+
+use crate::battle::command::{LastVerdict, Order};
+use crate::battle::engine::Engine;
+use crate::battle::state::BattleState;
+use crate::game::hud::{
+    HudState, TableViewport, forget_wound_choices_given, give_standing_wound_choice, human_turn,
+    menu_cache, submit_order,
+};
+use crate::game::input::{Controls, GameAction};
+use crate::game::session::match_setup::MatchSetup;
+use crate::game::session::watching::Viewer;
+use crate::game::stage::{Screen, battle_on_table};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<HudState>();
+    app.init_resource::<TableViewport>();
+    app.init_resource::<menu_cache::MenuCache>();
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        (reset_hud, forget_wound_choices_given),
+    );
+    app.add_systems(Update, give_standing_wound_choice.run_if(battle_on_table));
+    app.add_systems(
+        Update,
+        (watch_turn, shortcuts, show_refusals)
+            .chain()
+            .run_if(battle_on_table),
+    );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        panels::draw_battle_hud.run_if(battle_on_table),
+    );
+}
+
+fn reset_hud(mut hud: ResMut<HudState>) {
+    *hud = HudState::default();
+}
+
+/// When the turn comes to a human side: select its first combatant, and
+/// in hot-seat play ask for the hand-over when the side changes.
+fn watch_turn(
+    engine: Option<Res<Engine>>,
+    setup: Res<MatchSetup>,
+    viewer: Option<Res<Viewer>>,
+    time: Res<Time>,
+    mut hud: ResMut<HudState>,
+) {
+    let Some(engine) = engine.filter(|engine| engine.is_changed() && viewer.is_none()) else {
+        return;
+    };
+    let table = engine.state();
+    let mine = human_turn(table);
+    let holder = mine.first().map(|&first| table.units[first].unit.side);
+    hud.recap.observe(holder, engine.log());
+    let Some(&first) = mine.first() else {
+        hud.human_turn_since = None;
+        return;
+    };
+    if hud.human_turn_since.is_none() {
+        hud.human_turn_since = Some(time.elapsed_secs());
+    }
+    let side = table.units[first].unit.side;
+    if hud.last_human_side.is_some_and(|last| last != side) && setup.handover && setup.humans() > 1
+    {
+        hud.handover = Some(side);
+    }
+    hud.last_human_side = Some(side);
+    if !hud.selected.is_some_and(|s| mine.contains(&s)) {
+        hud.selected = Some(first);
+        hud.picked_dice.clear();
+    }
+}
+
+/// The keyboard shortcuts of the battle screen.
+fn shortcuts(world: &mut World) {
+    let mut controls = world.query_filtered::<&ActionState<GameAction>, With<Controls>>();
+    let Ok(state) = controls.single(world) else {
+        return;
+    };
+    let pressed: Vec<GameAction> = GameAction::KEYED
+        .into_iter()
+        .filter(|a| state.just_pressed(a))
+        .collect();
+    let number = number_pressed(world.resource::<ButtonInput<KeyCode>>());
+    if pressed.is_empty() && number.is_none() {
+        return;
+    }
+    // Keys typed into the settings (a new binding) are not orders.
+    if world.resource::<EguiWantsInput>().wants_keyboard_input()
+        || world
+            .get_resource::<crate::game::screens::settings::SettingsScreen>()
+            .is_some_and(|s| s.open)
+    {
+        return;
+    }
+    let Some(table) = world.get_resource::<Engine>().map(|e| e.state().clone()) else {
+        return;
+    };
+    let mine = human_turn(&table);
+    let now = world.resource::<Time>().elapsed_secs();
+    for action in pressed {
+        let mut hud = world.resource_mut::<HudState>();
+        match action {
+            GameAction::Help => hud.help = !hud.help,
+            GameAction::Rules => hud.rules.toggle(),
+            // The pause menu waits until the seat has been handed over.
+            GameAction::Pause if hud.handover.is_none() => {
+                if hud.help || hud.rules.open {
+                    hud.help = false;
+                    hud.rules.open = false;
+                } else {
+                    hud.paused = !hud.paused;
+                }
+            }
+            GameAction::Confirm if hud.handover.is_some() => hud.handover = None,
+            GameAction::Undo if !hud.blocking_overlay() => take_back(world),
+            GameAction::Redo if !hud.blocking_overlay() => give_again(world),
+            GameAction::NextUnit if !mine.is_empty() => {
+                let at = hud
+                    .selected
+                    .and_then(|s| mine.iter().position(|&m| m == s))
+                    .map_or(0, |p| (p + 1) % mine.len());
+                hud.selected = Some(mine[at]);
+                hud.picked_dice.clear();
+            }
+            GameAction::Hold
+            | GameAction::Pass
+            | GameAction::KeepDie
+            | GameAction::Recover
+            | GameAction::Effort => {
+                if hud.blocking_overlay() || hud.order_keys_wait(now) {
+                    continue;
+                }
+                let Some(actor) = hud.selected.filter(|s| mine.contains(s)) else {
+                    continue;
+                };
+                let order = match action {
+                    GameAction::Hold => Order::Hold,
+                    GameAction::Pass => Order::Pass,
+                    GameAction::KeepDie => Order::KeepDie,
+                    GameAction::Recover => Order::Recover { pay: None },
+                    _ => Order::Effort,
+                };
+                submit_order(world, &table, actor, order);
+            }
+            _ => {}
+        }
+    }
+    if let Some(number) = number {
+        choose_numbered(world, &table, number, now);
+    }
+}
+
+/// The number key pressed this frame: 1 to 9, on the main keys or the keypad.
+fn number_pressed(keys: &ButtonInput<KeyCode>) -> Option<usize> {
+    use KeyCode::*;
+    const NUMBERS: [[KeyCode; 2]; menu_cache::NUMBERED] = [
+        [Digit1, Numpad1],
+        [Digit2, Numpad2],
+        [Digit3, Numpad3],
+        [Digit4, Numpad4],
+        [Digit5, Numpad5],
+        [Digit6, Numpad6],
+        [Digit7, Numpad7],
+        [Digit8, Numpad8],
+        [Digit9, Numpad9],
+    ];
+    NUMBERS
+        .iter()
+        .position(|keys_of_number| keys.any_just_pressed(*keys_of_number))
+}
+
+/// Gives the order of the menu entry numbered `number` (from 0), as a click
+/// on it would.
+fn choose_numbered(world: &mut World, table: &BattleState, number: usize, now: f32) {
+    let hud = world.resource::<HudState>().clone();
+    if hud.blocking_overlay() || hud.order_keys_wait(now) {
+        return;
+    }
+    let Some(state) = world.get_resource_ref::<Engine>().map(|e| e.last_changed()) else {
+        return;
+    };
+    let chosen = world.resource_scope(|_, mut cache: Mut<menu_cache::MenuCache>| {
+        let (actor, entries) = cache.players_menu(state, table, &hud)?;
+        let entry = menu_cache::numbered(entries).nth(number)?;
+        Some((actor, entry.order.clone()))
+    });
+    if let Some((actor, order)) = chosen {
+        submit_order(world, table, actor, order);
+    }
+}
+
+/// A command the rules refused (a click raced a change of turn) becomes the
+/// player's notice.
+fn show_refusals(verdict: Res<LastVerdict>, engine: Res<Engine>, mut hud: ResMut<HudState>) {
+    if verdict.is_changed()
+        && let Some(Err((_, reason))) = &verdict.0
+    {
+        hud.refuse(engine.state(), reason, "Refused");
+    }
+}

@@ -1,0 +1,320 @@
+//! The settings window: the window, the size of the HUD, the pace of the
+//! figures and of the AI, which figures wear nameplates, and the keys,
+//! changed by pressing the new one and written to the player's bindings
+//! file.
+//! The settings themselves, and their file, are [`crate::game::session::preferences`].
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+use bevy_egui::egui;
+
+use leafwing_input_manager::prelude::InputMap;
+
+use crate::battle::components::WoundChoice;
+use crate::game::PlaySettings;
+use crate::game::ai_driver::AiPace;
+use crate::game::input::{BindingsFile, Controls, GameAction, KeyBindings, key_name};
+use crate::game::session::preferences::AI_PACE_SECONDS;
+use crate::game::session::preferences::MOTION_SECONDS;
+use crate::game::session::preferences::Nameplates;
+use crate::game::session::preferences::Settings;
+use crate::game::session::preferences::SettingsFile;
+use crate::game::session::preferences::SettingsProblem;
+use crate::game::session::preferences::UI_SCALES;
+use crate::game::session::preferences::WINDOW_SIZES;
+use crate::game::session::preferences::WindowChoice;
+use crate::game::table::motion::MotionPace;
+
+pub(crate) fn plugin(app: &mut App) {
+    let file = SettingsFile(SettingsFile::platform_default());
+    let (settings, problem) = Settings::load(&file.0);
+    if let Some(problem) = &problem {
+        eprintln!("{problem}");
+    }
+    app.insert_resource(settings);
+    app.insert_resource(SettingsProblem(problem));
+    app.insert_resource(file);
+    app.init_resource::<SettingsScreen>();
+    app.add_systems(PreStartup, apply_paces);
+    app.add_systems(bevy_egui::EguiPrimaryContextPass, settings_ui);
+    app.add_systems(
+        Update,
+        (
+            apply_window,
+            apply_paces.run_if(|s: Res<Settings>| s.is_changed() && !s.is_added()),
+        ),
+    );
+}
+
+/// The window's mode and size, as the settings say.
+fn apply_window(
+    settings: Res<Settings>,
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
+    mut applied: Local<Option<Settings>>,
+) {
+    if applied
+        .as_ref()
+        .is_some_and(|a| a.window == settings.window)
+    {
+        return;
+    }
+    let Ok(mut window) = window.single_mut() else {
+        return;
+    };
+    match settings.window {
+        WindowChoice::Windowed { width, height } => {
+            window.mode = WindowMode::Windowed;
+            window.resolution.set(width as f32, height as f32);
+        }
+        WindowChoice::FullScreen => {
+            window.mode = WindowMode::BorderlessFullscreen(MonitorSelection::Current);
+        }
+    }
+    *applied = Some(settings.clone());
+}
+
+/// The figures' and the AI's pace, as the settings say; a screenshot run
+/// keeps the AI hurried.
+fn apply_paces(
+    settings: Res<Settings>,
+    play: Option<Res<PlaySettings>>,
+    mut motion: ResMut<MotionPace>,
+    mut ai: ResMut<AiPace>,
+) {
+    motion.seconds = settings.motion_seconds;
+    if play.is_none_or(|p| p.screenshot_after_actions == 0) {
+        ai.seconds = settings.ai_pace_seconds;
+    }
+}
+
+/// The settings window: open or not, and the draft being edited.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct SettingsScreen {
+    pub open: bool,
+    draft: Option<Settings>,
+    saved: Option<Result<(), String>>,
+    /// The action waiting for its new key.
+    rebinding: Option<GameAction>,
+    /// What the last new key did: bound, or refused and why.
+    key_verdict: Option<Result<String, String>>,
+}
+
+impl SettingsScreen {
+    pub fn show(&mut self) {
+        self.open = true;
+        self.draft = None;
+        self.saved = None;
+        self.rebinding = None;
+        self.key_verdict = None;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn settings_ui(
+    mut contexts: bevy_egui::EguiContexts,
+    mut screen: ResMut<SettingsScreen>,
+    mut settings: ResMut<Settings>,
+    file: Res<SettingsFile>,
+    problem: Res<SettingsProblem>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut bindings: ResMut<KeyBindings>,
+    bindings_file: Res<BindingsFile>,
+    mut maps: Query<&mut InputMap<GameAction>, With<Controls>>,
+) -> Result {
+    // The next key pressed is the new key (Esc keeps the old one).
+    if let Some(action) = screen.rebinding
+        && let Some(&key) = keys.get_just_pressed().next()
+    {
+        screen.rebinding = None;
+        if key != KeyCode::Escape {
+            let verdict = bindings.rebind_and_save(action, key, &bindings_file);
+            screen.key_verdict = Some(verdict.map(|changed| {
+                *bindings = changed;
+                for mut map in &mut maps {
+                    *map = bindings.input_map();
+                }
+                format!(
+                    "{} is now the key to {}.",
+                    key_name(key),
+                    action.describe().to_lowercase()
+                )
+            }));
+        }
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    // The HUD's size.
+    if ctx.zoom_factor() != settings.ui_scale {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+    if screen.open {
+        // Only a real change marks the settings changed.
+        let mut edited = settings.clone();
+        settings_window(&ctx, &mut screen, &mut edited, (&file, &problem), &bindings);
+        if edited != *settings {
+            *settings = edited;
+        }
+    }
+    Ok(())
+}
+
+/// The settings window, from the title screen and the pause menu. Changes
+/// show at once (the HUD's size on Save); Save keeps them for the next run,
+/// Cancel puts back those saved.
+fn settings_window(
+    ctx: &egui::Context,
+    screen: &mut SettingsScreen,
+    settings: &mut Settings,
+    (file, problem): (&SettingsFile, &SettingsProblem),
+    bindings: &KeyBindings,
+) {
+    if !screen.open {
+        return;
+    }
+    let draft = screen.draft.get_or_insert_with(|| settings.clone());
+    let mut open = true;
+    let mut close = false;
+    egui::Window::new("Settings")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            if let Some(problem) = &problem.0 {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    "The settings file has a problem; the defaults are in use:",
+                );
+                ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                ui.separator();
+            }
+            egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+                ui.label("Window");
+                ui.horizontal(|ui| {
+                    for (width, height) in WINDOW_SIZES {
+                        let choice = WindowChoice::Windowed { width, height };
+                        ui.radio_value(&mut draft.window, choice, format!("{width} × {height}"));
+                    }
+                    ui.radio_value(&mut draft.window, WindowChoice::FullScreen, "Full screen");
+                });
+                ui.end_row();
+                ui.label("HUD size");
+                ui.add(egui::Slider::new(&mut draft.ui_scale, UI_SCALES).step_by(0.05));
+                ui.end_row();
+                ui.label("Figures move in");
+                ui.add(
+                    egui::Slider::new(&mut draft.motion_seconds, MOTION_SECONDS)
+                        .suffix(" s")
+                        .step_by(0.05),
+                )
+                .on_hover_text("0 for no motion: the figures jump to their places");
+                ui.end_row();
+                ui.label("The AI waits");
+                ui.add(
+                    egui::Slider::new(&mut draft.ai_pace_seconds, AI_PACE_SECONDS)
+                        .suffix(" s")
+                        .step_by(0.05),
+                )
+                .on_hover_text("between its actions, so they can be followed");
+                ui.end_row();
+                ui.label("Names over");
+                ui.horizontal(|ui| {
+                    for choice in Nameplates::ALL {
+                        ui.radio_value(&mut draft.nameplates, choice, choice.label());
+                    }
+                });
+                ui.end_row();
+                ui.label("When wounded");
+                ui.horizontal(|ui| {
+                    for choice in WoundChoice::ALL {
+                        ui.radio_value(&mut draft.wounds, choice, choice.name());
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "What your sides start each battle choosing for a Wound they could soak; \
+                     a combatant's card can change it during the battle.",
+                );
+                ui.end_row();
+            });
+            ui.separator();
+            let rebinding = &mut screen.rebinding;
+            egui::CollapsingHeader::new("Keys").show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(260.0)
+                    .show(ui, |ui| {
+                        egui::Grid::new("keys")
+                            .num_columns(3)
+                            .striped(true)
+                            .show(ui, |ui| {
+                                for action in GameAction::KEYED {
+                                    ui.label(action.describe());
+                                    if *rebinding == Some(action) {
+                                        ui.label(
+                                            egui::RichText::new("Press a key (Esc keeps this one)")
+                                                .color(egui::Color32::GOLD),
+                                        );
+                                    } else {
+                                        ui.label(bindings.keys_of(action));
+                                    }
+                                    if ui.small_button("Change").clicked() {
+                                        *rebinding = Some(action);
+                                    }
+                                    ui.end_row();
+                                }
+                            });
+                    });
+            });
+            match &screen.key_verdict {
+                Some(Ok(done)) => {
+                    ui.label(done);
+                }
+                Some(Err(refused)) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, refused);
+                }
+                None => {}
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    screen.saved = Some(draft.save(&file.0));
+                    if screen.saved == Some(Ok(())) {
+                        close = true;
+                    }
+                }
+                if ui.button("Defaults").clicked() {
+                    *draft = Settings::default();
+                }
+                if ui.button("Cancel").clicked() {
+                    close = true;
+                }
+            });
+            if let Some(Err(problem)) = &screen.saved {
+                ui.colored_label(egui::Color32::LIGHT_RED, problem);
+            }
+            ui.label(egui::RichText::new(format!("Kept in {}", file.0.display())).weak());
+        });
+    // The draft shows at once; Cancel or closing puts the saved ones back.
+    let cancelled = !open || (close && screen.saved != Some(Ok(())));
+    if cancelled {
+        let (kept, _) = Settings::load(&file.0);
+        if *settings != kept {
+            *settings = kept;
+        }
+        screen.open = false;
+        screen.draft = None;
+    } else if close {
+        *settings = draft.clone();
+        screen.open = false;
+        screen.draft = None;
+    } else {
+        // The HUD's size waits for Save: resized under the pointer, the
+        // slider being dragged would run away.
+        let shown = Settings {
+            ui_scale: settings.ui_scale,
+            ..draft.clone()
+        };
+        if *settings != shown {
+            *settings = shown;
+        }
+    }
+}

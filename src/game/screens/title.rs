@@ -1,0 +1,552 @@
+//! The title screen and level select: every level in the levels folder with
+//! its name, briefing and size (a broken one shows its errors), the mode,
+//! who sits at each side, and the seed (random by default, always shown so
+//! a battle can be replayed).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::ai::AiLevel;
+use crate::data::load_ruleset;
+use crate::game::PlaySettings;
+use crate::game::input::BindingsProblem;
+use crate::game::level_preview::{self, TableColours};
+use crate::game::screens::lessons::LessonMenu;
+use crate::game::screens::loading::{LoadErrors, load_match};
+use crate::game::screens::save_menu::{Browse, SaveBrowser, browser_window, notice_window};
+use crate::game::screens::settings::SettingsScreen;
+use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, fresh_seed};
+use crate::game::session::preferences::{Settings, SettingsFile};
+use crate::game::session::saves::{
+    FallbackSteps, SaveFolder, SaveNotice, open_saved, rebuild_saved,
+};
+use crate::game::stage::Screen;
+use crate::seat::{Mode, Seat, seats_for};
+
+/// The choices on the level select screen.
+#[derive(Resource, Debug, Clone)]
+struct MenuChoice {
+    level: usize,
+    mode: Mode,
+    player_side: usize,
+    ai: AiLevel,
+    /// Hot-seat: each side's seat.
+    seats: Vec<Seat>,
+    handover: bool,
+    seed: String,
+}
+
+impl Default for MenuChoice {
+    fn default() -> Self {
+        Self {
+            level: 0,
+            mode: Mode::Solo,
+            player_side: 0,
+            ai: AiLevel::Normal,
+            seats: Vec::new(),
+            handover: true,
+            seed: fresh_seed().to_string(),
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<MenuChoice>();
+    app.init_resource::<ContinueOffer>();
+    app.init_resource::<SaveBrowser>();
+    app.add_systems(Startup, remember_solo_ai);
+    app.add_systems(OnEnter(Screen::Title), look_for_autosave);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            title.run_if(in_state(Screen::Title)),
+            level_select.run_if(in_state(Screen::Setup)),
+            loading.run_if(in_state(Screen::Loading)),
+            load_failed.run_if(in_state(Screen::LoadFailed)),
+        ),
+    );
+}
+
+/// The battle Continue would resume, looked for on entering the title:
+/// the save, the button's words and its hover text.
+#[derive(Resource, Debug, Clone, Default)]
+struct ContinueOffer(Option<(std::path::PathBuf, String, &'static str)>);
+
+fn look_for_autosave(
+    folder: Res<SaveFolder>,
+    settings: Res<PlaySettings>,
+    mut offer: ResMut<ContinueOffer>,
+) {
+    offer.0 = folder.continue_from().map(|path| {
+        let (label, hover) = continue_label(&path, &settings.data_dir);
+        (path, label, hover)
+    });
+}
+
+/// Continue's words for a save: where the battle stands, or, once it is
+/// over, that it is (the button then shows how it ended).
+fn continue_label(path: &std::path::Path, data_dir: &std::path::Path) -> (String, &'static str) {
+    match rebuild_saved(path, data_dir, None) {
+        Ok((replay, engine)) if engine.ended() => (
+            format!("Last battle: {}, over", replay.level_name),
+            "See how the last battle ended, and its results",
+        ),
+        Ok((replay, engine)) => (
+            format!(
+                "Continue: {}, round {}",
+                replay.level_name,
+                engine.state().battle.round.max(1)
+            ),
+            "Resume the last battle exactly where it stood",
+        ),
+        // Opening it says what is wrong; the list shows what it can.
+        Err(_) => (
+            crate::replay::Replay::read(path).ok().map_or_else(
+                || "Continue".to_string(),
+                |r| format!("Continue: {}, round {}", r.level_name, r.round.max(1)),
+            ),
+            "Resume the last battle exactly where it stood",
+        ),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn title(
+    mut contexts: EguiContexts,
+    problem: Res<BindingsProblem>,
+    offer: Res<ContinueOffer>,
+    folder: Res<SaveFolder>,
+    mut browser: ResMut<SaveBrowser>,
+    lessons: Res<LessonMenu>,
+    mut notice: ResMut<SaveNotice>,
+    fallback: Res<FallbackSteps>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let busy = browser.open.is_some() || lessons.open;
+    egui::Window::new("title")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new("Swift Swords").size(48.0).strong());
+                ui.label("Swift Swords Tactica on a 15mm table");
+                ui.add_space(24.0);
+                if let Some((path, label, hover)) = offer.0.clone()
+                    && ui
+                        .add_enabled(
+                            !busy,
+                            egui::Button::new(label).min_size([220.0, 36.0].into()),
+                        )
+                        .on_hover_text(hover)
+                        .clicked()
+                {
+                    commands.queue(move |world: &mut World| open_saved(world, &path, None));
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("New battle").min_size([220.0, 36.0].into()),
+                    )
+                    .clicked()
+                {
+                    next.set(Screen::Setup);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Learn to play").min_size([220.0, 36.0].into()),
+                    )
+                    .on_hover_text("Short lessons that show the rules one move at a time")
+                    .clicked()
+                {
+                    commands.queue(|world: &mut World| {
+                        world.resource_mut::<LessonMenu>().open = true;
+                    });
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Level editor").min_size([220.0, 36.0].into()),
+                    )
+                    .on_hover_text("Make a level, or go on with the one left open")
+                    .clicked()
+                {
+                    commands.queue(crate::game::screens::editor::open_editor);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Load a saved battle").min_size([220.0, 36.0].into()),
+                    )
+                    .clicked()
+                {
+                    browser.show(Browse::Load, &folder);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Watch a replay").min_size([220.0, 36.0].into()),
+                    )
+                    .clicked()
+                {
+                    browser.show(Browse::Watch, &folder);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Settings").min_size([220.0, 36.0].into()),
+                    )
+                    .clicked()
+                {
+                    commands.queue(|world: &mut World| {
+                        world.resource_mut::<SettingsScreen>().show();
+                    });
+                }
+                if ui
+                    .add_sized([220.0, 36.0], egui::Button::new("Quit"))
+                    .clicked()
+                {
+                    exit.write(AppExit::Success);
+                }
+                if let Some(problem) = &problem.0 {
+                    ui.add_space(12.0);
+                    ui.colored_label(
+                        egui::Color32::LIGHT_RED,
+                        "The key bindings file has a problem; the default keys are in use:",
+                    );
+                    ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                }
+            });
+        });
+    browser_window(ctx, &mut browser, "", &mut commands);
+    notice_window(ctx, &mut notice, &fallback, &mut commands);
+    Ok(())
+}
+
+/// A solo battle starts against the AI level chosen last time.
+fn remember_solo_ai(saved: Res<Settings>, mut choice: ResMut<MenuChoice>) {
+    choice.ai = saved.solo_ai;
+}
+
+fn level_select(
+    mut contexts: EguiContexts,
+    mut library: ResMut<LevelLibrary>,
+    settings: Res<PlaySettings>,
+    mut choice: ResMut<MenuChoice>,
+    (mut saved, settings_file): (ResMut<Settings>, Res<SettingsFile>),
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut start = None;
+    egui::Window::new("New battle")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .default_width(760.0)
+        .show(ctx, |ui| {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(240.0);
+                    ui.label(egui::RichText::new("Level").strong());
+                    for (k, entry) in library.entries.iter().enumerate() {
+                        let name = match &entry.level {
+                            Ok(level) => level.name.clone(),
+                            Err(_) => format!("{} (broken)", entry.file),
+                        };
+                        if ui.selectable_label(choice.level == k, name).clicked() {
+                            choice.level = k;
+                            choice.seats.clear();
+                            choice.player_side = 0;
+                        }
+                    }
+                    if library.entries.is_empty() {
+                        ui.label(format!("No levels in {}", library.dir.display()));
+                    }
+                    if ui.small_button("Read the folder again").clicked() {
+                        let ruleset = load_ruleset(Some(&settings.data_dir)).ok();
+                        *library = LevelLibrary::scan(&library.dir, ruleset.as_ref());
+                        choice.level = choice.level.min(library.entries.len().saturating_sub(1));
+                        choice.seats.clear();
+                    }
+                });
+                ui.add_space(16.0);
+                ui.vertical(|ui| {
+                    ui.set_width(480.0);
+                    let Some(entry) = library.entries.get(choice.level) else {
+                        return;
+                    };
+                    let level = match &entry.level {
+                        Ok(level) => level,
+                        Err(errors) => {
+                            ui.colored_label(egui::Color32::LIGHT_RED, "This level has errors:");
+                            ui.label(egui::RichText::new(errors).monospace());
+                            return;
+                        }
+                    };
+                    ui.heading(&level.name);
+                    // Fixed heights: the controls below stay where they are
+                    // whichever level is chosen.
+                    egui::ScrollArea::vertical()
+                        .id_salt("briefing")
+                        .max_height(48.0)
+                        .min_scrolled_height(48.0)
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            ui.label(&level.briefing);
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "{} by {} zones of {}\" tiles, {} combatants",
+                                    level.width(),
+                                    level.height(),
+                                    level.tile_size,
+                                    level.units.len()
+                                ))
+                                .weak(),
+                            );
+                        });
+                    if let Some(ruleset) = &library.ruleset {
+                        level_preview::draw_table(
+                            ui,
+                            level,
+                            &TableColours::of(ruleset),
+                            egui::vec2(480.0, 150.0),
+                        );
+                        egui::ScrollArea::vertical()
+                            .id_salt("sides and goals")
+                            .max_height(124.0)
+                            .min_scrolled_height(124.0)
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                                for (colour, name, who) in
+                                    level_preview::sides_in_words(level, ruleset)
+                                {
+                                    ui.horizontal_wrapped(|ui| {
+                                        let (rect, _) = ui.allocate_exact_size(
+                                            egui::vec2(10.0, 10.0),
+                                            egui::Sense::hover(),
+                                        );
+                                        ui.painter().rect_filled(rect, 2.0, colour);
+                                        ui.label(egui::RichText::new(name).strong());
+                                        ui.label(who);
+                                    });
+                                }
+                                ui.label(egui::RichText::new("To win:").strong());
+                                for goal in level_preview::goals_in_words(level) {
+                                    ui.label(egui::RichText::new(goal).color(egui::Color32::GOLD));
+                                }
+                            });
+                    }
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        for mode in Mode::ALL {
+                            ui.radio_value(&mut choice.mode, mode, mode.label());
+                        }
+                    });
+                    egui::ComboBox::from_label("AI level")
+                        .selected_text(choice.ai.name())
+                        .show_ui(ui, |ui| {
+                            for ai in AiLevel::MENU {
+                                ui.selectable_value(&mut choice.ai, ai, ai.name())
+                                    .on_hover_text(ai.about());
+                            }
+                        });
+                    ui.label(egui::RichText::new(choice.ai.about()).weak());
+                    let ai = choice.ai;
+                    if choice.seats.len() != level.sides.len() {
+                        choice.seats = seats_for(level, Mode::HotSeat, 0, ai);
+                    }
+                    match choice.mode {
+                        Mode::Solo => {
+                            ui.label("Your side:");
+                            for (k, side) in level.sides.iter().enumerate() {
+                                ui.radio_value(&mut choice.player_side, k, &side.name);
+                            }
+                        }
+                        Mode::HotSeat => {
+                            for (k, side) in level.sides.iter().enumerate() {
+                                ui.horizontal(|ui| {
+                                    ui.label(&side.name);
+                                    let seat = &mut choice.seats[k];
+                                    ui.radio_value(seat, Seat::Human, "Human");
+                                    if ui.radio(matches!(seat, Seat::Ai(_)), "AI").clicked() {
+                                        *seat = Seat::Ai(ai);
+                                    }
+                                });
+                            }
+                            ui.checkbox(
+                                &mut choice.handover,
+                                "Hand-over screen between human sides",
+                            );
+                        }
+                        Mode::AiVsAi => {
+                            ui.label(
+                                "Watch the AI play every side; set its pace on the battle screen.",
+                            );
+                        }
+                    }
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        ui.label("Seed:");
+                        ui.text_edit_singleline(&mut choice.seed);
+                        if ui.button("New seed").clicked() {
+                            choice.seed = fresh_seed().to_string();
+                        }
+                    });
+                    let seed = choice.seed.trim().parse::<u64>();
+                    if seed.is_err() {
+                        ui.colored_label(
+                            egui::Color32::LIGHT_RED,
+                            "The seed must be a whole number from 0 to 18446744073709551615.",
+                        );
+                    }
+                    ui.add_space(8.0);
+                    let (begin, edit) = ui
+                        .horizontal(|ui| {
+                            let begin = ui.add_enabled(
+                                seed.is_ok(),
+                                egui::Button::new(
+                                    egui::RichText::new("Start the battle").size(18.0),
+                                ),
+                            );
+                            (begin, ui.button("Edit this level").clicked())
+                        })
+                        .inner;
+                    if edit {
+                        let (level, file) = (level.clone(), entry.file.clone());
+                        commands.queue(move |world: &mut World| {
+                            crate::game::screens::editor::edit_level(world, level, file);
+                        });
+                    }
+                    if begin.clicked()
+                        && let Ok(seed) = seed
+                    {
+                        if choice.mode == Mode::Solo && saved.solo_ai != choice.ai {
+                            saved.solo_ai = choice.ai;
+                            if let Err(problem) = saved.save(&settings_file.0) {
+                                eprintln!("the settings were not saved: {problem}");
+                            }
+                        }
+                        let seats = match choice.mode {
+                            Mode::HotSeat => choice
+                                .seats
+                                .iter()
+                                .map(|s| match s {
+                                    Seat::Human => Seat::Human,
+                                    Seat::Ai(_) => Seat::Ai(ai),
+                                })
+                                .collect(),
+                            mode => seats_for(level, mode, choice.player_side, ai),
+                        };
+                        start = Some(MatchSetup {
+                            level_file: entry.file.clone(),
+                            folder: LevelFolder::Library,
+                            seed,
+                            seats,
+                            handover: choice.handover,
+                        });
+                    }
+                });
+            });
+            ui.separator();
+            if ui.button("Back").clicked() {
+                next.set(Screen::Title);
+            }
+        });
+    if let Some(setup) = start {
+        commands.queue(move |world: &mut World| load_match(world, setup));
+    }
+    Ok(())
+}
+
+fn loading(
+    mut contexts: EguiContexts,
+    setup: Option<Res<MatchSetup>>,
+    server: Res<AssetServer>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(setup) = setup else {
+        return Ok(());
+    };
+    let name = &setup.level_file;
+    // The two files the battle needs: the ruleset (with its sibling data
+    // files as dependencies) and the level.
+    let paths = ["data://rules.ron".to_string(), setup.asset_path()];
+    let mut loaded = 0;
+    for path in &paths {
+        let handle = server.get_handle_untyped(path.clone());
+        if handle.is_some_and(|h| server.is_loaded_with_dependencies(h.id())) {
+            loaded += 1;
+        }
+    }
+    egui::Window::new("loading")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.label(format!("Loading {name}: the rules data and the level"));
+            ui.add(
+                egui::ProgressBar::new(loaded as f32 / paths.len() as f32)
+                    .text(format!("{loaded} of {} files", paths.len())),
+            );
+        });
+    Ok(())
+}
+
+fn load_failed(
+    mut contexts: EguiContexts,
+    errors: Res<LoadErrors>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("The level could not be loaded")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .min_width(600.0)
+        .show(ctx, |ui| {
+            for line in &errors.0 {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    egui::RichText::new(line).monospace(),
+                );
+            }
+            ui.separator();
+            if ui.button("Back to level select").clicked() {
+                next.set(Screen::Setup);
+            }
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::Replay;
+    use std::path::Path;
+
+    #[test]
+    fn continue_names_the_round_and_a_finished_battle_as_over() {
+        let data = Path::new("assets/data");
+        let whole = Path::new("tests/replays/duel.ron");
+        let (label, hover) = continue_label(whole, data);
+        assert_eq!(label, "Last battle: The Duel, over");
+        assert_eq!(hover, "See how the last battle ended, and its results");
+
+        let mut replay = Replay::read(whole).expect("the recorded duel reads");
+        replay.record.steps.truncate(3);
+        let folder = std::env::temp_dir().join(format!("ss-continue-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a temporary folder");
+        let part = folder.join("autosave.ron");
+        replay
+            .write_atomic(&part)
+            .expect("the shortened duel writes");
+        let (label, hover) = continue_label(&part, data);
+        std::fs::remove_dir_all(&folder).ok();
+        assert_eq!(label, "Continue: The Duel, round 1");
+        assert_eq!(hover, "Resume the last battle exactly where it stood");
+    }
+}

@@ -1,0 +1,153 @@
+//! What a battle is to be before it starts: the level (from the library of
+//! levels in the levels folder), the seed, and the seats ([`crate::seat`]).
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use crate::battle::engine::Engine;
+use crate::data::Ruleset;
+use crate::game::assets::{LEVEL_SOURCE, NAMED_SOURCE};
+use crate::level::{Level, load_level};
+use crate::replay::Replay;
+use crate::seat::Seat;
+
+/// Which folder a battle's level file lies in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LevelFolder {
+    /// The game's levels folder, the one level select lists.
+    #[default]
+    Library,
+    /// The folder of the level named on the command line, when that is
+    /// not the levels folder.
+    Named,
+}
+
+/// The battle to start next.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct MatchSetup {
+    /// The level's file name in its folder.
+    pub level_file: String,
+    pub folder: LevelFolder,
+    pub seed: u64,
+    /// One per side, in the level's order.
+    pub seats: Vec<Seat>,
+    /// Show a hand-over screen when play passes between two human sides.
+    pub handover: bool,
+}
+
+impl MatchSetup {
+    /// The level's path for the asset server.
+    pub fn asset_path(&self) -> String {
+        let source = match self.folder {
+            LevelFolder::Library => LEVEL_SOURCE,
+            LevelFolder::Named => NAMED_SOURCE,
+        };
+        format!("{source}://{}", self.level_file)
+    }
+
+    pub fn humans(&self) -> usize {
+        self.seats.iter().filter(|s| **s == Seat::Human).count()
+    }
+}
+
+/// A battle rebuilt from a file, waiting for the battle screen: to play on
+/// (with its replay, which goes on recording) or to watch (without).
+#[derive(Resource)]
+pub struct PreparedBattle {
+    pub engine: Engine,
+    pub replay: Option<Replay>,
+}
+
+/// One level found in the levels folder.
+#[derive(Debug, Clone)]
+pub struct LevelEntry {
+    pub file: String,
+    /// The parsed and checked level, or every problem found in it.
+    pub level: Result<Level, String>,
+}
+
+/// Every level in the levels folder, for level select.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct LevelLibrary {
+    pub dir: PathBuf,
+    pub entries: Vec<LevelEntry>,
+    /// The data the levels were checked against, for their pictures and
+    /// the names of their combatants.
+    pub ruleset: Option<std::sync::Arc<Ruleset>>,
+}
+
+impl LevelLibrary {
+    /// Reads and checks every `.ron` file in `dir`, sorted by name.
+    pub fn scan(dir: &Path, ruleset: Option<&Ruleset>) -> Self {
+        let entries = ron_files_in(dir)
+            .iter()
+            .map(|path| LevelEntry {
+                file: path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                level: match ruleset {
+                    Some(ruleset) => load_level(path, ruleset)
+                        .map(|loaded| loaded.level)
+                        .map_err(|problems| problems.to_string()),
+                    None => Err("the game's data could not be loaded".to_string()),
+                },
+            })
+            .collect();
+        Self {
+            dir: dir.to_path_buf(),
+            entries,
+            ruleset: ruleset.cloned().map(std::sync::Arc::new),
+        }
+    }
+
+    pub fn find(&self, file: &str) -> Option<&LevelEntry> {
+        self.entries.iter().find(|e| e.file == file)
+    }
+}
+
+/// The `.ron` files in `dir`, sorted by name (none if it cannot be read).
+pub fn ron_files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// A seed for a battle the player gave none for, shown so it can be replayed.
+/// The battle's own dice then come only from the seeded generator.
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Ruleset;
+
+    #[test]
+    fn level_library_reads_every_shipped_level_and_reports_a_broken_one() {
+        let ruleset = Ruleset::embedded().expect("the built-in data loads");
+        let library = LevelLibrary::scan(Path::new("levels"), Some(&ruleset));
+        assert!(library.entries.len() >= 4);
+        assert!(library.entries.iter().all(|e| e.level.is_ok()));
+
+        let dir = std::env::temp_dir().join(format!("swift-swords-lib-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(dir.join("broken.ron"), "(name: \"x\",\n  map: 3)").expect("write");
+        let broken = LevelLibrary::scan(&dir, Some(&ruleset));
+        let error = broken.entries[0].level.as_ref().expect_err("broken level");
+        assert!(error.contains("broken.ron:"), "{error}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,9 @@
+//! What the game keeps between screens: the battle to start next, its
+//! record and autosave, undo, and the replay watched or the lesson coached. Every room reads it; it reads no room.
+
+pub mod coaching;
+pub mod match_setup;
+pub mod preferences;
+pub mod saves;
+pub mod undo;
+pub mod watching;

@@ -1,0 +1,554 @@
+//! The table's camera: it orbits a point on the table. Keys pan, turn and
+//! zoom; the right mouse button drags to pan, the middle one turns, the
+//! wheel zooms; F centres on the selected figure. Any table is framed whole
+//! at the start. Its viewport is the part of the window the HUD leaves free.
+
+use bevy::camera::{CameraOutputMode, CameraProjection, Viewport};
+use bevy::light::cluster::ClusterConfig;
+use bevy::prelude::*;
+use bevy::render::view::NoIndirectDrawing;
+use leafwing_input_manager::prelude::*;
+
+use crate::battle::components::{Placement, Unit};
+use crate::battle::engine::Engine;
+use crate::game::hud::{HudState, TableViewport};
+use crate::game::input::{Controls, GameAction};
+use crate::game::stage::EnterBattle;
+use crate::game::stage::Screen;
+use crate::game::stage::battle_on_table;
+use crate::game::table::figures::FIGURE_SCALE;
+use crate::game::table::geometry::{board_extent, zone_centre};
+use crate::level::Controller;
+
+/// Where the camera looks from, as an orbit around `focus`.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TableCamera {
+    pub focus: Vec3,
+    /// Turn about the vertical, in radians; 0 looks north from the south.
+    pub yaw: f32,
+    /// Angle above the table, in radians.
+    pub pitch: f32,
+    /// Distance from the focus, in inches.
+    pub distance: f32,
+    /// The farthest out the camera may go (the table framed whole, and some).
+    pub max_distance: f32,
+    /// Whether the player has moved it; until then, it keeps the whole board
+    /// framed as the HUD's panels settle or are resized.
+    pub moved: bool,
+}
+
+impl TableCamera {
+    /// A camera that shows a whole board of `width` by `depth` inches in a
+    /// viewport `aspect` times as wide as it is tall: the nearest that keeps
+    /// every corner of the board inside the middle nine tenths of the view.
+    pub fn framing(width: f32, depth: f32, aspect: f32) -> Self {
+        let mut orbit = Self {
+            focus: Vec3::new(width / 2.0, 0.0, depth / 2.0),
+            yaw: 0.0,
+            pitch: 0.95,
+            distance: width.max(depth) * 0.5,
+            max_distance: 0.0,
+            moved: false,
+        };
+        let corners = [(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)]
+            .map(|(x, z)| Vec3::new(x, 0.0, z));
+        while orbit.distance < 2000.0
+            && corners.iter().any(|&corner| {
+                let at = orbit.on_screen(aspect, corner);
+                at.x.abs() > 0.9 || at.y.abs() > 0.9
+            })
+        {
+            orbit.distance *= 1.03;
+        }
+        orbit.max_distance = orbit.distance * 2.5 + 12.0;
+        orbit
+    }
+
+    /// The view a battle opens on, in a viewport `size` pixels: the whole
+    /// board, unless a figure would then stand under [`LEAST_FIGURE_PIXELS`]
+    /// tall; then only as far out as keeps it that tall, looking at `around`
+    /// (the player's figures) and as much of the board as that shows. The
+    /// whole board is a key away (Home) and the wheel can still go out to it.
+    pub fn opening(width: f32, depth: f32, tile: f32, size: Vec2, around: Vec3) -> Self {
+        let whole = Self::framing(width, depth, size.x / size.y);
+        let mut orbit = whole;
+        while orbit.distance > MIN_DISTANCE && orbit.pixels_tall(size) < LEAST_FIGURE_PIXELS {
+            orbit.distance *= 0.98;
+        }
+        if orbit.distance < whole.distance {
+            // Half the ground the view spans across and along, at its middle.
+            let across = orbit.distance * (FIELD_OF_VIEW / 2.0).tan() * size.x / size.y;
+            let along = orbit.distance * (FIELD_OF_VIEW / 2.0).tan() / orbit.pitch.sin();
+            let keep = |at: f32, half: f32, extent: f32| {
+                at.clamp(half.min(extent / 2.0), (extent - half).max(extent / 2.0))
+            };
+            orbit.focus = Vec3::new(
+                keep(around.x, across, width),
+                0.0,
+                keep(around.z, along, depth),
+            );
+            // The view widens toward its far side, so a side column it
+            // shows is cut off nearer the camera: look toward the board's
+            // edge on the player's side until that column shows whole.
+            let aspect = size.x / size.y;
+            let across = |orbit: &Self, x: f32, toward: f32| -> Vec<f32> {
+                (0..=12)
+                    .map(|k| orbit.on_screen(aspect, Vec3::new(x, 0.0, depth * k as f32 / 12.0)))
+                    .filter(|at| at.y.abs() <= 1.0)
+                    .map(|at| at.x * toward)
+                    .collect()
+            };
+            // The edge on the side of the player's figures.
+            let (edge, inner, toward) = if around.x <= width / 2.0 {
+                (0.0, tile, -1.0)
+            } else {
+                (width, width - tile, 1.0)
+            };
+            for _ in 0..400 {
+                let column_shown = across(&orbit, inner, toward).iter().any(|&x| x < 1.0);
+                if !column_shown || across(&orbit, edge, toward).iter().all(|&x| x <= 0.98) {
+                    break;
+                }
+                orbit.focus.x += toward * 0.25;
+            }
+        }
+        orbit
+    }
+
+    /// How many pixels tall a man-sized figure at the focus stands in a
+    /// viewport `size` pixels.
+    fn pixels_tall(&self, size: Vec2) -> f32 {
+        let aspect = size.x / size.y;
+        let foot = self.on_screen(aspect, self.focus);
+        let head = self.on_screen(aspect, self.focus + Vec3::Y * FIGURE_HEIGHT);
+        (head.y - foot.y) / 2.0 * size.y
+    }
+
+    /// Where a point on the table lands in the view, from -1 to 1 across and up.
+    fn on_screen(&self, aspect: f32, point: Vec3) -> Vec2 {
+        let projection = PerspectiveProjection {
+            aspect_ratio: aspect,
+            ..default()
+        };
+        let view = self.transform().to_matrix().inverse();
+        let clip = projection.get_clip_from_view() * view * point.extend(1.0);
+        clip.truncate().truncate() / clip.w
+    }
+
+    /// Brings the camera `factor` times as far from the table (less than 1
+    /// zooms in), keeping `anchor` (the point under the pointer) where it is
+    /// on screen: the camera and its focus both close on the anchor by the
+    /// same factor, looking the same way.
+    pub fn zoom_toward(&mut self, factor: f32, anchor: Option<Vec3>) {
+        if let Some(anchor) = anchor {
+            self.focus = anchor + (self.focus - anchor) * factor;
+        }
+        self.distance *= factor;
+    }
+
+    pub fn transform(&self) -> Transform {
+        let offset = Vec3::new(
+            self.yaw.sin() * self.pitch.cos(),
+            self.pitch.sin(),
+            self.yaw.cos() * self.pitch.cos(),
+        ) * self.distance;
+        Transform::from_translation(self.focus + offset).looking_at(self.focus, Vec3::Y)
+    }
+}
+
+/// A point of the table the camera turns to (following the action), until
+/// it gets there or the player moves the camera.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct CameraGoal(pub Option<Vec3>);
+
+/// egui's dark panel fill, which the battle HUD's panels show.
+fn panel_colour() -> Color {
+    let [r, g, b, _] = bevy_egui::egui::Visuals::dark().panel_fill.to_array();
+    Color::srgb_u8(r, g, b)
+}
+
+/// The least a man-sized figure stands on screen, in pixels, at the view a
+/// battle opens on, at the middle of the view.
+pub const LEAST_FIGURE_PIXELS: f32 = 24.0;
+/// A man-sized figure's height, base to the top of its head, in inches.
+const FIGURE_HEIGHT: f32 = 1.31 * FIGURE_SCALE;
+/// The camera's vertical field of view (Bevy's default perspective).
+const FIELD_OF_VIEW: f32 = std::f32::consts::FRAC_PI_4;
+
+/// Inches per second the keys pan at, per inch of camera distance.
+const PAN_RATE: f32 = 0.9;
+/// Radians per second the keys turn at.
+const TURN_RATE: f32 = 1.6;
+/// The nearest the camera comes to its focus, in inches.
+const MIN_DISTANCE: f32 = 6.0;
+/// The share of the camera's distance the zoom keys close in a second.
+const ZOOM_RATE: f32 = 0.5;
+/// The share of the camera's distance one notch of the wheel closes.
+const WHEEL_STEP: f32 = 0.08;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        spawn_camera.in_set(EnterBattle::Draw),
+    );
+    app.init_resource::<CameraGoal>();
+    app.add_systems(Update, (steer_camera, fit_viewport).run_if(battle_on_table));
+}
+
+/// Where the battle's opening view looks: the middle of the human players'
+/// figures (all figures when none is human).
+fn opening_focus(engine: &Engine) -> Vec3 {
+    let table = engine.state();
+    let human = |i: usize| table.battle.controller_of(i) == Some(Controller::Human);
+    let mine: Vec<usize> = (0..table.units.len()).filter(|&i| human(i)).collect();
+    let watched: Vec<usize> = if mine.is_empty() {
+        (0..table.units.len()).collect()
+    } else {
+        mine
+    };
+    let sum: Vec3 = watched
+        .iter()
+        .map(|&i| zone_centre(&table.board, table.units[i].placement.zone))
+        .sum();
+    sum / watched.len().max(1) as f32
+}
+
+/// The view a battle opens on, in a viewport `size` pixels.
+fn opening_view(engine: &Engine, size: Vec2) -> TableCamera {
+    let extent = board_extent(&engine.state().board);
+    let tile = f32::from(engine.state().board.tile_size);
+    TableCamera::opening(extent.x, extent.y, tile, size, opening_focus(engine))
+}
+
+fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Window>) {
+    // Framed for the whole window, until the HUD says how much it leaves.
+    let orbit = opening_view(&engine, window.size());
+    commands.spawn((
+        // The whole window, not only the viewport: the HUD's panels are
+        // drawn without a fill of their own.
+        table_camera(orbit, ClearColorConfig::Custom(panel_colour())),
+        DespawnOnExit(Screen::Battle),
+    ));
+}
+
+/// A camera on the table at `orbit`, drawn between the backdrop that clears
+/// the window and the UI camera, which copies the shared texture to it.
+pub(crate) fn table_camera(orbit: TableCamera, clear_color: ClearColorConfig) -> impl Bundle {
+    (
+        Camera3d::default(),
+        Camera {
+            order: 0,
+            clear_color,
+            output_mode: CameraOutputMode::Skip,
+            ..default()
+        },
+        // Multisampling costs most on a software renderer; the tiles'
+        // straight edges read well without it.
+        Msaa::Off,
+        // The paint carries its own light (`paint.wgsl`), so one light
+        // cluster will do (`None` leaves the mesh view bindings incomplete).
+        ClusterConfig::Single,
+        // A few hundred small meshes: drawing them one by one costs less than
+        // building indirect draws with compute shaders (on a software
+        // renderer, a few milliseconds a frame).
+        NoIndirectDrawing,
+        orbit.transform(),
+        orbit,
+    )
+}
+
+fn steer_camera(
+    controls: Single<&ActionState<GameAction>, With<Controls>>,
+    window: Single<&Window>,
+    time: Res<Time>,
+    hud: Res<HudState>,
+    engine: Res<Engine>,
+    figures: Query<(&Unit, &Placement)>,
+    camera: Single<(&Camera, &mut TableCamera, &mut Transform)>,
+    mut goal: ResMut<CameraGoal>,
+) {
+    let board = &engine.state().board;
+    let (camera, mut orbit, mut transform) = camera.into_inner();
+    let before = *orbit;
+    let dt = time.delta_secs();
+    // Following the action: the focus glides to the goal.
+    if let Some(to) = goal.0 {
+        orbit.focus = orbit.focus.lerp(to, 1.0 - (-4.0 * dt).exp());
+        if orbit.focus.distance(to) < 0.05 {
+            goal.0 = None;
+        }
+    }
+    if !hud.keyboard_taken
+        && controls.just_pressed(&GameAction::ResetView)
+        && let Some(size) = camera.logical_viewport_size()
+    {
+        // Framed as at the start, and kept framed as the panels settle.
+        let extent = board_extent(board);
+        *orbit = TableCamera::framing(extent.x, extent.y, size.x / size.y);
+        *transform = orbit.transform();
+        return;
+    }
+    if !hud.keyboard_taken {
+        let forward = Vec3::new(-orbit.yaw.sin(), 0.0, -orbit.yaw.cos());
+        let right = Vec3::new(orbit.yaw.cos(), 0.0, -orbit.yaw.sin());
+        let mut pan = Vec3::ZERO;
+        for (action, direction) in [
+            (GameAction::PanNorth, forward),
+            (GameAction::PanSouth, -forward),
+            (GameAction::PanEast, right),
+            (GameAction::PanWest, -right),
+        ] {
+            if controls.pressed(&action) {
+                pan += direction;
+            }
+        }
+        let distance = orbit.distance;
+        if pan != Vec3::ZERO {
+            goal.0 = None;
+        }
+        orbit.focus += pan * PAN_RATE * distance * dt;
+        if controls.pressed(&GameAction::RotateLeft) {
+            orbit.yaw -= TURN_RATE * dt;
+        }
+        if controls.pressed(&GameAction::RotateRight) {
+            orbit.yaw += TURN_RATE * dt;
+        }
+        if controls.pressed(&GameAction::ZoomIn) {
+            orbit.distance *= 1.0 - ZOOM_RATE * dt;
+        }
+        if controls.pressed(&GameAction::ZoomOut) {
+            orbit.distance *= 1.0 + ZOOM_RATE * dt;
+        }
+        if controls.just_pressed(&GameAction::FocusSelected)
+            && let Some(selected) = hud.selected
+            && let Some((_, placement)) = figures.iter().find(|(u, _)| u.index == selected)
+        {
+            orbit.focus = zone_centre(board, placement.zone);
+        }
+    }
+    if !hud.pointer_taken {
+        let wheel = controls.value(&GameAction::Zoom);
+        if wheel != 0.0 {
+            // Toward the point of the table under the pointer.
+            let anchor = window
+                .cursor_position()
+                .and_then(|cursor| {
+                    camera
+                        .viewport_to_world(&GlobalTransform::from(*transform), cursor)
+                        .ok()
+                })
+                .and_then(|ray| {
+                    let along = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
+                    Some(ray.get_point(along))
+                });
+            let factor = 1.0 - wheel.clamp(-5.0, 5.0) * WHEEL_STEP;
+            // Not past the nearest or farthest the camera may go.
+            let factor =
+                (orbit.distance * factor).clamp(MIN_DISTANCE, orbit.max_distance) / orbit.distance;
+            orbit.zoom_toward(factor, anchor);
+        }
+        let drag = controls.axis_pair(&GameAction::Drag);
+        if controls.pressed(&GameAction::DragPan) {
+            goal.0 = None;
+            let right = Vec3::new(orbit.yaw.cos(), 0.0, -orbit.yaw.sin());
+            let forward = Vec3::new(-orbit.yaw.sin(), 0.0, -orbit.yaw.cos());
+            let distance = orbit.distance;
+            orbit.focus += (-right * drag.x + forward * drag.y) * distance * 0.0015;
+        }
+        if controls.pressed(&GameAction::DragRotate) {
+            orbit.yaw -= drag.x * 0.006;
+            orbit.pitch = (orbit.pitch + drag.y * 0.004).clamp(0.3, 1.45);
+        }
+    }
+    let extent = board_extent(board);
+    orbit.distance = orbit.distance.clamp(MIN_DISTANCE, orbit.max_distance);
+    orbit.focus = orbit
+        .focus
+        .clamp(Vec3::ZERO, Vec3::new(extent.x, 0.0, extent.y));
+    let changed = orbit.focus != before.focus
+        || orbit.yaw != before.yaw
+        || orbit.pitch != before.pitch
+        || orbit.distance != before.distance;
+    if changed {
+        orbit.moved = true;
+        *transform = orbit.transform();
+    }
+}
+
+/// Keeps the table's camera inside the part of the window the HUD leaves,
+/// and keeps the opening view there until the player moves the camera.
+fn fit_viewport(
+    window: Single<&Window>,
+    free: Res<TableViewport>,
+    engine: Res<Engine>,
+    camera: Single<(&mut Camera, &mut TableCamera, &mut Transform)>,
+) {
+    let (mut camera, mut orbit, mut transform) = camera.into_inner();
+    let scale = window.scale_factor();
+    let size = window.physical_size();
+    let Some(rect) = free.0 else {
+        return;
+    };
+    let min = (rect.min * scale).as_uvec2().min(size);
+    let max = (rect.max * scale).as_uvec2().min(size);
+    if max.x <= min.x + 16 || max.y <= min.y + 16 {
+        return;
+    }
+    let viewport = Viewport {
+        physical_position: min,
+        physical_size: max - min,
+        ..default()
+    };
+    let unchanged = camera.viewport.as_ref().is_some_and(|old| {
+        old.physical_position == viewport.physical_position
+            && old.physical_size == viewport.physical_size
+    });
+    if !unchanged {
+        if !orbit.moved {
+            *orbit = opening_view(&engine, viewport.physical_size.as_vec2() / scale);
+            *transform = orbit.transform();
+        }
+        camera.viewport = Some(viewport);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The camera after one update with the wheel turned a notch toward
+    /// the table, the pointer over a panel or not.
+    fn after_a_wheel_notch(pointer_taken: bool) -> (f32, f32) {
+        let engine = crate::game::test_battles::shipped("levels/duel.ron");
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(engine);
+        app.init_resource::<CameraGoal>();
+        app.insert_resource(HudState {
+            pointer_taken,
+            ..default()
+        });
+        app.world_mut().spawn(Window::default());
+        let mut controls = ActionState::<GameAction>::default();
+        controls.set_value(&GameAction::Zoom, 1.0);
+        app.world_mut().spawn((Controls, controls));
+        let orbit = TableCamera::framing(30.0, 18.0, 1.4);
+        let camera = app
+            .world_mut()
+            .spawn((Camera::default(), orbit, orbit.transform()))
+            .id();
+        app.add_systems(Update, steer_camera);
+        app.update();
+        let after = app.world().get::<TableCamera>(camera).expect("the camera");
+        (orbit.distance, after.distance)
+    }
+
+    #[test]
+    fn the_wheel_over_a_panel_does_not_zoom_and_over_the_table_does() {
+        let (before, after) = after_a_wheel_notch(true);
+        assert_eq!(after, before);
+        let (before, after) = after_a_wheel_notch(false);
+        assert!(
+            (after - before * (1.0 - WHEEL_STEP)).abs() < 1e-3,
+            "{before} {after}"
+        );
+    }
+
+    #[test]
+    fn a_figure_stands_at_least_24_px_tall_at_the_opening_view_of_the_largest_level() {
+        // Chariots on the Plain, 8 by 5 tiles of 6": the table in the window
+        // of 1280 by 800 the side panels, top bar and log leave.
+        let (width, depth) = (48.0, 30.0);
+        let size = Vec2::new(1280.0 - 2.0 * 300.0, 800.0 - 30.0 - 180.0);
+        let whole = TableCamera::framing(width, depth, size.x / size.y);
+        assert!(
+            whole.pixels_tall(size) < LEAST_FIGURE_PIXELS,
+            "framed whole, too small"
+        );
+        let around = Vec3::new(3.0, 0.0, 15.0);
+        let opening = TableCamera::opening(width, depth, 6.0, size, around);
+        assert!(opening.pixels_tall(size) >= LEAST_FIGURE_PIXELS);
+        assert!(
+            opening.pixels_tall(size) < LEAST_FIGURE_PIXELS + 1.0,
+            "no nearer than needed"
+        );
+        // Looking toward the player's figures at the west edge, without
+        // showing more than needed of the floor beyond it.
+        assert!(opening.focus.x > around.x && opening.focus.x < width / 2.0);
+        let west_edge: Vec<f32> = [0.0, 6.0, 12.0, 18.0, 24.0, 30.0]
+            .map(|z| opening.on_screen(size.x / size.y, Vec3::new(0.0, 0.0, z)))
+            .into_iter()
+            .filter(|at| at.y.abs() <= 1.0)
+            .map(|at| at.x)
+            .collect();
+        assert!(west_edge.iter().all(|&x| x >= -1.0), "{west_edge:?}");
+        assert!(west_edge.iter().any(|&x| x < -0.9), "{west_edge:?}");
+        // The Duel, Roland in the second column: the first shows whole.
+        let duel_size = Vec2::new(680.0, 606.0);
+        let duel = TableCamera::opening(30.0, 18.0, 6.0, duel_size, Vec3::new(9.0, 0.0, 9.0));
+        for z in [0.0, 6.0, 12.0, 18.0] {
+            let west = duel.on_screen(duel_size.x / duel_size.y, Vec3::new(0.0, 0.0, z));
+            assert!(west.y.abs() > 1.0 || west.x >= -1.0, "{z}: {west}");
+        }
+        // A small table opens whole.
+        let small = Vec2::new(1000.0, 700.0);
+        let duel = TableCamera::opening(12.0, 12.0, 6.0, small, around);
+        assert_eq!(
+            duel.distance,
+            TableCamera::framing(12.0, 12.0, small.x / small.y).distance
+        );
+    }
+
+    #[test]
+    fn zooming_toward_the_pointer_keeps_the_point_under_it_in_place() {
+        let start = TableCamera::framing(48.0, 30.0, 1.4);
+        let anchor = Vec3::new(40.0, 0.0, 6.0);
+        let before = start.on_screen(1.4, anchor);
+        for factor in [0.5, 0.92, 1.4] {
+            let mut zoomed = start;
+            zoomed.zoom_toward(factor, Some(anchor));
+            assert!((zoomed.distance - start.distance * factor).abs() < 1e-3);
+            let after = zoomed.on_screen(1.4, anchor);
+            assert!(
+                (after - before).length() < 1e-3,
+                "at {factor}: {before} moved to {after}"
+            );
+        }
+        // With nothing under the pointer, the focus stays.
+        let mut centred = start;
+        centred.zoom_toward(0.5, None);
+        assert_eq!(centred.focus, start.focus);
+    }
+
+    #[test]
+    fn the_whole_board_is_framed_at_the_start_for_any_map_and_viewport() {
+        for (columns, rows, tile) in [
+            (5.0, 3.0, 6.0),
+            (8.0, 5.0, 6.0),
+            (5.0, 5.0, 6.0),
+            (9.0, 9.0, 9.0),
+        ] {
+            for aspect in [1.1, 1.34, 1.65] {
+                let (width, depth) = (columns * tile, rows * tile);
+                let orbit = TableCamera::framing(width, depth, aspect);
+                let corners = [(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)]
+                    .map(|(x, z)| orbit.on_screen(aspect, Vec3::new(x, 0.0, z)));
+                for corner in corners {
+                    assert!(
+                        corner.x.abs() < 1.0 && corner.y.abs() < 1.0,
+                        "{columns}x{rows} at {aspect}: a corner is off screen at {corner}"
+                    );
+                }
+                // Framed well: a corner comes near the edge of the view across or up.
+                let reach = corners
+                    .iter()
+                    .map(|c| c.x.abs().max(c.y.abs()))
+                    .fold(0.0, f32::max);
+                assert!(
+                    reach > 0.8,
+                    "{columns}x{rows} at {aspect}: the board is small ({reach})"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,680 @@
+//! How each combatant looks on the table: a figure whose shape says what
+//! kind of creature it is (a soldier with shield and helmet, a wizard in
+//! his hat, thin bones, a robed wight with a ghostly head, a beast on four
+//! legs, a brute, a goblin), painted in its side's colour with a trim round
+//! its base that stands out from the ground. Heroes have a gold rim. Horses,
+//! chariot teams and their cars have their own shapes.
+
+use std::collections::BTreeMap;
+use std::f32::consts::FRAC_PI_2;
+
+use bevy::prelude::*;
+
+use crate::battle::components::{Board, Chariot, Flight, Profile, Unit};
+use crate::battle::engine::Engine;
+use crate::battle::state::BattleState;
+use crate::data::Terrain;
+use crate::game::table::motion::Motion;
+use crate::game::table::paint::Paint;
+use crate::level::SideKind;
+use crate::vocabulary::ZoneCoord;
+
+/// Meshes and materials shared by every tile and figure.
+#[derive(Resource)]
+pub(crate) struct Palette {
+    pub base: Handle<Mesh>,
+    pub body: Handle<Mesh>,
+    pub head: Handle<Mesh>,
+    pub blade: Handle<Mesh>,
+    pub pole: Handle<Mesh>,
+    pub ring: Handle<Mesh>,
+    pub die: Handle<Mesh>,
+    pub token: Handle<Mesh>,
+    /// A horse's body, lying along its length, and a wing.
+    pub horse: Handle<Mesh>,
+    pub wing: Handle<Mesh>,
+    /// A clear flight stand, one inch tall (scaled to the height flown).
+    pub stand: Handle<Mesh>,
+    pub wheel: Handle<Mesh>,
+    /// A unit cube, scaled to a chariot's car and base.
+    pub block: Handle<Mesh>,
+    pub horsehide: Handle<Paint>,
+    pub clear: Handle<Paint>,
+    /// A robe, a hat, an ear, the acting figure's pointer.
+    pub cone: Handle<Mesh>,
+    /// A round shield.
+    pub disc: Handle<Mesh>,
+    pub terrain: BTreeMap<Terrain, Handle<Paint>>,
+    /// Each side's figure paint and the trim round its bases.
+    pub sides: Vec<Handle<Paint>>,
+    pub trims: Vec<Handle<Paint>>,
+    pub fallen: Handle<Paint>,
+    pub flesh: Handle<Paint>,
+    pub steel: Handle<Paint>,
+    pub wood: Handle<Paint>,
+    pub gold: Handle<Paint>,
+    pub white: Handle<Paint>,
+    pub bone: Handle<Paint>,
+    pub goblin_skin: Handle<Paint>,
+    pub marker: BTreeMap<&'static str, Handle<Paint>>,
+}
+
+/// The parts of a combatant's figure: the pose (everything that topples
+/// when it falls or goes InClose) and the body (recoloured grey when it
+/// falls). Markers hang on the unit's own entity, which never turns.
+#[derive(Component)]
+pub(crate) struct FigureParts {
+    pub pose: Entity,
+    pub body: Entity,
+    /// A flyer's flight stand, drawn as tall as it flies.
+    pub stand: Option<Entity>,
+}
+
+/// Figures are drawn larger than true 15mm scale so they read from above.
+pub(crate) const FIGURE_SCALE: f32 = 1.4;
+
+/// The shape of a figure, read from its template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Build {
+    /// On two legs, with its weapon, shield and helmet.
+    Soldier,
+    /// A small one (size 1): a goblin, green-skinned.
+    Small,
+    /// A big one (size 4 and up): broad and heavy.
+    Brute,
+    /// A spell-caster: a pointed hat.
+    Caster,
+    /// Dead that fear follows: thin bones and a skull.
+    Bones,
+    /// Dead that cast spells: a robe and a ghostly glowing head.
+    Wraith,
+    /// On four legs: long and low.
+    Beast,
+}
+
+impl Build {
+    pub(crate) fn of(profile: &Profile) -> Self {
+        match profile {
+            p if p.legs >= 4 && !p.mount => Self::Beast,
+            p if p.fear.is_some() && !p.spells.is_empty() => Self::Wraith,
+            p if p.fear.is_some() => Self::Bones,
+            p if !p.spells.is_empty() => Self::Caster,
+            p if p.size >= 4 => Self::Brute,
+            p if p.size <= 1 => Self::Small,
+            _ => Self::Soldier,
+        }
+    }
+}
+
+/// The least a side's paint may differ in lightness from the ground under it.
+const GROUND_CONTRAST: f32 = 0.16;
+/// Below this lightness a side's colour is a dark one (the Black Knight's).
+const DARK_SIDE: f32 = 0.4;
+/// The darkest a side's paint may be, so black figures still show in shade.
+const DARKEST_PAINT: f32 = 0.34;
+
+/// A side's figure paint and the trim round its bases: the side's own
+/// colour, made light enough to show in shade and moved clear of the
+/// ground's lightness (a grass-green side on grass is lightened, a black one
+/// stays dark but not lost in shade); the trim is near white on dark paint and near
+/// black on light.
+fn paints_on(side: (f32, f32, f32), ground: (f32, f32, f32)) -> (Color, Color) {
+    let ground = Oklaba::from(Srgba::rgb(ground.0, ground.1, ground.2)).lightness;
+    let mut paint = Oklaba::from(Srgba::rgb(side.0, side.1, side.2));
+    // A dark side stays dark; any other is lightened, which shows in shade.
+    let dark = paint.lightness < DARK_SIDE;
+    paint.lightness = paint.lightness.max(DARKEST_PAINT);
+    if (paint.lightness - ground).abs() < GROUND_CONTRAST {
+        let darker = ground - GROUND_CONTRAST;
+        paint.lightness = if dark && darker >= DARKEST_PAINT {
+            darker
+        } else {
+            ground + GROUND_CONTRAST
+        };
+    }
+    let trim = if paint.lightness < 0.62 {
+        Color::srgb(0.94, 0.93, 0.88)
+    } else {
+        Color::srgb(0.08, 0.08, 0.08)
+    };
+    (Color::from(paint), trim)
+}
+
+/// The terrain most of the board is, which figures must stand out from.
+fn most_common_ground(board: &Board) -> Option<Terrain> {
+    let mut counts: BTreeMap<Terrain, usize> = BTreeMap::new();
+    for x in 0..board.width {
+        for y in 0..board.height {
+            if let Some(kind) = board.terrain(ZoneCoord(x, y)) {
+                *counts.entry(kind).or_default() += 1;
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .map(|(kind, _)| kind)
+}
+
+/// The paint of a side's figures and the trim round their bases, against
+/// the ground most of the board is (see [`paints_on`]). The HUD's swatches
+/// show the same paint.
+pub fn side_paints(table: &BattleState, side: usize) -> (Color, Color) {
+    let colour = table
+        .battle
+        .sides
+        .get(side)
+        .map_or((0.5, 0.5, 0.5), |s| s.colour);
+    let ground = most_common_ground(&table.board)
+        .and_then(|kind| table.ruleset.terrain.terrain.get(&kind))
+        .map_or((0.3, 0.48, 0.18), |info| info.colour);
+    paints_on(colour, ground)
+}
+
+/// Spawns children of a figure's pose, placed and sized in a man-sized
+/// figure's inches and grown by the figure's scale.
+struct Figure<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    pose: Entity,
+    scale: f32,
+}
+
+impl Figure<'_, '_, '_> {
+    fn part(&mut self, mesh: &Handle<Mesh>, paint: &Handle<Paint>, at: Transform) -> Entity {
+        let placed = Transform {
+            translation: at.translation * self.scale,
+            scale: at.scale * self.scale,
+            ..at
+        };
+        let part = self
+            .commands
+            .spawn((Mesh3d(mesh.clone()), MeshMaterial3d(paint.clone()), placed))
+            .id();
+        self.commands.entity(self.pose).add_child(part);
+        part
+    }
+}
+
+pub(crate) fn dress_figures(
+    mut commands: Commands,
+    palette: Res<Palette>,
+    engine: Res<Engine>,
+    added: Query<(Entity, &Unit, &Profile, Option<&Flight>), Added<Unit>>,
+    chariots: Query<&Chariot>,
+) {
+    let (rules, battle) = (&engine.state().ruleset, &engine.state().battle);
+    for (entity, unit, profile, flight) in &added {
+        let side = palette
+            .sides
+            .get(unit.side)
+            .cloned()
+            .unwrap_or_else(|| palette.fallen.clone());
+        let hero = profile.heroic
+            || battle
+                .sides
+                .get(unit.side)
+                .is_some_and(|s| s.kind == SideKind::Heroes);
+        let rim = if hero {
+            palette.gold.clone()
+        } else {
+            palette
+                .trims
+                .get(unit.side)
+                .cloned()
+                .unwrap_or_else(|| palette.white.clone())
+        };
+        let pose = commands
+            .spawn((
+                Transform::default(),
+                Visibility::default(),
+                Motion::default(),
+            ))
+            .id();
+        let chariot = chariots.iter().find(|c| c.team == unit.index);
+        let body = if profile.mount || chariot.is_some() {
+            // Horses: a mount, or a chariot's team with its car behind.
+            dress_horses(
+                &mut commands,
+                &palette,
+                pose,
+                (&side, &rim),
+                (chariot, &rules.rules),
+            )
+        } else {
+            let weapon = profile
+                .weapons
+                .iter()
+                .filter_map(|id| rules.weapons.get(id))
+                .find(|w| !w.natural);
+            let held = weapon.map(|w| {
+                if w.reach {
+                    Held::Pole
+                } else if w.range.is_some() {
+                    Held::Bow
+                } else {
+                    Held::Blade
+                }
+            });
+            let mut figure = Figure {
+                commands: &mut commands,
+                pose,
+                scale: FIGURE_SCALE * (f32::from(profile.size) / 2.0).sqrt().clamp(0.7, 1.8),
+            };
+            let body = dress_figure(&mut figure, &palette, profile, (&side, &rim), held);
+            if flight.is_some() {
+                // Wings spread from the shoulders.
+                for x in [-0.5, 0.5] {
+                    figure.part(
+                        &palette.wing,
+                        &side,
+                        Transform::from_xyz(x, 0.9, 0.1)
+                            .with_rotation(Quat::from_rotation_z(x * 0.6)),
+                    );
+                }
+            }
+            body
+        };
+        let stand = flight.map(|_| {
+            commands
+                .spawn((
+                    Mesh3d(palette.stand.clone()),
+                    MeshMaterial3d(palette.clear.clone()),
+                    Transform::default(),
+                ))
+                .id()
+        });
+        if let Some(stand) = stand {
+            commands.entity(entity).add_child(stand);
+        }
+        commands
+            .entity(entity)
+            .insert((
+                Transform::default(),
+                Visibility::default(),
+                Motion::default(),
+                FigureParts { pose, body, stand },
+            ))
+            .add_child(pose);
+    }
+}
+
+/// What a figure holds in its right hand.
+#[derive(Debug, Clone, Copy)]
+enum Held {
+    Pole,
+    Bow,
+    Blade,
+}
+
+/// A figure on foot (or on four feet), on its base. Returns its body, the
+/// part recoloured when it falls.
+fn dress_figure(
+    figure: &mut Figure,
+    palette: &Palette,
+    profile: &Profile,
+    (side, rim): (&Handle<Paint>, &Handle<Paint>),
+    held: Option<Held>,
+) -> Entity {
+    let build = Build::of(profile);
+    figure.part(&palette.base, side, Transform::from_xyz(0.0, 0.06, 0.0));
+    figure.part(
+        &palette.ring,
+        rim,
+        Transform::from_xyz(0.0, 0.08, 0.0).with_scale(Vec3::new(0.93, 0.7, 0.93)),
+    );
+    let body = match build {
+        Build::Beast => dress_beast(figure, palette, side, Vec3::ZERO, 1.0),
+        _ => dress_upright(figure, palette, profile, side, held, build),
+    };
+    // A mob is one entity of many figures: a few more stand on its base; a
+    // swarm teems with small ones.
+    if profile.mob.is_some() {
+        let (places, size): (&[(f32, f32)], f32) = if profile.is_swarm() {
+            (
+                &[
+                    (-0.7, 0.3),
+                    (0.7, 0.3),
+                    (0.0, -0.8),
+                    (-0.5, -0.5),
+                    (0.5, -0.5),
+                    (0.0, 0.8),
+                    (-0.85, -0.1),
+                    (0.85, -0.1),
+                ],
+                0.45,
+            )
+        } else {
+            (&[(-0.55, 0.4), (0.55, 0.4), (0.0, -0.6)], 0.8)
+        };
+        for &(x, z) in places {
+            let at = Vec3::new(x, 0.0, z);
+            if build == Build::Beast {
+                dress_beast(figure, palette, side, at, size);
+            } else {
+                let head = head_paint(palette, build);
+                figure.part(
+                    &palette.body,
+                    side,
+                    Transform::from_translation(at + Vec3::Y * 0.55 * size)
+                        .with_scale(Vec3::splat(size)),
+                );
+                figure.part(
+                    &palette.head,
+                    head,
+                    Transform::from_translation(at + Vec3::Y * 1.1 * size)
+                        .with_scale(Vec3::splat(size)),
+                );
+            }
+        }
+    }
+    body
+}
+
+fn head_paint(palette: &Palette, build: Build) -> &Handle<Paint> {
+    match build {
+        Build::Small => &palette.goblin_skin,
+        Build::Bones => &palette.bone,
+        Build::Wraith => &palette.marker["ghost"],
+        _ => &palette.flesh,
+    }
+}
+
+/// A two-legged figure: body, head, and what marks its kind. Returns the body.
+fn dress_upright(
+    figure: &mut Figure,
+    palette: &Palette,
+    profile: &Profile,
+    side: &Handle<Paint>,
+    held: Option<Held>,
+    build: Build,
+) -> Entity {
+    let body = match build {
+        // A robe that widens to the ground.
+        Build::Wraith => figure.part(&palette.cone, side, Transform::from_xyz(0.0, 0.62, 0.0)),
+        Build::Bones => figure.part(
+            &palette.body,
+            side,
+            Transform::from_xyz(0.0, 0.6, 0.0).with_scale(Vec3::new(0.55, 1.0, 0.55)),
+        ),
+        Build::Brute => figure.part(
+            &palette.body,
+            side,
+            Transform::from_xyz(0.0, 0.6, 0.0).with_scale(Vec3::new(1.4, 1.0, 1.25)),
+        ),
+        _ => figure.part(&palette.body, side, Transform::from_xyz(0.0, 0.6, 0.0)),
+    };
+    let head_at = match build {
+        Build::Wraith => 1.3,
+        Build::Brute => 1.12,
+        _ => 1.15,
+    };
+    figure.part(
+        &palette.head,
+        head_paint(palette, build),
+        Transform::from_xyz(0.0, head_at, 0.0),
+    );
+    match build {
+        Build::Caster => {
+            figure.part(
+                &palette.cone,
+                side,
+                Transform::from_xyz(0.0, head_at + 0.3, 0.0).with_scale(Vec3::new(0.6, 0.45, 0.6)),
+            );
+        }
+        Build::Small => {
+            // Pointed ears.
+            for x in [-0.17, 0.17] {
+                figure.part(
+                    &palette.cone,
+                    &palette.goblin_skin,
+                    Transform::from_xyz(x, head_at + 0.04, 0.0)
+                        .with_rotation(Quat::from_rotation_z(-x.signum() * 1.2))
+                        .with_scale(Vec3::new(0.12, 0.16, 0.12)),
+                );
+            }
+        }
+        // Bones show their skull.
+        Build::Soldier | Build::Brute if profile.armour > 0 => {
+            figure.part(
+                &palette.head,
+                &palette.steel,
+                Transform::from_xyz(0.0, head_at + 0.04, 0.0).with_scale(Vec3::new(1.1, 0.75, 1.1)),
+            );
+        }
+        _ => {}
+    }
+    if profile.shield.is_some() {
+        // On the left arm, turned half toward the viewer behind.
+        figure.part(
+            &palette.disc,
+            side,
+            Transform::from_xyz(-0.3, 0.62, 0.02)
+                .with_rotation(Quat::from_rotation_y(-0.5) * Quat::from_rotation_z(FRAC_PI_2)),
+        );
+        figure.part(
+            &palette.token,
+            &palette.steel,
+            Transform::from_xyz(-0.33, 0.62, 0.04).with_scale(Vec3::splat(0.5)),
+        );
+    }
+    let weapon = match held {
+        Some(Held::Pole) => Some((
+            &palette.pole,
+            &palette.wood,
+            Transform::from_xyz(0.3, 0.9, 0.0),
+        )),
+        Some(Held::Bow) => Some((
+            &palette.pole,
+            &palette.wood,
+            Transform::from_xyz(0.3, 0.7, 0.0)
+                .with_rotation(Quat::from_rotation_x(0.3))
+                .with_scale(Vec3::new(1.0, 0.55, 1.0)),
+        )),
+        Some(Held::Blade) => Some((
+            &palette.blade,
+            &palette.steel,
+            Transform::from_xyz(0.32, 0.75, 0.1).with_rotation(Quat::from_rotation_x(-0.5)),
+        )),
+        None => None,
+    };
+    if let Some((mesh, paint, at)) = weapon {
+        figure.part(mesh, paint, at);
+    }
+    body
+}
+
+/// A four-legged creature at `at` on its base, `size` times a wolf, facing
+/// north. Returns its body.
+fn dress_beast(
+    figure: &mut Figure,
+    palette: &Palette,
+    side: &Handle<Paint>,
+    at: Vec3,
+    size: f32,
+) -> Entity {
+    let body = figure.part(
+        &palette.body,
+        side,
+        Transform::from_translation(at + Vec3::Y * 0.45 * size)
+            .with_rotation(Quat::from_rotation_x(-FRAC_PI_2))
+            .with_scale(Vec3::splat(0.9 * size)),
+    );
+    figure.part(
+        &palette.head,
+        &palette.horsehide,
+        Transform::from_translation(at + Vec3::new(0.0, 0.62, -0.5) * size)
+            .with_scale(Vec3::splat(size)),
+    );
+    for (x, z) in [(-0.13, -0.25), (0.13, -0.25), (-0.13, 0.25), (0.13, 0.25)] {
+        figure.part(
+            &palette.pole,
+            &palette.horsehide,
+            Transform::from_translation(at + Vec3::new(x, 0.2, z) * size).with_scale(Vec3::new(
+                size,
+                0.2 * size,
+                size,
+            )),
+        );
+    }
+    body
+}
+
+/// A horse or a chariot team (two or four horses abreast) with the car
+/// behind it and its wheels, on a base of the chariot's footprint in inches.
+/// The pose faces north (-z); the figure turns to its facing. Returns the
+/// part recoloured when it falls.
+fn dress_horses(
+    commands: &mut Commands,
+    palette: &Palette,
+    pose: Entity,
+    (side, rim): (&Handle<Paint>, &Handle<Paint>),
+    (chariot, rules): (Option<&Chariot>, &crate::data::RuleNumbers),
+) -> Entity {
+    let horses: &[f32] = match chariot.map(|c| c.horses) {
+        Some(crate::data::Horses::Four) => &[-0.9, -0.3, 0.3, 0.9],
+        Some(crate::data::Horses::Two) => &[-0.3, 0.3],
+        None => &[0.0],
+    };
+    let (width, length) = chariot.map_or((1.0, 2.0), |c| {
+        let (w, l) = rules.chariots.footprint(c.kind, c.horses);
+        (f32::from(w), f32::from(l))
+    });
+    // The horses stand in the front of the base, the car in the back.
+    let front = if chariot.is_some() {
+        -length / 2.0 + 0.8
+    } else {
+        0.0
+    };
+    let base = commands
+        .spawn((
+            Mesh3d(palette.block.clone()),
+            MeshMaterial3d(side.clone()),
+            Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::new(width, 0.1, length)),
+        ))
+        .id();
+    commands.entity(pose).add_child(base);
+    commands.entity(pose).with_children(|team| {
+        // The trim runs round the base's top edge.
+        for (x, z, w, l) in [
+            (0.0, -length / 2.0, width, 0.08),
+            (0.0, length / 2.0, width, 0.08),
+            (-width / 2.0, 0.0, 0.08, length),
+            (width / 2.0, 0.0, 0.08, length),
+        ] {
+            team.spawn((
+                Mesh3d(palette.block.clone()),
+                MeshMaterial3d(rim.clone()),
+                Transform::from_xyz(x, 0.11, z).with_scale(Vec3::new(w, 0.04, l)),
+            ));
+        }
+        for &x in horses {
+            team.spawn((
+                Mesh3d(palette.horse.clone()),
+                MeshMaterial3d(palette.horsehide.clone()),
+                Transform::from_xyz(x, 0.75, front).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+            ))
+            .with_children(|horse| {
+                horse.spawn((
+                    Mesh3d(palette.head.clone()),
+                    MeshMaterial3d(palette.horsehide.clone()),
+                    Transform::from_xyz(0.0, 0.6, -0.25),
+                ));
+            });
+            for leg in [-0.3, 0.3] {
+                team.spawn((
+                    Mesh3d(palette.pole.clone()),
+                    MeshMaterial3d(palette.horsehide.clone()),
+                    Transform::from_xyz(x, 0.3, front + leg).with_scale(Vec3::new(1.0, 0.3, 1.0)),
+                ));
+            }
+        }
+        if chariot.is_some() {
+            let back = length / 2.0 - 0.7;
+            team.spawn((
+                Mesh3d(palette.block.clone()),
+                MeshMaterial3d(palette.wood.clone()),
+                Transform::from_xyz(0.0, 0.55, back).with_scale(Vec3::new(width * 0.7, 0.5, 1.0)),
+            ));
+            for x in [-width * 0.38, width * 0.38] {
+                team.spawn((
+                    Mesh3d(palette.wheel.clone()),
+                    MeshMaterial3d(palette.wood.clone()),
+                    Transform::from_xyz(x, 0.45, back)
+                        .with_rotation(Quat::from_rotation_z(FRAC_PI_2)),
+                ));
+            }
+            // The pole from the car to the team.
+            team.spawn((
+                Mesh3d(palette.pole.clone()),
+                MeshMaterial3d(palette.wood.clone()),
+                Transform::from_xyz(0.0, 0.55, (front + back) / 2.0)
+                    .with_rotation(Quat::from_rotation_x(FRAC_PI_2))
+                    .with_scale(Vec3::new(1.0, (back - front) / 1.9, 1.0)),
+            ));
+        }
+    });
+    base
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRASS: (f32, f32, f32) = (0.30, 0.48, 0.18);
+
+    fn lightness(colour: Color) -> f32 {
+        Oklaba::from(colour).lightness
+    }
+
+    #[test]
+    fn a_side_painted_like_the_ground_stands_clear_of_it_and_a_black_one_still_shows() {
+        let grass = lightness(Color::srgb(GRASS.0, GRASS.1, GRASS.2));
+        for side in [(0.20, 0.45, 0.25), (0.15, 0.15, 0.15), (0.85, 0.65, 0.15)] {
+            let (paint, trim) = paints_on(side, GRASS);
+            let (paint, trim) = (lightness(paint), lightness(trim));
+            assert!((paint - grass).abs() >= GROUND_CONTRAST - 1e-4, "{side:?}");
+            assert!(paint >= DARKEST_PAINT - 1e-4, "{side:?}");
+            assert!((paint - trim).abs() > 0.4, "{side:?}: the trim contrasts");
+        }
+        // The black side stays darker than the grass, the green one lighter.
+        assert!(lightness(paints_on((0.15, 0.15, 0.15), GRASS).0) < grass);
+        assert!(lightness(paints_on((0.20, 0.45, 0.25), GRASS).0) > grass);
+    }
+
+    #[test]
+    fn every_kind_of_creature_has_a_shape_of_its_own() {
+        let kinds = [
+            ("soldier", Build::Soldier),
+            ("goblin", Build::Small),
+            ("ogre", Build::Brute),
+            ("hedge_wizard", Build::Caster),
+            ("skeleton", Build::Bones),
+            ("barrow_wight", Build::Wraith),
+            ("wolf", Build::Beast),
+        ];
+        let units: String = kinds
+            .iter()
+            .enumerate()
+            .map(|(k, (template, _))| {
+                format!("(id: \"u{k}\", template: \"{template}\", side: \"a\", zone: (0, 0)),")
+            })
+            .collect();
+        let text = format!(
+            r#"(name: "Shapes", tile_size: 6, legend: {{ 'g': Grass }}, map: ["gg"],
+            sides: [(id: "a", name: "A", colour: (0.5, 0.5, 0.5), kind: Npcs, controller: Ai),
+                    (id: "b", name: "B", colour: (0.5, 0.5, 0.5), kind: Npcs, controller: Ai)],
+            units: [{units} (id: "foe", template: "rat", side: "b", zone: (1, 0), mob: Some(Swarm))],
+            victory: [DefeatAll(side: "a")])"#
+        );
+        let engine = crate::game::test_battles::from_text(&text);
+        let units = &engine.state().units;
+        for (k, (template, build)) in kinds.iter().enumerate() {
+            assert_eq!(Build::of(&units[k].profile), *build, "{template}");
+        }
+        assert_eq!(
+            Build::of(&units[kinds.len()].profile),
+            Build::Beast,
+            "a swarm of rats"
+        );
+    }
+}

@@ -1,0 +1,33 @@
+//! Where things stand on the table in world inches: a zone's centre on its
+//! ground, the board's extent, and the scale figures are drawn at.
+
+use bevy::prelude::*;
+
+use crate::battle::components::Board;
+use crate::data::Terrain;
+use crate::vocabulary::ZoneCoord;
+
+/// How high a zone's ground stands, in inches.
+pub(crate) fn ground_height(terrain: Option<Terrain>) -> f32 {
+    match terrain {
+        Some(Terrain::Hill) => 1.2,
+        Some(Terrain::Water) => -0.25,
+        _ => 0.0,
+    }
+}
+
+/// The board's width and depth in inches.
+pub(crate) fn board_extent(board: &Board) -> Vec2 {
+    let size = f32::from(board.tile_size);
+    Vec2::new(f32::from(board.width), f32::from(board.height)) * size
+}
+
+/// The centre of a zone in world inches, on its ground.
+pub(crate) fn zone_centre(board: &Board, zone: ZoneCoord) -> Vec3 {
+    let size = f32::from(board.tile_size);
+    Vec3::new(
+        (f32::from(zone.0) + 0.5) * size,
+        ground_height(board.terrain(zone)),
+        (f32::from(zone.1) + 0.5) * size,
+    )
+}

@@ -1,0 +1,16 @@
+//! The table in 3D: the board and its dressing, the figures and their
+//! motion, the marks and callouts over them, the camera, and what a click on
+//! the table means. It reads the battle and the HUD's selection; it never
+//! decides a rule.
+
+pub mod callouts;
+pub mod camera;
+pub mod figures;
+pub mod geometry;
+pub mod markers;
+pub mod marks;
+pub mod motion;
+pub mod paint;
+pub mod picking;
+pub mod title_table;
+pub mod view;

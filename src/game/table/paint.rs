@@ -1,0 +1,73 @@
+//! The paint on the table: one light material for every tile, figure and
+//! marker. Bevy's physically based material shades each pixel with far more
+//! work than painted miniatures need; under a software renderer it cost
+//! most of the frame. This one lights a flat colour by one sun and an even
+//! ambient light (`paint.wgsl`), with a glint for metal and water and a glow
+//! for markers.
+
+use bevy::prelude::*;
+use bevy::render::render_resource::AsBindGroup;
+use bevy::shader::ShaderRef;
+
+#[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
+pub(crate) struct Paint {
+    #[uniform(0)]
+    colour: LinearRgba,
+    /// rgb: the light it gives off itself; a: how strongly it glints.
+    #[uniform(1)]
+    glow_and_shine: Vec4,
+    alpha_mode: AlphaMode,
+}
+
+impl Paint {
+    /// A glinting paint, for metal and water (`shine` about 0.2 to 0.6).
+    pub fn shiny(colour: Color, shine: f32) -> Self {
+        Self {
+            glow_and_shine: Vec4::new(0.0, 0.0, 0.0, shine),
+            ..Self::from(colour)
+        }
+    }
+
+    /// A paint that gives off some of its own colour, so markers read in shade.
+    pub fn glowing(colour: Color, glow: f32) -> Self {
+        let light = LinearRgba::from(colour) * glow;
+        Self {
+            glow_and_shine: Vec4::new(light.red, light.green, light.blue, 0.0),
+            ..Self::from(colour)
+        }
+    }
+
+    /// A see-through paint (the colour's alpha says how much shows).
+    pub fn clear(colour: Color) -> Self {
+        Self {
+            alpha_mode: AlphaMode::Blend,
+            ..Self::from(colour)
+        }
+    }
+}
+
+/// A matte paint of one colour.
+impl From<Color> for Paint {
+    fn from(colour: Color) -> Self {
+        Self {
+            colour: colour.to_linear(),
+            glow_and_shine: Vec4::ZERO,
+            alpha_mode: AlphaMode::Opaque,
+        }
+    }
+}
+
+impl Material for Paint {
+    fn fragment_shader() -> ShaderRef {
+        "embedded://swift_swords/game/table/paint.wgsl".into()
+    }
+
+    fn alpha_mode(&self) -> AlphaMode {
+        self.alpha_mode
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    bevy::asset::embedded_asset!(app, "paint.wgsl");
+    app.add_plugins(MaterialPlugin::<Paint>::default());
+}

@@ -1,0 +1,758 @@
+//! The table in 3D, one world unit to the inch: terrain tiles dressed so they
+//! read at a glance (trees, rocks, hills, water, reeds, houses), edge
+//! features along the zone edges, and each combatant as a 15mm figure on its
+//! base in its side's colour. Rendering only reads the battle; it never
+//! decides a rule. Meshes and materials are made once, when the battle
+//! screen opens.
+
+use std::collections::BTreeMap;
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
+
+use bevy::prelude::*;
+
+use crate::battle::components::{
+    Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Status, Unit,
+};
+use crate::battle::engine::Engine;
+use crate::battle::mirror::OnTable;
+use crate::data::{EdgeFeature, Terrain};
+use crate::game::stage::EnterBattle;
+use crate::game::stage::Screen;
+use crate::game::table::figures::FIGURE_SCALE;
+use crate::game::table::figures::FigureParts;
+use crate::game::table::figures::Palette;
+use crate::game::table::figures::{dress_figures, side_paints};
+use crate::game::table::geometry::{board_extent, ground_height, zone_centre};
+use crate::game::table::motion::{Motion, MotionPace};
+use crate::game::table::paint::Paint;
+use crate::replay::Replay;
+use crate::vocabulary::Facing;
+use crate::vocabulary::ZoneCoord;
+
+/// A fixed scatter of points in a tile for its dressing, the same every time.
+fn scatter(zone: ZoneCoord, count: usize, size: f32) -> Vec<Vec2> {
+    let mut state = u64::from(zone.0) * 0x9E37_79B9 + u64::from(zone.1) * 0x85EB_CA6B + 7;
+    (0..count)
+        .map(|_| {
+            state = crate::ai::splitmix(state);
+            let x = (state & 0xFFFF) as f32 / 65535.0;
+            let y = ((state >> 16) & 0xFFFF) as f32 / 65535.0;
+            Vec2::new((x - 0.5) * size * 0.8, (y - 0.5) * size * 0.8)
+        })
+        .collect()
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        (make_palette, spawn_table)
+            .chain()
+            .in_set(EnterBattle::Draw),
+    );
+    app.add_systems(
+        Update,
+        (dress_figures, place_figures)
+            .chain()
+            .run_if(table_shown.and_then(resource_exists::<Palette>)),
+    );
+}
+
+/// A table is laid out: the battle's, or the title's backdrop.
+fn table_shown(screen: Option<Res<State<Screen>>>, engine: Option<Res<Engine>>) -> bool {
+    engine.is_some() && screen.is_some_and(|s| matches!(s.get(), Screen::Battle | Screen::Title))
+}
+
+pub(crate) fn make_palette(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<Paint>>,
+    engine: Res<Engine>,
+) {
+    let (rules, battle) = (&engine.state().ruleset, &engine.state().battle);
+    let mut matte = |colour: Color| materials.add(colour);
+    let terrain = rules
+        .terrain
+        .terrain
+        .iter()
+        .map(|(kind, info)| {
+            let (r, g, b) = info.colour;
+            (*kind, matte(Color::srgb(r, g, b)))
+        })
+        .collect();
+    let (sides, trims) = (0..battle.sides.len())
+        .map(|side| {
+            let (paint, trim) = side_paints(engine.state(), side);
+            (matte(paint), matte(trim))
+        })
+        .unzip();
+    let marker = [
+        ("stun", Color::srgb(1.0, 0.85, 0.1)),
+        ("shock", Color::srgb(0.7, 0.3, 0.95)),
+        ("doubt", Color::srgb(0.2, 0.8, 0.8)),
+        ("routed", Color::srgb(0.15, 0.1, 0.1)),
+        ("wound", Color::srgb(0.6, 0.02, 0.02)),
+        ("pool", Color::srgb(0.35, 0.6, 1.0)),
+        ("fumble", Color::srgb(0.9, 0.1, 0.1)),
+        ("effort", Color::srgb(0.2, 0.9, 0.4)),
+        ("surprised", Color::srgb(0.95, 0.95, 0.95)),
+        ("selected", Color::srgb(1.0, 1.0, 1.0)),
+        ("acting", Color::srgb(1.0, 0.8, 0.2)),
+        ("hover", Color::srgb(0.6, 0.9, 1.0)),
+        ("ghost", Color::srgb(0.5, 1.0, 0.6)),
+    ]
+    .into_iter()
+    .map(|(name, colour)| (name, materials.add(Paint::glowing(colour, 0.6))))
+    .collect();
+    let palette = Palette {
+        base: meshes.add(Cylinder::new(0.45, 0.12).mesh().resolution(20)),
+        body: meshes.add(Capsule3d::new(0.22, 0.5).mesh().longitudes(12).latitudes(6)),
+        head: meshes.add(Sphere::new(0.16).mesh().uv(10, 7)),
+        blade: meshes.add(Cuboid::new(0.06, 0.7, 0.12)),
+        pole: meshes.add(Cylinder::new(0.035, 1.9).mesh().resolution(6)),
+        ring: meshes.add(
+            Torus::new(0.46, 0.56)
+                .mesh()
+                .minor_resolution(6)
+                .major_resolution(28),
+        ),
+        die: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
+        token: meshes.add(Sphere::new(0.12).mesh().uv(8, 6)),
+        horse: meshes.add(Capsule3d::new(0.2, 0.7).mesh().longitudes(12).latitudes(6)),
+        wing: meshes.add(Cuboid::new(0.9, 0.04, 0.35)),
+        stand: meshes.add(Cylinder::new(0.05, 1.0).mesh().resolution(6)),
+        wheel: meshes.add(Cylinder::new(0.42, 0.08).mesh().resolution(12)),
+        block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
+        cone: meshes.add(Cone::new(0.3, 1.0).mesh().resolution(12)),
+        disc: meshes.add(Cylinder::new(0.3, 0.05).mesh().resolution(14)),
+        terrain,
+        sides,
+        trims,
+        fallen: materials.add(Color::srgb(0.35, 0.35, 0.35)),
+        flesh: materials.add(Color::srgb(0.85, 0.68, 0.55)),
+        steel: materials.add(Paint::shiny(Color::srgb(0.6, 0.62, 0.66), 0.5)),
+        wood: materials.add(Color::srgb(0.42, 0.28, 0.15)),
+        gold: materials.add(Paint::shiny(Color::srgb(0.95, 0.75, 0.2), 0.5)),
+        white: materials.add(Color::srgb(0.95, 0.95, 0.92)),
+        bone: materials.add(Color::srgb(0.88, 0.85, 0.74)),
+        goblin_skin: materials.add(Color::srgb(0.45, 0.62, 0.22)),
+        horsehide: materials.add(Color::srgb(0.45, 0.3, 0.18)),
+        clear: materials.add(Paint::clear(Color::srgba(0.85, 0.9, 1.0, 0.35))),
+        marker,
+    };
+    commands.insert_resource(palette);
+}
+
+/// The dressing meshes and materials of the terrain, made once per battle.
+struct Dressing {
+    trunk: Handle<Mesh>,
+    canopy: Handle<Mesh>,
+    rock: Handle<Mesh>,
+    reed: Handle<Mesh>,
+    puddle: Handle<Mesh>,
+    house: Handle<Mesh>,
+    roof: Handle<Mesh>,
+    track: Handle<Mesh>,
+    leaf: Handle<Paint>,
+    stone: Handle<Paint>,
+    water: Handle<Paint>,
+    reed_green: Handle<Paint>,
+    plaster: Handle<Paint>,
+    thatch: Handle<Paint>,
+    dirt: Handle<Paint>,
+}
+
+pub(crate) fn spawn_table(
+    mut commands: Commands,
+    screen: Res<State<Screen>>,
+    engine: Res<Engine>,
+    palette: Res<Palette>,
+    tiles: Query<(Entity, &crate::battle::components::ZoneTile)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<Paint>>,
+) {
+    // The table goes with the screen it is laid on (the battle, or the
+    // title's backdrop).
+    let screen = *screen.get();
+    let (board, rules) = (&engine.state().board, &engine.state().ruleset);
+    let size = f32::from(board.tile_size);
+    let dressing = Dressing {
+        trunk: meshes.add(Cylinder::new(0.18, 1.2).mesh().resolution(8)),
+        canopy: meshes.add(Cone::new(0.9, 2.2).mesh().resolution(10)),
+        rock: meshes.add(Sphere::new(0.45).mesh().uv(8, 6)),
+        reed: meshes.add(Cylinder::new(0.04, 0.9).mesh().resolution(4)),
+        puddle: meshes.add(Cylinder::new(0.9, 0.02).mesh().resolution(12)),
+        house: meshes.add(Cuboid::new(size * 0.45, 2.0, size * 0.3)),
+        roof: meshes.add(Cone::new(size * 0.34, 1.3).mesh().resolution(4)),
+        track: meshes.add(Cuboid::new(size * 0.35, 0.02, size)),
+        leaf: materials.add(Color::srgb(0.12, 0.36, 0.12)),
+        stone: materials.add(Color::srgb(0.5, 0.49, 0.46)),
+        water: materials.add(Paint::shiny(Color::srgb(0.1, 0.24, 0.42), 0.6)),
+        reed_green: materials.add(Color::srgb(0.45, 0.55, 0.2)),
+        plaster: materials.add(Color::srgb(0.85, 0.8, 0.68)),
+        thatch: materials.add(Color::srgb(0.6, 0.45, 0.2)),
+        dirt: materials.add(Color::srgb(0.66, 0.57, 0.4)),
+    };
+    spawn_table_wood(&mut commands, screen, board, &palette, &mut materials);
+    // A tile block per ground height, each reaching down to the table; the
+    // tile's own origin is half an inch below its top, where its dressing sits.
+    let mut blocks: BTreeMap<Terrain, Handle<Mesh>> = BTreeMap::new();
+    for (entity, tile) in &tiles {
+        let block = blocks.entry(tile.terrain).or_insert_with(|| {
+            let height = ground_height(Some(tile.terrain)) - TILE_BOTTOM;
+            meshes.add(
+                Mesh::from(Cuboid::new(size - TILE_GAP, height, size - TILE_GAP))
+                    .translated_by(Vec3::Y * (0.5 - height / 2.0)),
+            )
+        });
+        let centre = zone_centre(board, tile.coord);
+        commands.entity(entity).insert((
+            Mesh3d(block.clone()),
+            MeshMaterial3d(palette.terrain[&tile.terrain].clone()),
+            Transform::from_translation(centre - Vec3::Y * 0.5),
+            Visibility::default(),
+        ));
+        dress_tile(
+            &mut commands,
+            entity,
+            tile.terrain,
+            tile.coord,
+            size,
+            &dressing,
+        );
+    }
+    let along_x = meshes.add(Cuboid::new(size, 1.0, 1.0));
+    let post = meshes.add(Cylinder::new(0.08, 1.0).mesh().resolution(6));
+    for ((a, b), feature) in &board.edges {
+        let (r, g, bl) = rules.terrain.edges[feature].colour;
+        let material = materials.add(Color::srgb(r, g, bl));
+        let ground = zone_centre(board, *a).y.max(zone_centre(board, *b).y);
+        let mut midpoint = (zone_centre(board, *a) + zone_centre(board, *b)) / 2.0;
+        midpoint.y = ground;
+        // Zones side by side along x share a north-south edge.
+        let turn = if a.1 == b.1 {
+            Quat::from_rotation_y(FRAC_PI_2)
+        } else {
+            Quat::IDENTITY
+        };
+        let (thickness, height) = match feature {
+            EdgeFeature::Wall => (0.5, 0.8),
+            EdgeFeature::Hedge => (0.8, 1.2),
+            EdgeFeature::Fence => (0.08, 0.12),
+        };
+        let mut edge = commands.spawn((
+            Mesh3d(along_x.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform {
+                translation: midpoint + Vec3::Y * (height / 2.0),
+                rotation: turn,
+                scale: Vec3::new(1.0, height, thickness),
+            },
+            DespawnOnExit(screen),
+        ));
+        if *feature == EdgeFeature::Fence {
+            // Two rails between posts.
+            edge.insert(Transform {
+                translation: midpoint + Vec3::Y * 0.7,
+                rotation: turn,
+                scale: Vec3::new(1.0, 0.12, 0.08),
+            });
+            let step = turn * Vec3::X;
+            for k in 0..=4 {
+                let along = (k as f32 / 4.0 - 0.5) * size;
+                commands.spawn((
+                    Mesh3d(post.clone()),
+                    MeshMaterial3d(material.clone()),
+                    Transform::from_translation(midpoint + step * along + Vec3::Y * 0.5),
+                    DespawnOnExit(screen),
+                ));
+            }
+            commands.spawn((
+                Mesh3d(along_x.clone()),
+                MeshMaterial3d(material),
+                Transform {
+                    translation: midpoint + Vec3::Y * 0.35,
+                    rotation: turn,
+                    scale: Vec3::new(1.0, 0.12, 0.08),
+                },
+                DespawnOnExit(screen),
+            ));
+        }
+    }
+    // No light entities: the paint carries its own sun (`paint.wgsl`).
+}
+
+/// How deep the tiles reach below the ground of a flat zone, in inches.
+const TILE_BOTTOM: f32 = -1.0;
+/// The gap between neighbouring tiles, where the table shows as the grid.
+const TILE_GAP: f32 = 0.2;
+/// How far the table reaches out around the board, in inches.
+const TABLE_BORDER: f32 = 1.0;
+
+/// The table's wood, only where it shows: under the gaps between tiles (the
+/// zone grid) and as a border around the board. A single board under all the
+/// tiles would be shaded under every tile too, for nothing.
+fn spawn_table_wood(
+    commands: &mut Commands,
+    screen: Screen,
+    board: &Board,
+    palette: &Palette,
+    materials: &mut Assets<Paint>,
+) {
+    let size = f32::from(board.tile_size);
+    let Vec2 { x: width, y: depth } = board_extent(board);
+    let wood = materials.add(Color::srgb(0.16, 0.12, 0.08));
+    // A tenth of an inch below the flat tiles' tops: the gaps read as grooves.
+    let top = -0.1;
+    let mut slab = |centre: Vec2, extent: Vec2| {
+        commands.spawn((
+            Mesh3d(palette.block.clone()),
+            MeshMaterial3d(wood.clone()),
+            Transform::from_xyz(centre.x, top - 0.5, centre.y)
+                .with_scale(Vec3::new(extent.x, 1.0, extent.y)),
+            DespawnOnExit(screen),
+        ));
+    };
+    for column in 0..=board.width {
+        let x = f32::from(column) * size;
+        slab(Vec2::new(x, depth / 2.0), Vec2::new(TILE_GAP, depth));
+    }
+    for row in 0..=board.height {
+        let z = f32::from(row) * size;
+        slab(Vec2::new(width / 2.0, z), Vec2::new(width, TILE_GAP));
+    }
+    let outer = Vec2::new(width, depth) + Vec2::splat(2.0 * TABLE_BORDER);
+    let half = TABLE_BORDER / 2.0;
+    slab(
+        Vec2::new(width / 2.0, -half),
+        Vec2::new(outer.x, TABLE_BORDER),
+    );
+    slab(
+        Vec2::new(width / 2.0, depth + half),
+        Vec2::new(outer.x, TABLE_BORDER),
+    );
+    slab(
+        Vec2::new(-half, depth / 2.0),
+        Vec2::new(TABLE_BORDER, depth),
+    );
+    slab(
+        Vec2::new(width + half, depth / 2.0),
+        Vec2::new(TABLE_BORDER, depth),
+    );
+}
+
+/// Trees, rocks, reeds, a house or a track on a tile, as children of it.
+fn dress_tile(
+    commands: &mut Commands,
+    tile: Entity,
+    terrain: Terrain,
+    zone: ZoneCoord,
+    size: f32,
+    dressing: &Dressing,
+) {
+    // Children sit relative to the tile's centre, half an inch below its top.
+    let top = 0.5;
+    let mut pieces: Vec<(Handle<Mesh>, Handle<Paint>, Transform)> = Vec::new();
+    match terrain {
+        Terrain::Woods => {
+            // Clusters of trees toward the corners, leaving room for figures.
+            for spot in scatter(zone, 5, size) {
+                let at = spot.normalize_or_zero() * size * 0.3 + spot * 0.25;
+                pieces.push((
+                    dressing.trunk.clone(),
+                    dressing.stone.clone(),
+                    Transform::from_xyz(at.x, top + 0.6, at.y),
+                ));
+                pieces.push((
+                    dressing.canopy.clone(),
+                    dressing.leaf.clone(),
+                    Transform::from_xyz(at.x, top + 2.0, at.y),
+                ));
+            }
+        }
+        Terrain::Rough | Terrain::Rocky => {
+            let (count, scale) = if terrain == Terrain::Rocky {
+                (7, 1.3)
+            } else {
+                (5, 0.7)
+            };
+            for (k, spot) in scatter(zone, count, size).into_iter().enumerate() {
+                let s = scale * (0.6 + 0.1 * (k % 4) as f32);
+                pieces.push((
+                    dressing.rock.clone(),
+                    dressing.stone.clone(),
+                    Transform::from_xyz(spot.x, top, spot.y).with_scale(Vec3::new(s, s * 0.6, s)),
+                ));
+            }
+        }
+        Terrain::Water => {
+            pieces.push((
+                dressing.puddle.clone(),
+                dressing.water.clone(),
+                Transform::from_xyz(0.0, top + 0.01, 0.0).with_scale(Vec3::new(
+                    size * 0.5,
+                    1.0,
+                    size * 0.5,
+                )),
+            ));
+        }
+        Terrain::Marsh => {
+            for (k, spot) in scatter(zone, 9, size).into_iter().enumerate() {
+                if k % 3 == 0 {
+                    pieces.push((
+                        dressing.puddle.clone(),
+                        dressing.water.clone(),
+                        Transform::from_xyz(spot.x, top + 0.01, spot.y)
+                            .with_scale(Vec3::new(0.6, 1.0, 0.45)),
+                    ));
+                } else {
+                    pieces.push((
+                        dressing.reed.clone(),
+                        dressing.reed_green.clone(),
+                        Transform::from_xyz(spot.x, top + 0.45, spot.y),
+                    ));
+                }
+            }
+        }
+        Terrain::Building => {
+            pieces.push((
+                dressing.house.clone(),
+                dressing.plaster.clone(),
+                Transform::from_xyz(0.0, top + 1.0, -size * 0.25),
+            ));
+            pieces.push((
+                dressing.roof.clone(),
+                dressing.thatch.clone(),
+                Transform::from_xyz(0.0, top + 2.65, -size * 0.25)
+                    .with_rotation(Quat::from_rotation_y(FRAC_PI_4))
+                    .with_scale(Vec3::new(1.0, 1.0, 0.7)),
+            ));
+        }
+        Terrain::Road => {
+            pieces.push((
+                dressing.track.clone(),
+                dressing.dirt.clone(),
+                Transform::from_xyz(0.0, top + 0.01, 0.0),
+            ));
+        }
+        Terrain::Grass | Terrain::Hill => {}
+    }
+    commands.entity(tile).with_children(|parent| {
+        for (mesh, material, transform) in pieces {
+            parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
+        }
+    });
+}
+
+/// Gives every new combatant a figure: base, body, head, a weapon hint, and a
+/// gold ring on the base of a hero. Big creatures stand taller.
+/// The turn of a figure facing `facing` (north is -z, east +x).
+fn facing_rotation(facing: Facing) -> Quat {
+    let eighths = Facing::ALL.iter().position(|&f| f == facing).unwrap_or(0);
+    Quat::from_rotation_y(-(eighths as f32) * FRAC_PI_4)
+}
+
+/// Where each combatant stands in its zone: each group (a melee or friends
+/// together) at its own spot with its figures in base contact, Alone figures
+/// apart. Returns (spot, place in the group) by unit index.
+fn spots(figures: &[(usize, ZoneCoord, Option<u32>)]) -> BTreeMap<usize, (usize, usize)> {
+    let mut slots: BTreeMap<(ZoneCoord, Option<u32>), Vec<usize>> = BTreeMap::new();
+    for (index, zone, group) in figures {
+        slots.entry((*zone, *group)).or_default().push(*index);
+    }
+    let mut spot_of = BTreeMap::new();
+    let mut next_spot: BTreeMap<ZoneCoord, usize> = BTreeMap::new();
+    for ((zone, group), members) in &slots {
+        if group.is_some() {
+            let spot = next_spot.entry(*zone).or_default();
+            for (k, member) in members.iter().enumerate() {
+                spot_of.insert(*member, (*spot, k));
+            }
+            *spot += 1;
+        } else {
+            for member in members {
+                let spot = next_spot.entry(*zone).or_default();
+                spot_of.insert(*member, (*spot, 0));
+                *spot += 1;
+            }
+        }
+    }
+    spot_of
+}
+
+/// The offset of a spot from the zone's centre: spots go round a 3x3 layout
+/// from the middle out; members of a group stand side by side.
+fn spot_offset(spot: usize, member: usize, size: f32) -> Vec3 {
+    const ORDER: [(i32, i32); 9] = [
+        (0, 0),
+        (-1, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (-1, 0),
+        (1, 0),
+    ];
+    let (cx, cz) = ORDER[spot % ORDER.len()];
+    let cell = Vec3::new(cx as f32 * size / 3.3, 0.0, cz as f32 * size / 3.3);
+    // Members in a ring of base contact: two face each other, more go round.
+    let ring = match member {
+        0 => Vec3::ZERO,
+        k => {
+            let angle = k as f32 * 1.9;
+            Vec3::new(angle.cos(), 0.0, angle.sin()) * 0.92 * FIGURE_SCALE
+        }
+    };
+    cell + ring
+}
+
+/// How long a fallen man-sized figure lies, head to foot of its base, with
+/// a gap to the next.
+const FALLEN_LENGTH: f32 = 1.8 * FIGURE_SCALE;
+/// How far west of its base's centre a fallen man-sized figure's head reaches.
+const FALLEN_REACH: f32 = 1.35 * FIGURE_SCALE;
+/// The depth of a row of fallen figures.
+const FALLEN_ROW: f32 = 0.8 * FIGURE_SCALE;
+/// Rows of the fallen along a zone's edge before they lie on the first.
+const FALLEN_ROWS: usize = 3;
+
+/// Where the `k`th fallen figure of a zone lies, from the zone's centre: in
+/// rows along its near (south) edge, heads to the west, every one inside the
+/// zone; past the last row they lie across the first.
+fn fallen_offset(k: usize, size: f32) -> Vec3 {
+    let columns = (((size - 0.3) / FALLEN_LENGTH).floor() as usize).max(1);
+    let per_layer = columns * FALLEN_ROWS;
+    let (layer, k) = (k / per_layer, k % per_layer);
+    let (row, column) = (k / columns, k % columns);
+    Vec3::new(
+        -size / 2.0 + 0.15 + FALLEN_REACH + column as f32 * FALLEN_LENGTH,
+        layer as f32 * 0.3,
+        size / 2.0 - 0.5 * FIGURE_SCALE - row as f32 * FALLEN_ROW,
+    )
+}
+
+/// Stands each figure in its zone; prone figures (most of those InClose)
+/// lie on their side, fallen figures are toppled and grey in rows at the
+/// zone's edge, escaped figures
+/// leave the table. Flyers rise on flight stands (higher when flying than
+/// hovering) turned to their facing; chariots turn to theirs, with their
+/// crew in the car; riders sit their mounts.
+fn place_figures(
+    engine: Res<Engine>,
+    palette: Res<Palette>,
+    chariots: Query<&Chariot>,
+    mut figures: Query<(
+        &Unit,
+        &Placement,
+        &Status,
+        &Fate,
+        &Conditions,
+        Option<&Flight>,
+        &FigureParts,
+        &mut Transform,
+        &mut Visibility,
+        Option<&mut Motion>,
+    )>,
+    changed: Query<
+        (),
+        Or<(
+            Changed<Placement>,
+            Changed<Fate>,
+            Changed<Conditions>,
+            Changed<Status>,
+            Changed<Flight>,
+            Added<FigureParts>,
+        )>,
+    >,
+    changed_chariots: Query<(), Changed<Chariot>>,
+    mut parts: Query<
+        (
+            &mut Transform,
+            Option<&mut MeshMaterial3d<Paint>>,
+            Option<&mut Motion>,
+        ),
+        Without<Unit>,
+    >,
+    pace: Res<MotionPace>,
+) {
+    let (board, rules) = (&engine.state().board, &engine.state().ruleset);
+    if changed.is_empty() && changed_chariots.is_empty() {
+        return;
+    }
+    let size = f32::from(board.tile_size);
+    let riding = |fate: &Fate, conditions: &Conditions| {
+        *fate == Fate::Fighting && conditions.aboard.is_some()
+    };
+    // Fallen figures lie apart from those still fighting (a chariot's
+    // team keeps its place: it is the chariot).
+    let lying = |unit: &Unit, fate: &Fate| {
+        matches!(fate, Fate::OutOfAction | Fate::Killed)
+            && !chariots.iter().any(|c| c.team == unit.index)
+    };
+    let standing: Vec<(usize, ZoneCoord, Option<u32>)> = figures
+        .iter()
+        .filter(|(unit, _, _, fate, conditions, ..)| {
+            **fate != Fate::Escaped && !riding(fate, conditions) && !lying(unit, fate)
+        })
+        .map(|(unit, placement, ..)| (unit.index, placement.zone, placement.group.map(|g| g.0)))
+        .collect();
+    let spot_of = spots(&standing);
+    let mut fallen_in_zone: BTreeMap<ZoneCoord, usize> = BTreeMap::new();
+    // Where each figure on the ground stands, and which way it faces.
+    let mut stands: BTreeMap<usize, (Vec3, Quat)> = BTreeMap::new();
+    for (unit, placement, _, fate, _, flight, ..) in &figures {
+        let offset = if lying(unit, fate) {
+            let fallen = fallen_in_zone.entry(placement.zone).or_default();
+            *fallen += 1;
+            fallen_offset(*fallen - 1, size)
+        } else {
+            let (spot, member) = spot_of.get(&unit.index).copied().unwrap_or((0, 0));
+            spot_offset(spot, member, size)
+        };
+        let at = zone_centre(board, placement.zone) + offset;
+        let facing = flight.map(|f| f.facing).or_else(|| {
+            chariots
+                .iter()
+                .find(|c| c.team == unit.index)
+                .map(|c| c.facing)
+        });
+        stands.insert(
+            unit.index,
+            (at, facing.map_or(Quat::IDENTITY, facing_rotation)),
+        );
+    }
+    let mut crew_seat: BTreeMap<usize, usize> = BTreeMap::new();
+    for (
+        unit,
+        placement,
+        _,
+        fate,
+        conditions,
+        flight,
+        figure,
+        mut transform,
+        mut visibility,
+        motion,
+    ) in &mut figures
+    {
+        let (mut at, turn) = stands
+            .get(&unit.index)
+            .copied()
+            .unwrap_or((zone_centre(board, placement.zone), Quat::IDENTITY));
+        let mut rotation = turn;
+        if riding(fate, conditions) {
+            // On horseback, or standing in the chariot's car.
+            let (carrier, lift, back) = match conditions.aboard {
+                Some(Aboard::Mount(mount)) => (Some(mount), 1.0, 0.0),
+                Some(Aboard::Chariot(c)) => {
+                    let chariot = chariots.iter().find(|ch| ch.index == c);
+                    let length = chariot
+                        .map_or(3, |ch| rules.rules.chariots.footprint(ch.kind, ch.horses).1);
+                    (
+                        chariot.map(|ch| ch.team),
+                        0.4,
+                        f32::from(length) / 2.0 - 0.7,
+                    )
+                }
+                None => (None, 0.0, 0.0),
+            };
+            if let Some((carrier_at, carrier_turn)) = carrier.and_then(|c| stands.get(&c)) {
+                let seat = crew_seat.entry(carrier.unwrap_or(0)).or_default();
+                let beside = (*seat as f32 - 0.5) * 0.7 * f32::from(u8::from(back > 0.0));
+                *seat += 1;
+                at = *carrier_at + *carrier_turn * Vec3::new(beside, lift, back);
+                rotation = *carrier_turn;
+            }
+        }
+        // Flyers in the air stand on a clear stand above the table.
+        let lift = match flight.map(|f| f.mode) {
+            Some(FlightMode::Flying) if *fate == Fate::Fighting => 3.0,
+            Some(FlightMode::Hovering) if *fate == Fate::Fighting => 1.5,
+            _ => 0.0,
+        };
+        let stand = Transform::from_translation(at + Vec3::Y * lift).with_rotation(rotation);
+        match motion {
+            Some(mut motion) => motion.head_for(*transform, stand, pace.seconds),
+            None => *transform = stand,
+        }
+        if let Some(stand) = figure.stand
+            && let Ok((mut pole, _, _)) = parts.get_mut(stand)
+        {
+            *pole = Transform::from_xyz(0.0, -lift / 2.0, 0.0).with_scale(Vec3::new(
+                1.0,
+                lift.max(0.01),
+                1.0,
+            ));
+        }
+        let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
+        let down = fallen || conditions.prone;
+        if let Ok((mut pose, _, motion)) = parts.get_mut(figure.pose) {
+            let posture = if down {
+                Transform::from_xyz(0.0, 0.45 * FIGURE_SCALE, 0.0)
+                    .with_rotation(Quat::from_rotation_z(FRAC_PI_2))
+            } else {
+                Transform::default()
+            };
+            // A figure that falls topples over.
+            match motion {
+                Some(mut motion) => motion.head_for(*pose, posture, pace.seconds),
+                None => *pose = posture,
+            }
+        }
+        *visibility = if *fate == Fate::Escaped {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
+        if let Ok((_, Some(mut material), _)) = parts.get_mut(figure.body) {
+            material.0 = if fallen {
+                palette.fallen.clone()
+            } else {
+                palette
+                    .sides
+                    .get(unit.side)
+                    .cloned()
+                    .unwrap_or_else(|| palette.fallen.clone())
+            };
+        }
+    }
+}
+
+/// Takes the last battle off the table when going back to the menus.
+pub(crate) fn clear_the_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
+    for entity in &on_table {
+        commands.entity(entity).despawn();
+    }
+    commands.remove_resource::<Engine>();
+    commands.remove_resource::<Replay>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fallen_figures_lie_inside_their_own_zone_in_rows_at_its_near_edge() {
+        let size = 6.0;
+        let half_base = 0.45 * FIGURE_SCALE;
+        let mut seen = Vec::new();
+        for k in 0..14 {
+            let at = fallen_offset(k, size);
+            // Head to the west, the base's far rim to the east.
+            assert!(at.x - FALLEN_REACH >= -size / 2.0, "{k}: {at}");
+            assert!(at.x + half_base <= size / 2.0, "{k}: {at}");
+            assert!(at.z - half_base >= -size / 2.0 && at.z + half_base <= size / 2.0);
+            // Near the south edge: the north of the zone is left to the fighting.
+            assert!(at.z > -0.5, "{k}: {at}");
+            seen.push(at);
+        }
+        // The first six lie apart; the seventh lies across the first.
+        for (k, a) in seen[..6].iter().enumerate() {
+            for b in &seen[k + 1..6] {
+                assert!(a.distance(*b) > 1.0, "{a} {b}");
+            }
+        }
+        assert_eq!(seen[6].xz(), seen[0].xz());
+        assert!(seen[6].y > seen[0].y);
+    }
+}
