@@ -651,7 +651,7 @@ pub fn run_replay(data: Option<&Path>, args: &ReplayArgs) -> ExitCode {
         out,
         "{}: {to} of {steps} steps hold ({}, seed {}, round {}: {standing}) in {:.1} ms",
         file.display(),
-        replay.level_name,
+        crate::diagnostics::printable(&replay.level_name),
         replay.seed,
         battle.round,
         elapsed.as_secs_f64() * 1e3

@@ -41,12 +41,35 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "{}:{}:{}: {}",
-            self.file.display(),
+            printable(&self.file.display().to_string()),
             self.line,
             self.col,
-            self.message
+            printable(&self.message)
         )
     }
+}
+
+/// Text from a file as it may be shown on a terminal or a screen: control
+/// characters (but the newline) and those that turn the writing direction
+/// written out as `\u{1b}`, so no file can clear a terminal, set its title
+/// or reorder what follows.
+pub fn printable(text: &str) -> String {
+    let hidden = |c: char| {
+        (c.is_control() && c != '\n')
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| {
+            if hidden(c) {
+                format!("\\u{{{:x}}}", u32::from(c))
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A list of diagnostics that reads as one error per line.
@@ -316,5 +339,12 @@ mod tests {
     fn find_list_string_finds_map_rows() {
         let source = SourceText::new("(map: [\n  \"gg\",\n  \"g\",\n])");
         assert_eq!(source.find_list_string("map", 1), Some((3, 3)));
+    }
+
+    #[test]
+    fn text_from_a_file_cannot_drive_the_terminal() {
+        assert_eq!(printable("Roland"), "Roland");
+        assert_eq!(printable("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(printable("x\u{202E}y"), "x\\u{202e}y");
     }
 }

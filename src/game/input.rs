@@ -178,25 +178,80 @@ impl KeyBindings {
             .read_over(player)
     }
 
-    /// These bindings with a bindings file's actions over them. A missing
-    /// file is no error.
+    /// These bindings with a bindings file's actions over them, checked as
+    /// a key changed in Settings is: every action once, at least one key
+    /// each, no fixed key, no key of two actions. A missing file is no
+    /// error; a problem names its line and column.
     fn read_over(self, path: &Path) -> Result<Self, String> {
         let mut bindings = self;
         let Some(text) = crate::files::read_own_file(path).map_err(|e| e.to_string())? else {
             return Ok(bindings);
         };
-        let read: BTreeMap<GameAction, Vec<KeyCode>> =
+        let read: crate::unique_keys::UniqueMap<GameAction, Vec<KeyCode>> =
             parse_ron(path, &text).map_err(|e| e.to_string())?;
-        for (action, keys) in read {
+        let source = crate::diagnostics::SourceText::new(&text);
+        // The place of the first of `actions` the file names.
+        let at_either = |actions: &[GameAction], problem: String| {
+            let place = actions
+                .iter()
+                .find_map(|action| source.find_word(&format!("{action:?}"), 0))
+                .unwrap_or((1, 1));
+            crate::diagnostics::Diagnostic::new(path, place, problem).to_string()
+        };
+        let at = |action: GameAction, problem: String| at_either(&[action], problem);
+        for (action, keys) in read.0 {
             if !Self::default().0.contains_key(&action) {
-                return Err(format!(
-                    "{}: `{action:?}` is a mouse control and cannot be bound to keys",
-                    path.display()
+                return Err(at(
+                    action,
+                    format!(
+                        "{} is a mouse control and cannot be bound to keys",
+                        action.describe()
+                    ),
+                ));
+            }
+            if keys.is_empty() {
+                return Err(at(action, format!("{} has no key", action.describe())));
+            }
+            if let Some(&fixed) = keys.iter().find(|&&key| fixed_key(key)) {
+                return Err(at(
+                    action,
+                    format!(
+                        "{} is fixed: 1 to 9 choose menu entries and Alt shows every name",
+                        key_name(fixed)
+                    ),
                 ));
             }
             bindings.0.insert(action, keys);
         }
+        // A key of two actions, after the file's actions have taken theirs.
+        for (action, keys) in &bindings.0 {
+            for key in keys {
+                if let Some((other, _)) = bindings
+                    .0
+                    .iter()
+                    .find(|(other, theirs)| *other > action && theirs.contains(key))
+                {
+                    return Err(at_either(
+                        &[*action, *other],
+                        format!(
+                            "{} is the key to both {} and {}",
+                            key_name(*key),
+                            action.describe().to_lowercase(),
+                            other.describe().to_lowercase()
+                        ),
+                    ));
+                }
+            }
+        }
         Ok(bindings)
+    }
+
+    /// Whether a key of `action` went down this frame, even if it came up
+    /// again within it: a tap quicker than a frame still counts.
+    pub fn tapped(&self, keys: &ButtonInput<KeyCode>, action: GameAction) -> bool {
+        self.0
+            .get(&action)
+            .is_some_and(|bound| keys.any_just_pressed(bound.iter().copied()))
     }
 
     /// The keys of an action as the help shows them.
@@ -509,6 +564,41 @@ mod tests {
             Some(std::ffi::OsStr::new("input.ron"))
         );
         assert!(!BindingsFile::platform_default().0.starts_with("assets"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_key_tapped_quicker_than_a_frame_still_counts() {
+        let bindings = KeyBindings::default();
+        let mut keys = ButtonInput::<KeyCode>::default();
+        // Down and up again between two frames.
+        keys.press(KeyCode::F1);
+        keys.release(KeyCode::F1);
+        assert!(!keys.pressed(KeyCode::F1));
+        assert!(bindings.tapped(&keys, GameAction::Help));
+        assert!(!bindings.tapped(&keys, GameAction::Rules));
+        keys.clear();
+        assert!(!bindings.tapped(&keys, GameAction::Help));
+    }
+
+    #[test]
+    fn a_bindings_file_is_held_to_what_settings_allows_with_its_place() {
+        let dir =
+            std::env::temp_dir().join(format!("swift-swords-bad-keys-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("input.ron");
+        let refused = |text: &str| {
+            std::fs::write(&path, text).expect("write");
+            KeyBindings::default()
+                .read_over(&path)
+                .expect_err("refused")
+        };
+        assert!(refused("{\n  Hold: [KeyP] }").contains("input.ron:2:3: P is the key to both"));
+        assert!(refused("{ Hold: [Digit1] }").contains("1 is fixed"));
+        assert!(refused("{ Hold: [AltLeft] }").contains("AltLeft is fixed"));
+        assert!(refused("{ Hold: [] }").contains("input.ron:1:3: "));
+        assert!(refused("{ Hold: [KeyJ], Hold: [KeyK] }").contains("written twice"));
+        assert!(refused("{\n Zoom: [KeyZ] }").contains("input.ron:2:2: "));
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -107,3 +107,16 @@ fn a_defence_written_twice_in_a_units_overrides_is_refused_where_it_repeats() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_name_that_turns_the_writing_or_shows_nothing_is_refused() {
+    let turned = problems(&GOOD.replace("name: \"Good\"", "name: \"Go\u{202E}od\""));
+    assert_eq!(turned.len(), 1, "{turned:?}");
+    assert!(
+        turned[0].contains("turns the writing direction"),
+        "{turned:?}"
+    );
+    let unseen = problems(&GOOD.replace("name: \"A\"", "name: \"\u{200B}\u{200D}\""));
+    assert_eq!(unseen.len(), 1, "{unseen:?}");
+    assert!(unseen[0].contains("shows nothing"), "{unseen:?}");
+}

@@ -127,7 +127,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["undo"],
             &["saves"],
             &["watching"],
-            &["coaching", "match_setup", "preferences"],
+            &["coaching", "match_setup", "preferences", "progress"],
         ],
     ),
     ("level", &[&["edit"], &["validate", "write"], &["tests"]]),

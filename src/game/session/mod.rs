@@ -4,6 +4,7 @@
 pub mod coaching;
 pub mod match_setup;
 pub mod preferences;
+pub mod progress;
 pub mod saves;
 pub mod undo;
 pub mod watching;

@@ -18,6 +18,7 @@ use crate::data::load_ruleset;
 use crate::game::PlaySettings;
 use crate::game::session::match_setup::PreparedBattle;
 use crate::game::session::match_setup::{LevelFolder, MatchSetup};
+use crate::game::session::watching::Viewer;
 use crate::game::stage::Screen;
 use crate::replay::{Divergence, Replay, text_hash};
 use crate::seat::{Seat, seat_of};
@@ -394,15 +395,12 @@ pub(crate) fn plugin(app: &mut App) {
             .after(RulesSet::Resolve)
             .before(RulesSet::Mirror)
             .run_if(resource_exists::<Replay>)
-            .run_if(not(
-                resource_exists::<crate::game::session::watching::Viewer>,
-            ))
-            .run_if(not(resource_exists::<Playtesting>)),
+            .run_if(not(resource_exists::<Viewer>)),
     );
 }
 
 /// Logs the command the engine has just accepted in the battle's replay and
-/// hands the replay to the autosave.
+/// hands the replay to the autosave (a playtest's only to its record).
 fn record_and_autosave(
     verdict: Res<LastVerdict>,
     engine: Res<Engine>,
@@ -410,6 +408,7 @@ fn record_and_autosave(
     mut redo: ResMut<RedoStack>,
     setup: Res<MatchSetup>,
     autosaver: Option<Res<Autosaver>>,
+    playtest: Option<Res<Playtesting>>,
 ) {
     if !verdict.is_changed() {
         return;
@@ -420,7 +419,9 @@ fn record_and_autosave(
     let from_human = seat_of(engine.state(), &setup.seats, &command.unit) == Some(Seat::Human);
     replay.push(command.clone(), &engine);
     redo.accepted(command, from_human);
-    if let Some(autosaver) = autosaver {
+    if let Some(autosaver) = autosaver
+        && playtest.is_none()
+    {
         replay.saved_at = crate::replay::now();
         autosaver.save(replay.clone());
     }

@@ -12,7 +12,7 @@ use leafwing_input_manager::prelude::*;
 use crate::battle::components::{Placement, Unit};
 use crate::battle::engine::Engine;
 use crate::game::hud::{HudState, TableViewport};
-use crate::game::input::{Controls, GameAction};
+use crate::game::input::{Controls, GameAction, KeyBindings};
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
 use crate::game::stage::battle_on_table;
@@ -259,6 +259,8 @@ pub(crate) fn table_camera(orbit: TableCamera, clear_color: ClearColorConfig) ->
 
 fn steer_camera(
     controls: Single<&ActionState<GameAction>, With<Controls>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<KeyBindings>,
     window: Single<&Window>,
     time: Res<Time>,
     hud: Res<HudState>,
@@ -279,7 +281,7 @@ fn steer_camera(
         }
     }
     if !hud.keyboard_taken
-        && controls.just_pressed(&GameAction::ResetView)
+        && bindings.tapped(&keys, GameAction::ResetView)
         && let Some(size) = camera.logical_viewport_size()
     {
         // Framed as at the start, and kept framed as the panels settle.
@@ -319,7 +321,7 @@ fn steer_camera(
         if controls.pressed(&GameAction::ZoomOut) {
             orbit.distance *= 1.0 + ZOOM_RATE * dt;
         }
-        if controls.just_pressed(&GameAction::FocusSelected)
+        if bindings.tapped(&keys, GameAction::FocusSelected)
             && let Some(selected) = hud.selected
             && let Some((_, placement)) = figures.iter().find(|(u, _)| u.index == selected)
         {
@@ -424,6 +426,8 @@ mod tests {
         app.add_plugins(MinimalPlugins);
         app.insert_resource(engine);
         app.init_resource::<CameraGoal>();
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.init_resource::<KeyBindings>();
         app.insert_resource(HudState {
             pointer_taken,
             ..default()

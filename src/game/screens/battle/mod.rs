@@ -11,7 +11,6 @@ pub(crate) use panels::{give_again, take_back};
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 use bevy_egui::input::EguiWantsInput;
-use leafwing_input_manager::prelude::*;
 
 use crate::battle::command::{LastVerdict, Order};
 use crate::battle::engine::Engine;
@@ -20,7 +19,7 @@ use crate::game::hud::{
     HudState, TableViewport, forget_wound_choices_given, give_standing_wound_choice, human_turn,
     menu_cache, submit_order,
 };
-use crate::game::input::{Controls, GameAction};
+use crate::game::input::{GameAction, KeyBindings};
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::watching::Viewer;
 use crate::game::stage::{Screen, battle_on_table};
@@ -87,15 +86,18 @@ fn watch_turn(
 
 /// The keyboard shortcuts of the battle screen.
 fn shortcuts(world: &mut World) {
-    let mut controls = world.query_filtered::<&ActionState<GameAction>, With<Controls>>();
-    let Ok(state) = controls.single(world) else {
+    // Read from the keys' own presses, so a tap between two frames counts.
+    let (Some(keys), Some(bindings)) = (
+        world.get_resource::<ButtonInput<KeyCode>>(),
+        world.get_resource::<KeyBindings>(),
+    ) else {
         return;
     };
     let pressed: Vec<GameAction> = GameAction::KEYED
         .into_iter()
-        .filter(|a| state.just_pressed(a))
+        .filter(|&a| bindings.tapped(keys, a))
         .collect();
-    let number = number_pressed(world.resource::<ButtonInput<KeyCode>>());
+    let number = number_pressed(keys);
     if pressed.is_empty() && number.is_none() {
         return;
     }
