@@ -92,6 +92,18 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
         .map_err(|error| Diagnostic::new(path, (1, 1), format!("cannot read the file: {error}")))
 }
 
+/// A file of the player's the game reads by itself (settings, progress),
+/// as RON: the value and its text, `None` when there is no file yet, or
+/// what is wrong with it at its place.
+pub fn read_player_ron<T: DeserializeOwned>(
+    path: &Path,
+) -> Result<Option<(T, String)>, Diagnostic> {
+    let Some(text) = crate::files::read_own_file(path)? else {
+        return Ok(None);
+    };
+    parse_ron(path, &text).map(|value| Some((value, text)))
+}
+
 /// Loads the ruleset from `--data`, `assets/data`, or the built-in copy.
 pub fn load_ruleset(data: Option<&Path>) -> Result<Ruleset, Diagnostics> {
     match data {

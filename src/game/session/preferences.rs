@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::battle::components::WoundChoice;
-use crate::data::parse_ron;
+use crate::data::read_player_ron;
 
 /// How the game's window is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,28 +113,25 @@ impl Settings {
     /// problem, a broken one the defaults and what is wrong with it (file,
     /// line, column, and what was expected).
     pub fn load(path: &Path) -> (Self, Option<String>) {
-        let text = match crate::files::read_own_file(path) {
-            Ok(Some(text)) => text,
+        let (read, text) = match read_player_ron::<Self>(path) {
+            Ok(Some(read)) => read,
             Ok(None) => return (Self::default(), None),
             Err(problem) => return (Self::default(), Some(problem.to_string())),
         };
-        match parse_ron::<Self>(path, &text) {
-            Ok(read) => match read.out_of_range() {
-                None => (read, None),
-                Some((field, problem)) => {
-                    // The place of the field in the file.
-                    let (line, column) = text
-                        .lines()
-                        .enumerate()
-                        .find_map(|(k, l)| l.find(field).map(|c| (k + 1, c + 1)))
-                        .unwrap_or((1, 1));
-                    (
-                        Self::default(),
-                        Some(format!("{}:{line}:{column}: {problem}", path.display())),
-                    )
-                }
-            },
-            Err(problem) => (Self::default(), Some(problem.to_string())),
+        match read.out_of_range() {
+            None => (read, None),
+            Some((field, problem)) => {
+                // The place of the field in the file.
+                let (line, column) = text
+                    .lines()
+                    .enumerate()
+                    .find_map(|(k, l)| l.find(field).map(|c| (k + 1, c + 1)))
+                    .unwrap_or((1, 1));
+                (
+                    Self::default(),
+                    Some(format!("{}:{line}:{column}: {problem}", path.display())),
+                )
+            }
         }
     }
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::parse_ron;
+use crate::data::read_player_ron;
 
 /// How far the player got in each lesson (the step to take up again, from
 /// 0) and which lessons they finished, by file name.
@@ -24,13 +24,9 @@ impl LessonProgress {
     /// Reads the progress file: missing, it is a fresh start; broken, a
     /// fresh start and what is wrong with it (file, line, column).
     pub fn load(path: &Path) -> (Self, Option<String>) {
-        let text = match crate::files::read_own_file(path) {
-            Ok(Some(text)) => text,
-            Ok(None) => return (Self::default(), None),
-            Err(problem) => return (Self::default(), Some(problem.to_string())),
-        };
-        match parse_ron::<Self>(path, &text) {
-            Ok(progress) => (progress, None),
+        match read_player_ron::<Self>(path) {
+            Ok(Some((progress, _))) => (progress, None),
+            Ok(None) => (Self::default(), None),
             Err(problem) => (Self::default(), Some(problem.to_string())),
         }
     }

@@ -249,6 +249,7 @@ fn draw_callouts(
     let callouts_layer = egui::LayerId::new(egui::Order::Background, egui::Id::new("callouts"));
     let painter = ctx.layer_painter(callouts_layer).with_clip_rect(clip);
     let (camera, eye) = camera.into_inner();
+    let zoom = ctx.zoom_factor();
     // Callouts stack upward, the newest lowest, clear of those already
     // placed (those of figures side by side in a melee included).
     let mut placed: Vec<egui::Rect> = Vec::new();
@@ -261,6 +262,8 @@ fn draw_callouts(
         else {
             continue;
         };
+        // The window's pixels in egui's points, which the HUD's size scales.
+        let point = point / zoom;
         let t = callout.age / CALLOUT_SECONDS;
         let alpha = ((1.0 - t) * 2.0).clamp(0.0, 1.0);
         let colour = match callout.tone {

@@ -13,6 +13,7 @@ use crate::battle::components::{Placement, Unit};
 use crate::battle::engine::Engine;
 use crate::game::hud::{HudState, TableViewport};
 use crate::game::input::{Controls, GameAction, KeyBindings};
+use crate::game::session::preferences::Settings;
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
 use crate::game::stage::battle_on_table;
@@ -382,11 +383,15 @@ fn steer_camera(
 fn fit_viewport(
     window: Single<&Window>,
     free: Res<TableViewport>,
+    settings: Option<Res<Settings>>,
     engine: Res<Engine>,
     camera: Single<(&mut Camera, &mut TableCamera, &mut Transform)>,
 ) {
     let (mut camera, mut orbit, mut transform) = camera.into_inner();
-    let scale = window.scale_factor();
+    // The HUD's rect is in egui's points, which the HUD's size scales: a
+    // point is that many of the window's logical pixels.
+    let hud_size = settings.map_or(1.0, |s| s.ui_scale);
+    let scale = window.scale_factor() * hud_size;
     let size = window.physical_size();
     let Some(rect) = free.0 else {
         return;
@@ -407,7 +412,10 @@ fn fit_viewport(
     });
     if !unchanged {
         if !orbit.moved {
-            *orbit = opening_view(&engine, viewport.physical_size.as_vec2() / scale);
+            *orbit = opening_view(
+                &engine,
+                viewport.physical_size.as_vec2() / window.scale_factor(),
+            );
             *transform = orbit.transform();
         }
         camera.viewport = Some(viewport);
@@ -554,5 +562,36 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_table_fills_the_rect_the_hud_leaves_at_any_hud_size() {
+        let engine = crate::game::test_battles::shipped("levels/duel.ron");
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(engine);
+        // The HUD at 1.5: its rect of points is half as large again in pixels.
+        app.insert_resource(Settings {
+            ui_scale: 1.5,
+            ..Settings::default()
+        });
+        app.insert_resource(TableViewport(Some(Rect::new(200.0, 20.0, 800.0, 500.0))));
+        let mut window = Window::default();
+        window.resolution.set(1920.0, 1200.0);
+        app.world_mut().spawn(window);
+        let orbit = TableCamera::framing(30.0, 18.0, 1.4);
+        let camera = app
+            .world_mut()
+            .spawn((Camera::default(), orbit, orbit.transform()))
+            .id();
+        app.add_systems(Update, fit_viewport);
+        app.update();
+        let viewport = app
+            .world()
+            .get::<Camera>(camera)
+            .and_then(|c| c.viewport.clone())
+            .expect("a viewport");
+        assert_eq!(viewport.physical_position, UVec2::new(300, 30));
+        assert_eq!(viewport.physical_size, UVec2::new(900, 720));
     }
 }

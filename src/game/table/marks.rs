@@ -211,11 +211,13 @@ fn label_table(
         return Ok(());
     }
     let (camera, eye) = camera.into_inner();
+    // The window's pixels in egui's points, which the HUD's size scales.
+    let zoom = ctx.zoom_factor();
     let on_screen = |at: Vec3| {
         camera
             .world_to_viewport(eye, at)
             .ok()
-            .map(|p| egui::pos2(p.x, p.y))
+            .map(|p| egui::pos2(p.x / zoom, p.y / zoom))
     };
     let clip = egui::Rect::from_min_max(
         egui::pos2(free.min.x, free.min.y),
