@@ -9,7 +9,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use swift_swords::data::Ruleset;
-use swift_swords::level::{MOST_MAP_SIDE, MOST_UNITS, parse_level};
+use swift_swords::level::parse_level;
+use swift_swords::level::validate::{MOST_MAP_SIDE, MOST_UNITS};
 use swift_swords::simulate::{SimConfig, run_battle};
 
 fn main() {

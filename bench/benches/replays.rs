@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use swift_swords::battle::record::Fingerprint;
 use swift_swords::data::Ruleset;
-use swift_swords::game::saves::{SaveFolder, write_autosave};
+use swift_swords::game::session::saves::{SaveFolder, write_autosave};
 use swift_swords::replay::Replay;
 
 fn main() {
