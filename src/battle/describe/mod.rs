@@ -15,6 +15,14 @@ use super::events::BattleEvent;
 use super::state::BattleState;
 use narrate::Narrated;
 
+/// "1 exposure die", "2 exposure dice".
+pub fn exposure_dice(count: impl Into<u32>) -> String {
+    match count.into() {
+        1 => "1 exposure die".to_string(),
+        n => format!("{n} exposure dice"),
+    }
+}
+
 fn faces(dice: &[u8]) -> String {
     let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
     format!("[{}]", shown.join(" "))
@@ -147,5 +155,18 @@ mod tests {
             crossed.to_string(),
             "roland's loss crosses over: a Mental rank too"
         );
+    }
+
+    #[test]
+    fn one_exposure_die_reads_in_the_singular() {
+        let exposed = |dice| {
+            BattleEvent::Exposed {
+                unit: "roland".into(),
+                dice,
+            }
+            .to_string()
+        };
+        assert_eq!(exposed(1), "roland is left with 1 exposure die");
+        assert_eq!(exposed(2), "roland is left with 2 exposure dice");
     }
 }

@@ -1,7 +1,7 @@
 //! Each battle event in words, with the display names of its combatants,
 //! sides, weapons and spells.
 
-use super::{Names, faces, ranks_left, state_name};
+use super::{Names, exposure_dice, faces, ranks_left, state_name};
 use crate::battle::events::{BattleEvent, Outcome};
 use crate::rules::movement::FlightKind;
 
@@ -152,7 +152,7 @@ impl std::fmt::Display for Narrated<'_> {
             }
             Exposed { unit, dice } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} is left with {dice} exposure dice")
+                write!(f, "{unit} is left with {}", exposure_dice(*dice))
             }
             Fumbled { unit } => {
                 let unit = names.unit(unit);
@@ -374,7 +374,7 @@ impl std::fmt::Display for Narrated<'_> {
             }
             Riposte { unit, dice } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} takes {dice} exposure dice to strike back")
+                write!(f, "{unit} takes {} to strike back", exposure_dice(*dice))
             }
             Injured {
                 unit,

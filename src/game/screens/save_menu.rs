@@ -237,8 +237,14 @@ pub fn replay_file_for(folder: &SaveFolder, replay: &Replay) -> PathBuf {
         .chars()
         .map(|c| if c.is_alphanumeric() { c } else { '_' })
         .collect();
+    // Named by the date it was kept, to the second, as a player reads it.
+    let when = date_of(replay.saved_at)
+        .trim_end_matches(" UTC")
+        .replace(' ', "_")
+        .replace(':', "-");
     folder.replays().join(format!(
-        "{stem}-seed-{}-{}.ron",
-        replay.seed, replay.saved_at
+        "{stem}-seed-{}-{when}-{:02}.ron",
+        replay.seed,
+        replay.saved_at % 60
     ))
 }

@@ -94,7 +94,7 @@ pub(super) fn unit_card(
         marks.push("Fumbled (hit on 4+)".to_string());
     }
     if c.exposure > 0 {
-        marks.push(format!("{} exposure dice", c.exposure));
+        marks.push(crate::battle::describe::exposure_dice(c.exposure));
     }
     if c.effort {
         marks.push("Effort ready".to_string());

@@ -201,11 +201,12 @@ pub(crate) fn draw_battle_hud(
                 }
                 let turn_text = match (battle.outcome_in_words(), mine.is_empty()) {
                     (Some(outcome), _) => format!("Battle over. {outcome}"),
-                    (None, false) => format!(
+                    // A replay watched is nobody's turn at this screen.
+                    (None, false) if !watching => format!(
                         "Your turn: {}",
                         table.battle.sides[table.units[mine[0]].unit.side].name
                     ),
-                    (None, true) => match table.acting_unit() {
+                    (None, _) => match table.acting_unit() {
                         Some(unit) => format!(
                             "{} to act: {}",
                             table.battle.sides[table.units[unit].unit.side].name,
