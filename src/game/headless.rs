@@ -171,3 +171,57 @@ pub fn prepare(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::ai::AiLevel;
+    use crate::battle::events::BattleEvent;
+    use crate::game::headless::{HeadlessStart, battle_app, prepare};
+    use crate::game::session::match_setup::LevelFolder;
+    use crate::game::session::saves::SaveFolder;
+
+    /// The skirmish, Hard against Hard on the game's own schedule with the
+    /// given pause, until `actions` actions have been resolved: the log.
+    fn skirmish_log(pause: f32, actions: u32) -> Vec<BattleEvent> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let folder = SaveFolder(std::env::temp_dir().join(format!(
+            "swift-swords-ai-pause-{}-{}",
+            pause > 0.0,
+            std::process::id()
+        )));
+        let start = HeadlessStart::Level {
+            path: &root.join("levels/skirmish.ron"),
+            folder: LevelFolder::Library,
+            seed: 4,
+            seats: vec![Seat::Ai(AiLevel::Hard); 2],
+        };
+        let (engine, replay, setup) =
+            prepare(&root.join("assets/data"), &folder, start).expect("the skirmish starts");
+        let mut app = battle_app(folder.clone(), setup, engine, replay);
+        app.world_mut().resource_mut::<AiPace>().seconds = pause;
+        for _ in 0..200_000 {
+            app.update();
+            if app.world().resource::<Engine>().state().battle.actions >= actions {
+                break;
+            }
+            std::thread::sleep(Duration::from_micros(100));
+        }
+        let engine = app.world().resource::<Engine>();
+        assert!(engine.state().battle.actions >= actions, "the AI stalled");
+        let log = engine.log().to_vec();
+        std::fs::remove_dir_all(&folder.0).ok();
+        log
+    }
+
+    #[test]
+    fn with_a_pause_the_ai_thinks_on_a_worker_thread_and_plays_the_same_battle() {
+        let at_once = skirmish_log(0.0, 12);
+        let meanwhile = skirmish_log(0.002, 12);
+        let shared = at_once.len().min(meanwhile.len());
+        assert_eq!(at_once[..shared], meanwhile[..shared]);
+    }
+}

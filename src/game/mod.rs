@@ -20,6 +20,8 @@ mod hot_reload;
 pub mod hud;
 mod input;
 mod level_preview;
+#[cfg(test)]
+mod loading_tests;
 pub mod orders;
 pub mod play_args;
 pub mod screens;
@@ -29,6 +31,8 @@ pub mod stage;
 pub mod table;
 #[cfg(test)]
 mod test_battles;
+#[cfg(test)]
+mod test_engines;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

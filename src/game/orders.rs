@@ -344,7 +344,7 @@ mod tests {
 
     /// Roland beside a bandit, his dice 6 and 5: no 1 to raise with.
     fn roland_beside_a_bandit() -> crate::battle::engine::Engine {
-        crate::game::test_battles::from_text(
+        crate::game::test_engines::from_text(
             r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["gg"],
             sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
                     (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Ai)],

@@ -1,9 +1,8 @@
-//! Battles the game's own tests start: a level written in the test, a
-//! shipped level, a strip of grass with Roland to act, and the game's own
-//! loading screens run headless on a level file.
+//! The game's own loading screens run headless on a level file, with the
+//! battle's schedule, for the tests of loading and hot reload
+//! (`loading_tests`).
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::asset::io::AssetSourceBuilder;
@@ -11,49 +10,12 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use crate::battle::engine::Engine;
-use crate::data::Ruleset;
 use crate::game::assets::{self, DATA_SOURCE, LEVEL_SOURCE, NAMED_SOURCE};
 use crate::game::screens::loading::load_match;
 use crate::game::session::match_setup::{LevelFolder, MatchSetup};
 use crate::game::stage::Screen;
 use crate::game::{PlaySettings, hud};
-use crate::level::{Level, load_level, parse_level};
-use crate::rules::dice::Dice;
 use crate::seat::Seat;
-
-fn start(level: &Level, ruleset: Ruleset) -> Engine {
-    Engine::start(level, Arc::new(ruleset), 1, Dice::seeded(1))
-}
-
-/// A battle on a level written out in the test, with seed 1.
-pub fn from_text(text: &str) -> Engine {
-    let ruleset = Ruleset::embedded().expect("the built-in data loads");
-    let level = parse_level(Path::new("test.ron"), text, &ruleset).expect("the level parses");
-    start(&level, ruleset)
-}
-
-/// A battle on a shipped level, with seed 1.
-pub fn shipped(file: &str) -> Engine {
-    let ruleset = Ruleset::embedded().expect("the built-in data loads");
-    let level = load_level(Path::new(file), &ruleset)
-        .expect("a shipped level")
-        .level;
-    start(&level, ruleset)
-}
-
-/// Roland (human) to act, his 6 before the bandit's 2, on a strip of grass.
-pub fn roland_to_act() -> Engine {
-    from_text(
-        r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["ggg"],
-        sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
-                (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Ai)],
-        units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0),
-                    overrides: (action_dice: Some(Fixed([6, 5])))),
-                (id: "bandit", template: "bandit", side: "foes", zone: (2, 0),
-                    overrides: (action_dice: Some(Fixed([2]))))],
-        victory: [DefeatAll(side: "foes")])"#,
-    )
-}
 
 /// The game's loading and battle screens without a window, on a level file
 /// holding `text` in a folder of its own, with the battle's schedule (the

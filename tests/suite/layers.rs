@@ -67,6 +67,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "game",
         &[
+            &["loading_tests"],
             &["headless", "screenshot", "test_battles"],
             &["hot_reload"],
             &["screens"],
@@ -82,6 +83,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
                 "level_preview",
                 "play_args",
             ],
+            &["test_engines"],
         ],
     ),
     (

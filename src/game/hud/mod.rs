@@ -278,7 +278,7 @@ mod tests {
 
     /// The order the settings give when Roland's side first has the turn.
     fn first_orders(wounds: WoundChoice) -> Vec<Order> {
-        let engine = crate::game::test_battles::roland_to_act();
+        let engine = crate::game::test_engines::roland_to_act();
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
         app.insert_resource(engine);

@@ -17,7 +17,6 @@ use crate::game::assets::{ChosenLevel, DataFile, LEVEL_KEY, LevelFile, TableAsse
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::match_setup::PreparedBattle;
 use crate::game::session::saves::Autosaver;
-use crate::game::session::saves::Playtesting;
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
 use crate::game::table::view::clear_the_table;
@@ -152,13 +151,13 @@ pub fn install_prepared(world: &mut World, prepared: PreparedBattle) {
 /// A battle to be played on keeps its replay as its record; one only
 /// watched has none. A battle takes Continue's place with its first command
 /// (one resumed from a save at once), so starting a battle and leaving it
-/// loses no other; a playtest never does.
+/// loses no other; a playtest, begun afresh, never does (the record's
+/// autosave leaves it out).
 pub fn keep_replay(world: &mut World, replay: Option<Replay>) {
     match replay {
         Some(replay) => {
             if let Some(autosaver) = world.get_resource::<Autosaver>()
                 && replay.steps() > 0
-                && !world.contains_resource::<Playtesting>()
             {
                 autosaver.save(replay.clone());
             }
@@ -215,68 +214,4 @@ fn load_problems(error: &AssetLoadError) -> Vec<String> {
         .unwrap_or_default()
         .to_string();
     vec![first_line]
-}
-
-#[cfg(test)]
-mod tests {
-    use std::path::Path;
-
-    use super::*;
-    use crate::game::test_battles::{loading_app, settle};
-
-    /// Runs the game's own loading screens, headless, on a level file
-    /// holding `text`, until they settle; returns the screen reached and the
-    /// problems the error screen lists.
-    fn load_level_file(name: &str, text: &str) -> (Screen, Vec<String>) {
-        let (mut app, dir) = loading_app(name, text);
-        let screen = settle(&mut app);
-        std::fs::remove_dir_all(&dir).ok();
-        (screen, app.world().resource::<LoadErrors>().0.clone())
-    }
-
-    fn duel_with(from: &str, to: &str) -> String {
-        let duel = std::fs::read_to_string(Path::new("levels/duel.ron")).expect("the duel");
-        assert!(duel.contains(from));
-        duel.replacen(from, to, 1)
-    }
-
-    #[test]
-    fn a_level_with_an_unknown_template_reaches_the_error_screen_with_its_place() {
-        let (screen, problems) = load_level_file(
-            "unknown_template.ron",
-            &duel_with(r#"template: "veteran""#, r#"template: "gobbo""#),
-        );
-        assert_eq!(screen, Screen::LoadFailed);
-        assert_eq!(problems.len(), 1, "{problems:?}");
-        assert!(
-            problems[0].ends_with("unknown_template.ron:22:40: unit `black_knight`: unknown template `gobbo`, expected one of: bandit, bandit_archer, barbarian, barrow_wight, chariot_archer, charioteer, duellist, four_horse_team, giant_eagle, goblin, goblin_slinger, harpy, hedge_wizard, hero_archer, hero_swordsman, hero_warrior, ogre, rat, skeleton, soldier, spearman, two_horse_team, veteran, warhorse, wolf"),
-            "{problems:?}"
-        );
-    }
-
-    #[test]
-    fn a_level_that_does_not_parse_reaches_the_error_screen_without_a_backtrace() {
-        let (screen, problems) = load_level_file(
-            "unclosed.ron",
-            &duel_with("seed: Some(1),\n)", "seed: Some(1),\n"),
-        );
-        assert_eq!(screen, Screen::LoadFailed);
-        assert_eq!(problems.len(), 1, "{problems:?}");
-        // file:line:col, then what was expected.
-        let place = problems[0]
-            .split("unclosed.ron:")
-            .nth(1)
-            .expect("the file named");
-        let mut parts = place.splitn(3, ':');
-        let (line, column) = (parts.next(), parts.next());
-        assert!(
-            line.and_then(|l| l.parse::<u32>().ok()).is_some(),
-            "{problems:?}"
-        );
-        assert!(
-            column.and_then(|c| c.parse::<u32>().ok()).is_some(),
-            "{problems:?}"
-        );
-        assert!(!problems[0].contains("backtrace") && !problems[0].contains("panicked"));
-    }
 }

@@ -429,7 +429,7 @@ mod tests {
     /// The camera after one update with the wheel turned a notch toward
     /// the table, the pointer over a panel or not.
     fn after_a_wheel_notch(pointer_taken: bool) -> (f32, f32) {
-        let engine = crate::game::test_battles::shipped("levels/duel.ron");
+        let engine = crate::game::test_engines::shipped("levels/duel.ron");
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
         app.insert_resource(engine);
@@ -566,7 +566,7 @@ mod tests {
 
     #[test]
     fn the_table_fills_the_rect_the_hud_leaves_at_any_hud_size() {
-        let engine = crate::game::test_battles::shipped("levels/duel.ron");
+        let engine = crate::game::test_engines::shipped("levels/duel.ron");
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
         app.insert_resource(engine);

@@ -666,7 +666,7 @@ mod tests {
             units: [{units} (id: "foe", template: "rat", side: "b", zone: (1, 0), mob: Some(Swarm))],
             victory: [DefeatAll(side: "a")])"#
         );
-        let engine = crate::game::test_battles::from_text(&text);
+        let engine = crate::game::test_engines::from_text(&text);
         let units = &engine.state().units;
         for (k, (template, build)) in kinds.iter().enumerate() {
             assert_eq!(Build::of(&units[k].profile), *build, "{template}");

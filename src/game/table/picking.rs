@@ -140,7 +140,7 @@ fn click(world: &mut World) {
 mod tests {
     use super::*;
     use crate::battle::command::CommandQueue;
-    use crate::game::test_battles::roland_to_act;
+    use crate::game::test_engines::roland_to_act;
 
     /// A left click with the pointer over the next zone, over a panel or not.
     fn click_next_zone(pointer_taken: bool) -> usize {
