@@ -5,7 +5,7 @@
 use super::components::{Conditions, Fate, StateKind};
 use super::events::BattleEvent;
 use super::state::{BattleState, Phase, Turn};
-use crate::rules::damage::{crossover_due, out_of_action, unshakeable};
+use crate::rules::damage::{crossover_due, crossovers_caused, out_of_action, unshakeable};
 use crate::vocabulary::RankSide;
 
 pub fn pay(table: &mut BattleState, actor: usize, paid: &[usize], events: &mut Vec<BattleEvent>) {
@@ -99,6 +99,44 @@ pub fn lose_rank(
     if table.units[unit].fighting() && out_of_action(remaining, heroic, floor) {
         take_out_of_action(table, unit, events);
     }
+}
+
+/// Heals one physical rank lost to a wound. A mental rank lost by crossover
+/// from the wounds comes back too ("Carry over damage is regained if the
+/// cause is removed"), so a later wound crosses over only once for its own
+/// cause. A physical rank lost only by crossover from mental damage is not a
+/// wound: it comes back with its cause. Returns whether a rank came back.
+pub fn heal_physical_rank(
+    table: &mut BattleState,
+    unit: usize,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let id = table.units[unit].unit.id.clone();
+    let every = table.units[unit].profile.crossover_every;
+    let track = &mut table.units[unit].ranks.physical;
+    if track.direct_losses() <= 0 {
+        return false;
+    }
+    track.lost -= 1;
+    let (remaining, caused) = (
+        track.remaining(),
+        crossovers_caused(track.direct_losses(), every),
+    );
+    events.push(BattleEvent::RankRestored {
+        unit: id.clone(),
+        remaining,
+    });
+    let track = &mut table.units[unit].ranks.mental;
+    if i32::from(track.crossover_lost) > caused {
+        track.crossover_lost -= 1;
+        track.lost -= 1;
+        events.push(BattleEvent::CrossoverRegained {
+            unit: id,
+            side: RankSide::Mental,
+            remaining: track.remaining(),
+        });
+    }
+    true
 }
 
 /// Takes a State ("State"): it is marked, and every pool is lost.

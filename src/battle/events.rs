@@ -237,6 +237,13 @@ pub enum BattleEvent {
         unit: String,
         to: RankSide,
     },
+    /// A rank lost by crossover comes back: the loss that caused it was
+    /// healed.
+    CrossoverRegained {
+        unit: String,
+        side: RankSide,
+        remaining: i32,
+    },
     /// Level 9: the track cannot be knocked off it.
     RankHeld {
         unit: String,

@@ -416,9 +416,12 @@ impl CreatureTemplate {
         ] {
             within(&mut problems, name, i32::from(bonus), (0, MOST_BONUS_RANKS));
         }
-        if let Some(every) = self.crossover_every {
-            // RULES §20: every second loss by default; 3 or 4 for the tough.
-            within(&mut problems, "crossover_every", i32::from(every), (2, 4));
+        // RULES §20: every second loss by default; 3 or 4 for the tough, 0
+        // for those whose body and mind never drag each other down.
+        if let Some(every @ (1 | 5..)) = self.crossover_every {
+            problems.push(format!(
+                "crossover_every {every} is neither 0 (never) nor 2 to 4"
+            ));
         }
         if let Some(flight) = self.flight {
             if flight.speed == 0 {

@@ -130,6 +130,16 @@ pub fn crossover_due(direct_losses: i32, every: u8) -> bool {
     every > 0 && direct_losses > 0 && direct_losses % i32::from(every) == 0
 }
 
+/// How many ranks of the other track `direct_losses` on one track have cost
+/// by crossover, at one every `every` (0: never).
+pub fn crossovers_caused(direct_losses: i32, every: u8) -> i32 {
+    if every == 0 {
+        0
+    } else {
+        direct_losses.max(0) / i32::from(every)
+    }
+}
+
 /// Level 9 ("Level 9"): a track rated 9 cannot be knocked off it.
 pub fn unshakeable(real_rank: i8) -> bool {
     real_rank >= 9

@@ -35,8 +35,8 @@ fn the_level_check_refuses_creature_numbers_beyond_their_documented_bounds() {
             "bonus_mental -128 is outside 0 to 3",
         ),
         (
-            "crossover_every: Some(0)",
-            "crossover_every 0 is outside 2 to 4",
+            "crossover_every: Some(1)",
+            "crossover_every 1 is neither 0 (never) nor 2 to 4",
         ),
         (
             fixed_24.as_str(),

@@ -191,3 +191,99 @@ fn a_healing_spell_clears_a_stun_then_restores_one_lost_rank() {
     assert!(!unit(&t, "knight").conditions.stunned);
     assert_eq!(unit(&t, "knight").ranks.physical.lost, 1);
 }
+
+/// "CrossOver Damage": carry-over damage is regained when its cause is
+/// healed. A knight with two wounds has lost a mental rank by crossover;
+/// healing one wound gives that rank back, so the next wound crosses over
+/// again only as its own cause.
+#[test]
+fn healing_a_wound_gives_back_the_rank_it_crossed_over() {
+    use crate::common::{foe, hero, units};
+    use swift_swords::battle::engine::Engine;
+    let fielded = units(&[
+        hero("wizard", "hedge_wizard")
+            .with(r#"spells: Some(["healing_touch"])"#)
+            .dice(&[4, 3, 3, 3, 3]),
+        hero("knight", "hero_swordsman").dice(&[2]),
+        foe("bandit", "bandit").at(2, 0).dice(&[2]),
+    ]);
+    let level = level(r#""ggg""#, &fielded, "");
+    let (mut state, dice, events) = app(&level, &[6, 5, 1, 6, 6, 6]).into_parts();
+    let knight = state.unit_index("knight").expect("the knight");
+    state.units[knight].ranks.physical.lost = 2;
+    state.units[knight].ranks.mental.lost = 1;
+    state.units[knight].ranks.mental.crossover_lost = 1;
+    let mut app = Engine::resume(state, dice, events);
+    act(&mut app, "wizard", prepare("healing_touch"));
+    for _ in 0..3 {
+        act(&mut app, "wizard", Order::Pool { pay: None });
+    }
+    act(
+        &mut app,
+        "wizard",
+        Order::Cast {
+            target: "knight".into(),
+        },
+    );
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::SpellCast { .. }))
+        .expect("the spell");
+    assert_eq!(
+        events[at + 1..at + 3],
+        [
+            BattleEvent::RankRestored {
+                unit: "knight".into(),
+                remaining: 2,
+            },
+            BattleEvent::CrossoverRegained {
+                unit: "knight".into(),
+                side: RankSide::Mental,
+                remaining: 2,
+            },
+        ]
+    );
+    let knight = unit(&table(&app), "knight").ranks;
+    assert_eq!((knight.physical.lost, knight.physical.crossover_lost), (1, 0));
+    assert_eq!((knight.mental.lost, knight.mental.crossover_lost), (0, 0));
+}
+
+/// "CrossOver Damage": a physical rank lost only by crossover from mental
+/// damage is not a wound; healing touch leaves it to its cause.
+#[test]
+fn healing_touch_does_not_heal_a_rank_lost_only_by_crossover() {
+    use crate::common::{foe, hero, units};
+    use swift_swords::battle::engine::Engine;
+    let fielded = units(&[
+        hero("wizard", "hedge_wizard")
+            .with(r#"spells: Some(["healing_touch"])"#)
+            .dice(&[4, 3, 3, 3, 3]),
+        hero("knight", "hero_swordsman").dice(&[2]),
+        foe("bandit", "bandit").at(2, 0).dice(&[2]),
+    ]);
+    let level = level(r#""ggg""#, &fielded, "");
+    let (mut state, dice, events) = app(&level, &[6, 5, 1, 6, 6, 6]).into_parts();
+    let knight = state.unit_index("knight").expect("the knight");
+    state.units[knight].ranks.physical.lost = 1;
+    state.units[knight].ranks.physical.crossover_lost = 1;
+    state.units[knight].ranks.mental.lost = 2;
+    let mut app = Engine::resume(state, dice, events);
+    act(&mut app, "wizard", prepare("healing_touch"));
+    for _ in 0..3 {
+        act(&mut app, "wizard", Order::Pool { pay: None });
+    }
+    act(
+        &mut app,
+        "wizard",
+        Order::Cast {
+            target: "knight".into(),
+        },
+    );
+    assert!(!log(&app).iter().any(|e| matches!(
+        e,
+        BattleEvent::RankRestored { .. } | BattleEvent::CrossoverRegained { .. }
+    )));
+    let knight = unit(&table(&app), "knight").ranks;
+    assert_eq!((knight.physical.lost, knight.mental.lost), (1, 2));
+}

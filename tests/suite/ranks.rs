@@ -67,6 +67,25 @@ fn crossover_can_be_set_to_every_third_loss() {
     assert_eq!(unit(&table(&app), "bandit").ranks.mental.remaining(), 3);
 }
 
+/// RULES §20: `crossover_every: 0` is a creature that never crosses over
+/// (a golem's body, a zealot's mind).
+#[test]
+fn crossover_every_zero_never_crosses_over() {
+    let mut app = hero_against(
+        "physical: Some(4), mental: Some(3), crossover_every: Some(0)",
+        &[5, 5, 5, 5, 5, 2, 2, 2, 5, 2, 2, 2],
+    );
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    let bandit = unit(&table(&app), "bandit").ranks;
+    assert_eq!((bandit.physical.lost, bandit.mental.lost), (2, 0));
+    assert!(
+        !log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::Crossover { .. }))
+    );
+}
+
 #[test]
 fn level_nine_cannot_be_knocked_off() {
     let mut app = hero_against("physical: Some(9)", &[5, 5, 5, 5, 5, 2, 2, 2]);

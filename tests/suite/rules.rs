@@ -930,3 +930,33 @@ fn the_countdown_track_lists_first_whoever_the_countdown_gives_the_turn() {
     }
     assert!(checked > 100, "{checked} turns checked");
 }
+
+/// "AD = 1": the 1-AD options are free and do not end the turn. A foe that
+/// spends Effort and so falls level with the hero in the countdown still
+/// takes its action; the same for a recovery roll paid with a 1.
+#[test]
+fn a_one_ad_option_never_moves_the_turn() {
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained().dice(&[5, 5, 5, 5]),
+        foe("bandit", "bandit").untrained().at(2, 0).dice(&[1, 3, 3]),
+    ]);
+    let level = level(r#""ggg""#, &units, "");
+    let mut app = app(&level, &[]);
+    let step = |x| Order::Move {
+        to: ZoneCoord(x, 0),
+        pay: None,
+    };
+    act(&mut app, "hero", step(1));
+    act(&mut app, "hero", step(0));
+    assert_eq!(unit(&table(&app), "hero").pool.dice.len(), 2);
+    assert_eq!(table(&app).battle.turn_candidates(), vec![1], "three dice to two");
+    act(&mut app, "bandit", Order::Effort);
+    assert_eq!(unit(&table(&app), "bandit").pool.dice, vec![3, 3]);
+    assert_eq!(
+        table(&app).battle.turn_candidates(),
+        vec![1],
+        "level with the hero at two dice, the bandit still has its turn"
+    );
+    act(&mut app, "bandit", step(1));
+    assert_eq!(table(&app).battle.turn_candidates(), vec![0]);
+}

@@ -329,6 +329,19 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(f, "{unit}'s loss crosses over: a {} rank too", to.name())
             }
+            CrossoverRegained {
+                unit,
+                side,
+                remaining,
+            } => {
+                let unit = names.unit(unit);
+                write!(
+                    f,
+                    "{unit}'s crossed-over {} rank comes back with the healing, {}",
+                    side.name(),
+                    ranks_left(*remaining)
+                )
+            }
             RankHeld { unit, side } => {
                 let unit = names.unit(unit);
                 write!(f, "{unit} stands at {} 9: no rank is lost", side.name())

@@ -177,7 +177,7 @@ impl BattleEvent {
             Blocked { .. } | BlockOverwhelmed { .. } => "Block",
             DefencePool { .. } | DefencePoolLost { .. } => "Pools",
             MentalRankLost { .. } => "Mental damage",
-            Crossover { .. } => "Crossover",
+            Crossover { .. } | CrossoverRegained { .. } => "Crossover",
             RankHeld { .. } => "Level 9",
             Squashed { .. } => "Level 0",
             ActionPoolBuilt { .. } | ActionPoolLost { .. } | AimUsed { .. } => "Action pools",

@@ -48,11 +48,31 @@ pub(super) fn resolve(
     events: &mut Vec<BattleEvent>,
 ) -> Result<(), RuleError> {
     let plan = check(table, command)?;
+    let turn = table.battle.turn.clone();
     execute(table, &plan, dice, events);
     if table.battle.pending.is_none() {
-        table.battle.turn = Turn::Closed;
+        table.battle.turn = turn_after(table, &plan, turn);
     }
     Ok(())
+}
+
+/// The turn once an order is carried out. A 1-AD option (Effort, a
+/// recovery roll) is free and does not end the combatant's turn: it keeps
+/// the turn, alone among those tied, while it can still act. Anything else
+/// closes the turn for the countdown to open the next.
+fn turn_after(table: &BattleState, plan: &Plan, turn: Turn) -> Turn {
+    let actor = plan.actor;
+    let me = &table.units[actor];
+    if !matches!(plan.order, Order::Effort | Order::RecoveryRoll) || !me.fighting() {
+        return Turn::Closed;
+    }
+    match turn {
+        Turn::Act { .. } if me.pool.usable() > 0 => Turn::Act {
+            candidates: vec![actor],
+        },
+        Turn::LastOption { unit } if unit == actor && !me.pool.dice.is_empty() => turn,
+        _ => Turn::Closed,
+    }
 }
 
 /// Carries out a checked plan.

@@ -2,7 +2,7 @@
 
 use crate::battle::components::StateKind;
 use crate::battle::components::{ActionPoolState, PoolAction};
-use crate::battle::effects::{lose_defence_pool, take_effort};
+use crate::battle::effects::{heal_physical_rank, lose_defence_pool, take_effort};
 use crate::battle::events::BattleEvent;
 use crate::battle::injury::penalty;
 use crate::battle::mental::mental_hit;
@@ -125,13 +125,8 @@ fn heal(table: &mut BattleState, target: usize, successes: u32, events: &mut Vec
         });
         left -= 1;
     }
-    let track = &mut table.units[target].ranks.physical;
-    if left > 0 && track.lost > 0 {
-        track.lost -= 1;
-        events.push(BattleEvent::RankRestored {
-            unit: id,
-            remaining: track.remaining(),
-        });
+    if left > 0 {
+        heal_physical_rank(table, target, events);
     }
 }
 
