@@ -346,6 +346,9 @@ pub enum BattleEvent {
     /// A BODY roll at the start of a battle to shake off doubtful fatigue.
     FatigueRoll {
         unit: String,
+        /// BODY (physical) or WILL (mental), the better of the two.
+        #[serde(default)]
+        characteristic: RankSide,
         dice: Vec<u8>,
         passed: bool,
     },

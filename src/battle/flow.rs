@@ -4,7 +4,7 @@
 
 use super::effects::lose_rank;
 use super::events::{BattleEvent, Outcome};
-use super::injury::wounded_roll;
+use super::injury::{wounded_dice, wounded_roll};
 use super::state::{BattleState, Phase, Turn, UnitState};
 use crate::data::Fatigue;
 use crate::level::{SideKind, VictoryCondition};
@@ -45,7 +45,9 @@ fn begin_battle(
 }
 
 /// Doubtful fatigue ("Fatigue"): each combatant of a side the level marks
-/// `Doubtful` rolls BODY, and those who fail lose the ranks of it.
+/// `Doubtful` rolls BODY or WILL, whichever has the more dice (the text
+/// offers either; a player would take the better), and those who fail
+/// lose the ranks of it.
 fn fatigue_rolls(
     table: &mut BattleState,
     dice: &mut impl DiceSource,
@@ -65,9 +67,17 @@ fn fatigue_rolls(
         {
             continue;
         }
-        let roll = wounded_roll(table, unit, RollKind::Body, 0, dice);
+        let (kind, characteristic) = if wounded_dice(table, unit, RollKind::Spirit)
+            > wounded_dice(table, unit, RollKind::Body)
+        {
+            (RollKind::Spirit, RankSide::Mental)
+        } else {
+            (RollKind::Body, RankSide::Physical)
+        };
+        let roll = wounded_roll(table, unit, kind, 0, dice);
         events.push(BattleEvent::FatigueRoll {
             unit: table.units[unit].unit.id.clone(),
+            characteristic,
             dice: roll.dice.clone(),
             passed: roll.passed(),
         });
@@ -216,8 +226,10 @@ fn call_refresh(table: &mut BattleState, by: Option<usize>, events: &mut Vec<Bat
     table.battle.partner_due = None;
 }
 
-/// The refresh: called when the last actor has no die left that can pay for
-/// an action; closed, and the round with it, once everyone had a last option.
+/// The refresh: called when the last actor has used its last action die (a
+/// 1 is one: holding only 1s it is passed over, and the round closes when
+/// nobody can act); closed, and the round with it, once everyone had a last
+/// option.
 fn refresh(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
     if table.battle.pending.is_some() || table.battle.turn != Turn::Closed {
         return;
@@ -225,7 +237,7 @@ fn refresh(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
     if table.battle.phase == Phase::Countdown
         && let Some(actor) = table.battle.last_actor.take()
         && table.units[actor].fighting()
-        && table.units[actor].pool.usable() == 0
+        && table.units[actor].pool.dice.is_empty()
     {
         call_refresh(table, Some(actor), events);
     }

@@ -29,13 +29,24 @@ pub fn wounded_roll(
     extra_penalty: u8,
     dice: &mut impl DiceSource,
 ) -> CharacteristicRoll {
+    let (rank, modifier) = wounded_numbers(table, unit, kind, extra_penalty);
+    characteristic_roll(&table.ruleset.rules, rank, modifier, dice)
+}
+
+/// How many dice that roll would have.
+pub fn wounded_dice(table: &BattleState, unit: usize, kind: RollKind) -> usize {
+    let (rank, modifier) = wounded_numbers(table, unit, kind, 0);
+    characteristic_dice(&table.ruleset.rules, rank, modifier)
+}
+
+fn wounded_numbers(table: &BattleState, unit: usize, kind: RollKind, extra: u8) -> (i32, i32) {
     let me = &table.units[unit];
     let rank = match kind {
         RollKind::Spirit => me.ranks.mental.remaining(),
         _ => me.ranks.physical.remaining(),
     };
-    let modifier = -(penalty(table, unit, kind) as i32) - i32::from(extra_penalty);
-    characteristic_roll(&table.ruleset.rules, rank, modifier, dice)
+    let modifier = -(penalty(table, unit, kind) as i32) - i32::from(extra);
+    (rank, modifier)
 }
 
 /// The dice of a BODY roll with `extra` dice more (a size advantage), the

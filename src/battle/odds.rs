@@ -69,13 +69,14 @@ pub fn attack_setup(
                 members.push(unit);
             }
         }
-        let friends = members
+        let side = members
             .iter()
             .filter(|&&m| table.units[m].unit.side == me.unit.side)
             .count();
+        // The attacker is one of its side, not one of its own allies.
         advantage_dice(
             &table.ruleset.rules,
-            advantage(friends, members.len() - friends),
+            advantage(side.saturating_sub(1), members.len() - side),
         )
     } else {
         0

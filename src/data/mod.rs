@@ -325,12 +325,12 @@ mod tests {
     #[test]
     fn legs_without_a_stability_entry_are_refused_at_the_creature() {
         let mut sources = Ruleset::embedded().unwrap().sources;
-        sources.creatures.1 = sources.creatures.1.replacen("legs: 16,", "legs: 12,", 1);
+        sources.creatures.1 = sources.creatures.1.replacen("legs: 4,", "legs: 12,", 1);
         let errors = Ruleset::from_texts(sources).unwrap_err();
         let error = &errors.0[0];
         assert_eq!(
             error.message,
-            "creature `four_horse_team`: 12 legs has no stability entry in rules.ron, \
+            "creature `wolf`: 12 legs has no stability entry in rules.ron, \
              expected one of: 2, 4, 8, 16"
         );
         assert!(error.line > 1 && error.col > 1, "{error}");

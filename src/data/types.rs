@@ -114,7 +114,8 @@ pub enum WrestleMove {
     Subdue,
     /// Knock the close opponent down (BODY against BODY and size).
     Knockdown,
-    /// The held weakens the hold a level per net success (BODY against BODY).
+    /// The held weakens the hold a level per success, if it wins BODY
+    /// against BODY.
     Break,
     /// The held turns the hold round, winning BODY against BODY by 2 or more.
     Reverse,

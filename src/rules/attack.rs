@@ -56,16 +56,18 @@ pub fn raise_one_die(dice: &mut [u8], superiority_level: u8) -> Option<usize> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Advantage {
     None,
-    /// More on the attacker's side (counting the attacker) than enemies.
+    /// More allies with the attacker (not counting it) than enemies.
     Minor,
     /// At least twice as many.
     Major,
 }
 
-pub fn advantage(friends_with_attacker: usize, enemies: usize) -> Advantage {
-    if enemies == 0 || friends_with_attacker <= enemies {
+/// Advantage ("Modifiers ToHit"): the attacker's `allies` in its melee
+/// group, itself not counted, against the `enemies` there.
+pub fn advantage(allies: usize, enemies: usize) -> Advantage {
+    if enemies == 0 || allies <= enemies {
         Advantage::None
-    } else if friends_with_attacker >= 2 * enemies {
+    } else if allies >= 2 * enemies {
         Advantage::Major
     } else {
         Advantage::Minor
@@ -122,7 +124,7 @@ mod tests {
     }
 
     #[test]
-    fn advantage_counts_the_attackers_side_against_enemies() {
+    fn advantage_counts_the_attackers_allies_against_enemies() {
         assert_eq!(advantage(1, 1), Advantage::None);
         assert_eq!(advantage(3, 2), Advantage::Minor);
         assert_eq!(advantage(2, 1), Advantage::Major);

@@ -124,10 +124,10 @@ fn a_run_between_ai_levels_reports_each_level_by_side_and_its_share_of_the_battl
     assert_eq!(
         seats,
         vec![
-            ("normal", "Western warband", [5, 1, 0, 6]),
-            ("normal", "Eastern warband", [5, 0, 1, 6]),
-            ("random", "Western warband", [0, 5, 1, 6]),
-            ("random", "Eastern warband", [1, 5, 0, 6]),
+            ("normal", "Western warband", [6, 0, 0, 6]),
+            ("normal", "Eastern warband", [5, 1, 0, 6]),
+            ("random", "Western warband", [1, 5, 0, 6]),
+            ("random", "Eastern warband", [0, 6, 0, 6]),
         ]
     );
     // One battle of the twelve was drawn: Normal won 10 of the 11 decided.

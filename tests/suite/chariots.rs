@@ -338,11 +338,11 @@ fn a_charging_chariot_is_limited_to_one_turn() {
     }));
 }
 
-/// RULES §32: more than eight legs stand as eight. A four-horse team's
-/// sixteen legs add +2 to its size InClose, as a two-horse team's eight do
-/// (it once matched no entry and got nothing).
+/// "InClose Combat" and "Chariots": legs add to size by doubling (four +1,
+/// eight +2), and a horse team "counts as one target based on a single
+/// horse", so both teams stand as one horse: +1 on their size InClose.
 #[test]
-fn a_four_horse_team_stands_as_eight_legs_in_close() {
+fn a_horse_team_stands_as_a_single_horse_in_close() {
     use swift_swords::battle::inclose::stable_size;
 
     let grid = r#""gggggg", "gggggg", "gggggg", "gggggg""#;
@@ -364,5 +364,5 @@ fn a_four_horse_team_stands_as_eight_legs_in_close() {
             (u32::from(team.profile.size), stable_size(&t, c.team))
         })
         .collect();
-    assert_eq!(stable, vec![(5, 7), (6, 8)]);
+    assert_eq!(stable, vec![(5, 6), (6, 7)]);
 }

@@ -5,6 +5,7 @@ use crate::common::{act, app, attack, foe, hero, level, log, table, unit, units}
 use swift_swords::battle::command::Order;
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
+use swift_swords::vocabulary::RankSide;
 use swift_swords::vocabulary::ZoneCoord;
 
 /// The number of dice of every attack rolled, in order.
@@ -138,29 +139,42 @@ fn a_tired_side_starts_with_a_rank_lost_and_a_severe_surprise_gives_extra_dice()
     assert_eq!(unit(&t, "hero").ranks.physical.lost, 0);
 }
 
-/// RULES §26: where fatigue is in doubt, each combatant of the side rolls
-/// BODY (4 dice and its rank) at the start, and only a failure costs the rank.
+/// RULES §26 ("Fatigue": "a Body or Will roll"): where fatigue is in doubt,
+/// each combatant of the side rolls BODY or WILL, whichever has the more
+/// dice (4 and the rank), and only a failure costs the rank. The priest's
+/// mind (rank 5) outweighs its body.
 #[test]
-fn doubtful_fatigue_costs_a_rank_only_to_those_who_fail_their_body_roll() {
+fn doubtful_fatigue_rolls_the_better_of_body_and_will_and_costs_a_rank_on_a_failure() {
     let units = units(&[
         hero("hero", "hero_swordsman").dice(&[5, 5, 5, 5]),
         hero("squire", "hero_swordsman").dice(&[5, 5, 5, 5]),
+        hero("priest", "hero_swordsman")
+            .with("heroic: Some(false), mental: Some(5)")
+            .dice(&[5, 5, 5, 5]),
         foe("bandit", "bandit").at(1, 0).dice(&[4, 4, 4]),
     ]);
     let level = level(r#""gg""#, &units, r#"fatigue: { "heroes": Doubtful },"#);
-    // The hero's seven BODY dice: a 5. The squire's: none.
-    let app = app(&level, &[5, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+    // The hero's seven BODY dice: a 5. The squire's: none. The priest's
+    // nine WILL dice: a 6.
+    let app = app(
+        &level,
+        &[
+            5, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 6, 1, 1, 1, 1, 1, 1, 1, 1,
+        ],
+    );
     let events = log(&app);
     assert_eq!(
-        events[1..5],
+        events[1..6],
         [
             BattleEvent::FatigueRoll {
                 unit: "hero".into(),
+                characteristic: RankSide::Physical,
                 dice: vec![5, 1, 1, 1, 1, 1, 1],
                 passed: true,
             },
             BattleEvent::FatigueRoll {
                 unit: "squire".into(),
+                characteristic: RankSide::Physical,
                 dice: vec![1, 2, 2, 2, 2, 2, 2],
                 passed: false,
             },
@@ -168,11 +182,18 @@ fn doubtful_fatigue_costs_a_rank_only_to_those_who_fail_their_body_roll() {
                 unit: "squire".into(),
                 remaining: 2,
             },
+            BattleEvent::FatigueRoll {
+                unit: "priest".into(),
+                characteristic: RankSide::Mental,
+                dice: vec![6, 1, 1, 1, 1, 1, 1, 1, 1],
+                passed: true,
+            },
             BattleEvent::RoundStarted { round: 1 },
         ]
     );
     let t = table(&app);
     assert_eq!(unit(&t, "hero").ranks.physical.lost, 0);
     assert_eq!(unit(&t, "squire").ranks.physical.lost, 1);
+    assert_eq!(unit(&t, "priest").ranks.physical.lost, 0);
     assert_eq!(unit(&t, "bandit").ranks.physical.lost, 0);
 }

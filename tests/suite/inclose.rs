@@ -113,6 +113,38 @@ fn a_wrestlers_hold_leaves_the_held_only_break_reverse_or_yield() {
     assert!(unit(&table(&app), "hero").conditions.held_by.is_none());
 }
 
+/// "Break the Hold": the held who wins the BODY roll weakens the hold one
+/// level for each success it obtained. Two successes against one break a
+/// Medium hold outright (one level per net success would leave it Light).
+#[test]
+fn a_break_that_wins_weakens_the_hold_a_level_for_each_success() {
+    let level = pair(
+        ("hero", "hero_warrior", "[5]"),
+        ("bandit", "bandit", "[6, 6, 6, 6]"),
+    );
+    // Grapple and Improve: a success each. The hero's BODY: 8 dice, two
+    // successes; the bandit's: 6 dice, one.
+    let mut app = app(
+        &level,
+        &[5, 2, 2, 5, 2, 2, 5, 5, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1],
+    );
+    act(&mut app, "bandit", close_in("hero"));
+    act(&mut app, "bandit", wrestle(WrestleMove::Grapple));
+    act(&mut app, "bandit", wrestle(WrestleMove::Improve));
+    assert_eq!(
+        unit(&table(&app), "hero")
+            .conditions
+            .held_by
+            .map(|g| g.level),
+        Some(WeightClass::Medium)
+    );
+    act(&mut app, "hero", wrestle(WrestleMove::Break));
+    assert!(log(&app).contains(&BattleEvent::HoldReleased {
+        unit: "hero".into()
+    }));
+    assert!(unit(&table(&app), "hero").conditions.held_by.is_none());
+}
+
 #[test]
 fn subdual_from_a_hold_puts_the_held_out_of_action_when_the_holder_wins() {
     let level = pair(

@@ -172,6 +172,31 @@ fn a_panicked_creature_flees_first_and_rolls_to_rally_from_its_second_action() {
     assert_eq!(unit(&table(&app), "bandit").placement.zone, ZoneCoord(3, 0));
 }
 
+/// RULES §23 (decision): the rally roll at the start of an action frees the
+/// combatant from its next action on. The action it opens was declared as
+/// the compulsory flight, and the flight goes ahead.
+#[test]
+fn a_panicked_creature_that_rallies_still_makes_the_flight_it_declared() {
+    let mut app = panicked_bandit(r#""gggg""#, &[5, 1, 1, 1, 1, 1]);
+    let flee = |x| Order::Move {
+        to: ZoneCoord(x, 0),
+        pay: None,
+    };
+    act(&mut app, "bandit", flee(2));
+    if table(&app).turn_units() == ["wizard"] {
+        act(&mut app, "wizard", Order::Pass);
+    }
+    act(&mut app, "bandit", flee(3));
+    assert!(log(&app).contains(&BattleEvent::RallyRoll {
+        unit: "bandit".into(),
+        dice: vec![5, 1, 1, 1, 1, 1],
+        passed: true,
+    }));
+    let t = table(&app);
+    assert_eq!(unit(&t, "bandit").placement.zone, ZoneCoord(3, 0));
+    assert!(!unit(&t, "bandit").conditions.panicked);
+}
+
 /// RULES §23: the Crushed spend their first turn after the fall holding or
 /// passing, with no roll; every action after it begins with a free SPIRIT
 /// roll to rally, and is lost if the roll fails.
@@ -373,6 +398,35 @@ fn fearsome_fear_failed_may_be_taken_as_a_stun() {
     }));
     // The action still goes ahead.
     assert_eq!(unit(&table(&app), "hero").placement.zone, ZoneCoord(0, 1));
+}
+
+/// "Fear": Terror is Dread with the wider area ("the zone the creature is
+/// in plus all adjacent ones"): a failed test costs a mental rank, and the
+/// action goes ahead.
+#[test]
+fn terror_failed_costs_a_mental_rank_as_dread_does_and_the_action_goes_ahead() {
+    let level = afraid("Terror", (1, 0));
+    let mut app = app(&level, &[1, 1, 1, 1, 1]);
+    step_south(&mut app);
+    assert_eq!(
+        fear_tests(&app),
+        vec![BattleEvent::FearTest {
+            unit: "hero".into(),
+            source: "horror".into(),
+            level: FearLevel::Terror,
+            dice: vec![1, 1, 1, 1, 1],
+            passed: false,
+        }]
+    );
+    assert!(log(&app).contains(&BattleEvent::MentalRankLost {
+        unit: "hero".into(),
+        remaining: 1
+    }));
+    assert_eq!(
+        unit(&table(&app), "hero").placement.zone,
+        ZoneCoord(0, 1),
+        "the move is not lost"
+    );
 }
 
 #[test]

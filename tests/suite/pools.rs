@@ -245,7 +245,10 @@ fn healing_a_wound_gives_back_the_rank_it_crossed_over() {
         ]
     );
     let knight = unit(&table(&app), "knight").ranks;
-    assert_eq!((knight.physical.lost, knight.physical.crossover_lost), (1, 0));
+    assert_eq!(
+        (knight.physical.lost, knight.physical.crossover_lost),
+        (1, 0)
+    );
     assert_eq!((knight.mental.lost, knight.mental.crossover_lost), (0, 0));
 }
 

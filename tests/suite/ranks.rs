@@ -97,6 +97,60 @@ fn level_nine_cannot_be_knocked_off() {
     assert_eq!(unit(&table(&app), "bandit").ranks.physical.remaining(), 9);
 }
 
+/// "Level 9": nothing knocks it off but a story's special event; Massive
+/// damage (here a dagger made to strike for 30) is held like a Killing Blow,
+/// and still injures.
+#[test]
+fn level_nine_is_not_knocked_off_even_by_massive_damage() {
+    use swift_swords::rules::damage::DamageRule;
+    let mut ruleset = (*crate::common::ruleset()).clone();
+    ruleset.rules.damage.insert(
+        swift_swords::vocabulary::WeightClass::Light,
+        DamageRule::Points {
+            base: 30,
+            successes_per_extra: 1,
+        },
+    );
+    let level = level(
+        r#""g""#,
+        r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0), group: Some("m"),
+            overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0), group: Some("m"),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([2])), physical: Some(9))),
+        "#,
+        "",
+    );
+    let dice = [5, 5, 5, 5, 5, 2, 2, 2, 1, 2, 3, 3, 2];
+    let mut app = crate::common::battle_app(
+        &level,
+        std::sync::Arc::new(ruleset),
+        0,
+        swift_swords::rules::dice::Dice::scripted(dice),
+    );
+    act(&mut app, "hero", attack_with("bandit", "dagger"));
+    let events = log(&app);
+    let massive = events
+        .iter()
+        .position(|e| {
+            e == &BattleEvent::MassiveDamage {
+                unit: "bandit".into(),
+            }
+        })
+        .expect("Massive damage");
+    assert_eq!(
+        events[massive + 1],
+        BattleEvent::RankHeld {
+            unit: "bandit".into(),
+            side: RankSide::Physical
+        }
+    );
+    assert!(matches!(events[massive + 2], BattleEvent::Injured { .. }));
+    let t = table(&app);
+    assert_eq!(unit(&t, "bandit").fate, Fate::Fighting);
+    assert_eq!(unit(&t, "bandit").ranks.physical.remaining(), 9);
+}
+
 #[test]
 fn level_zero_is_defeated_by_an_attack_without_a_roll() {
     // Only the action dice are scripted: no attack die is rolled.

@@ -14,7 +14,7 @@ use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::{Fate, Status, WoundChoice};
 use swift_swords::battle::events::{BattleEvent, Outcome};
 use swift_swords::battle::save::BattleSave;
-use swift_swords::battle::state::BattleState;
+use swift_swords::battle::state::{BattleState, Turn};
 use swift_swords::level::Level;
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::injury::{InjuryEffect, Location};
@@ -52,6 +52,44 @@ fn countdown_skips_a_combatant_holding_only_ones() {
     let level = level(r#""g""#, HERO_AND_BANDIT, "");
     let app = app(&level, &[1, 1, 1, 1, 2, 2, 2]);
     assert_eq!(table(&app).turn_units(), vec!["bandit"]);
+}
+
+/// "Actions & Refresh": the refresh comes when a combatant uses its last
+/// action die, and a 1 is an action die. A hero left holding a 1 is passed
+/// over; the bandit goes on acting as usual, and its own last die calls the
+/// refresh that gives the hero its last option.
+#[test]
+fn a_combatant_left_with_only_ones_calls_no_refresh() {
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained().dice(&[5, 5, 1]),
+        foe("bandit", "bandit").untrained().at(2, 0).dice(&[3, 3]),
+    ]);
+    let level = level(r#""ggg""#, &units, "");
+    let mut app = app(&level, &[]);
+    let step = |x| Order::Move {
+        to: ZoneCoord(x, 0),
+        pay: None,
+    };
+    act(&mut app, "hero", step(1));
+    act(&mut app, "hero", step(0));
+    assert_eq!(unit(&table(&app), "hero").pool.dice, vec![1]);
+    assert!(
+        !log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::RefreshCalled { .. }))
+    );
+    assert_eq!(
+        table(&app).battle.turn,
+        Turn::Act {
+            candidates: vec![1]
+        }
+    );
+    act(&mut app, "bandit", step(1));
+    act(&mut app, "bandit", step(2));
+    assert!(log(&app).contains(&BattleEvent::RefreshCalled {
+        by: Some("bandit".into())
+    }));
+    assert_eq!(table(&app).battle.turn, Turn::LastOption { unit: 0 });
 }
 
 #[test]
@@ -278,24 +316,25 @@ fn a_one_raises_a_die_just_short_of_a_hit_after_the_roll() {
     );
 }
 
+/// "Modifiers ToHit": advantage counts the attacker's allies InContact, not
+/// the attacker itself. Two against one is even; three against one is
+/// twice as many friends, major advantage (+2 dice).
 #[test]
-fn minor_and_major_advantage_add_attack_dice_in_a_melee() {
+fn advantage_counts_the_allies_with_the_attacker_not_the_attacker() {
     let units = units(&[
-        hero("hero", "hero_swordsman").untrained(),
-        hero("ally", "veteran").untrained(),
-        foe("bandit", "bandit").untrained(),
+        hero("hero", "hero_swordsman")
+            .untrained()
+            .dice(&[5, 5, 5, 5]),
+        hero("ally", "veteran").untrained().dice(&[4, 4, 4, 4]),
+        hero("squire", "veteran").untrained().dice(&[4, 4, 4]),
+        foe("bandit", "bandit").untrained().dice(&[2, 2]),
     ]);
     let level = level(r#""g""#, &units, "");
-    // Hero 5,5,5,5; ally 4,4,4,4; bandit 2,2,2. Ally joins the hero's melee
-    // with the bandit: two against one is major advantage, +2 dice.
-    let mut app = app(
-        &level,
-        &[
-            5, 5, 5, 5, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-        ],
-    );
+    // Every attack die misses.
+    let mut app = app(&level, &[2; 40]);
     act(&mut app, "hero", attack("bandit"));
     act(&mut app, "ally", attack("bandit"));
+    act(&mut app, "squire", attack("bandit"));
     let advantage: Vec<u32> = log(&app)
         .into_iter()
         .filter_map(|e| match e {
@@ -303,7 +342,7 @@ fn minor_and_major_advantage_add_attack_dice_in_a_melee() {
             _ => None,
         })
         .collect();
-    assert_eq!(advantage, vec![0, 2]);
+    assert_eq!(advantage, vec![0, 0, 2]);
 }
 
 #[test]
@@ -893,7 +932,6 @@ fn a_round_that_reaches_the_action_cap_ends_the_battle_as_a_draw() {
 fn the_countdown_track_lists_first_whoever_the_countdown_gives_the_turn() {
     use swift_swords::ai::{AiLevel, choose};
     use swift_swords::battle::engine::Engine;
-    use swift_swords::battle::state::Turn;
     use swift_swords::rules::dice::Dice;
     let ruleset = ruleset();
     let mut checked = 0;
@@ -903,6 +941,8 @@ fn the_countdown_track_lists_first_whoever_the_countdown_gives_the_turn() {
             .expect("a shipped level")
             .level;
         let mut engine = Engine::start(&level, ruleset.clone(), 3, Dice::seeded(3));
+        // A 1-AD option keeps the turn whatever the count (RULES §7).
+        let mut kept = false;
         for _ in 0..5_000 {
             if engine.ended() {
                 break;
@@ -910,6 +950,7 @@ fn the_countdown_track_lists_first_whoever_the_countdown_gives_the_turn() {
             let table = engine.state();
             if let Turn::Act { candidates } = &table.battle.turn
                 && table.battle.partner_due.is_none()
+                && !kept
             {
                 let mut first: Vec<usize> = table
                     .countdown()
@@ -924,6 +965,7 @@ fn the_countdown_track_lists_first_whoever_the_countdown_gives_the_turn() {
                 checked += 1;
             }
             let command = choose(table, AiLevel::Normal).expect("someone may act");
+            kept = matches!(command.order, Order::Effort | Order::RecoveryRoll);
             engine.submit(&command).expect("the AI's command is legal");
         }
         assert!(engine.ended(), "{file} ended");
@@ -937,8 +979,13 @@ fn the_countdown_track_lists_first_whoever_the_countdown_gives_the_turn() {
 #[test]
 fn a_one_ad_option_never_moves_the_turn() {
     let units = units(&[
-        hero("hero", "hero_swordsman").untrained().dice(&[5, 5, 5, 5]),
-        foe("bandit", "bandit").untrained().at(2, 0).dice(&[1, 3, 3]),
+        hero("hero", "hero_swordsman")
+            .untrained()
+            .dice(&[5, 5, 5, 5]),
+        foe("bandit", "bandit")
+            .untrained()
+            .at(2, 0)
+            .dice(&[1, 3, 3]),
     ]);
     let level = level(r#""ggg""#, &units, "");
     let mut app = app(&level, &[]);
@@ -949,7 +996,11 @@ fn a_one_ad_option_never_moves_the_turn() {
     act(&mut app, "hero", step(1));
     act(&mut app, "hero", step(0));
     assert_eq!(unit(&table(&app), "hero").pool.dice.len(), 2);
-    assert_eq!(table(&app).battle.turn_candidates(), vec![1], "three dice to two");
+    assert_eq!(
+        table(&app).battle.turn_candidates(),
+        vec![1],
+        "three dice to two"
+    );
     act(&mut app, "bandit", Order::Effort);
     assert_eq!(unit(&table(&app), "bandit").pool.dice, vec![3, 3]);
     assert_eq!(

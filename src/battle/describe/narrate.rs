@@ -446,11 +446,20 @@ impl std::fmt::Display for Narrated<'_> {
                     if *passed { "stays up" } else { "falls" }
                 )
             }
-            FatigueRoll { unit, dice, passed } => {
+            FatigueRoll {
+                unit,
+                characteristic,
+                dice,
+                passed,
+            } => {
                 let unit = names.unit(unit);
+                let roll = match characteristic {
+                    crate::vocabulary::RankSide::Physical => "BODY",
+                    crate::vocabulary::RankSide::Mental => "WILL",
+                };
                 write!(
                     f,
-                    "{unit} rolls BODY against fatigue {}: {}",
+                    "{unit} rolls {roll} against fatigue {}: {}",
                     faces(dice),
                     if *passed { "fresh" } else { "tired" }
                 )

@@ -250,6 +250,17 @@ pub(super) fn hit(
         }
         DamageEffect::Massive => {
             events.push(BattleEvent::MassiveDamage { unit: id.clone() });
+            // "Level 9": not even Massive damage knocks it off; the blow
+            // still injures, as a Killing Blow's does.
+            if unshakeable(table.units[target].ranks.physical.real) {
+                events.push(BattleEvent::RankHeld {
+                    unit: id,
+                    side: RankSide::Physical,
+                });
+                injure(table, target, (true, shift), dice, events);
+                table.regroup(zone, events);
+                return;
+            }
             let unit = &mut table.units[target];
             unit.fate = Fate::Killed;
             unit.pool.dice.clear();

@@ -268,10 +268,12 @@ pub(super) fn wrestle(
             };
             let mine = body_roll(table, actor, 0, dice, events);
             let theirs = body_roll(table, grip.by, 0, dice, events);
-            let net = mine.saturating_sub(theirs);
             let holder = table.units[grip.by].unit.id.clone();
+            // "Break the Hold": the held who wins weakens the hold a level
+            // for each success it rolled, not only those above the holder's.
+            let weakened = if mine > theirs { mine } else { 0 };
             if with == WrestleMove::Reverse {
-                if net >= 2 {
+                if mine >= theirs.saturating_add(2) {
                     table.units[actor].conditions.held_by = None;
                     table.units[grip.by].conditions.held_by = Some(Grip {
                         by: actor,
@@ -283,11 +285,11 @@ pub(super) fn wrestle(
                         level: grip.level,
                     });
                 }
-            } else if net >= weight_rank(grip.level) {
+            } else if weakened >= weight_rank(grip.level) {
                 table.units[actor].conditions.held_by = None;
                 events.push(BattleEvent::HoldReleased { unit: id });
-            } else if net > 0 {
-                let level = WeightClass::ALL[(weight_rank(grip.level) - net - 1) as usize];
+            } else if weakened > 0 {
+                let level = WeightClass::ALL[(weight_rank(grip.level) - weakened - 1) as usize];
                 table.units[actor].conditions.held_by = Some(Grip { by: grip.by, level });
                 events.push(BattleEvent::HoldTaken {
                     unit: holder,
