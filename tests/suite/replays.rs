@@ -290,8 +290,8 @@ fn replay_command_exits_0_on_a_replay_that_holds_and_1_at_the_step_that_does_not
     std::fs::create_dir_all(&dir).expect("dir");
     let text = std::fs::read_to_string(root().join("tests/replays/duel.ron")).expect("replay");
     let moved = text.replacen(
-        r#"unit: "roland", order: Move(to: (2, 1)"#,
-        r#"unit: "roland", order: Move(to: (3, 2)"#,
+        r#"unit: "black_knight", order: Move(to: (2, 1)"#,
+        r#"unit: "black_knight", order: Move(to: (9, 9)"#,
         1,
     );
     let edited = dir.join("edited.ron");
@@ -300,7 +300,7 @@ fn replay_command_exits_0_on_a_replay_that_holds_and_1_at_the_step_that_does_not
     assert_eq!(parted.status.code(), Some(1));
     let out = String::from_utf8_lossy(&parted.stdout);
     assert!(
-        out.contains("at step 3 (Roland: Move to (3, 2)), which the rules now refuse"),
+        out.contains("at step 2 (Black Knight: Move to (9, 9)), which the rules now refuse"),
         "{out}"
     );
 
