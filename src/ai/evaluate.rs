@@ -11,7 +11,8 @@ use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order};
 use crate::battle::components::{Fate, PoolAction, Status};
 use crate::battle::odds::{
-    answered_attack_odds, attack_preview_with, defence_outcomes, drag_chance, target_facts,
+    answered_attack_odds, answered_spell_successes, attack_preview_with, defence_outcomes,
+    drag_chance, target_facts,
 };
 use crate::battle::special::special_applicable;
 use crate::battle::state::BattleState;
@@ -562,6 +563,10 @@ fn cast_value(table: &BattleState, caster: usize, target: usize) -> f64 {
 /// The cost of spending a full action die on a defence, in ranks.
 const DEFENCE_DIE_COST: f64 = 0.25;
 
+/// What one success of a spell attack that lands is worth to its target, in
+/// ranks: about half a rank, as a Firebolt's damage grows a point a success.
+const SPELL_SUCCESS_WORTH: f64 = 0.5;
+
 /// How an answer to the declared attack leaves the defender's side: minus
 /// the attacker's expected gain from the exact odds of the answered attack;
 /// a pool kept for later attacks and a Parry's successes count a little.
@@ -569,6 +574,14 @@ fn defence_value(table: &BattleState, with: Option<Defence>) -> f64 {
     let Some(pending) = &table.battle.pending else {
         return f64::NEG_INFINITY;
     };
+    if let Some(landed) = answered_spell_successes(table, pending, with) {
+        let cost = if with.is_some() {
+            DEFENCE_DIE_COST
+        } else {
+            0.0
+        };
+        return -landed * SPELL_SUCCESS_WORTH - cost;
+    }
     let Some(odds) = answered_attack_odds(table, pending, with) else {
         return f64::NEG_INFINITY;
     };

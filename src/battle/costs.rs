@@ -8,7 +8,7 @@ use super::inclose::close_partner;
 use super::riding::front_problem;
 use super::state::{BattleState, PendingAttack};
 use super::wielding::switch_pips;
-use crate::data::{ActionKind, Guard, Shield, Spell, Weapon};
+use crate::data::{ActionKind, Guard, Shield, Spell, SpellEffect, Weapon};
 use crate::level::VictoryCondition;
 use crate::rules::payment::Cost;
 use crate::vocabulary::{Defence, WeightClass};
@@ -459,6 +459,20 @@ pub fn defence_problem(
     if them.pool.usable() == 0 {
         return refuse("no full action die to spend");
     }
+    if let Some(spell) = &pending.spell {
+        let damage = table
+            .ruleset
+            .actions
+            .spells
+            .get(spell)
+            .is_some_and(|s| matches!(s.effect, SpellEffect::Damage { .. }));
+        return match defence {
+            Defence::Parry => refuse("a Parry turns a blow, not a spell"),
+            Defence::Block if !damage => refuse("a shield does not stop a spell on the mind"),
+            Defence::Block if shield_of(table, pending.target).is_none() => refuse("no shield"),
+            _ => None,
+        };
+    }
     let missile = table
         .ruleset
         .weapons
@@ -475,12 +489,20 @@ pub fn defence_problem(
 
 /// The spell a combatant's Cast pool is building, if any.
 pub(super) fn prepared_spell(table: &BattleState, unit: usize) -> Option<&Spell> {
+    table
+        .ruleset
+        .actions
+        .spells
+        .get(prepared_spell_id(table, unit)?)
+}
+
+/// The id of that spell.
+pub(super) fn prepared_spell_id(table: &BattleState, unit: usize) -> Option<&String> {
     let me = &table.units[unit];
     let PoolAction::Cast { spell } = me.conditions.action_pool?.action else {
         return None;
     };
-    let id = me.profile.spells.get(usize::from(spell))?;
-    table.ruleset.actions.spells.get(id)
+    me.profile.spells.get(usize::from(spell))
 }
 
 pub(super) fn shield_of(table: &BattleState, unit: usize) -> Option<Shield> {

@@ -185,6 +185,13 @@ pub enum BattleEvent {
         unit: String,
         dice: u32,
     },
+    /// A spell cast at an enemy that may answer it: the defence comes first
+    /// ("Attacks": a spell attack is resolved as the others are).
+    SpellDeclared {
+        unit: String,
+        spell: String,
+        target: String,
+    },
     SpellCast {
         unit: String,
         spell: String,

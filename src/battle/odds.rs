@@ -251,6 +251,9 @@ pub fn answered_attack_odds(
     pending: &PendingAttack,
     with: Option<Defence>,
 ) -> Option<AttackOdds> {
+    if pending.spell.is_some() {
+        return None;
+    }
     let odds = |answer| {
         preview(
             table,
@@ -329,5 +332,61 @@ pub fn drag_chance(table: &BattleState, actor: usize, target: usize) -> f64 {
         sized_body_dice(table, actor, mine) as u32,
         sized_body_dice(table, target, theirs) as u32,
         table.ruleset.rules.standard_sl,
+    )
+}
+
+/// The successes a declared spell attack is expected to land if its target
+/// answers `with` a defence (or none): a Dodge takes dice from the spell as
+/// from a missile, and a Block that holds stops as many successes as its
+/// shield's armour. The defence prompt and the AI read this.
+pub fn answered_spell_successes(
+    table: &BattleState,
+    pending: &PendingAttack,
+    with: Option<Defence>,
+) -> Option<f64> {
+    pending.spell.as_ref()?;
+    let caster = &table.units[pending.attacker];
+    let pool = caster
+        .conditions
+        .action_pool
+        .map_or(0, |p| u32::from(p.dice));
+    let dice = (pool + u32::from(caster.conditions.effort)).saturating_sub(penalty(
+        table,
+        pending.attacker,
+        RollKind::Cast,
+    ));
+    let sl = superiority_level(
+        &table.ruleset.rules,
+        table.units[pending.target].conditions.fumbled,
+    );
+    let landed = |dice: u32, stopped: Option<(u32, u32)>| -> f64 {
+        successes(dice, sl)
+            .iter()
+            .enumerate()
+            .map(|(s, p)| {
+                let s = s as u32;
+                let through = match stopped {
+                    Some((pool, armour)) if s <= pool => s.saturating_sub(armour),
+                    _ => s,
+                };
+                p * f64::from(through)
+            })
+            .sum()
+    };
+    let Some(defence) = with else {
+        return Some(landed(dice, None));
+    };
+    let armour = u32::from(shield_of(table, pending.target).map_or(0, |s| s.armour));
+    Some(
+        defence_outcomes(table, pending.target, defence)
+            .into_iter()
+            .map(|(p, pool)| {
+                let held = pool.map_or(0, |pool| u32::from(pool.dice));
+                p * match defence {
+                    Defence::Dodge => landed(dice - dodge(dice, held, true).dice_removed, None),
+                    _ => landed(dice, pool.map(|_| (held, armour))),
+                }
+            })
+            .sum(),
     )
 }

@@ -67,6 +67,10 @@ pub struct PendingAttack {
     /// Where to shift an injury the attack causes.
     #[serde(default)]
     pub shift: crate::rules::injury::Shift,
+    /// A spell attack (its id): the caster's Cast pool is released once the
+    /// target has answered, and `weapon` is empty.
+    #[serde(default)]
+    pub spell: Option<String>,
 }
 
 /// Serde for a value shared behind an `Arc`, written as the value itself.

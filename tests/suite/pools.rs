@@ -290,3 +290,130 @@ fn healing_touch_does_not_heal_a_rank_lost_only_by_crossover() {
     let knight = unit(&table(&app), "knight").ranks;
     assert_eq!((knight.physical.lost, knight.mental.lost), (1, 2));
 }
+
+/// "Attacks": a spell attack is resolved as the others are, and its target
+/// may answer it with a defence. The bandit Dodges a Firebolt: two Dodge
+/// successes take one die from the spell, as from a missile.
+#[test]
+fn a_spell_attack_waits_for_the_targets_defence_and_a_dodge_takes_its_dice() {
+    use swift_swords::battle::command::{Command, RuleError};
+    use swift_swords::battle::state::Turn;
+    use swift_swords::vocabulary::Defence;
+    let level = level(
+        r#""ggg""#,
+        r#"
+        (id: "hero", template: "hedge_wizard", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
+            overrides: (defences: Some({ Dodge: 3 }), action_dice: Some(Fixed([2])))),
+        "#,
+        "",
+    );
+    let mut app = app(&level, &[5, 5, 5, 5, 5, 6, 1, 6]);
+    act(&mut app, "hero", prepare("firebolt"));
+    act(&mut app, "hero", pool());
+    act(&mut app, "hero", pool());
+    act(
+        &mut app,
+        "hero",
+        Order::Cast {
+            target: "bandit".into(),
+        },
+    );
+    assert_eq!(table(&app).battle.turn, Turn::Respond { unit: 1 });
+    assert!(log(&app).contains(&BattleEvent::SpellDeclared {
+        unit: "hero".into(),
+        spell: "Firebolt".into(),
+        target: "bandit".into(),
+    }));
+    let defend = |with| Order::Defend {
+        with: Some(with),
+        riposte: false,
+        raise_with_one: false,
+        pay: None,
+    };
+    assert!(matches!(
+        crate::common::submit(&mut app, Command::new("bandit", defend(Defence::Parry))),
+        Err(RuleError::CannotDefend { .. })
+    ));
+    act(&mut app, "bandit", defend(Defence::Dodge));
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::DefenceRolled { .. }))
+        .expect("the Dodge");
+    assert_eq!(
+        events[at..at + 3],
+        [
+            BattleEvent::DefenceRolled {
+                unit: "bandit".into(),
+                defence: Defence::Dodge,
+                dice: vec![5, 6, 1],
+                successes: 2,
+            },
+            BattleEvent::Dodged {
+                unit: "bandit".into(),
+                dice_removed: 1,
+                exposures: 0,
+            },
+            BattleEvent::SpellCast {
+                unit: "hero".into(),
+                spell: "Firebolt".into(),
+                target: "bandit".into(),
+                dice: vec![6],
+                successes: 1,
+            },
+        ]
+    );
+    assert_eq!(unit(&table(&app), "hero").conditions.action_pool, None);
+}
+
+/// A Block answers a damage spell as it answers a missile: while the
+/// spell's successes do not outnumber the pool, the shield's armour counts
+/// against the damage. A Hex or a word of dread is not stopped by a shield.
+#[test]
+fn a_block_that_holds_adds_the_shields_armour_against_a_damage_spell() {
+    use swift_swords::vocabulary::Defence;
+    let level = level(
+        r#""ggg""#,
+        r#"
+        (id: "hero", template: "hedge_wizard", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
+            overrides: (defences: Some({ Block: 3 }), shield: Some("medium_shield"), action_dice: Some(Fixed([2])))),
+        "#,
+        "",
+    );
+    let mut app = app(&level, &[5, 5, 5, 5, 5, 6, 1, 6, 6]);
+    act(&mut app, "hero", prepare("firebolt"));
+    act(&mut app, "hero", pool());
+    act(&mut app, "hero", pool());
+    act(
+        &mut app,
+        "hero",
+        Order::Cast {
+            target: "bandit".into(),
+        },
+    );
+    act(
+        &mut app,
+        "bandit",
+        Order::Defend {
+            with: Some(Defence::Block),
+            riposte: false,
+            raise_with_one: false,
+            pay: None,
+        },
+    );
+    let events = log(&app);
+    let at = events
+        .iter()
+        .position(|e| matches!(e, BattleEvent::SpellCast { .. }))
+        .expect("the spell");
+    assert!(matches!(
+        &events[at],
+        BattleEvent::SpellCast { dice, successes: 2, .. } if dice == &vec![6, 6]
+    ));
+    assert!(matches!(
+        &events[at + 1],
+        BattleEvent::Blocked { unit, shield_armour, .. } if unit == "bandit" && *shield_armour > 0
+    ));
+}

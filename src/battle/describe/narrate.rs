@@ -358,6 +358,15 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(f, "{unit} takes aim: +{dice} dice")
             }
+            SpellDeclared {
+                unit,
+                spell,
+                target,
+            } => {
+                let unit = names.unit(unit);
+                let target = names.unit(target);
+                write!(f, "{unit} casts {spell} at {target}: a defence?")
+            }
             SpellCast {
                 unit,
                 spell,

@@ -181,7 +181,7 @@ impl BattleEvent {
             RankHeld { .. } => "Level 9",
             Squashed { .. } => "Level 0",
             ActionPoolBuilt { .. } | ActionPoolLost { .. } | AimUsed { .. } => "Action pools",
-            SpellCast { .. } | BonusRanks { .. } => "Cast",
+            SpellDeclared { .. } | SpellCast { .. } | BonusRanks { .. } => "Cast",
             Injured { .. } | InjuryRoll { .. } | DiceBurned { .. } | DiceDiscarded { .. } => {
                 "Injury tables"
             }

@@ -90,7 +90,20 @@ pub(super) fn answer_attack(
         return;
     };
     pay(table, plan.actor, &plan.paid, events);
-    roll_attack(table, &pending, answer, dice, events);
+    if pending.spell.is_some() {
+        if let Some(defence) = answer.with {
+            roll_defence(
+                table,
+                pending.target,
+                (defence, answer.raise_with_one),
+                dice,
+                events,
+            );
+        }
+        super::pools::release(table, pending.attacker, pending.target, dice, events);
+    } else {
+        roll_attack(table, &pending, answer, dice, events);
+    }
     if table.battle.pending.is_none() {
         let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
         finish_last_option(table, pending.attacker, at_refresh);
@@ -334,6 +347,7 @@ pub(super) fn follow_up(
         tactic: None,
         shift: first.shift,
         struck,
+        spell: None,
     };
     declare_attack(table, second, dice, events);
 }
@@ -413,6 +427,7 @@ pub(super) fn execute_attack(
         tactic: *tactic,
         shift: *shift,
         struck: Vec::new(),
+        spell: None,
     };
     declare_attack(table, pending, dice, events);
     true

@@ -15,11 +15,17 @@ use crate::rules::injury::{RollKind, Shift};
 use crate::rules::rolls::successes_in;
 
 use super::landing::hit;
-use crate::battle::costs::prepared_spell;
+use crate::battle::check::available_defences;
+use crate::battle::costs::{prepared_spell, prepared_spell_id, shield_of};
+use crate::battle::state::{PendingAttack, Turn};
+use crate::data::Spell;
+use crate::rules::defence::{BlockOutcome, block, dodge};
+use crate::vocabulary::Defence;
 
-/// Releases a prepared spell: the pool's dice (and a pending Effort) are
-/// rolled at the standard SL (one better against a Fumbled enemy); the
-/// successes become damage to an enemy or bonus ranks for a friend.
+/// Casts a prepared spell. A spell attack on an enemy is answered as any
+/// attack is ("Attacks": melee, spell or ranged, "all are resolved
+/// essentially the same way"): if the target may defend, it is declared
+/// and waits for the answer; otherwise it is released at once.
 pub(super) fn cast(
     table: &mut BattleState,
     caster: usize,
@@ -27,7 +33,61 @@ pub(super) fn cast(
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) {
-    let Some(spell) = prepared_spell(table, caster).cloned() else {
+    let Some((id, spell)) = prepared(table, caster) else {
+        return;
+    };
+    let enemy = table.units[target].unit.side != table.units[caster].unit.side;
+    // A damage spell strikes a level-0 enemy as any attack does.
+    if enemy
+        && matches!(spell.effect, SpellEffect::Damage { .. })
+        && super::landing::squash(table, caster, target, events)
+    {
+        table.units[caster].conditions.action_pool = None;
+        return;
+    }
+    let spell_name = spell.name.clone();
+    let pending = PendingAttack {
+        attacker: caster,
+        target,
+        weapon: String::new(),
+        raise_with_one: false,
+        specials: Vec::new(),
+        tactic: None,
+        struck: Vec::new(),
+        shift: Shift::Worst,
+        spell: Some(id),
+    };
+    if enemy && spell.effect.hostile() && !available_defences(table, &pending).is_empty() {
+        events.push(BattleEvent::SpellDeclared {
+            unit: table.units[caster].unit.id.clone(),
+            spell: spell_name,
+            target: table.units[target].unit.id.clone(),
+        });
+        table.battle.turn = Turn::Respond { unit: target };
+        table.battle.pending = Some(pending);
+        return;
+    }
+    release(table, caster, target, dice, events);
+}
+
+/// The spell the caster's pool is building, with its id.
+fn prepared(table: &BattleState, caster: usize) -> Option<(String, Spell)> {
+    let id = prepared_spell_id(table, caster)?;
+    Some((id.clone(), prepared_spell(table, caster)?.clone()))
+}
+
+/// Releases a prepared spell: the pool's dice (and a pending Effort) are
+/// rolled at the standard SL (one better against a Fumbled enemy), less
+/// what an enemy's Dodge takes away; the successes become damage to an
+/// enemy, against a Block as a missile's hits are, or help for a friend.
+pub(super) fn release(
+    table: &mut BattleState,
+    caster: usize,
+    target: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
+    let Some((_, spell)) = prepared(table, caster) else {
         return;
     };
     let pool = table.units[caster]
@@ -37,21 +97,29 @@ pub(super) fn cast(
         .map_or(0, |p| p.dice);
     let effort = take_effort(table, caster);
     let enemy = table.units[target].unit.side != table.units[caster].unit.side;
-    // A damage spell strikes a level-0 enemy as any attack does.
-    if enemy
-        && matches!(spell.effect, SpellEffect::Damage { .. })
-        && super::landing::squash(table, caster, target, events)
-    {
-        return;
-    }
     let sl = superiority_level(
         &table.ruleset.rules,
         enemy && table.units[target].conditions.fumbled,
     );
     let wounds = penalty(table, caster, RollKind::Cast);
-    let faces = dice.roll((u32::from(pool) + effort as u32).saturating_sub(wounds) as usize);
-    let successes = successes_in(&faces, sl);
+    let mut spell_dice = (u32::from(pool) + effort as u32).saturating_sub(wounds);
     let target_id = table.units[target].unit.id.clone();
+    let defence_pool = if enemy && spell.effect.hostile() {
+        table.units[target].conditions.defence_pool
+    } else {
+        None
+    };
+    if let Some(pool) = defence_pool.filter(|p| p.defence == Defence::Dodge) {
+        let effect = dodge(spell_dice, u32::from(pool.dice), true);
+        spell_dice -= effect.dice_removed;
+        events.push(BattleEvent::Dodged {
+            unit: target_id.clone(),
+            dice_removed: effect.dice_removed,
+            exposures: 0,
+        });
+    }
+    let faces = dice.roll(spell_dice as usize);
+    let successes = successes_in(&faces, sl);
     events.push(BattleEvent::SpellCast {
         unit: table.units[caster].unit.id.clone(),
         spell: spell.name.clone(),
@@ -59,6 +127,31 @@ pub(super) fn cast(
         dice: faces,
         successes,
     });
+    let mut shield_armour = 0;
+    if let Some(pool) = defence_pool {
+        if pool.defence == Defence::Block {
+            match block(successes, u32::from(pool.dice)) {
+                BlockOutcome::Holds { .. } => {
+                    shield_armour = shield_of(table, target).map_or(0, |s| s.armour);
+                    events.push(BattleEvent::Blocked {
+                        unit: target_id.clone(),
+                        shield_armour,
+                        exposures: 0,
+                    });
+                }
+                BlockOutcome::Overwhelmed => events.push(BattleEvent::BlockOverwhelmed {
+                    unit: target_id.clone(),
+                }),
+            }
+        }
+        let left = pool.after_use();
+        table.units[target].conditions.defence_pool = left;
+        events.push(BattleEvent::DefencePool {
+            unit: target_id.clone(),
+            defence: pool.defence,
+            dice: left.map_or(0, |p| p.dice),
+        });
+    }
     match spell.effect {
         SpellEffect::Damage { weight } if successes > 0 => {
             let rule = table.ruleset.rules.damage_rule(weight);
@@ -67,7 +160,7 @@ pub(super) fn cast(
                 target,
                 rule,
                 successes,
-                (0, Shift::Worst),
+                (shield_armour, Shift::Worst),
                 dice,
                 events,
             );

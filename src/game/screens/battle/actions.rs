@@ -13,7 +13,7 @@ use crate::battle::command::{CommandQueue, Order};
 use crate::battle::components::WoundChoice;
 use crate::battle::describe::Names;
 use crate::battle::describe::orders::order_label;
-use crate::battle::odds::{answered_attack_odds, attack_preview_with};
+use crate::battle::odds::{answered_attack_odds, answered_spell_successes, attack_preview_with};
 use crate::battle::state::{BattleState, Phase, UnitState};
 use crate::data::Tactic;
 use crate::game::hud::menu_cache::{MenuCache, NUMBERED, is_numbered};
@@ -207,18 +207,33 @@ pub(super) fn action_menu(
 ) {
     let unit = &table.units[actor];
     if let Some(pending) = &table.battle.pending {
-        let weapon = table
-            .ruleset
-            .weapons
-            .get(&pending.weapon)
-            .map_or(pending.weapon.as_str(), |w| w.name.as_str());
-        ui.label(
-            RichText::new(format!(
-                "{} attacks {} with {weapon}! Answer before the dice are rolled: hover a defence for the odds it leaves the attack.",
-                table.units[pending.attacker].unit.name, unit.unit.name
-            ))
-            .color(Color32::GOLD),
-        );
+        let attacker = &table.units[pending.attacker].unit.name;
+        let prompt = match &pending.spell {
+            Some(spell) => {
+                let spell = table
+                    .ruleset
+                    .actions
+                    .spells
+                    .get(spell)
+                    .map_or("a spell", |s| s.name.as_str());
+                format!(
+                    "{attacker} casts {spell} at {}! Answer before the dice are rolled: a Dodge takes dice from the spell; hover a defence for what it leaves.",
+                    unit.unit.name
+                )
+            }
+            None => {
+                let weapon = table
+                    .ruleset
+                    .weapons
+                    .get(&pending.weapon)
+                    .map_or("a weapon", |w| w.name.as_str());
+                format!(
+                    "{attacker} attacks {} with {weapon}! Answer before the dice are rolled: hover a defence for the odds it leaves the attack.",
+                    unit.unit.name
+                )
+            }
+        };
+        ui.label(RichText::new(prompt).color(Color32::GOLD));
     } else if matches!(table.battle.phase, Phase::Refresh { .. }) {
         ui.label(
             RichText::new(
@@ -403,6 +418,12 @@ pub(super) fn menu_entry_response(
             }
             if let Some(odds) = &plan_odds(table, plan) {
                 odds_lines(ui, odds);
+            }
+            if let Order::Defend { with, .. } = &plan.order
+                && let Some(pending) = &table.battle.pending
+                && let Some(landed) = answered_spell_successes(table, pending, *with)
+            {
+                ui.label(format!("Successes the spell lands: {landed:.1} on average"));
             }
         }),
     };
