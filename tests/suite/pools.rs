@@ -417,3 +417,43 @@ fn a_block_that_holds_adds_the_shields_armour_against_a_damage_spell() {
         BattleEvent::Blocked { unit, shield_armour, .. } if unit == "bandit" && *shield_armour > 0
     ));
 }
+
+/// The AI answers a spell attack as it answers any other: with a legal
+/// defence or none, scored by the successes the spell is expected to land.
+#[test]
+fn the_ai_answers_a_spell_attack_with_a_legal_answer() {
+    use swift_swords::ai::{AiLevel, choose};
+    let level = level(
+        r#""ggg""#,
+        r#"
+        (id: "hero", template: "hedge_wizard", side: "heroes", zone: (0, 0), overrides: (defences: Some({}))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (1, 0),
+            overrides: (defences: Some({ Dodge: 3 }), action_dice: Some(Fixed([2])))),
+        "#,
+        "",
+    );
+    let mut app = app(&level, &[5, 5, 5, 5, 2, 2, 2, 2, 2]);
+    act(&mut app, "hero", prepare("firebolt"));
+    act(&mut app, "hero", pool());
+    act(&mut app, "hero", pool());
+    act(
+        &mut app,
+        "hero",
+        Order::Cast {
+            target: "bandit".into(),
+        },
+    );
+    for level in [AiLevel::Normal, AiLevel::Hard, AiLevel::Expert] {
+        let answer = choose(app.state(), level).expect("an answer");
+        assert_eq!(answer.unit, "bandit");
+        assert!(matches!(answer.order, Order::Defend { .. }), "{answer:?}");
+        assert!(app.state().check(&answer).is_ok(), "{level}: {answer:?}");
+    }
+    let answer = choose(app.state(), AiLevel::Normal).expect("an answer");
+    act(&mut app, "bandit", answer.order);
+    assert!(
+        log(&app)
+            .iter()
+            .any(|e| matches!(e, BattleEvent::SpellCast { .. }))
+    );
+}
