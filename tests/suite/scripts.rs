@@ -49,6 +49,11 @@ fn script_the_injury_example_4_4_4_6_and_a_dread_test() {
 }
 
 #[test]
+fn script_audited_readings_advantage_counts_allies_and_effort_keeps_the_turn() {
+    run("audit_readings.ron");
+}
+
+#[test]
 fn script_flyers_harry_the_patrol_to_the_end() {
     run("harpy_raid.ron");
 }
