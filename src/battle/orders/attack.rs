@@ -13,7 +13,7 @@ use crate::battle::state::{BattleState, PendingAttack, Phase, Turn};
 use crate::battle::wielding::parry_bonus;
 use crate::data::Tactic;
 use crate::rules::attack::{evaluate_attack, raise_one_die};
-use crate::rules::defence::{BlockOutcome, DefencePool, block, dodge, parry, pool_from_roll};
+use crate::rules::defence::{BlockOutcome, block, dodge, parry, pool_from_roll};
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
 use crate::rules::rolls::successes_in;
@@ -265,7 +265,13 @@ pub(super) fn roll_attack(
         }
     }
     if let Some(pool) = pool {
-        spend_defence_pool(table, target, pool, events);
+        let left = pool.after_use();
+        table.units[target].conditions.defence_pool = left;
+        events.push(BattleEvent::DefencePool {
+            unit: target_id.clone(),
+            defence: pool.defence,
+            dice: left.map_or(0, |p| p.dice),
+        });
     }
     land_attack(
         table,
@@ -281,22 +287,6 @@ pub(super) fn roll_attack(
         strike_back(table, target, actor, dice, events);
     }
     follow_up(table, pending, dice, events);
-}
-
-/// A defence pool that answered an attack or a spell loses a die.
-pub(super) fn spend_defence_pool(
-    table: &mut BattleState,
-    target: usize,
-    pool: DefencePool,
-    events: &mut Vec<BattleEvent>,
-) {
-    let left = pool.after_use();
-    table.units[target].conditions.defence_pool = left;
-    events.push(BattleEvent::DefencePool {
-        unit: table.units[target].unit.id.clone(),
-        defence: pool.defence,
-        dice: left.map_or(0, |p| p.dice),
-    });
 }
 
 /// The second attack of a Double Strike (on the same target), or of a

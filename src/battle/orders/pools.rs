@@ -144,7 +144,13 @@ pub(super) fn release(
                 }),
             }
         }
-        super::attack::spend_defence_pool(table, target, pool, events);
+        let left = pool.after_use();
+        table.units[target].conditions.defence_pool = left;
+        events.push(BattleEvent::DefencePool {
+            unit: target_id.clone(),
+            defence: pool.defence,
+            dice: left.map_or(0, |p| p.dice),
+        });
     }
     match spell.effect {
         SpellEffect::Damage { weight } if successes > 0 => {
