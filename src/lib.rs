@@ -3,6 +3,7 @@
 //! - [`rules`]: the arithmetic of every rule, as plain functions.
 //! - [`data`] and [`level`]: the RON data and level formats with their checks.
 //! - [`battle`]: the battle engine: one state, one door (`Engine`), one sequence of play.
+//! - [`campaign`]: a warband carried from battle to battle, with the aftermath and healing.
 //! - [`script`]: rules scripts that replay commands and check the outcome.
 //! - [`replay`]: replays and saves, rebuilt and checked step by step.
 //! - [`rulebook`]: the rules reference shown in the game, read from `docs/RULES.md`.
@@ -10,6 +11,7 @@
 
 pub mod ai;
 pub mod battle;
+pub mod campaign;
 pub mod cli;
 pub mod data;
 pub mod diagnostics;

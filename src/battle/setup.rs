@@ -72,6 +72,8 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
                 .filter(|&&f| f != Fatigue::Doubtful)
                 .and_then(|f| ruleset.rules.fatigue_ranks.get(f))
                 .map_or(0, |&ranks| ranks as i8);
+            // Wounds carried in from an earlier battle of a campaign.
+            let carried = i8::try_from(spec.carried.ranks_lost).unwrap_or(i8::MAX);
             Some(UnitState {
                 unit: Unit {
                     index,
@@ -118,7 +120,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
                 ranks: Ranks {
                     physical: RankTrack {
                         bonus: template.bonus_physical,
-                        lost: tired,
+                        lost: tired.saturating_add(carried),
                         ..RankTrack::new(physical)
                     },
                     mental: RankTrack {
@@ -142,7 +144,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
                     ..Conditions::default()
                 },
                 fate: Fate::Fighting,
-                wounds: Wounds::default(),
+                wounds: Wounds(spec.carried.injuries.clone()),
                 flight: template.flight.map(|rating| Flight {
                     rating,
                     fly_by: template.fly_by,

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+pub use crate::rules::aftermath::AftermathRules;
 pub use crate::rules::injury::InjuryTables;
 use crate::rules::payment::Cost;
 
@@ -28,6 +29,8 @@ pub const ACTIONS_FILE: &str = "actions.ron";
 pub const RULES_FILE: &str = "rules.ron";
 pub const TERRAIN_FILE: &str = "terrain.ron";
 pub const INJURIES_FILE: &str = "injuries.ron";
+/// Read by campaigns only, so it is not part of a battle's content hash.
+pub const AFTERMATH_FILE: &str = "aftermath.ron";
 
 /// Which kind of data file a path is, by its file name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +41,7 @@ pub enum DataKind {
     Rules,
     Terrain,
     Injuries,
+    Aftermath,
 }
 
 impl DataKind {
@@ -49,6 +53,7 @@ impl DataKind {
             RULES_FILE => Some(Self::Rules),
             TERRAIN_FILE => Some(Self::Terrain),
             INJURIES_FILE => Some(Self::Injuries),
+            AFTERMATH_FILE => Some(Self::Aftermath),
             _ => None,
         }
     }
@@ -102,6 +107,22 @@ pub fn read_player_ron<T: DeserializeOwned>(
         return Ok(None);
     };
     parse_ron(path, &text).map(|value| Some((value, text)))
+}
+
+/// The aftermath rules from the data folder (`--data`, else `assets/data`),
+/// or the built-in copy when the folder has no `aftermath.ron`.
+pub fn load_aftermath(data: Option<&Path>) -> Result<AftermathRules, Diagnostic> {
+    let path = data
+        .unwrap_or(Path::new("assets/data"))
+        .join(AFTERMATH_FILE);
+    if path.is_file() {
+        parse_ron(&path, &read(&path)?)
+    } else {
+        parse_ron(
+            Path::new("assets/data/aftermath.ron"),
+            include_str!("../../assets/data/aftermath.ron"),
+        )
+    }
 }
 
 /// Loads the ruleset from `--data`, `assets/data`, or the built-in copy.
@@ -290,6 +311,7 @@ pub fn check_data_file(path: &Path, text: &str) -> Vec<Diagnostic> {
         Some(DataKind::Rules) => parse_ron::<RuleNumbers>(path, text).map(drop),
         Some(DataKind::Terrain) => parse_ron::<TerrainTable>(path, text).map(drop),
         Some(DataKind::Injuries) => parse_ron::<InjuryTables>(path, text).map(drop),
+        Some(DataKind::Aftermath) => parse_ron::<AftermathRules>(path, text).map(drop),
         None => Err(Diagnostic::new(path, (1, 1), "not a known data file")),
     };
     result.err().into_iter().collect()

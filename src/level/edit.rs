@@ -79,6 +79,7 @@ pub fn new_unit(id: &str, template: &str, side: &str, zone: ZoneCoord) -> UnitSp
         facing: None,
         landed: false,
         overrides: Default::default(),
+        carried: Default::default(),
     }
 }
 

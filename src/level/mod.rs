@@ -133,6 +133,27 @@ pub struct UnitSpec {
     pub landed: bool,
     #[serde(default)]
     pub overrides: UnitOverrides,
+    /// Wounds it carries into the battle (a campaign's warband member).
+    #[serde(default, skip_serializing_if = "Carried::is_none")]
+    pub carried: Carried,
+}
+
+/// Wounds a combatant brings into a battle from an earlier one.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Carried {
+    /// Physical ranks already lost.
+    #[serde(default)]
+    pub ranks_lost: u8,
+    /// Injuries still in force.
+    #[serde(default)]
+    pub injuries: Vec<crate::rules::injury::Injury>,
+}
+
+impl Carried {
+    pub fn is_none(&self) -> bool {
+        self.ranks_lost == 0 && self.injuries.is_empty()
+    }
 }
 
 /// A chariot: its team is added to the units with the chariot's id; its
@@ -210,6 +231,7 @@ impl ChariotSpec {
             facing: Some(self.facing),
             landed: false,
             overrides: UnitOverrides::default(),
+            carried: Carried::default(),
         }
     }
 }

@@ -18,7 +18,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["lesson", "simulate"],
             &["replay"],
             &["script"],
-            &["seat"],
+            &["campaign", "seat"],
             &["ai"],
             &["battle"],
             &["level"],
@@ -137,7 +137,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "rules",
         &[
-            &["odds", "action_dice", "attack", "rolls"],
+            &["odds", "action_dice", "aftermath", "attack", "rolls"],
             &[
                 "countdown",
                 "damage",
@@ -152,6 +152,17 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     ("simulate", &[&["balance", "plot"], &["sweep"]]),
+    (
+        "campaign",
+        &[
+            &["run"],
+            &["progress"],
+            &["aftermath", "healing"],
+            &["fielding", "check"],
+            &["events", "warband"],
+            &["format"],
+        ],
+    ),
     ("replay", &[&["script"]]),
 ];
 

@@ -1,0 +1,402 @@
+//! The end of a battle for the warband (docs/RULES.md section 39): each
+//! fielded member's fate, the dying tended or rolling for their lives, the
+//! injuries that last, rescues and recruits. Every die comes from the
+//! campaign's generator and every change is an event.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::events::{CampaignEvent, MagicUse};
+use super::fielding::physical_ranks;
+use super::format::CampaignBattle;
+use super::warband::{LastingWound, Member, Whereabouts};
+use crate::battle::components::Fate;
+use crate::battle::events::{BattleEvent, Outcome};
+use crate::battle::state::BattleState;
+use crate::data::{Fatigue, Ruleset};
+use crate::rules::aftermath::{
+    AftermathRules, EndedAs, Fallen, Lasting, SideResult, death_roll, fate_after_battle,
+    healing_roll,
+};
+use crate::rules::dice::DiceSource;
+
+/// The battle as it ended, and which side the warband fought as.
+pub struct BattleEnd<'a> {
+    pub state: &'a BattleState,
+    pub log: &'a [BattleEvent],
+    pub side: usize,
+}
+
+impl BattleEnd<'_> {
+    /// How the warband's side came out of it.
+    pub fn result(&self) -> SideResult {
+        match &self.state.battle.outcome {
+            Some(Outcome::Victory { side, .. }) => {
+                if self
+                    .state
+                    .battle
+                    .sides
+                    .get(self.side)
+                    .is_some_and(|s| &s.id == side)
+                {
+                    SideResult::Won
+                } else {
+                    SideResult::Lost
+                }
+            }
+            _ => SideResult::Drew,
+        }
+    }
+}
+
+/// The player's choices at a battle's end.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EndChoices {
+    /// Members (warband indices) to spend a magical healing on, in order.
+    pub magic_on: Vec<usize>,
+    /// Recruits (indices into the battle's list) to take after a victory.
+    pub recruits: Vec<usize>,
+}
+
+/// Plays out the end of `battle` for the `fielded` members (warband
+/// indices). Returns the side's result and the events, in order.
+pub fn end_of_battle(
+    members: &mut Vec<Member>,
+    fielded: &[usize],
+    end: &BattleEnd,
+    battle: &CampaignBattle,
+    choices: &EndChoices,
+    (ruleset, rules, cap): (&Ruleset, &AftermathRules, u8),
+    dice: &mut impl DiceSource,
+) -> (SideResult, Vec<CampaignEvent>) {
+    let result = end.result();
+    let mut events = vec![CampaignEvent::BattleFought {
+        battle: battle.id.clone(),
+        result,
+    }];
+    let mut magic = Magic {
+        left: battle.after.magic,
+        on: choices.magic_on.clone(),
+    };
+    let credits = foes_defeated(end);
+    let massive = killed_by_massive_damage(end.log);
+    for &index in fielded {
+        let Some(member) = members.get_mut(index) else {
+            continue;
+        };
+        let Some(unit) = end.state.units.iter().find(|u| u.unit.id == member.spec.id) else {
+            continue;
+        };
+        let id = member.spec.id.clone();
+        let real = physical_ranks(member, ruleset);
+        member.battles = member.battles.saturating_add(1);
+        if let Some(&count) = credits.get(&id) {
+            member.foes_defeated = member.foes_defeated.saturating_add(count);
+            events.push(CampaignEvent::FoesDefeated {
+                member: id.clone(),
+                count,
+            });
+        }
+        // Ranks lost to damage stay as wounds; fatigue and crossover pass.
+        let tired = tired_ranks(end, unit.unit.index);
+        let lost = (unit.ranks.physical.direct_losses() - tired).clamp(0, i32::from(real.max(0)));
+        member.ranks_lost = u8::try_from(lost).unwrap_or(u8::MAX);
+        let carried = member.wounds.len();
+        for &injury in unit.wounds.0.iter().skip(carried) {
+            let lasting = rules.lasting(injury);
+            let weeks_left = match lasting {
+                Lasting::Passes => continue,
+                Lasting::Bleeds => Some(0),
+                Lasting::Heals { weeks } => Some(weeks),
+                Lasting::Permanent => None,
+            };
+            member.wounds.push(LastingWound {
+                injury,
+                weeks_left,
+                bleeding: lasting == Lasting::Bleeds,
+            });
+            events.push(CampaignEvent::WoundLasts {
+                member: id.clone(),
+                injury,
+                lasting,
+            });
+        }
+        let ended = match unit.fate {
+            Fate::Fighting => EndedAs::Standing,
+            Fate::Escaped => EndedAs::Escaped,
+            Fate::OutOfAction => EndedAs::OutOfAction,
+            Fate::Killed => EndedAs::Killed {
+                massive: massive.contains(&id),
+            },
+        };
+        match fate_after_battle(ended, unit.profile.heroic, result) {
+            Fallen::Safe => {}
+            Fallen::Recovered => events.push(CampaignEvent::Recovered { member: id.clone() }),
+            Fallen::Captured => {
+                member.whereabouts = Whereabouts::Captured;
+                events.push(CampaignEvent::Captured { member: id.clone() });
+            }
+            Fallen::LeftBehind => {
+                member.whereabouts = Whereabouts::LeftBehind;
+                events.push(CampaignEvent::LeftBehind { member: id.clone() });
+            }
+            Fallen::Dying {
+                lost_field,
+                certain,
+            } => {
+                events.push(CampaignEvent::Dying { member: id.clone() });
+                let tended = !lost_field;
+                let mut saved = tended && magic.spend(index);
+                if saved {
+                    events.push(CampaignEvent::MagicSpent {
+                        member: id.clone(),
+                        on: MagicUse::SavedTheDying,
+                    });
+                } else if tended && let Some(healer) = battle.after.healer {
+                    let roll = healing_roll(&ruleset.rules, healer, dice);
+                    saved = roll.passed();
+                    events.push(CampaignEvent::Tended {
+                        member: id.clone(),
+                        dice: roll.dice,
+                        saved,
+                    });
+                }
+                if !saved {
+                    let roll = death_roll(&ruleset.rules, rules, i32::from(real), dice);
+                    events.push(CampaignEvent::DeathRoll {
+                        member: id.clone(),
+                        dice: roll.dice.clone(),
+                        survived: roll.passed(),
+                    });
+                    if !roll.passed() && certain {
+                        member.whereabouts = Whereabouts::Dead;
+                        events.push(CampaignEvent::Died { member: id.clone() });
+                        continue;
+                    }
+                    if !roll.passed() {
+                        member.coma = true;
+                        events.push(CampaignEvent::FellIntoComa { member: id.clone() });
+                    }
+                }
+                // The dying come back with every rank to heal.
+                member.ranks_lost = u8::try_from(real.max(0)).unwrap_or(0);
+                if lost_field {
+                    let (whereabouts, event) = if unit.profile.heroic {
+                        (
+                            Whereabouts::Captured,
+                            CampaignEvent::Captured { member: id.clone() },
+                        )
+                    } else {
+                        (
+                            Whereabouts::LeftBehind,
+                            CampaignEvent::LeftBehind { member: id.clone() },
+                        )
+                    };
+                    member.whereabouts = whereabouts;
+                    events.push(event);
+                }
+            }
+        }
+        if member.ranks_lost > 0 && member.whereabouts != Whereabouts::Dead {
+            events.push(CampaignEvent::RanksLost {
+                member: id,
+                ranks: member.ranks_lost,
+            });
+        }
+    }
+    spend_remaining_magic(members, &mut magic, &mut events);
+    if result == SideResult::Won {
+        if battle.rescue {
+            for member in members.iter_mut() {
+                if member.whereabouts == Whereabouts::Captured {
+                    member.whereabouts = Whereabouts::WithWarband;
+                    events.push(CampaignEvent::Freed {
+                        member: member.spec.id.clone(),
+                    });
+                }
+            }
+        }
+        for &pick in &choices.recruits {
+            let Some(spec) = battle.recruits.get(pick) else {
+                continue;
+            };
+            let count = members.iter().filter(|m| m.counts()).count();
+            let taken = members.iter().any(|m| m.spec.id == spec.id);
+            if count < usize::from(cap) && !taken {
+                members.push(Member::new(spec.clone()));
+                events.push(CampaignEvent::Recruited {
+                    member: spec.id.clone(),
+                });
+            }
+        }
+    }
+    (result, events)
+}
+
+/// The magical healings left, and who the player wants them for.
+struct Magic {
+    left: u8,
+    on: Vec<usize>,
+}
+
+impl Magic {
+    /// Spends one on `member` if the player chose it and one is left.
+    fn spend(&mut self, member: usize) -> bool {
+        match self.on.iter().position(|&m| m == member) {
+            Some(at) if self.left > 0 => {
+                self.on.remove(at);
+                self.left -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Magic not spent on the dying: it wakes a coma, heals a wound only magic
+/// heals, or stops a bleeder, in that order, for each member chosen.
+fn spend_remaining_magic(
+    members: &mut [Member],
+    magic: &mut Magic,
+    events: &mut Vec<CampaignEvent>,
+) {
+    for index in std::mem::take(&mut magic.on) {
+        if magic.left == 0 {
+            break;
+        }
+        let Some(member) = members.get_mut(index) else {
+            continue;
+        };
+        if member.whereabouts != Whereabouts::WithWarband {
+            continue;
+        }
+        let on = if member.coma {
+            member.coma = false;
+            MagicUse::WokeFromComa
+        } else if let Some(at) = member.wounds.iter().position(|w| w.weeks_left.is_none()) {
+            MagicUse::HealedWound(member.wounds.remove(at).injury)
+        } else if let Some(at) = member.wounds.iter().position(|w| w.bleeding) {
+            MagicUse::StoppedBleeding(member.wounds.remove(at).injury)
+        } else {
+            continue;
+        };
+        magic.left -= 1;
+        events.push(CampaignEvent::MagicSpent {
+            member: member.spec.id.clone(),
+            on,
+        });
+    }
+}
+
+/// Physical ranks the unit lost to fatigue at the start: tiredness, which
+/// passes with the battle.
+fn tired_ranks(end: &BattleEnd, unit: usize) -> i32 {
+    let state = end.state;
+    let Some(side) = state.battle.sides.get(state.units[unit].unit.side) else {
+        return 0;
+    };
+    let Some(&fatigue) = state.battle.level.fatigue.get(&side.id) else {
+        return 0;
+    };
+    let ranks = i32::from(
+        state
+            .ruleset
+            .rules
+            .fatigue_ranks
+            .get(&fatigue)
+            .copied()
+            .unwrap_or(0),
+    );
+    let id = &state.units[unit].unit.id;
+    let failed = end
+        .log
+        .iter()
+        .any(|e| matches!(e, BattleEvent::FatigueRoll { unit, passed: false, .. } if unit == id));
+    match fatigue {
+        Fatigue::Doubtful if !failed => 0,
+        _ => ranks,
+    }
+}
+
+/// The units killed by Massive damage (not by a later BODY roll).
+fn killed_by_massive_damage(log: &[BattleEvent]) -> BTreeSet<String> {
+    let mut struck = BTreeSet::new();
+    let mut killed = BTreeSet::new();
+    for event in log {
+        match event {
+            BattleEvent::MassiveDamage { unit } => {
+                struck.insert(unit.clone());
+            }
+            BattleEvent::RankHeld { unit, .. } => {
+                struck.remove(unit);
+            }
+            BattleEvent::Killed { unit } if struck.remove(unit) => {
+                killed.insert(unit.clone());
+            }
+            _ => {}
+        }
+    }
+    killed
+}
+
+/// Foes each unit put out of action or killed: the fall is credited to the
+/// last one to strike the fallen.
+fn foes_defeated(end: &BattleEnd) -> BTreeMap<String, u32> {
+    let side_of = |id: &str| {
+        end.state
+            .unit_index(id)
+            .map(|i| end.state.units[i].unit.side)
+    };
+    let mut last: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut fallen = BTreeSet::new();
+    let mut credits = BTreeMap::new();
+    for event in end.log {
+        match event {
+            BattleEvent::AttackRolled {
+                attacker, target, ..
+            }
+            | BattleEvent::SpellCast {
+                unit: attacker,
+                target,
+                ..
+            }
+            | BattleEvent::Squashed {
+                attacker,
+                unit: target,
+            } => {
+                last.insert(target, attacker);
+            }
+            BattleEvent::OutOfAction { unit } | BattleEvent::Killed { unit }
+                if fallen.insert(unit.as_str()) =>
+            {
+                if let Some(&by) = last.get(unit.as_str())
+                    && side_of(by) != side_of(unit)
+                {
+                    *credits.entry(by.to_string()).or_insert(0) += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    credits
+}
+
+/// The choices a player who wants the most for the warband makes, used by
+/// AI runs and offered as the default: magic on the dying, then comas,
+/// then wounds only magic heals; every recruit the cap allows.
+pub fn default_choices(members: &[Member], end: &BattleEnd, battle: &CampaignBattle) -> EndChoices {
+    let dying = |m: &Member| {
+        end.state
+            .units
+            .iter()
+            .any(|u| u.unit.id == m.spec.id && u.fate == Fate::Killed)
+    };
+    let mut magic_on: Vec<usize> = (0..members.len()).filter(|&i| dying(&members[i])).collect();
+    magic_on.extend((0..members.len()).filter(|&i| members[i].coma));
+    magic_on.extend(
+        (0..members.len()).filter(|&i| members[i].wounds.iter().any(|w| w.weeks_left.is_none())),
+    );
+    EndChoices {
+        magic_on,
+        recruits: (0..battle.recruits.len()).collect(),
+    }
+}

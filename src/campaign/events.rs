@@ -1,0 +1,119 @@
+//! What happens in a campaign between its battles, as events: the
+//! aftermath screen, the chronicle, campaign replays and tests read them.
+//! Members are named by id.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::aftermath::{Lasting, SideResult, Week};
+use crate::rules::injury::Injury;
+
+/// What a magical healing was spent on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MagicUse {
+    SavedTheDying,
+    WokeFromComa,
+    HealedWound(Injury),
+    StoppedBleeding(Injury),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum CampaignEvent {
+    BattleFought {
+        battle: String,
+        result: SideResult,
+    },
+    /// Out of action, carried off the field by its own side.
+    Recovered {
+        member: String,
+    },
+    Captured {
+        member: String,
+    },
+    LeftBehind {
+        member: String,
+    },
+    Dying {
+        member: String,
+    },
+    MagicSpent {
+        member: String,
+        on: MagicUse,
+    },
+    /// A trained healer tends the dying at the battle's end.
+    Tended {
+        member: String,
+        dice: Vec<u8>,
+        saved: bool,
+    },
+    DeathRoll {
+        member: String,
+        dice: Vec<u8>,
+        survived: bool,
+    },
+    FellIntoComa {
+        member: String,
+    },
+    Died {
+        member: String,
+    },
+    /// An injury taken in the battle stays with the member.
+    WoundLasts {
+        member: String,
+        injury: Injury,
+        lasting: Lasting,
+    },
+    /// Physical ranks the member carries out of the battle.
+    RanksLost {
+        member: String,
+        ranks: u8,
+    },
+    FoesDefeated {
+        member: String,
+        count: u32,
+    },
+    /// A rescue frees a captured member.
+    Freed {
+        member: String,
+    },
+    Recruited {
+        member: String,
+    },
+    WeekBegan {
+        week: u32,
+        conditions: Week,
+        /// A week of rest the player chose to take.
+        chosen: bool,
+    },
+    /// An open bleeder on a week of travel: a BODY roll or a rank lost.
+    Bled {
+        member: String,
+        dice: Vec<u8>,
+        held: bool,
+    },
+    BleedingStopped {
+        member: String,
+        injury: Injury,
+    },
+    HealingRoll {
+        member: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    Healed {
+        member: String,
+        ranks: u8,
+    },
+    InjuryHealed {
+        member: String,
+        injury: Injury,
+    },
+    WakeRoll {
+        member: String,
+        dice: Vec<u8>,
+        woke: bool,
+    },
+    CampaignEnded {
+        won: bool,
+    },
+}

@@ -1,0 +1,133 @@
+//! Putting the warband on the table: a campaign battle's level with the
+//! chosen members standing in the places the campaign names, carrying their
+//! wounds in.
+
+use super::format::CampaignBattle;
+use super::warband::Member;
+use crate::data::Ruleset;
+use crate::level::{Carried, Level, UnitSpec, apply_overrides};
+
+/// The id of the mount a member brings.
+pub fn mount_id(member: &str) -> String {
+    format!("{member}_mount")
+}
+
+/// The physical ranks a member takes the field with (template, overrides
+/// and Heroic rank); 0 for an unknown template.
+pub fn physical_ranks(member: &Member, ruleset: &Ruleset) -> i8 {
+    let Some(template) = ruleset.creatures.get(&member.spec.template) else {
+        return 0;
+    };
+    let mut template = template.clone();
+    apply_overrides(&mut template, &member.spec.overrides);
+    let heroic = template.heroic && template.heroic_side == crate::vocabulary::RankSide::Physical;
+    template.physical.saturating_add(i8::from(heroic))
+}
+
+/// Why `chosen` cannot take the field in `battle`, if it cannot.
+pub fn check_fielding(
+    battle: &CampaignBattle,
+    members: &[Member],
+    chosen: &[usize],
+    ruleset: &Ruleset,
+) -> Result<(), String> {
+    if chosen.is_empty() {
+        return Err("choose at least one member to take the field".into());
+    }
+    let slots = usize::from(battle.slots).min(battle.places.len());
+    if chosen.len() > slots {
+        return Err(format!(
+            "{} members chosen, but this battle has room for {slots}",
+            chosen.len()
+        ));
+    }
+    for (n, &index) in chosen.iter().enumerate() {
+        let Some(member) = members.get(index) else {
+            return Err("a member chosen is not in the warband".into());
+        };
+        if chosen[..n].contains(&index) {
+            return Err(format!("{} is chosen twice", member.spec.name));
+        }
+        if !member.can_fight(physical_ranks(member, ruleset)) {
+            return Err(format!(
+                "{} cannot fight: {}",
+                member.spec.name,
+                member.standing().words().to_lowercase()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The level of `battle` with `chosen` members (warband indices, in place
+/// order) standing in its places; places left over are emptied.
+pub fn fielded_level(
+    level: &Level,
+    battle: &CampaignBattle,
+    members: &[Member],
+    chosen: &[usize],
+) -> Level {
+    let mut level = level.clone();
+    let mut renamed: Vec<(String, Option<String>)> = Vec::new();
+    let mut mounts = Vec::new();
+    for (n, place) in battle.places.iter().enumerate() {
+        let Some(at) = level.units.iter().position(|u| &u.id == place) else {
+            continue;
+        };
+        let member = chosen.get(n).and_then(|&i| members.get(i));
+        let Some(member) = member else {
+            renamed.push((place.clone(), None));
+            continue;
+        };
+        let spot = level.units[at].clone();
+        let mut rides = spot.rides.clone();
+        if rides.is_none()
+            && let Some(mount) = &member.spec.mount
+        {
+            let id = mount_id(&member.spec.id);
+            mounts.push(UnitSpec {
+                id: id.clone(),
+                template: mount.clone(),
+                name: Some(format!("{}'s mount", member.spec.name)),
+                rides: None,
+                overrides: Default::default(),
+                carried: Carried::default(),
+                ..spot.clone()
+            });
+            rides = Some(id);
+        }
+        level.units[at] = UnitSpec {
+            id: member.spec.id.clone(),
+            template: member.spec.template.clone(),
+            name: Some(member.spec.name.clone()),
+            overrides: member.spec.overrides.clone(),
+            mob: None,
+            rides,
+            carried: Carried {
+                ranks_lost: member.ranks_lost,
+                injuries: member.injuries(),
+            },
+            ..spot
+        };
+        renamed.push((place.clone(), Some(member.spec.id.clone())));
+    }
+    // Empty places leave the table; chariot crews follow their members.
+    level.units.retain(|u| {
+        !renamed
+            .iter()
+            .any(|(place, to)| to.is_none() && &u.id == place)
+    });
+    for chariot in &mut level.chariots {
+        chariot.crew = chariot
+            .crew
+            .iter()
+            .filter_map(|id| match renamed.iter().find(|(place, _)| place == id) {
+                Some((_, to)) => to.clone(),
+                None => Some(id.clone()),
+            })
+            .collect();
+    }
+    level.chariots.retain(|c| !c.crew.is_empty());
+    level.units.extend(mounts);
+    level
+}

@@ -1,0 +1,148 @@
+//! The campaign format (`campaigns/*.ron`): a warband, the battles it
+//! fights, the way on after each, and the weeks between them. The format is
+//! written up in docs/CAMPAIGNS.md.
+
+use serde::{Deserialize, Serialize};
+
+use crate::level::{Level, UnitOverrides};
+use crate::rules::aftermath::Week;
+
+/// One campaign file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Campaign {
+    pub name: String,
+    /// The story so far, shown when the campaign is chosen.
+    #[serde(default)]
+    pub about: String,
+    pub warband: Warband,
+    /// The battle the campaign opens with.
+    pub start: String,
+    pub battles: Vec<CampaignBattle>,
+    /// The campaign's seed, unless the player gives one.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl Campaign {
+    pub fn battle(&self, id: &str) -> Option<&CampaignBattle> {
+        self.battles.iter().find(|b| b.id == id)
+    }
+}
+
+/// The player's warband as the campaign opens.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Warband {
+    pub name: String,
+    /// The most members the warband may hold.
+    pub cap: u8,
+    pub roster: Vec<MemberSpec>,
+}
+
+/// A member of the warband: a creature template with the level format's
+/// overrides, and optionally a mount.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemberSpec {
+    /// Unique among the campaign's members, recruits and level units.
+    pub id: String,
+    pub name: String,
+    pub template: String,
+    #[serde(default)]
+    pub overrides: UnitOverrides,
+    /// The template of the mount it rides into battle.
+    #[serde(default)]
+    pub mount: Option<String>,
+}
+
+/// Where a campaign battle's level comes from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum LevelSource {
+    /// A level file, relative to the campaign's folder.
+    File(String),
+    /// A whole level written into the campaign.
+    Inline(Box<Level>),
+}
+
+/// What follows a battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WayOn {
+    /// On to this battle.
+    Battle(String),
+    /// The campaign ends, won.
+    Won,
+    /// The campaign ends, lost.
+    Lost,
+}
+
+fn lost() -> WayOn {
+    WayOn::Lost
+}
+
+/// One battle of the campaign.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignBattle {
+    /// Unique among the campaign's battles; the way on names battles by it.
+    pub id: String,
+    pub level: LevelSource,
+    /// The level side the warband fights as.
+    pub side: String,
+    /// The most members who may take the field.
+    pub slots: u8,
+    /// Level units of `side` the members stand in for, in order. Places no
+    /// member fills are left empty: those units stay out of the battle.
+    pub places: Vec<String>,
+    /// The story before the battle, shown above the level's own briefing.
+    #[serde(default)]
+    pub briefing: String,
+    pub victory: WayOn,
+    #[serde(default = "lost")]
+    pub defeat: WayOn,
+    #[serde(default = "lost")]
+    pub draw: WayOn,
+    /// Winning this battle frees every captured member.
+    #[serde(default)]
+    pub rescue: bool,
+    /// The weeks after this battle, before the next.
+    #[serde(default)]
+    pub after: Between,
+    /// Who may join the warband after a victory here.
+    #[serde(default)]
+    pub recruits: Vec<MemberSpec>,
+}
+
+/// The time between two battles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Between {
+    /// Weeks that must pass.
+    pub weeks: u8,
+    /// What each of those weeks has.
+    pub week: Week,
+    /// More weeks of rest (food, water, no travel) the player may take
+    /// before marching on.
+    pub rest_weeks: u8,
+    /// Dice of the Healing roll of a trained healer with the warband, if one is.
+    pub healer: Option<u8>,
+    /// Magical healings the warband can call on in this time.
+    pub magic: u8,
+}
+
+impl Default for Between {
+    fn default() -> Self {
+        Self {
+            weeks: 1,
+            week: Week {
+                food: true,
+                water: true,
+                travel: true,
+            },
+            rest_weeks: 0,
+            healer: None,
+            magic: 0,
+        }
+    }
+}

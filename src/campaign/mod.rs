@@ -1,0 +1,13 @@
+//! Campaigns: a warband that lives from battle to battle. The format and
+//! its check, the aftermath of each battle and the weeks of healing after
+//! it, and the campaign's progress, played by a player or by the AI.
+
+pub mod aftermath;
+pub mod check;
+pub mod events;
+pub mod fielding;
+pub mod format;
+pub mod healing;
+pub mod progress;
+pub mod run;
+pub mod warband;

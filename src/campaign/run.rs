@@ -1,0 +1,141 @@
+//! A whole campaign played by the AI, for `campaign simulate` and tests:
+//! the warband's side at one AI level, its foes at another, and every
+//! choice between battles made as [`default_choices`] and [`choose_field`]
+//! make it.
+
+use std::sync::Arc;
+
+use super::aftermath::{BattleEnd, default_choices};
+use super::check::LoadedCampaign;
+use super::progress::{CampaignState, Stage};
+use crate::ai::{AiLevel, choose};
+use crate::battle::engine::Engine;
+use crate::data::Ruleset;
+use crate::rules::aftermath::AftermathRules;
+use crate::rules::dice::Dice;
+
+/// Commands allowed in one battle before it is called off; far beyond any
+/// real battle (the round limit ends them much sooner).
+const COMMAND_LIMIT: usize = 20_000;
+
+/// The AI levels of a run: the warband's and its foes'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunLevels {
+    pub warband: AiLevel,
+    pub foes: AiLevel,
+}
+
+/// The members an AI commander fields: the ready ones, the least hurt
+/// first (warband order among equals), up to the battle's slots.
+pub fn choose_field(state: &CampaignState, ruleset: &Ruleset) -> Vec<usize> {
+    let Some(battle) = state.next_battle() else {
+        return Vec::new();
+    };
+    let mut ready = state.ready(ruleset);
+    ready.sort_by_key(|&i| {
+        let m = &state.members[i];
+        (m.ranks_lost, m.wounds.len())
+    });
+    ready.truncate(usize::from(battle.slots).min(battle.places.len()));
+    ready
+}
+
+/// Plays the next battle of `state` with the members `chosen`, then its
+/// aftermath with the default choices. Returns the battle's engine at its end.
+pub fn fight_next(
+    state: &mut CampaignState,
+    loaded: &LoadedCampaign,
+    chosen: &[usize],
+    levels: RunLevels,
+    (ruleset, rules): (&Arc<Ruleset>, &AftermathRules),
+) -> Result<Engine, String> {
+    let battle = state
+        .next_battle()
+        .cloned()
+        .ok_or("the campaign is not before a battle")?;
+    let level = loaded
+        .levels
+        .get(&battle.id)
+        .ok_or_else(|| format!("battle \"{}\" has no level", battle.id))?;
+    let level = state.field(level, chosen, ruleset)?;
+    let side = level
+        .side_index(&battle.side)
+        .ok_or_else(|| format!("battle \"{}\" has no side \"{}\"", battle.id, battle.side))?;
+    let seed = state.battle_seed();
+    let mut engine = Engine::start(&level, ruleset.clone(), seed, Dice::seeded(seed));
+    for _ in 0..COMMAND_LIMIT {
+        let table = engine.state();
+        if table.battle.outcome.is_some() {
+            break;
+        }
+        let Some(acting) = table.acting_unit() else {
+            break;
+        };
+        let ai = if table.units[acting].unit.side == side {
+            levels.warband
+        } else {
+            levels.foes
+        };
+        let Some(command) = choose(table, ai) else {
+            break;
+        };
+        if engine.submit(&command).is_err() {
+            break;
+        }
+    }
+    let end = BattleEnd {
+        state: engine.state(),
+        log: engine.log(),
+        side,
+    };
+    let choices = default_choices(&state.members, &end, &battle);
+    state.finish_battle(chosen, &end, &choices, (ruleset, rules))?;
+    Ok(engine)
+}
+
+/// Plays a whole campaign from the start; the state at its end.
+pub fn run_campaign(
+    loaded: &LoadedCampaign,
+    seed: u64,
+    levels: RunLevels,
+    (ruleset, rules): (&Arc<Ruleset>, &AftermathRules),
+) -> Result<CampaignState, String> {
+    let mut state = CampaignState::new(loaded.campaign.clone(), seed);
+    // Each battle is fought once at most along any path the check allows,
+    // but loops (a rescue, say) may repeat: bounded all the same.
+    for _ in 0..super::check::MOST_BATTLES * 4 {
+        match &state.stage {
+            Stage::Ended { .. } => return Ok(state),
+            Stage::Before { .. } => {
+                let chosen = choose_field(&state, ruleset);
+                if chosen.is_empty() {
+                    // Nobody can fight: the campaign is lost.
+                    state.stage = Stage::Ended { won: false };
+                    return Ok(state);
+                }
+                fight_next(&mut state, loaded, &chosen, levels, (ruleset, rules))?;
+            }
+            Stage::After { .. } => {
+                let rest = resting_weeks(&state);
+                state.march_on(rest, (ruleset, rules))?;
+            }
+        }
+    }
+    Err("the campaign did not end within its bound of battles".into())
+}
+
+/// An AI commander rests every week it may while anyone is hurt.
+fn resting_weeks(state: &CampaignState) -> u8 {
+    let Stage::After { battle, .. } = &state.stage else {
+        return 0;
+    };
+    let allowed = state
+        .campaign
+        .battle(battle)
+        .map_or(0, |b| b.after.rest_weeks);
+    let hurt = state
+        .members
+        .iter()
+        .any(|m| m.counts() && (m.hurt() || m.coma));
+    if hurt { allowed } else { 0 }
+}
