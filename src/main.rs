@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         }) => cli::run_scripts(data, &files, allow_outside),
         Some(CliCommand::Simulate(args)) => cli::run_simulate(data, &args),
         Some(CliCommand::Replay(args)) => cli::run_replay(data, &args),
+        Some(CliCommand::Campaign(command)) => cli::campaign::run_campaign_command(data, &command),
     }
 }
 

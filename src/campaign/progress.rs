@@ -41,6 +41,9 @@ pub struct Chapter {
     /// Member ids, in place order.
     pub fielded: Vec<String>,
     pub result: SideResult,
+    /// Ranks lost and lasting injuries the fielded members carried in.
+    pub carried_ranks: u32,
+    pub carried_injuries: u32,
     /// The aftermath, then the weeks after.
     pub events: Vec<CampaignEvent>,
 }
@@ -132,6 +135,9 @@ impl CampaignState {
             .cloned()
             .ok_or("the campaign is not before a battle")?;
         let cap = self.campaign.warband.cap;
+        let fielded_members = || fielded.iter().filter_map(|&i| self.members.get(i));
+        let carried_ranks = fielded_members().map(|m| u32::from(m.ranks_lost)).sum();
+        let carried_injuries = fielded_members().map(|m| m.wounds.len() as u32).sum();
         let (result, events) = end_of_battle(
             &mut self.members,
             fielded,
@@ -154,6 +160,8 @@ impl CampaignState {
                 .filter_map(|&i| self.members.get(i).map(|m| m.spec.id.clone()))
                 .collect(),
             result,
+            carried_ranks,
+            carried_injuries,
             events,
         });
         self.stage = Stage::After {

@@ -5,6 +5,7 @@
 //! gathered by index, so the report is the same whatever the thread count.
 
 pub mod balance;
+pub mod campaign;
 pub mod plot;
 pub mod sweep;
 

@@ -151,7 +151,8 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             ],
         ],
     ),
-    ("simulate", &[&["balance", "plot"], &["sweep"]]),
+    ("simulate", &[&["balance", "campaign", "plot"], &["sweep"]]),
+    ("cli", &[&["campaign"]]),
     (
         "campaign",
         &[

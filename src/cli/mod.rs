@@ -1,4 +1,7 @@
-//! The command line: `play`, `check`, `script`, `simulate` and `replay`.
+//! The command line: `play`, `check`, `script`, `simulate`, `replay` and
+//! `campaign`.
+
+pub mod campaign;
 
 use std::collections::BTreeSet;
 use std::io::Write as _;
@@ -65,6 +68,9 @@ pub enum CliCommand {
     Simulate(SimulateArgs),
     /// Rebuild a replay or save headless, checking every step's fingerprint.
     Replay(ReplayArgs),
+    /// Check a campaign, or play it many times AI against AI.
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCommand),
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -262,6 +268,11 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
     let Some(ruleset) = ruleset else {
         return Vec::new();
     };
+    if SourceText::new(&text).find_key("warband", 0).is_some() {
+        return crate::campaign::check::parse_campaign(path, &text, ruleset)
+            .err()
+            .map_or_else(Vec::new, |d| d.0);
+    }
     if SourceText::new(&text).find_key("format", 0).is_some() {
         return match Replay::parse(path, &text) {
             Ok(replay) => replay

@@ -1,0 +1,256 @@
+//! `campaign simulate`: whole campaigns played by the AI, many times, and
+//! what a designer balances by: how often the campaign is won, which battle
+//! ends the runs that lose, each member's survival, the wounds carried into
+//! each battle and the weeks spent healing. Run `i` has a seed derived from
+//! the run's seed, so the report is the same whatever the thread count.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Serialize;
+
+use super::{Rate, wilson};
+use crate::ai::splitmix;
+use crate::campaign::check::LoadedCampaign;
+use crate::campaign::progress::{CampaignState, Stage};
+use crate::campaign::run::{RunLevels, run_campaign};
+use crate::campaign::warband::Whereabouts;
+use crate::data::Ruleset;
+use crate::rules::aftermath::{AftermathRules, SideResult};
+
+pub struct CampaignSim {
+    pub loaded: LoadedCampaign,
+    pub ruleset: Arc<Ruleset>,
+    pub rules: AftermathRules,
+    pub runs: usize,
+    pub seed: u64,
+    pub levels: RunLevels,
+    pub jobs: usize,
+}
+
+/// One campaign played to its end, or why it could not be.
+pub type RunResult = Result<CampaignState, String>;
+
+/// Plays every run over `jobs` threads, calling `tick` after each; results
+/// in run order.
+pub fn run_campaigns(sim: &CampaignSim, tick: &(dyn Fn() + Sync)) -> Vec<RunResult> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    crate::ai::set_search_threads(cores / sim.jobs.max(1));
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, RunResult)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..sim.jobs.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= sim.runs {
+                            break;
+                        }
+                        let seed = run_seed(sim.seed, index);
+                        let run =
+                            run_campaign(&sim.loaded, seed, sim.levels, (&sim.ruleset, &sim.rules));
+                        mine.push((index, run));
+                        tick();
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    results.sort_by_key(|(index, _)| *index);
+    results.into_iter().map(|(_, run)| run).collect()
+}
+
+/// The seed of run `index`.
+pub fn run_seed(seed: u64, index: usize) -> u64 {
+    splitmix(seed ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D))
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BattleLine {
+    pub id: String,
+    /// Runs that fought it (each time counts).
+    pub fought: usize,
+    /// Of those, won by the warband.
+    pub won: Rate,
+    /// Runs the campaign was lost after this battle.
+    pub ended_runs: usize,
+    /// Mean per fielded member coming in: ranks lost and lasting injuries.
+    pub ranks_carried: f64,
+    pub injuries_carried: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MemberLine {
+    pub id: String,
+    pub name: String,
+    /// Alive at the end (with the warband or captured).
+    pub alive: Rate,
+    /// With the warband at the end.
+    pub standing: Rate,
+    pub battles: f64,
+    pub weeks_healing: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CampaignReport {
+    pub campaign: String,
+    pub runs: usize,
+    pub seed: u64,
+    pub warband_ai: String,
+    pub foes_ai: String,
+    pub won: Rate,
+    /// Runs that could not be played (a level that would not field, say).
+    pub failed: usize,
+    pub battles_per_run: f64,
+    pub weeks_per_run: f64,
+    pub battles: Vec<BattleLine>,
+    pub members: Vec<MemberLine>,
+}
+
+/// The report of a set of runs.
+pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignReport {
+    let done: Vec<&CampaignState> = runs.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let total = done.len();
+    let mean = |sum: f64, n: usize| if n == 0 { 0.0 } else { sum / n as f64 };
+    let won = done
+        .iter()
+        .filter(|s| s.stage == Stage::Ended { won: true })
+        .count();
+    let campaign = &sim.loaded.campaign;
+    let battles = campaign
+        .battles
+        .iter()
+        .map(|battle| {
+            let chapters: Vec<_> = done
+                .iter()
+                .flat_map(|s| s.chronicle.iter())
+                .filter(|c| c.battle == battle.id)
+                .collect();
+            let fielded: usize = chapters.iter().map(|c| c.fielded.len()).sum();
+            let ended_runs = done
+                .iter()
+                .filter(|s| {
+                    s.stage == Stage::Ended { won: false }
+                        && s.chronicle.last().is_some_and(|c| c.battle == battle.id)
+                })
+                .count();
+            BattleLine {
+                id: battle.id.clone(),
+                fought: chapters.len(),
+                won: wilson(
+                    chapters
+                        .iter()
+                        .filter(|c| c.result == SideResult::Won)
+                        .count(),
+                    chapters.len(),
+                ),
+                ended_runs,
+                ranks_carried: mean(
+                    chapters.iter().map(|c| f64::from(c.carried_ranks)).sum(),
+                    fielded,
+                ),
+                injuries_carried: mean(
+                    chapters.iter().map(|c| f64::from(c.carried_injuries)).sum(),
+                    fielded,
+                ),
+            }
+        })
+        .collect();
+    let mut members: BTreeMap<String, (String, usize, usize, f64, f64)> = BTreeMap::new();
+    let mut order = Vec::new();
+    for state in &done {
+        for member in &state.members {
+            let entry = members.entry(member.spec.id.clone()).or_insert_with(|| {
+                order.push(member.spec.id.clone());
+                (member.spec.name.clone(), 0, 0, 0.0, 0.0)
+            });
+            if matches!(
+                member.whereabouts,
+                Whereabouts::WithWarband | Whereabouts::Captured
+            ) {
+                entry.1 += 1;
+            }
+            if member.whereabouts == Whereabouts::WithWarband {
+                entry.2 += 1;
+            }
+            entry.3 += f64::from(member.battles);
+            entry.4 += f64::from(member.weeks_healing);
+        }
+    }
+    let members = order
+        .iter()
+        .map(|id| {
+            let (name, alive, standing, battles, weeks) = &members[id];
+            MemberLine {
+                id: id.clone(),
+                name: name.clone(),
+                alive: wilson(*alive, total),
+                standing: wilson(*standing, total),
+                battles: mean(*battles, total),
+                weeks_healing: mean(*weeks, total),
+            }
+        })
+        .collect();
+    CampaignReport {
+        campaign: campaign.name.clone(),
+        runs: runs.len(),
+        seed: sim.seed,
+        warband_ai: sim.levels.warband.name().to_string(),
+        foes_ai: sim.levels.foes.name().to_string(),
+        won: wilson(won, total),
+        failed: runs.len() - total,
+        battles_per_run: mean(done.iter().map(|s| s.chronicle.len() as f64).sum(), total),
+        weeks_per_run: mean(done.iter().map(|s| f64::from(s.week)).sum(), total),
+        battles,
+        members,
+    }
+}
+
+impl std::fmt::Display for CampaignReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{}: {} runs (seed {}), the warband at {}, its foes at {}",
+            self.campaign, self.runs, self.seed, self.warband_ai, self.foes_ai
+        )?;
+        if self.failed > 0 {
+            writeln!(f, "  {} runs could not be played", self.failed)?;
+        }
+        writeln!(f, "  campaign won: {:5}", self.won)?;
+        writeln!(
+            f,
+            "  per run: {:.1} battles, {:.1} weeks",
+            self.battles_per_run, self.weeks_per_run
+        )?;
+        writeln!(
+            f,
+            "\n  battle             fought  won                     lost here  carried in (ranks, injuries per member)"
+        )?;
+        for b in &self.battles {
+            writeln!(
+                f,
+                "  {:<18} {:>6}  {:5}  {:>9}  {:.2}, {:.2}",
+                b.id, b.fought, b.won, b.ended_runs, b.ranks_carried, b.injuries_carried
+            )?;
+        }
+        writeln!(
+            f,
+            "\n  member               alive at the end        with the warband        battles  weeks healing"
+        )?;
+        for m in &self.members {
+            writeln!(
+                f,
+                "  {:<20} {:5}  {:5}  {:>7.1}  {:>13.1}",
+                m.name, m.alive, m.standing, m.battles, m.weeks_healing
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,667 @@
+//! The campaign's aftermath and healing (RULES §39), each rule with fixed
+//! dice and its whole list of events, and the campaign format's check.
+
+use std::path::Path;
+
+use swift_swords::battle::components::Fate;
+use swift_swords::battle::events::{BattleEvent, Outcome};
+use swift_swords::battle::setup::initial_state;
+use swift_swords::battle::state::BattleState;
+use swift_swords::campaign::aftermath::{BattleEnd, EndChoices};
+use swift_swords::campaign::check::{LoadedCampaign, parse_campaign};
+use swift_swords::campaign::events::{CampaignEvent, MagicUse};
+use swift_swords::campaign::progress::{CampaignState, Stage};
+use swift_swords::campaign::warband::Whereabouts;
+use swift_swords::data::{AftermathRules, load_aftermath};
+use swift_swords::rules::aftermath::{Lasting, SideResult, Week};
+use swift_swords::rules::dice::Dice;
+use swift_swords::rules::injury::{Injury, InjuryEffect, Location};
+
+use crate::common::ruleset;
+
+/// Two members, Sir Tristan (a Heroic swordsman: 3 physical ranks with the
+/// Heroic one) and Tam (a soldier follower: 3), in the Goblin Rabble's
+/// places, then a rescue on the Duel's green.
+const CAMPAIGN: &str = r#"(
+    name: "The test road",
+    warband: (name: "The test band", cap: 3, roster: [
+        (id: "tristan", name: "Sir Tristan", template: "hero_swordsman"),
+        (id: "tam", name: "Tam", template: "soldier"),
+    ]),
+    start: "ridge",
+    battles: [
+        (id: "ridge", level: File("../levels/goblin_rabble.ron"), side: "heroes", slots: 2,
+            places: ["roland", "wren"], victory: Battle("green"), defeat: Battle("green"),
+            after: (weeks: 2, week: (food: true, water: true, travel: false), healer: Some(4), magic: 1),
+            recruits: [(id: "osric", name: "Osric", template: "soldier")]),
+        (id: "green", level: File("../levels/duel.ron"), side: "heroes", slots: 1,
+            places: ["roland"], victory: Won, rescue: true),
+    ],
+)"#;
+
+fn loaded(text: &str) -> LoadedCampaign {
+    parse_campaign(Path::new("campaigns/test.ron"), text, &ruleset())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn rules() -> AftermathRules {
+    load_aftermath(None).expect("shipped aftermath rules")
+}
+
+/// The first battle fought by both members and ended as `end` sets it, its
+/// aftermath played with `dice` (which must all be used).
+fn after_first_battle(
+    end: impl Fn(&mut BattleState),
+    log: &[BattleEvent],
+    choices: &EndChoices,
+    dice: &[u8],
+) -> (CampaignState, Vec<CampaignEvent>) {
+    let ruleset = ruleset();
+    let loaded = loaded(CAMPAIGN);
+    let mut state = CampaignState::new(loaded.campaign.clone(), 1);
+    let level = state
+        .field(&loaded.levels["ridge"], &[0, 1], &ruleset)
+        .expect("both can fight");
+    let mut battle = initial_state(&level, ruleset.clone(), 1);
+    end(&mut battle);
+    state.dice = Dice::scripted(dice.iter().copied());
+    let battle_end = BattleEnd {
+        state: &battle,
+        log,
+        side: 0,
+    };
+    let events = state
+        .finish_battle(&[0, 1], &battle_end, choices, (&ruleset, &rules()))
+        .expect("the battle ends")
+        .to_vec();
+    assert_eq!(state.dice.overrun(), 0, "the scripted dice ran out");
+    assert_eq!(state.dice.remaining(), 0, "scripted dice left unused");
+    (state, events)
+}
+
+fn unit<'a>(
+    battle: &'a mut BattleState,
+    id: &str,
+) -> &'a mut swift_swords::battle::state::UnitState {
+    let index = battle.unit_index(id).expect("unit");
+    &mut battle.units[index]
+}
+
+fn won(battle: &mut BattleState) {
+    battle.battle.outcome = Some(Outcome::Victory {
+        side: "heroes".into(),
+        how: String::new(),
+    });
+}
+
+fn lost(battle: &mut BattleState) {
+    battle.battle.outcome = Some(Outcome::Victory {
+        side: "goblins".into(),
+        how: String::new(),
+    });
+}
+
+fn fought(result: SideResult) -> CampaignEvent {
+    CampaignEvent::BattleFought {
+        battle: "ridge".into(),
+        result,
+    }
+}
+
+fn id(member: &str) -> String {
+    member.to_string()
+}
+
+#[test]
+fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
+    let (state, events) = after_first_battle(
+        |b| {
+            won(b);
+            let tam = unit(b, "tam");
+            tam.fate = Fate::OutOfAction;
+            tam.ranks.physical.lost = 3;
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Won),
+            CampaignEvent::Recovered { member: id("tam") },
+            CampaignEvent::RanksLost {
+                member: id("tam"),
+                ranks: 3
+            },
+        ]
+    );
+    assert_eq!(state.members[1].whereabouts, Whereabouts::WithWarband);
+    assert_eq!(state.members[1].ranks_lost, 3);
+}
+
+#[test]
+fn on_a_lost_field_a_hero_out_of_action_is_captured_and_a_follower_left_behind() {
+    let (state, events) = after_first_battle(
+        |b| {
+            lost(b);
+            unit(b, "tristan").fate = Fate::OutOfAction;
+            unit(b, "tam").fate = Fate::OutOfAction;
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Lost),
+            CampaignEvent::Captured {
+                member: id("tristan")
+            },
+            CampaignEvent::LeftBehind { member: id("tam") },
+        ]
+    );
+    assert_eq!(state.members[0].whereabouts, Whereabouts::Captured);
+    assert_eq!(state.members[1].whereabouts, Whereabouts::LeftBehind);
+}
+
+#[test]
+fn a_dying_hero_tended_by_a_healer_is_saved_with_every_rank_to_heal() {
+    // The healer rolls 4 dice and needs a 5: [2, 5, 1, 1] saves him.
+    let (state, events) = after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tristan").fate = Fate::Killed;
+        },
+        &[],
+        &EndChoices::default(),
+        &[2, 5, 1, 1],
+    );
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Won),
+            CampaignEvent::Dying {
+                member: id("tristan")
+            },
+            CampaignEvent::Tended {
+                member: id("tristan"),
+                dice: vec![2, 5, 1, 1],
+                saved: true
+            },
+            CampaignEvent::RanksLost {
+                member: id("tristan"),
+                ranks: 3
+            },
+        ]
+    );
+    assert!(!state.members[0].coma);
+}
+
+#[test]
+fn a_failed_death_roll_on_a_field_held_is_a_coma() {
+    // The healer fails [1, 2, 3, 4]; the death roll (BODY, 4 + 3 dice) fails too.
+    let (state, events) = after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tristan").fate = Fate::Killed;
+        },
+        &[],
+        &EndChoices::default(),
+        &[1, 2, 3, 4, 1, 1, 2, 2, 3, 3, 4],
+    );
+    assert_eq!(
+        events[3..],
+        [
+            CampaignEvent::DeathRoll {
+                member: id("tristan"),
+                dice: vec![1, 1, 2, 2, 3, 3, 4],
+                survived: false
+            },
+            CampaignEvent::FellIntoComa {
+                member: id("tristan")
+            },
+            CampaignEvent::RanksLost {
+                member: id("tristan"),
+                ranks: 3
+            },
+        ]
+    );
+    assert!(state.members[0].coma);
+    assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
+}
+
+#[test]
+fn massive_damage_on_a_lost_field_and_a_failed_death_roll_is_death() {
+    let log = [
+        BattleEvent::MassiveDamage {
+            unit: id("tristan"),
+        },
+        BattleEvent::Killed {
+            unit: id("tristan"),
+        },
+    ];
+    let (state, events) = after_first_battle(
+        |b| {
+            lost(b);
+            unit(b, "tristan").fate = Fate::Killed;
+        },
+        &log,
+        &EndChoices::default(),
+        &[1, 1, 2, 2, 3, 3, 4],
+    );
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Lost),
+            CampaignEvent::Dying {
+                member: id("tristan")
+            },
+            CampaignEvent::DeathRoll {
+                member: id("tristan"),
+                dice: vec![1, 1, 2, 2, 3, 3, 4],
+                survived: false
+            },
+            CampaignEvent::Died {
+                member: id("tristan")
+            },
+        ]
+    );
+    assert_eq!(state.members[0].whereabouts, Whereabouts::Dead);
+}
+
+#[test]
+fn magic_at_the_battles_end_saves_the_dying_without_a_roll() {
+    let choices = EndChoices {
+        magic_on: vec![0],
+        recruits: vec![],
+    };
+    let (_, events) = after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tristan").fate = Fate::Killed;
+        },
+        &[],
+        &choices,
+        &[],
+    );
+    assert_eq!(
+        events[2],
+        CampaignEvent::MagicSpent {
+            member: id("tristan"),
+            on: MagicUse::SavedTheDying
+        }
+    );
+}
+
+fn wound(effect: InjuryEffect, location: Location) -> Injury {
+    Injury { location, effect }
+}
+
+#[test]
+fn injuries_that_last_go_with_the_member_and_those_that_pass_do_not() {
+    let (state, events) = after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tam").wounds.0 = vec![
+                wound(InjuryEffect::Stun, Location::Chest),
+                wound(InjuryEffect::Fracture, Location::LeftArm),
+                wound(InjuryEffect::Sever, Location::LeftLeg),
+            ];
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    assert_eq!(
+        events[1..],
+        [
+            CampaignEvent::WoundLasts {
+                member: id("tam"),
+                injury: wound(InjuryEffect::Fracture, Location::LeftArm),
+                lasting: Lasting::Heals { weeks: 4 }
+            },
+            CampaignEvent::WoundLasts {
+                member: id("tam"),
+                injury: wound(InjuryEffect::Sever, Location::LeftLeg),
+                lasting: Lasting::Permanent
+            },
+        ]
+    );
+    // In force in the next battle: the fielded level carries them in.
+    let ruleset = ruleset();
+    let loaded = loaded(CAMPAIGN);
+    let mut state = state;
+    state.stage = Stage::Before {
+        battle: "green".into(),
+    };
+    let level = state
+        .field(&loaded.levels["green"], &[1], &ruleset)
+        .expect("Tam can fight");
+    let battle = initial_state(&level, ruleset, 1);
+    let tam = &battle.units[battle.unit_index("tam").expect("Tam fields")];
+    assert_eq!(
+        tam.wounds.0,
+        vec![
+            wound(InjuryEffect::Fracture, Location::LeftArm),
+            wound(InjuryEffect::Sever, Location::LeftLeg)
+        ]
+    );
+}
+
+/// Tam comes out of a won battle with `ranks` lost, then the two weeks of
+/// the campaign pass (food, water, rest; a healer rolling 4 dice).
+fn two_weeks_for_tam(ranks: i8, dice: &[u8]) -> (CampaignState, Vec<CampaignEvent>) {
+    let (mut state, _) = after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tam").ranks.physical.lost = ranks;
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    state.dice = Dice::scripted(dice.iter().copied());
+    let events = state
+        .march_on(0, (&ruleset(), &rules()))
+        .expect("weeks pass")
+        .to_vec();
+    assert_eq!(state.dice.overrun(), 0, "the scripted dice ran out");
+    assert_eq!(state.dice.remaining(), 0, "scripted dice left unused");
+    (state, events)
+}
+
+fn week(n: u32) -> CampaignEvent {
+    CampaignEvent::WeekBegan {
+        week: n,
+        conditions: Week {
+            food: true,
+            water: true,
+            travel: false,
+        },
+        chosen: false,
+    }
+}
+
+#[test]
+fn a_first_week_of_rest_heals_two_wounds_and_the_healer_one_more() {
+    // Week 1: 2 wounds, and the healer's [5, 1, 1, 1] passes: 3 in all.
+    let (state, events) = two_weeks_for_tam(3, &[5, 1, 1, 1]);
+    assert_eq!(
+        events,
+        vec![
+            week(1),
+            CampaignEvent::HealingRoll {
+                member: id("tam"),
+                dice: vec![5, 1, 1, 1],
+                passed: true
+            },
+            CampaignEvent::Healed {
+                member: id("tam"),
+                ranks: 3
+            },
+            week(2),
+        ]
+    );
+    assert_eq!(state.members[1].ranks_lost, 0);
+}
+
+#[test]
+fn after_the_first_week_one_wound_a_week_when_the_healer_fails() {
+    let (state, events) = two_weeks_for_tam(3, &[1, 2, 3, 4, 4, 4, 4, 4]);
+    assert_eq!(
+        events,
+        vec![
+            week(1),
+            CampaignEvent::HealingRoll {
+                member: id("tam"),
+                dice: vec![1, 2, 3, 4],
+                passed: false
+            },
+            CampaignEvent::Healed {
+                member: id("tam"),
+                ranks: 2
+            },
+            week(2),
+            CampaignEvent::HealingRoll {
+                member: id("tam"),
+                dice: vec![4, 4, 4, 4],
+                passed: false
+            },
+            CampaignEvent::Healed {
+                member: id("tam"),
+                ranks: 1
+            },
+        ]
+    );
+    assert_eq!(state.members[1].ranks_lost, 0);
+    assert_eq!(state.members[1].weeks_healing, 2);
+}
+
+#[test]
+fn a_permanent_wound_does_not_heal_naturally() {
+    let (mut state, _) = after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tam").wounds.0 = vec![
+                wound(InjuryEffect::Maim, Location::Groin),
+                wound(InjuryEffect::Bleeder { penalty: 0 }, Location::Chest),
+            ];
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    let events = state
+        .march_on(0, (&ruleset(), &rules()))
+        .expect("weeks pass")
+        .to_vec();
+    assert_eq!(
+        events,
+        vec![
+            week(1),
+            // First aid at the battle's end, then a week of complete rest.
+            CampaignEvent::BleedingStopped {
+                member: id("tam"),
+                injury: wound(InjuryEffect::Bleeder { penalty: 0 }, Location::Chest)
+            },
+            week(2),
+        ]
+    );
+    assert_eq!(
+        state.members[1].injuries(),
+        vec![wound(InjuryEffect::Maim, Location::Groin)]
+    );
+}
+
+#[test]
+fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
+    // Tristan falls into a coma (healer [1,1,1,1], death roll all 1s), then
+    // wakes on week 2's BODY roll; week 1's roll fails.
+    let mut dice = vec![1, 1, 1, 1];
+    dice.extend([1; 7]);
+    let (mut state, _) = after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tristan").fate = Fate::Killed;
+        },
+        &[],
+        &EndChoices::default(),
+        &dice,
+    );
+    assert!(state.members[0].coma);
+    let mut week_dice = vec![1, 2, 3, 4, 4, 4, 4];
+    week_dice.extend([6, 1, 1, 1, 1, 1, 1]);
+    state.dice = Dice::scripted(week_dice);
+    let events = state
+        .march_on(0, (&ruleset(), &rules()))
+        .expect("weeks pass")
+        .to_vec();
+    assert_eq!(
+        events,
+        vec![
+            week(1),
+            CampaignEvent::WakeRoll {
+                member: id("tristan"),
+                dice: vec![1, 2, 3, 4, 4, 4, 4],
+                woke: false
+            },
+            week(2),
+            CampaignEvent::WakeRoll {
+                member: id("tristan"),
+                dice: vec![6, 1, 1, 1, 1, 1, 1],
+                woke: true
+            },
+        ]
+    );
+    assert!(!state.members[0].coma);
+    assert_eq!(state.dice.remaining(), 0);
+}
+
+#[test]
+fn a_rescue_won_frees_the_captured() {
+    let ruleset = ruleset();
+    let (mut state, _) = after_first_battle(
+        |b| {
+            lost(b);
+            unit(b, "tristan").fate = Fate::OutOfAction;
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    state.march_on(0, (&ruleset, &rules())).expect("weeks pass");
+    assert_eq!(
+        state.stage,
+        Stage::Before {
+            battle: "green".into()
+        }
+    );
+    let loaded = loaded(CAMPAIGN);
+    let level = state
+        .field(&loaded.levels["green"], &[1], &ruleset)
+        .expect("Tam can fight");
+    let mut battle = initial_state(&level, ruleset.clone(), 1);
+    won(&mut battle);
+    let end = BattleEnd {
+        state: &battle,
+        log: &[],
+        side: 0,
+    };
+    let events = state
+        .finish_battle(&[1], &end, &EndChoices::default(), (&ruleset, &rules()))
+        .expect("the rescue ends")
+        .to_vec();
+    assert!(events.contains(&CampaignEvent::Freed {
+        member: id("tristan")
+    }));
+    assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
+}
+
+#[test]
+fn a_member_captured_or_in_a_coma_cannot_take_the_field() {
+    let ruleset = ruleset();
+    let (state, _) = after_first_battle(
+        |b| {
+            lost(b);
+            unit(b, "tristan").fate = Fate::OutOfAction;
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    let loaded = loaded(CAMPAIGN);
+    let mut state = state;
+    state.stage = Stage::Before {
+        battle: "green".into(),
+    };
+    assert_eq!(
+        state.field(&loaded.levels["green"], &[0], &ruleset),
+        Err("Sir Tristan cannot fight: captured".into())
+    );
+}
+
+/// The problems `text` has, as `line:col: message`.
+fn problems(text: &str) -> Vec<String> {
+    match parse_campaign(Path::new("campaigns/test.ron"), text, &ruleset()) {
+        Ok(_) => Vec::new(),
+        Err(found) => found
+            .0
+            .iter()
+            .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
+            .collect(),
+    }
+}
+
+#[test]
+fn a_campaign_with_an_unknown_template_is_refused_at_the_member() {
+    let text = CAMPAIGN.replacen("template: \"soldier\")", "template: \"soldeir\")", 1);
+    let found = problems(&text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("5:14: member \"tam\": unknown template \"soldeir\""),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_way_on_to_a_battle_the_campaign_lacks_is_refused_where_it_is_named() {
+    let text = CAMPAIGN.replace("defeat: Battle(\"green\")", "defeat: Battle(\"grene\")");
+    assert_eq!(
+        problems(&text),
+        vec![
+            "10:82: battle \"ridge\": its defeat leads to battle \"grene\", which the campaign does not have"
+        ]
+    );
+}
+
+#[test]
+fn slots_beyond_the_places_named_are_refused() {
+    let text = CAMPAIGN.replace("slots: 1,", "slots: 2,");
+    assert_eq!(
+        problems(&text),
+        vec![
+            "13:81: battle \"green\": slots is 2, but only 1 places are named for the warband (the side has 1 units)"
+        ]
+    );
+}
+
+#[test]
+fn a_loop_with_no_way_to_the_end_is_refused() {
+    let text = CAMPAIGN.replace(
+        "victory: Won",
+        "victory: Battle(\"ridge\"), defeat: Battle(\"ridge\"), draw: Battle(\"ridge\")",
+    );
+    let text = text.replace(
+        "victory: Battle(\"green\"), defeat",
+        "victory: Battle(\"green\"), draw: Battle(\"green\"), defeat",
+    );
+    let found = problems(&text);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("battle \"green\" can never lead to the campaign's end")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_roster_over_the_cap_is_refused() {
+    let text = CAMPAIGN.replace("cap: 3", "cap: 1");
+    assert_eq!(
+        problems(&text),
+        vec!["3:54: the roster has 2 members, over the warband's cap of 1"]
+    );
+}
+
+#[test]
+fn the_shipped_campaigns_pass_their_check() {
+    let ruleset = ruleset();
+    for entry in std::fs::read_dir("campaigns").unwrap().flatten() {
+        let path = entry.path();
+        if let Err(found) = swift_swords::campaign::check::load_campaign(&path, &ruleset) {
+            panic!("{found}");
+        }
+    }
+}
