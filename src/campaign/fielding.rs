@@ -5,7 +5,7 @@
 use super::format::CampaignBattle;
 use super::warband::Member;
 use crate::data::Ruleset;
-use crate::level::{Carried, Level, UnitSpec, apply_overrides};
+use crate::level::{Carried, Level, UnitSpec, VictoryCondition, apply_overrides};
 
 /// The id of the mount a member brings.
 pub fn mount_id(member: &str) -> String {
@@ -60,26 +60,35 @@ pub fn check_fielding(
 }
 
 /// The level of `battle` with `chosen` members (warband indices, in place
-/// order) standing in its places; places left over are emptied.
+/// order) standing in its places; places left over are emptied, and an
+/// escape asks no more of the side than it fields.
 pub fn fielded_level(
     level: &Level,
     battle: &CampaignBattle,
     members: &[Member],
     chosen: &[usize],
 ) -> Level {
+    let original = level;
     let mut level = level.clone();
+    // Places are found in the level as written: a member may share a
+    // place's id.
+    let spots: Vec<(usize, Option<&Member>)> = battle
+        .places
+        .iter()
+        .enumerate()
+        .filter_map(|(n, place)| {
+            let at = original.units.iter().position(|u| &u.id == place)?;
+            Some((at, chosen.get(n).and_then(|&i| members.get(i))))
+        })
+        .collect();
     let mut renamed: Vec<(String, Option<String>)> = Vec::new();
     let mut mounts = Vec::new();
-    for (n, place) in battle.places.iter().enumerate() {
-        let Some(at) = level.units.iter().position(|u| &u.id == place) else {
-            continue;
-        };
-        let member = chosen.get(n).and_then(|&i| members.get(i));
+    for &(at, member) in &spots {
+        let spot = original.units[at].clone();
         let Some(member) = member else {
-            renamed.push((place.clone(), None));
+            renamed.push((spot.id.clone(), None));
             continue;
         };
-        let spot = level.units[at].clone();
         let mut rides = spot.rides.clone();
         if rides.is_none()
             && let Some(mount) = &member.spec.mount
@@ -96,6 +105,7 @@ pub fn fielded_level(
             });
             rides = Some(id);
         }
+        renamed.push((spot.id.clone(), Some(member.spec.id.clone())));
         level.units[at] = UnitSpec {
             id: member.spec.id.clone(),
             template: member.spec.template.clone(),
@@ -109,13 +119,17 @@ pub fn fielded_level(
             },
             ..spot
         };
-        renamed.push((place.clone(), Some(member.spec.id.clone())));
     }
     // Empty places leave the table; chariot crews follow their members.
-    level.units.retain(|u| {
-        !renamed
-            .iter()
-            .any(|(place, to)| to.is_none() && &u.id == place)
+    let emptied: Vec<usize> = spots
+        .iter()
+        .filter(|(_, member)| member.is_none())
+        .map(|&(at, _)| at)
+        .collect();
+    let mut index = 0;
+    level.units.retain(|_| {
+        index += 1;
+        !emptied.contains(&(index - 1))
     });
     for chariot in &mut level.chariots {
         chariot.crew = chariot
@@ -129,5 +143,16 @@ pub fn fielded_level(
     }
     level.chariots.retain(|c| !c.crew.is_empty());
     level.units.extend(mounts);
+    let fielded = level.units.iter().filter(|u| u.side == battle.side).count();
+    for condition in &mut level.victory {
+        if let VictoryCondition::Escape { side, count, .. } = condition
+            && side == &battle.side
+            && let Some(count) = count
+        {
+            *count = (*count)
+                .min(u32::try_from(fielded).unwrap_or(u32::MAX))
+                .max(1);
+        }
+    }
     level
 }

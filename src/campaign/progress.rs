@@ -118,7 +118,17 @@ impl CampaignState {
             .next_battle()
             .ok_or("the campaign is not before a battle")?;
         check_fielding(battle, &self.members, chosen, ruleset)?;
-        Ok(fielded_level(level, battle, &self.members, chosen))
+        let fielded = fielded_level(level, battle, &self.members, chosen);
+        // The warband on the table must make a level as sound as any other.
+        let text = crate::level::write::write_level(&fielded);
+        let path = std::path::Path::new(&battle.id);
+        match crate::level::validate::validate(path, &text, &fielded, ruleset).first() {
+            Some(problem) => Err(format!(
+                "the warband cannot take this field: {}",
+                problem.message
+            )),
+            None => Ok(fielded),
+        }
     }
 
     /// Plays the end of the battle just fought by `fielded`: the aftermath,

@@ -25,9 +25,14 @@ pub struct RunLevels {
     pub foes: AiLevel,
 }
 
-/// The members an AI commander fields: the ready ones, the least hurt
-/// first (warband order among equals), up to the battle's slots.
-pub fn choose_field(state: &CampaignState, ruleset: &Ruleset) -> Vec<usize> {
+/// The members an AI commander fields, place by place: the least hurt
+/// ready member of the place's own template if there is one, else the least
+/// hurt of the rest (warband order among equals), up to the battle's slots.
+pub fn choose_field(
+    state: &CampaignState,
+    loaded: &LoadedCampaign,
+    ruleset: &Ruleset,
+) -> Vec<usize> {
     let Some(battle) = state.next_battle() else {
         return Vec::new();
     };
@@ -36,8 +41,26 @@ pub fn choose_field(state: &CampaignState, ruleset: &Ruleset) -> Vec<usize> {
         let m = &state.members[i];
         (m.ranks_lost, m.wounds.len())
     });
-    ready.truncate(usize::from(battle.slots).min(battle.places.len()));
-    ready
+    let template_of = |place: &String| {
+        loaded
+            .levels
+            .get(&battle.id)
+            .and_then(|level| level.units.iter().find(|u| &u.id == place))
+            .map(|u| u.template.clone())
+    };
+    let slots = usize::from(battle.slots).min(battle.places.len());
+    let mut chosen = Vec::new();
+    for place in battle.places.iter().take(slots) {
+        let template = template_of(place);
+        let pick = ready
+            .iter()
+            .position(|&i| Some(&state.members[i].spec.template) == template.as_ref())
+            .or((!ready.is_empty()).then_some(0));
+        if let Some(at) = pick {
+            chosen.push(ready.remove(at));
+        }
+    }
+    chosen
 }
 
 /// Plays the next battle of `state` with the members `chosen`, then its
@@ -107,7 +130,7 @@ pub fn run_campaign(
         match &state.stage {
             Stage::Ended { .. } => return Ok(state),
             Stage::Before { .. } => {
-                let chosen = choose_field(&state, ruleset);
+                let chosen = choose_field(&state, loaded, ruleset);
                 if chosen.is_empty() {
                     // Nobody can fight: the campaign is lost.
                     state.stage = Stage::Ended { won: false };

@@ -90,7 +90,7 @@ pub struct BattleLine {
 pub struct MemberLine {
     pub id: String,
     pub name: String,
-    /// Alive at the end (with the warband or captured).
+    /// Not dead at the end (with the warband, captured or left behind).
     pub alive: Rate,
     /// With the warband at the end.
     pub standing: Rate,
@@ -171,10 +171,7 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
                 order.push(member.spec.id.clone());
                 (member.spec.name.clone(), 0, 0, 0.0, 0.0)
             });
-            if matches!(
-                member.whereabouts,
-                Whereabouts::WithWarband | Whereabouts::Captured
-            ) {
+            if member.whereabouts != Whereabouts::Dead {
                 entry.1 += 1;
             }
             if member.whereabouts == Whereabouts::WithWarband {

@@ -665,3 +665,58 @@ fn the_shipped_campaigns_pass_their_check() {
         }
     }
 }
+
+#[test]
+fn campaign_simulate_reports_the_same_on_one_thread_and_on_two() {
+    use swift_swords::ai::AiLevel;
+    use swift_swords::campaign::check::load_campaign;
+    use swift_swords::campaign::run::RunLevels;
+    use swift_swords::simulate::campaign::{CampaignSim, run_campaigns, summarise_campaigns};
+    let ruleset = ruleset();
+    let loaded = load_campaign(Path::new("campaigns/barrow_road.ron"), &ruleset)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let report = |jobs| {
+        let sim = CampaignSim {
+            loaded: loaded.clone(),
+            ruleset: ruleset.clone(),
+            rules: rules(),
+            runs: 6,
+            seed: 3,
+            levels: RunLevels {
+                warband: AiLevel::Easy,
+                foes: AiLevel::Easy,
+            },
+            jobs,
+        };
+        let runs = run_campaigns(&sim, &|| {});
+        assert!(runs.iter().all(Result::is_ok), "every run plays");
+        summarise_campaigns(&sim, &runs)
+    };
+    let one = report(1);
+    assert_eq!(one, report(2));
+    assert_eq!(one.runs, 6);
+    assert!(one.battles_per_run >= 1.0);
+}
+
+#[test]
+fn a_member_who_shares_a_places_id_stands_in_the_place_chosen_for_it() {
+    // Sir Tristan takes Wren's place, so the place named "roland" is empty:
+    // it must not take the member called roland with it.
+    let text = CAMPAIGN.replace("id: \"tristan\"", "id: \"roland\"");
+    let loaded = loaded(&text);
+    let ruleset = ruleset();
+    let state = CampaignState::new(loaded.campaign.clone(), 1);
+    let level = state
+        .field(&loaded.levels["ridge"], &[1, 0], &ruleset)
+        .expect("fields");
+    let heroes: Vec<(&str, &str)> = level
+        .units
+        .iter()
+        .filter(|u| u.side == "heroes")
+        .map(|u| (u.id.as_str(), u.template.as_str()))
+        .collect();
+    assert_eq!(
+        heroes,
+        vec![("tam", "soldier"), ("roland", "hero_swordsman")]
+    );
+}
