@@ -381,11 +381,13 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
                 }
             }
             // Wounds carried in must leave it a rank to stand on.
-            if i32::from(unit.carried.ranks_lost) >= i32::from(physical) {
+            if unit.carried.ranks_lost > 0
+                && i32::from(unit.carried.ranks_lost) >= i32::from(physical)
+            {
                 error(
                     source.find_key("ranks_lost", 0).unwrap_or(id_at),
                     format!(
-                        "unit `{}`: it carries {} physical ranks lost into the battle, and has {physical};                          it must keep at least one",
+                        "unit `{}`: it carries {} physical ranks lost into the battle and has {physical}; it must keep at least one",
                         unit.id, unit.carried.ranks_lost
                     ),
                 );
