@@ -20,6 +20,7 @@ mod evaluate;
 mod flyers;
 mod gain;
 mod legal;
+pub mod play;
 mod position;
 mod search;
 mod storm;

@@ -18,6 +18,7 @@ use crate::rules::aftermath::{
     healing_roll,
 };
 use crate::rules::dice::DiceSource;
+use crate::rules::injury::Injury;
 
 /// The battle as it ended, and which side the warband fought as.
 pub struct BattleEnd<'a> {
@@ -100,26 +101,7 @@ pub fn end_of_battle(
         let tired = tired_ranks(end, unit.unit.index);
         let lost = (unit.ranks.physical.direct_losses() - tired).clamp(0, i32::from(real.max(0)));
         member.ranks_lost = u8::try_from(lost).unwrap_or(u8::MAX);
-        let carried = member.wounds.len();
-        for &injury in unit.wounds.0.iter().skip(carried) {
-            let lasting = rules.lasting(injury);
-            let weeks_left = match lasting {
-                Lasting::Passes => continue,
-                Lasting::Bleeds => Some(0),
-                Lasting::Heals { weeks } => Some(weeks),
-                Lasting::Permanent => None,
-            };
-            member.wounds.push(LastingWound {
-                injury,
-                weeks_left,
-                bleeding: lasting == Lasting::Bleeds,
-            });
-            events.push(CampaignEvent::WoundLasts {
-                member: id.clone(),
-                injury,
-                lasting,
-            });
-        }
+        keep_lasting_wounds(member, &unit.wounds.0, rules, &mut events);
         let ended = match unit.fate {
             Fate::Fighting => EndedAs::Standing,
             Fate::Escaped => EndedAs::Escaped,
@@ -128,71 +110,29 @@ pub fn end_of_battle(
                 massive: massive.contains(&id),
             },
         };
-        match fate_after_battle(ended, unit.profile.heroic, result) {
+        let heroic = unit.profile.heroic;
+        match fate_after_battle(ended, heroic, result) {
             Fallen::Safe => {}
             Fallen::Recovered => events.push(CampaignEvent::Recovered { member: id.clone() }),
-            Fallen::Captured => {
-                member.whereabouts = Whereabouts::Captured;
-                events.push(CampaignEvent::Captured { member: id.clone() });
-            }
-            Fallen::LeftBehind => {
-                member.whereabouts = Whereabouts::LeftBehind;
-                events.push(CampaignEvent::LeftBehind { member: id.clone() });
+            Fallen::Captured | Fallen::LeftBehind => {
+                lost_with_the_field(member, heroic, &mut events)
             }
             Fallen::Dying {
                 lost_field,
                 certain,
             } => {
-                events.push(CampaignEvent::Dying { member: id.clone() });
-                let tended = !lost_field;
-                let mut saved = tended && magic.spend(index);
-                if saved {
-                    events.push(CampaignEvent::MagicSpent {
-                        member: id.clone(),
-                        on: MagicUse::SavedTheDying,
-                    });
-                } else if tended && let Some(healer) = battle.after.healer {
-                    let roll = healing_roll(&ruleset.rules, healer, dice);
-                    saved = roll.passed();
-                    events.push(CampaignEvent::Tended {
-                        member: id.clone(),
-                        dice: roll.dice,
-                        saved,
-                    });
-                }
-                if !saved {
-                    let roll = death_roll(&ruleset.rules, rules, i32::from(real), dice);
-                    events.push(CampaignEvent::DeathRoll {
-                        member: id.clone(),
-                        dice: roll.dice.clone(),
-                        survived: roll.passed(),
-                    });
-                    if !roll.passed() && certain {
-                        member.whereabouts = Whereabouts::Dead;
-                        events.push(CampaignEvent::Died { member: id.clone() });
-                        continue;
-                    }
-                    if !roll.passed() {
-                        member.coma = true;
-                        events.push(CampaignEvent::FellIntoComa { member: id.clone() });
-                    }
-                }
-                // The dying come back with every rank to heal.
-                member.ranks_lost = u8::try_from(real.max(0)).unwrap_or(0);
-                if lost_field {
-                    let (whereabouts, event) = if unit.profile.heroic {
-                        (
-                            Whereabouts::Captured,
-                            CampaignEvent::Captured { member: id.clone() },
-                        )
-                    } else {
-                        (
-                            Whereabouts::LeftBehind,
-                            CampaignEvent::LeftBehind { member: id.clone() },
-                        )
-                    };
-                    member.whereabouts = whereabouts;
-                    events.push(event);
+                let tending = (!lost_field).then_some((index, &mut magic, battle.after.healer));
+                let lives = dying(
+                    member,
+                    real,
+                    tending,
+                    certain,
+                    (ruleset, rules),
+                    dice,
+                    &mut events,
+                );
+                if lives && lost_field {
+                    lost_with_the_field(member, heroic, &mut events);
                 }
             }
         }
@@ -205,31 +145,140 @@ pub fn end_of_battle(
     }
     spend_remaining_magic(members, &mut magic, &mut events);
     if result == SideResult::Won {
-        if battle.rescue {
-            for member in members.iter_mut() {
-                if member.whereabouts == Whereabouts::Captured {
-                    member.whereabouts = Whereabouts::WithWarband;
-                    events.push(CampaignEvent::Freed {
-                        member: member.spec.id.clone(),
-                    });
-                }
-            }
+        free_and_recruit(members, battle, &choices.recruits, cap, &mut events);
+    }
+    (result, events)
+}
+
+/// The injuries taken in the battle (those after the ones it carried in)
+/// that outlast it.
+fn keep_lasting_wounds(
+    member: &mut Member,
+    wounds: &[Injury],
+    rules: &AftermathRules,
+    events: &mut Vec<CampaignEvent>,
+) {
+    let carried = member.wounds.len();
+    for &injury in wounds.iter().skip(carried) {
+        let lasting = rules.lasting(injury);
+        let weeks_left = match lasting {
+            Lasting::Passes => continue,
+            Lasting::Bleeds => Some(0),
+            Lasting::Heals { weeks } => Some(weeks),
+            Lasting::Permanent => None,
+        };
+        member.wounds.push(LastingWound {
+            injury,
+            weeks_left,
+            bleeding: lasting == Lasting::Bleeds,
+        });
+        events.push(CampaignEvent::WoundLasts {
+            member: member.spec.id.clone(),
+            injury,
+            lasting,
+        });
+    }
+}
+
+/// Fallen on a lost field: a hero is captured, a follower left behind.
+fn lost_with_the_field(member: &mut Member, heroic: bool, events: &mut Vec<CampaignEvent>) {
+    let id = member.spec.id.clone();
+    if heroic {
+        member.whereabouts = Whereabouts::Captured;
+        events.push(CampaignEvent::Captured { member: id });
+    } else {
+        member.whereabouts = Whereabouts::LeftBehind;
+        events.push(CampaignEvent::LeftBehind { member: id });
+    }
+}
+
+/// The dying member of full rank `real`: magic or the healer when its side
+/// tends it (`tending`: its index, the magic left, the healer's dice), else
+/// the death roll. Whether it lives (saved, or in a coma).
+fn dying(
+    member: &mut Member,
+    real: i8,
+    tending: Option<(usize, &mut Magic, Option<u8>)>,
+    certain: bool,
+    (ruleset, rules): (&Ruleset, &AftermathRules),
+    dice: &mut impl DiceSource,
+    events: &mut Vec<CampaignEvent>,
+) -> bool {
+    let id = member.spec.id.clone();
+    events.push(CampaignEvent::Dying { member: id.clone() });
+    let mut saved = false;
+    if let Some((index, magic, healer)) = tending {
+        if magic.spend(index) {
+            saved = true;
+            events.push(CampaignEvent::MagicSpent {
+                member: id.clone(),
+                on: MagicUse::SavedTheDying,
+            });
+        } else if let Some(healer) = healer {
+            let roll = healing_roll(&ruleset.rules, healer, dice);
+            saved = roll.passed();
+            events.push(CampaignEvent::Tended {
+                member: id.clone(),
+                dice: roll.dice,
+                saved,
+            });
         }
-        for &pick in &choices.recruits {
-            let Some(spec) = battle.recruits.get(pick) else {
-                continue;
-            };
-            let count = members.iter().filter(|m| m.counts()).count();
-            let taken = members.iter().any(|m| m.spec.id == spec.id);
-            if count < usize::from(cap) && !taken {
-                members.push(Member::new(spec.clone()));
-                events.push(CampaignEvent::Recruited {
-                    member: spec.id.clone(),
+    }
+    if !saved {
+        let roll = death_roll(&ruleset.rules, rules, i32::from(real), dice);
+        let survived = roll.passed();
+        events.push(CampaignEvent::DeathRoll {
+            member: id.clone(),
+            dice: roll.dice,
+            survived,
+        });
+        if !survived && certain {
+            member.whereabouts = Whereabouts::Dead;
+            events.push(CampaignEvent::Died { member: id });
+            return false;
+        }
+        if !survived {
+            member.coma = true;
+            events.push(CampaignEvent::FellIntoComa { member: id });
+        }
+    }
+    // The dying come back with every rank to heal.
+    member.ranks_lost = u8::try_from(real.max(0)).unwrap_or(0);
+    true
+}
+
+/// After a victory: a rescue frees the captured, and the recruits chosen
+/// join while the warband is under its cap.
+fn free_and_recruit(
+    members: &mut Vec<Member>,
+    battle: &CampaignBattle,
+    recruits: &[usize],
+    cap: u8,
+    events: &mut Vec<CampaignEvent>,
+) {
+    if battle.rescue {
+        for member in members.iter_mut() {
+            if member.whereabouts == Whereabouts::Captured {
+                member.whereabouts = Whereabouts::WithWarband;
+                events.push(CampaignEvent::Freed {
+                    member: member.spec.id.clone(),
                 });
             }
         }
     }
-    (result, events)
+    for &pick in recruits {
+        let Some(spec) = battle.recruits.get(pick) else {
+            continue;
+        };
+        let count = members.iter().filter(|m| m.counts()).count();
+        let taken = members.iter().any(|m| m.spec.id == spec.id);
+        if count < usize::from(cap) && !taken {
+            members.push(Member::new(spec.clone()));
+            events.push(CampaignEvent::Recruited {
+                member: spec.id.clone(),
+            });
+        }
+    }
 }
 
 /// The magical healings left, and who the player wants them for.

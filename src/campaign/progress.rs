@@ -203,9 +203,8 @@ impl CampaignState {
             ));
         }
         let mut events = Vec::new();
-        if !matches!(next, WayOn::Battle(_)) {
-            // The campaign ends with the battle: no weeks follow.
-        } else {
+        // The campaign ends with its last battle: no weeks follow.
+        if matches!(next, WayOn::Battle(_)) {
             let rest = Week {
                 food: true,
                 water: true,

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use super::aftermath::{BattleEnd, default_choices};
 use super::check::LoadedCampaign;
 use super::progress::{CampaignState, Stage};
-use crate::ai::{AiLevel, choose};
+use crate::ai::AiLevel;
+use crate::ai::play::play_out;
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
 use crate::rules::aftermath::AftermathRules;
@@ -86,26 +87,15 @@ pub fn fight_next(
         .ok_or_else(|| format!("battle \"{}\" has no side \"{}\"", battle.id, battle.side))?;
     let seed = state.battle_seed();
     let mut engine = Engine::start(&level, ruleset.clone(), seed, Dice::seeded(seed));
-    for _ in 0..COMMAND_LIMIT {
-        let table = engine.state();
-        if table.battle.outcome.is_some() {
-            break;
-        }
-        let Some(acting) = table.acting_unit() else {
-            break;
-        };
-        let ai = if table.units[acting].unit.side == side {
+    let level_of = |s| {
+        if s == side {
             levels.warband
         } else {
             levels.foes
-        };
-        let Some(command) = choose(table, ai) else {
-            break;
-        };
-        if engine.submit(&command).is_err() {
-            break;
         }
-    }
+    };
+    // A battle that stops early ends as it stands (a draw).
+    let _ = play_out(&mut engine, level_of, COMMAND_LIMIT, |_, _, _| {});
     let end = BattleEnd {
         state: engine.state(),
         log: engine.log(),

@@ -388,22 +388,17 @@ pub fn run_script(script: &Script, level: &Level, ruleset: Arc<Ruleset>) -> Resu
 
 /// The AI plays every side to the end of the battle.
 fn play_out(engine: &mut Engine, ai: crate::ai::AiLevel, max_actions: u32) -> Result<(), String> {
-    for _ in 0..max_actions {
-        if engine.ended() {
-            return Ok(());
-        }
-        let command = crate::ai::choose(engine.state(), ai)
-            .ok_or("the battle waits, but nobody has a legal command")?;
-        engine
-            .submit(&command)
-            .map_err(|error| format!("the AI's {command:?} was refused: {error}"))?;
-    }
-    match engine.state().battle.outcome {
-        Some(_) => Ok(()),
-        None => Err(format!(
-            "the battle had not ended after {max_actions} actions"
-        )),
-    }
+    use crate::ai::play::Stopped;
+    let limit = usize::try_from(max_actions).unwrap_or(usize::MAX);
+    crate::ai::play::play_out(engine, |_| ai, limit, |_, _, _| {}).map_err(
+        |stopped| match stopped {
+            Stopped::NoCommand => "the battle waits, but nobody has a legal command".to_string(),
+            Stopped::Refused(command, error) => {
+                format!("the AI's {command:?} was refused: {error}")
+            }
+            Stopped::Limit => format!("the battle had not ended after {max_actions} actions"),
+        },
+    )
 }
 
 /// Whether the expectation holds of the battle; `last_events_from` is where

@@ -6,11 +6,10 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use super::{Rate, wilson};
+use super::{Rate, run_indexed, wilson};
 use crate::ai::splitmix;
 use crate::campaign::check::LoadedCampaign;
 use crate::campaign::progress::{CampaignState, Stage};
@@ -35,36 +34,15 @@ pub type RunResult = Result<CampaignState, String>;
 /// Plays every run over `jobs` threads, calling `tick` after each; results
 /// in run order.
 pub fn run_campaigns(sim: &CampaignSim, tick: &(dyn Fn() + Sync)) -> Vec<RunResult> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    crate::ai::set_search_threads(cores / sim.jobs.max(1));
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<(usize, RunResult)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..sim.jobs.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= sim.runs {
-                            break;
-                        }
-                        let seed = run_seed(sim.seed, index);
-                        let run =
-                            run_campaign(&sim.loaded, seed, sim.levels, (&sim.ruleset, &sim.rules));
-                        mine.push((index, run));
-                        tick();
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
-    results.sort_by_key(|(index, _)| *index);
-    results.into_iter().map(|(_, run)| run).collect()
+    run_indexed(
+        sim.runs,
+        sim.jobs,
+        |index| {
+            let seed = run_seed(sim.seed, index);
+            run_campaign(&sim.loaded, seed, sim.levels, (&sim.ruleset, &sim.rules))
+        },
+        tick,
+    )
 }
 
 /// The seed of run `index`.

@@ -12,11 +12,12 @@ pub mod sweep;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::ai::{AiLevel, choose, splitmix};
+use crate::ai::play::play_out;
+use crate::ai::{AiLevel, splitmix};
 use crate::battle::command::Command;
 use crate::battle::components::Fate;
 use crate::battle::engine::Engine;
@@ -102,25 +103,16 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
     );
     let mut decisions = Vec::new();
     let mut commands = Vec::new();
-    for _ in 0..COMMAND_LIMIT {
-        let table = engine.state();
-        if table.battle.outcome.is_some() {
-            break;
-        }
-        let Some(acting) = table.acting_unit() else {
-            break;
-        };
-        let level = levels[table.units[acting].unit.side];
-        let started = Instant::now();
-        let Some(command) = choose(table, level) else {
-            break;
-        };
-        decisions.push((level, started.elapsed()));
-        if engine.submit(&command).is_err() {
-            break;
-        }
-        commands.push(command);
-    }
+    // A battle that stops early is reported as it stands.
+    let _ = play_out(
+        &mut engine,
+        |side| levels[side],
+        COMMAND_LIMIT,
+        |level, command, took| {
+            decisions.push((level, took));
+            commands.push(command.clone());
+        },
+    );
     let table = engine.state();
     let battle: &Battle = &table.battle;
     let sides = battle.sides.len();
@@ -241,21 +233,37 @@ pub fn replay_name(result: &BattleResult) -> String {
 /// Runs every battle of a simulation over `config.jobs` threads, calling
 /// `tick` after each one finishes. Results come back in battle order.
 pub fn run_all(config: &SimConfig, tick: &(dyn Fn() + Sync)) -> Vec<BattleResult> {
-    // Each battle's search gets its share of the cores.
+    run_indexed(
+        config.battles,
+        config.jobs,
+        |index| run_battle(config, index),
+        tick,
+    )
+}
+
+/// Runs `work(i)` for each `i` below `count` over `jobs` threads, calling
+/// `tick` after each; the results in index order, whatever the threads.
+pub fn run_indexed<T: Send>(
+    count: usize,
+    jobs: usize,
+    work: impl Fn(usize) -> T + Sync,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<T> {
+    // Each job's search gets its share of the cores.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    crate::ai::set_search_threads(cores / config.jobs.max(1));
+    crate::ai::set_search_threads(cores / jobs.max(1));
     let next = AtomicUsize::new(0);
-    let mut results: Vec<BattleResult> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..config.jobs.max(1))
+    let mut results: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs.max(1))
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= config.battles {
+                        if index >= count {
                             break;
                         }
-                        mine.push(run_battle(config, index));
+                        mine.push((index, work(index)));
                         tick();
                     }
                     mine
@@ -267,8 +275,8 @@ pub fn run_all(config: &SimConfig, tick: &(dyn Fn() + Sync)) -> Vec<BattleResult
             .flat_map(|w| w.join().unwrap_or_default())
             .collect()
     });
-    results.sort_by_key(|r| r.index);
-    results
+    results.sort_by_key(|(index, _)| *index);
+    results.into_iter().map(|(_, result)| result).collect()
 }
 
 /// A share with its 95% Wilson score interval.

@@ -79,6 +79,19 @@ fn after_first_battle(
     (state, events)
 }
 
+/// Sir Tristan killed on a field his side won, the aftermath played with `dice`.
+fn tristan_killed(choices: &EndChoices, dice: &[u8]) -> (CampaignState, Vec<CampaignEvent>) {
+    after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tristan").fate = Fate::Killed;
+        },
+        &[],
+        choices,
+        dice,
+    )
+}
+
 fn unit<'a>(
     battle: &'a mut BattleState,
     id: &str,
@@ -169,15 +182,7 @@ fn on_a_lost_field_a_hero_out_of_action_is_captured_and_a_follower_left_behind()
 #[test]
 fn a_dying_hero_tended_by_a_healer_is_saved_with_every_rank_to_heal() {
     // The healer rolls 4 dice and needs a 5: [2, 5, 1, 1] saves him.
-    let (state, events) = after_first_battle(
-        |b| {
-            won(b);
-            unit(b, "tristan").fate = Fate::Killed;
-        },
-        &[],
-        &EndChoices::default(),
-        &[2, 5, 1, 1],
-    );
+    let (state, events) = tristan_killed(&EndChoices::default(), &[2, 5, 1, 1]);
     assert_eq!(
         events,
         vec![
@@ -202,15 +207,8 @@ fn a_dying_hero_tended_by_a_healer_is_saved_with_every_rank_to_heal() {
 #[test]
 fn a_failed_death_roll_on_a_field_held_is_a_coma() {
     // The healer fails [1, 2, 3, 4]; the death roll (BODY, 4 + 3 dice) fails too.
-    let (state, events) = after_first_battle(
-        |b| {
-            won(b);
-            unit(b, "tristan").fate = Fate::Killed;
-        },
-        &[],
-        &EndChoices::default(),
-        &[1, 2, 3, 4, 1, 1, 2, 2, 3, 3, 4],
-    );
+    let (state, events) =
+        tristan_killed(&EndChoices::default(), &[1, 2, 3, 4, 1, 1, 2, 2, 3, 3, 4]);
     assert_eq!(
         events[3..],
         [
@@ -277,15 +275,7 @@ fn magic_at_the_battles_end_saves_the_dying_without_a_roll() {
         magic_on: vec![0],
         recruits: vec![],
     };
-    let (_, events) = after_first_battle(
-        |b| {
-            won(b);
-            unit(b, "tristan").fate = Fate::Killed;
-        },
-        &[],
-        &choices,
-        &[],
-    );
+    let (_, events) = tristan_killed(&choices, &[]);
     assert_eq!(
         events[2],
         CampaignEvent::MagicSpent {
@@ -481,15 +471,7 @@ fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
     // wakes on week 2's BODY roll; week 1's roll fails.
     let mut dice = vec![1, 1, 1, 1];
     dice.extend([1; 7]);
-    let (mut state, _) = after_first_battle(
-        |b| {
-            won(b);
-            unit(b, "tristan").fate = Fate::Killed;
-        },
-        &[],
-        &EndChoices::default(),
-        &dice,
-    );
+    let (mut state, _) = tristan_killed(&EndChoices::default(), &dice);
     assert!(state.members[0].coma);
     let mut week_dice = vec![1, 2, 3, 4, 4, 4, 4];
     week_dice.extend([6, 1, 1, 1, 1, 1, 1]);
@@ -719,4 +701,60 @@ fn a_member_who_shares_a_places_id_stands_in_the_place_chosen_for_it() {
         heroes,
         vec![("tam", "soldier"), ("roland", "hero_swordsman")]
     );
+}
+
+#[test]
+fn an_open_bleeder_on_the_road_costs_a_rank_on_a_failed_body_roll() {
+    let (mut state, _) = after_first_battle(
+        |b| {
+            won(b);
+            unit(b, "tam").wounds.0 =
+                vec![wound(InjuryEffect::Bleeder { penalty: 0 }, Location::Chest)];
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    let after = &mut state.campaign.battles[0].after;
+    after.week.travel = true;
+    after.healer = None;
+    // Week 1: BODY (4 + 3 dice) fails and a rank is lost, which the week's
+    // food and water then heal; week 2: the roll holds. Still bleeding.
+    state.dice = Dice::scripted([1, 1, 2, 2, 3, 3, 4, 5, 1, 1, 1, 1, 1, 1]);
+    let events = state
+        .march_on(0, (&ruleset(), &rules()))
+        .expect("weeks pass")
+        .to_vec();
+    let on_the_road = |n| CampaignEvent::WeekBegan {
+        week: n,
+        conditions: Week {
+            food: true,
+            water: true,
+            travel: true,
+        },
+        chosen: false,
+    };
+    assert_eq!(
+        events,
+        vec![
+            on_the_road(1),
+            CampaignEvent::Bled {
+                member: id("tam"),
+                dice: vec![1, 1, 2, 2, 3, 3, 4],
+                held: false
+            },
+            CampaignEvent::Healed {
+                member: id("tam"),
+                ranks: 1
+            },
+            on_the_road(2),
+            CampaignEvent::Bled {
+                member: id("tam"),
+                dice: vec![5, 1, 1, 1, 1, 1, 1],
+                held: true
+            },
+        ]
+    );
+    assert_eq!(state.dice.remaining(), 0);
+    assert!(state.members[1].wounds.iter().any(|w| w.bleeding));
 }

@@ -56,6 +56,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "ai",
         &[
+            &["play"],
             &["search"],
             &["position"],
             &["legal"],
