@@ -13,7 +13,7 @@ pub enum Stopped {
     /// Nobody may act, or whoever may has no legal command.
     NoCommand,
     /// The engine refused the AI's command (a defect of the AI's).
-    Refused(Command, RuleError),
+    Refused(Box<(Command, RuleError)>),
     /// The limit of commands was reached.
     Limit,
 }
@@ -39,7 +39,7 @@ pub fn play_out(
         let took = started.elapsed();
         engine
             .submit(&command)
-            .map_err(|error| Stopped::Refused(command.clone(), error))?;
+            .map_err(|error| Stopped::Refused(Box::new((command.clone(), error))))?;
         given(level, &command, took);
     }
     if engine.ended() {

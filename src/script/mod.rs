@@ -393,7 +393,8 @@ fn play_out(engine: &mut Engine, ai: crate::ai::AiLevel, max_actions: u32) -> Re
     crate::ai::play::play_out(engine, |_| ai, limit, |_, _, _| {}).map_err(
         |stopped| match stopped {
             Stopped::NoCommand => "the battle waits, but nobody has a legal command".to_string(),
-            Stopped::Refused(command, error) => {
+            Stopped::Refused(refused) => {
+                let (command, error) = *refused;
                 format!("the AI's {command:?} was refused: {error}")
             }
             Stopped::Limit => format!("the battle had not ended after {max_actions} actions"),
