@@ -10,4 +10,6 @@ pub mod format;
 pub mod healing;
 pub mod progress;
 pub mod run;
+pub mod save;
 pub mod warband;
+pub mod words;

@@ -16,7 +16,7 @@ use crate::game::screens::loading::{LoadErrors, load_match, loaded_level};
 use crate::game::session::coaching::Coaching;
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::match_setup::PreparedBattle;
-use crate::game::session::saves::Playtesting;
+use crate::game::session::saves::{CampaignBattleSaver, Playtesting};
 use crate::game::session::watching::Viewer;
 use crate::game::stage::Screen;
 use crate::game::stage::battle_on_table;
@@ -105,12 +105,13 @@ fn take_up_change(world: &mut World) {
             }
             Err(_) => {}
         },
-        // A replay watched, a lesson and a playtest of the editor's draft
-        // play as they were recorded and written.
+        // A replay watched, a lesson, a playtest of the editor's draft and
+        // a campaign's battle play as they were recorded and written.
         Screen::Battle
             if !world.contains_resource::<Viewer>()
                 && !world.contains_resource::<Coaching>()
-                && !world.contains_resource::<Playtesting>() =>
+                && !world.contains_resource::<Playtesting>()
+                && !world.contains_resource::<CampaignBattleSaver>() =>
         {
             let notice = begin_again(world, &arrived);
             if notice.taken {

@@ -307,6 +307,7 @@ pub fn plugin(app: &mut App) {
         screens::lessons::plugin,
         hot_reload::plugin,
         screens::editor::plugin,
+        screens::campaign::plugin,
     ));
 }
 

@@ -18,6 +18,9 @@ pub enum Screen {
     LoadFailed,
     /// The level editor.
     Editor,
+    /// A campaign: the list to begin or go on, the warband, the briefing,
+    /// the aftermath and the weeks.
+    Campaign,
 }
 
 /// The steps of entering the battle screen: start the battle, then draw it.

@@ -90,13 +90,17 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "game/screens",
         &[
-            &["title", "battle"],
+            &["title", "battle", "campaign"],
             &["results"],
             &["save_menu"],
             &["editor"],
             &["viewer", "lessons", "settings"],
             &["loading"],
         ],
+    ),
+    (
+        "game/screens/campaign",
+        &[&["briefing"], &["aftermath", "list"], &["roster"]],
     ),
     (
         "game/screens/battle",
@@ -127,7 +131,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "game/session",
         &[
-            &["undo"],
+            &["undo", "campaigning"],
             &["saves"],
             &["watching"],
             &["coaching", "match_setup", "preferences", "progress"],
@@ -157,11 +161,11 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "campaign",
         &[
-            &["run"],
+            &["run", "save"],
             &["progress"],
             &["aftermath", "healing"],
             &["fielding", "check"],
-            &["events", "warband"],
+            &["events", "warband", "words"],
             &["format"],
         ],
     ),

@@ -11,8 +11,9 @@ use crate::battle::state::BattleState;
 use crate::game::screens::loading::load_match;
 use crate::game::screens::save_menu::replay_file_for;
 use crate::game::screens::viewer::watch;
+use crate::game::session::campaigning::battle_over;
 use crate::game::session::match_setup::{MatchSetup, fresh_seed};
-use crate::game::session::saves::SaveFolder;
+use crate::game::session::saves::{CampaignBattleSaver, SaveFolder};
 use crate::game::stage::Screen;
 use crate::replay::Replay;
 use crate::seat::Seat;
@@ -208,6 +209,7 @@ fn draw_results(
     setup: Res<MatchSetup>,
     replay: Option<Res<Replay>>,
     folder: Res<SaveFolder>,
+    campaign: Option<Res<CampaignBattleSaver>>,
     mut kept: Local<Option<String>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
@@ -295,11 +297,15 @@ fn draw_results(
             }
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button("Play again (same seed)").clicked() {
+                if campaign.is_some() {
+                    if ui.button("On to the aftermath").clicked() {
+                        commands.queue(battle_over);
+                    }
+                } else if ui.button("Play again (same seed)").clicked() {
                     let again = setup.clone();
                     commands.queue(move |world: &mut World| load_match(world, again));
                 }
-                if ui.button("Play again (new seed)").clicked() {
+                if campaign.is_none() && ui.button("Play again (new seed)").clicked() {
                     let mut again = setup.clone();
                     again.seed = fresh_seed();
                     commands.queue(move |world: &mut World| load_match(world, again));
@@ -321,7 +327,7 @@ fn draw_results(
                         });
                     }
                 }
-                if ui.button("Menu").clicked() {
+                if campaign.is_none() && ui.button("Menu").clicked() {
                     next.set(Screen::Title);
                 }
             });

@@ -24,6 +24,8 @@ pub struct Keeping<'w> {
     pub replay: Option<Res<'w, Replay>>,
     /// A battle started from the level editor.
     pub playtest: Option<Res<'w, crate::game::session::saves::Playtesting>>,
+    /// A battle of a campaign: the campaign keeps it.
+    pub campaign: Option<Res<'w, crate::game::session::saves::CampaignBattleSaver>>,
     pub viewer: Option<Res<'w, Viewer>>,
     pub browser: ResMut<'w, SaveBrowser>,
     pub notice: ResMut<'w, SaveNotice>,

@@ -158,6 +158,19 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
+                        egui::Button::new("Campaign").min_size([220.0, 36.0].into()),
+                    )
+                    .on_hover_text(
+                        "A warband that lives from battle to battle: its wounds, its dead and \
+                         its weeks of healing",
+                    )
+                    .clicked()
+                {
+                    next.set(Screen::Campaign);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
                         egui::Button::new("Learn to play").min_size([220.0, 36.0].into()),
                     )
                     .on_hover_text("Short lessons that show the rules one move at a time")

@@ -1,6 +1,8 @@
 //! What the game keeps between screens: the battle to start next, its
-//! record and autosave, undo, and the replay watched or the lesson coached. Every room reads it; it reads no room.
+//! record and autosave, undo, the replay watched or the lesson coached, and
+//! the campaign in play. Every room reads it; it reads no room.
 
+pub mod campaigning;
 pub mod coaching;
 pub mod match_setup;
 pub mod preferences;

@@ -125,6 +125,11 @@ impl Autosaver {
     }
 }
 
+/// The autosave of a campaign's battle, into the campaign's own folder: a
+/// campaign battle never takes Continue's place.
+#[derive(Resource)]
+pub struct CampaignBattleSaver(pub Autosaver);
+
 /// The writer thread: writes the newest replay received, whole, keeping the
 /// previous autosave.
 fn write_autosaves(folder: &SaveFolder, receiver: &Receiver<Replay>) -> Option<String> {
@@ -408,6 +413,7 @@ fn record_and_autosave(
     mut redo: ResMut<RedoStack>,
     setup: Res<MatchSetup>,
     autosaver: Option<Res<Autosaver>>,
+    campaign: Option<Res<CampaignBattleSaver>>,
     playtest: Option<Res<Playtesting>>,
 ) {
     if !verdict.is_changed() {
@@ -419,6 +425,10 @@ fn record_and_autosave(
     let from_human = seat_of(engine.state(), &setup.seats, &command.unit) == Some(Seat::Human);
     replay.push(command.clone(), &engine);
     redo.accepted(command, from_human);
+    let autosaver = match &campaign {
+        Some(campaign) => Some(&campaign.0),
+        None => autosaver.as_deref(),
+    };
     if let Some(autosaver) = autosaver
         && playtest.is_none()
     {

@@ -423,7 +423,7 @@ pub(crate) fn draw_battle_hud(
             if ui.button("Resume").clicked() {
                 hud.paused = false;
             }
-            if !watching && hud.lesson.is_none() {
+            if !watching && hud.lesson.is_none() && keeping.campaign.is_none() {
                 if ui.button("Save the battle").clicked() {
                     keeping.browser.show(Browse::Save, &keeping.folder);
                 }
@@ -452,10 +452,15 @@ pub(crate) fn draw_battle_hud(
             }
             let quit = if hud.lesson.is_some() {
                 "Leave the lesson"
+            } else if keeping.campaign.is_some() {
+                "Leave the campaign (it is saved)"
             } else {
                 "Quit to the menu"
             };
             if ui.button(quit).clicked() {
+                if keeping.campaign.is_some() {
+                    commands.queue(crate::game::session::campaigning::leave_battle);
+                }
                 next.set(Screen::Title);
             }
         });

@@ -1,0 +1,162 @@
+//! A campaign saved: the campaign in progress with its own dice, the file it
+//! was begun from, the foes' AI level, and the members on the field of a
+//! battle begun. Written whole with the copy before kept; read back with
+//! every problem at its place, and checked against the campaign file
+//! before it goes on.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::check::LoadedCampaign;
+use super::progress::{CampaignState, Stage};
+use crate::ai::AiLevel;
+use crate::data::parse_ron;
+use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
+
+/// The format this game writes and reads.
+pub const FORMAT: &str = "swift-swords campaign 1";
+
+/// The largest campaign save read: far beyond a hundred battles' chronicle.
+const LARGEST_SAVE: u64 = 16 * 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignSave {
+    pub format: String,
+    pub game_version: String,
+    /// Seconds since 1970 when it was written.
+    pub saved_at: u64,
+    /// The campaign file's name in the campaigns folder.
+    pub file: String,
+    /// The AI level the warband's foes play at.
+    pub foes: AiLevel,
+    pub state: CampaignState,
+    /// The members (warband indices, in place order) on the field of the
+    /// battle begun; none before it is begun.
+    #[serde(default)]
+    pub fielded: Option<Vec<usize>>,
+}
+
+impl CampaignSave {
+    pub fn new(file: &str, foes: AiLevel, state: CampaignState) -> Self {
+        Self {
+            format: FORMAT.to_string(),
+            game_version: env!("CARGO_PKG_VERSION").to_string(),
+            saved_at: 0,
+            file: file.to_string(),
+            foes,
+            state,
+            fielded: None,
+        }
+    }
+
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        let config = ron::ser::PrettyConfig::default()
+            .depth_limit(4)
+            .escape_strings(false);
+        ron::ser::to_string_pretty(self, config).map(|text| text + "\n")
+    }
+
+    /// Writes the save whole, the one before kept beside it.
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        let text = self.to_ron().map_err(std::io::Error::other)?;
+        crate::files::write_keeping_previous(path, &text)
+    }
+
+    /// Reads a campaign save: a file too large, not text, cut short, in
+    /// another format or damaged is refused at its place.
+    pub fn read(path: &Path) -> Result<Self, Diagnostics> {
+        let one = |message: String| Diagnostics(vec![Diagnostic::new(path, (1, 1), message)]);
+        let metadata = std::fs::metadata(path)
+            .map_err(|error| one(format!("cannot read the file: {error}")))?;
+        if !metadata.is_file() {
+            return Err(one("not a campaign save: it is not a file".into()));
+        }
+        if metadata.len() > LARGEST_SAVE {
+            return Err(one(format!(
+                "not a campaign save: {} bytes, more than any save holds",
+                metadata.len()
+            )));
+        }
+        match crate::files::read_own_file(path) {
+            Ok(Some(text)) => Self::parse(path, &text),
+            Ok(None) => Err(one("there is no such file".into())),
+            Err(problem) => Err(Diagnostics(vec![problem])),
+        }
+    }
+
+    /// [`Self::read`] on text already read.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, Diagnostics> {
+        let one = |at, message: String| Diagnostics(vec![Diagnostic::new(path, at, message)]);
+        if text.trim().is_empty() {
+            return Err(one((1, 1), "not a campaign save: the file is empty".into()));
+        }
+        let source = SourceText::new(text);
+        let Some(format_at) = source.find_key("format", 0) else {
+            return Err(one(
+                (1, 1),
+                format!("not a campaign save: expected a format field saying \"{FORMAT}\""),
+            ));
+        };
+        let save: Self = parse_ron(path, text).map_err(|mut error| {
+            let last_line = text.trim_end().lines().count();
+            if error.line >= last_line && !text.trim_end().ends_with(')') {
+                error.message = format!("the file is cut short ({})", error.message);
+            }
+            Diagnostics(vec![error])
+        })?;
+        if save.format != FORMAT {
+            return Err(one(
+                format_at,
+                format!(
+                    "this file is in the format \"{}\"; this game reads \"{FORMAT}\"",
+                    save.format
+                ),
+            ));
+        }
+        if let Err(problem) = save.sound() {
+            let at = source.find_key("state", 0).unwrap_or((1, 1));
+            return Err(one(at, problem));
+        }
+        Ok(save)
+    }
+
+    /// The save holds together: its stage names a battle of its campaign,
+    /// and the members fielded are members, each once.
+    fn sound(&self) -> Result<(), String> {
+        let state = &self.state;
+        let battle = match &state.stage {
+            Stage::Before { battle } | Stage::After { battle, .. } => Some(battle),
+            Stage::Ended { .. } => None,
+        };
+        if let Some(battle) = battle
+            && state.campaign.battle(battle).is_none()
+        {
+            return Err(format!("the campaign has no battle \"{battle}\""));
+        }
+        if let Some(fielded) = &self.fielded {
+            let mut seen = std::collections::BTreeSet::new();
+            if fielded
+                .iter()
+                .any(|&i| i >= state.members.len() || !seen.insert(i))
+            {
+                return Err("the members on the field are not the warband's".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// The campaign file as it is now still is the campaign this save began
+    /// with; if not, the save cannot go on.
+    pub fn matches(&self, loaded: &LoadedCampaign) -> Result<(), String> {
+        if loaded.campaign == self.state.campaign {
+            Ok(())
+        } else {
+            Err(format!(
+                "the campaign file {} has changed since this campaign began, so it cannot go on",
+                self.file
+            ))
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The campaign's events and the warband's wounds in a player's words, for
+//! the aftermath screen, the chronicle and the campaign's report. Members
+//! are named by the caller (ids never reach the player).
+
+use super::events::{CampaignEvent, MagicUse};
+use super::warband::LastingWound;
+use crate::rules::aftermath::{Lasting, SideResult, Week};
+use crate::rules::injury::Injury;
+
+/// An injury as the tables print it, with its place: "Fracture (left leg)".
+pub fn injury_words(injury: Injury) -> String {
+    format!("{} ({})", injury.effect.name(), injury.location.name())
+}
+
+/// A lasting wound and how long it has left.
+pub fn wound_words(wound: &LastingWound) -> String {
+    let left = match (wound.bleeding, wound.weeks_left) {
+        (true, _) => "bleeding".to_string(),
+        (false, None) => "only magic heals it".to_string(),
+        (false, Some(1)) => "1 week to heal".to_string(),
+        (false, Some(weeks)) => format!("{weeks} weeks to heal"),
+    };
+    format!("{}, {left}", injury_words(wound.injury))
+}
+
+pub fn result_words(result: SideResult) -> &'static str {
+    match result {
+        SideResult::Won => "won",
+        SideResult::Drew => "drawn",
+        SideResult::Lost => "lost",
+    }
+}
+
+fn week_words(week: Week) -> String {
+    let mut lacking = Vec::new();
+    if !week.food {
+        lacking.push("no good food");
+    }
+    if !week.water {
+        lacking.push("no clean water");
+    }
+    let travel = if week.travel {
+        "on the road"
+    } else {
+        "at rest"
+    };
+    if lacking.is_empty() {
+        travel.to_string()
+    } else {
+        format!("{travel}, {}", lacking.join(" and "))
+    }
+}
+
+fn dice_words(dice: &[u8]) -> String {
+    let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
+    match faces.len() {
+        0 => "no dice".to_string(),
+        _ => format!("rolled {}", faces.join(", ")),
+    }
+}
+
+/// One event as a sentence. `name` gives a member's name from its id and
+/// `battle` a battle's name from its id.
+pub fn event_words(
+    event: &CampaignEvent,
+    name: &dyn Fn(&str) -> String,
+    battle: &dyn Fn(&str) -> String,
+) -> String {
+    use CampaignEvent as E;
+    match event {
+        E::BattleFought { battle: id, result } => {
+            format!("{}: the battle is {}.", battle(id), result_words(*result))
+        }
+        E::Recovered { member } => format!("{} is carried off the field.", name(member)),
+        E::Captured { member } => format!("{} is taken captive.", name(member)),
+        E::LeftBehind { member } => {
+            format!("{} is left behind and lost to the warband.", name(member))
+        }
+        E::Dying { member } => format!("{} is dying.", name(member)),
+        E::MagicSpent { member, on } => {
+            let what = match on {
+                MagicUse::SavedTheDying => "saves a life".to_string(),
+                MagicUse::WokeFromComa => "wakes them from a coma".to_string(),
+                MagicUse::HealedWound(injury) => format!("heals {}", injury_words(*injury)),
+                MagicUse::StoppedBleeding(injury) => {
+                    format!("stops the bleeding of {}", injury_words(*injury))
+                }
+            };
+            format!("A magical healing on {}: it {what}.", name(member))
+        }
+        E::Tended {
+            member,
+            dice,
+            saved,
+        } => format!(
+            "The healer tends {} ({}): {}.",
+            name(member),
+            dice_words(dice),
+            if *saved { "saved" } else { "not enough" }
+        ),
+        E::DeathRoll {
+            member,
+            dice,
+            survived,
+        } => format!(
+            "{} rolls for their life ({}): {}.",
+            name(member),
+            dice_words(dice),
+            if *survived { "lives" } else { "fails" }
+        ),
+        E::FellIntoComa { member } => format!("{} falls into a coma.", name(member)),
+        E::Died { member } => format!("{} dies.", name(member)),
+        E::WoundLasts {
+            member,
+            injury,
+            lasting,
+        } => {
+            let how = match lasting {
+                Lasting::Passes => "passes with the battle".to_string(),
+                Lasting::Bleeds => "bleeds until it is tended and rested".to_string(),
+                Lasting::Heals { weeks: 1 } => "needs a week to heal".to_string(),
+                Lasting::Heals { weeks } => format!("needs {weeks} weeks to heal"),
+                Lasting::Permanent => "will not heal without magic".to_string(),
+            };
+            format!("{}'s {} {how}.", name(member), injury_words(*injury))
+        }
+        E::RanksLost { member, ranks } => format!(
+            "{} carries {} out of the battle.",
+            name(member),
+            counted(u32::from(*ranks), "wounded rank")
+        ),
+        E::FoesDefeated { member, count } => format!(
+            "{} put {} out of the fight.",
+            name(member),
+            counted(*count, "foe")
+        ),
+        E::Freed { member } => format!("{} is freed.", name(member)),
+        E::Recruited { member } => format!("{} joins the warband.", name(member)),
+        E::WeekBegan {
+            week,
+            conditions,
+            chosen,
+        } => format!(
+            "Week {week}: {}{}.",
+            week_words(*conditions),
+            if *chosen {
+                ", a week of rest taken"
+            } else {
+                ""
+            }
+        ),
+        E::Bled { member, dice, held } => format!(
+            "{} bleeds on the road ({}): {}.",
+            name(member),
+            dice_words(dice),
+            if *held { "holds up" } else { "a rank is lost" }
+        ),
+        E::BleedingStopped { member, injury } => format!(
+            "{}'s {} stops bleeding.",
+            name(member),
+            injury_words(*injury)
+        ),
+        E::HealingRoll {
+            member,
+            dice,
+            passed,
+        } => format!(
+            "The healer works on {} ({}): {}.",
+            name(member),
+            dice_words(dice),
+            if *passed { "it helps" } else { "no better" }
+        ),
+        E::Healed { member, ranks } => format!(
+            "{} heals {}.",
+            name(member),
+            counted(u32::from(*ranks), "rank")
+        ),
+        E::InjuryHealed { member, injury } => {
+            format!("{}'s {} has healed.", name(member), injury_words(*injury))
+        }
+        E::WakeRoll { member, dice, woke } => format!(
+            "{} fights to wake ({}): {}.",
+            name(member),
+            dice_words(dice),
+            if *woke { "awake" } else { "still asleep" }
+        ),
+        E::CampaignEnded { won: true } => "The campaign is won.".to_string(),
+        E::CampaignEnded { won: false } => "The campaign is lost.".to_string(),
+    }
+}
+
+fn counted(count: u32, thing: &str) -> String {
+    if count == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{count} {thing}s")
+    }
+}

@@ -1,0 +1,285 @@
+//! After a battle: the fallen to tend (magic to spend, recruits to take),
+//! then what came of it with every die shown, the weeks to march on (with
+//! rest if the campaign allows), and the chronicle at the campaign's end.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::Choices;
+use super::roster::roster;
+use crate::battle::components::Fate;
+use crate::campaign::aftermath::{BattleEnd, EndChoices};
+use crate::campaign::events::CampaignEvent;
+use crate::campaign::format::WayOn;
+use crate::campaign::progress::Stage;
+use crate::campaign::words::{event_words, result_words};
+use crate::game::session::campaigning::{Campaigning, march_on, tend_the_fallen};
+
+/// The events, a sentence each; a week's first line stands out.
+pub fn news(ui: &mut egui::Ui, campaigning: &Campaigning, events: &[CampaignEvent]) {
+    let name = |id: &str| campaigning.member_name(id);
+    let battle = |id: &str| campaigning.battle_name(id);
+    for event in events {
+        let words = event_words(event, &name, &battle);
+        match event {
+            CampaignEvent::WeekBegan { .. }
+            | CampaignEvent::BattleFought { .. }
+            | CampaignEvent::CampaignEnded { .. } => {
+                ui.label(egui::RichText::new(words).strong());
+            }
+            _ => {
+                ui.label(words);
+            }
+        }
+    }
+}
+
+/// Every battle fought so far: its result, who fought, and what followed.
+pub fn chronicle(ui: &mut egui::Ui, campaigning: &Campaigning) {
+    for (n, chapter) in campaigning.state().chronicle.iter().enumerate() {
+        let fielded: Vec<String> = chapter
+            .fielded
+            .iter()
+            .map(|id| campaigning.member_name(id))
+            .collect();
+        egui::CollapsingHeader::new(format!(
+            "Battle {}: {}, {} (seed {})",
+            n + 1,
+            campaigning.battle_name(&chapter.battle),
+            result_words(chapter.result),
+            chapter.seed
+        ))
+        .id_salt(("chapter", n))
+        .show(ui, |ui| {
+            ui.label(format!("Fought: {}.", fielded.join(", ")));
+            news(ui, campaigning, &chapter.events);
+        });
+    }
+}
+
+/// The battle is over: who fell, the magic to spend on them and the
+/// recruits to take, then the aftermath is played.
+pub fn tend_page(
+    ui: &mut egui::Ui,
+    campaigning: &Campaigning,
+    choices: &mut Choices,
+    commands: &mut Commands,
+) {
+    let state = campaigning.state();
+    let (Some(ended), Some(battle), Some(fielded)) = (
+        &campaigning.ended,
+        state.next_battle(),
+        &campaigning.save.fielded,
+    ) else {
+        return;
+    };
+    let side = ended
+        .state
+        .battle
+        .sides
+        .iter()
+        .position(|s| s.id == battle.side)
+        .unwrap_or_default();
+    let end = BattleEnd {
+        state: &ended.state,
+        log: &ended.log,
+        side,
+    };
+    let result = end.result();
+    ui.heading(format!(
+        "{}: the battle is {}",
+        campaigning.battle_name(&battle.id),
+        result_words(result)
+    ));
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Those who fought").strong());
+    egui::Grid::new("fought").striped(true).show(ui, |ui| {
+        for &index in fielded {
+            let Some(member) = state.members.get(index) else {
+                continue;
+            };
+            let fate = ended
+                .state
+                .units
+                .iter()
+                .find(|u| u.unit.id == member.spec.id)
+                .map_or(Fate::Fighting, |u| u.fate);
+            ui.label(&member.spec.name);
+            ui.label(match fate {
+                Fate::Killed => "down and dying".to_string(),
+                other => other.words().to_string(),
+            });
+            ui.end_row();
+        }
+    });
+    let magic = usize::from(battle.after.magic);
+    let wanting: Vec<usize> = (0..state.members.len())
+        .filter(|&i| {
+            let m = &state.members[i];
+            let dying = ended
+                .state
+                .units
+                .iter()
+                .any(|u| u.unit.id == m.spec.id && u.fate == Fate::Killed);
+            dying || m.coma || m.wounds.iter().any(|w| w.weeks_left.is_none())
+        })
+        .collect();
+    if magic > 0 {
+        ui.add_space(6.0);
+        ui.label(
+            egui::RichText::new(format!(
+                "Magical healing: {magic} at hand, for the dying first, then a coma, then a \
+                 wound that only magic heals."
+            ))
+            .strong(),
+        );
+        if wanting.is_empty() {
+            ui.label("Nobody needs it.");
+        }
+        for &index in &wanting {
+            let mut ticked = choices.magic_on.contains(&index);
+            let room = choices.magic_on.len() < magic || ticked;
+            if ui
+                .add_enabled(
+                    room,
+                    egui::Checkbox::new(&mut ticked, &state.members[index].spec.name),
+                )
+                .changed()
+            {
+                toggle(&mut choices.magic_on, index, ticked);
+            }
+        }
+    }
+    if result == crate::rules::aftermath::SideResult::Won && !battle.recruits.is_empty() {
+        ui.add_space(6.0);
+        ui.label(
+            egui::RichText::new(format!(
+                "Who may join the warband (it holds at most {}):",
+                state.campaign.warband.cap
+            ))
+            .strong(),
+        );
+        for (index, recruit) in battle.recruits.iter().enumerate() {
+            let mut ticked = choices.recruits.contains(&index);
+            if ui.checkbox(&mut ticked, &recruit.name).changed() {
+                toggle(&mut choices.recruits, index, ticked);
+            }
+        }
+    }
+    ui.add_space(8.0);
+    if ui
+        .add(egui::Button::new("Tend the fallen").min_size([160.0, 32.0].into()))
+        .on_hover_text("The rolls for the dying, the wounds that last, captives and recruits")
+        .clicked()
+    {
+        let chosen = EndChoices {
+            // Magic goes where it was asked, in the order of need.
+            magic_on: wanting
+                .iter()
+                .copied()
+                .filter(|i| choices.magic_on.contains(i))
+                .collect(),
+            recruits: choices.recruits.clone(),
+        };
+        super::step(commands, move |world| tend_the_fallen(world, &chosen));
+    }
+}
+
+fn toggle(list: &mut Vec<usize>, index: usize, on: bool) {
+    if on {
+        if !list.contains(&index) {
+            list.push(index);
+        }
+    } else {
+        list.retain(|&i| i != index);
+    }
+}
+
+/// What came of the battle, and the weeks ahead.
+pub fn aftermath_page(
+    ui: &mut egui::Ui,
+    campaigning: &Campaigning,
+    choices: &mut Choices,
+    commands: &mut Commands,
+) {
+    let state = campaigning.state();
+    let Stage::After { battle, next } = &state.stage else {
+        return;
+    };
+    ui.heading(format!("After {}", campaigning.battle_name(battle)));
+    news(ui, campaigning, &campaigning.news);
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new("The warband").strong());
+    roster(ui, campaigning, None);
+    ui.add_space(8.0);
+    let after = state
+        .campaign
+        .battle(battle)
+        .map(|b| b.after)
+        .unwrap_or_default();
+    let label = match next {
+        WayOn::Battle(_) => {
+            ui.label(format!(
+                "{} before the next battle.",
+                weeks_words(after.weeks, after.week.travel)
+            ));
+            if after.rest_weeks > 0 {
+                ui.add(
+                    egui::Slider::new(&mut choices.rest, 0..=after.rest_weeks)
+                        .text("more weeks of rest (good food and water, no travel)"),
+                );
+            }
+            "March on"
+        }
+        WayOn::Won | WayOn::Lost => "To the campaign's end",
+    };
+    if ui
+        .add(egui::Button::new(label).min_size([160.0, 32.0].into()))
+        .clicked()
+    {
+        let rest = choices.rest;
+        super::step(commands, move |world| march_on(world, rest));
+    }
+}
+
+fn weeks_words(weeks: u8, travel: bool) -> String {
+    let how = if travel { "on the road" } else { "at rest" };
+    match weeks {
+        0 => "No time passes".to_string(),
+        1 => format!("A week {how}"),
+        n => format!("{n} weeks {how}"),
+    }
+}
+
+/// The campaign is over: how it ended, the warband as it stands, and the
+/// whole chronicle.
+pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, commands: &mut Commands) {
+    let state = campaigning.state();
+    let won = matches!(state.stage, Stage::Ended { won: true });
+    ui.label(
+        egui::RichText::new(if won {
+            "The campaign is won"
+        } else {
+            "The campaign is lost"
+        })
+        .size(28.0)
+        .strong(),
+    );
+    ui.label(format!(
+        "{}, {} weeks, {} battles.",
+        state.campaign.warband.name,
+        state.week,
+        state.chronicle.len()
+    ));
+    if !campaigning.news.is_empty() {
+        news(ui, campaigning, &campaigning.news);
+    }
+    ui.add_space(8.0);
+    roster(ui, campaigning, None);
+    ui.add_space(8.0);
+    chronicle(ui, campaigning);
+    ui.add_space(8.0);
+    if ui.button("Back to the title").clicked() {
+        super::leave(commands);
+    }
+}

@@ -1,0 +1,84 @@
+//! Before a battle: the story and the level's briefing, what the weeks just
+//! past brought, the warband with a box for each member who fights, and
+//! the chronicle so far.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::Choices;
+use super::aftermath::{chronicle, news};
+use super::roster::roster;
+use crate::game::session::campaigning::{Campaigning, take_the_field};
+
+pub fn briefing_page(
+    ui: &mut egui::Ui,
+    campaigning: &Campaigning,
+    choices: &mut Choices,
+    commands: &mut Commands,
+) {
+    let state = campaigning.state();
+    let Some(battle) = state.next_battle() else {
+        return;
+    };
+    let level = campaigning.loaded.levels.get(&battle.id);
+    ui.label(
+        egui::RichText::new(format!(
+            "{}: {}",
+            state.campaign.name, state.campaign.warband.name
+        ))
+        .weak(),
+    );
+    ui.heading(format!(
+        "Battle {}: {}",
+        state.chronicle.len() + 1,
+        campaigning.battle_name(&battle.id)
+    ));
+    ui.label(format!("Week {} of the campaign.", state.week));
+    if !battle.briefing.is_empty() {
+        ui.label(&battle.briefing);
+    }
+    if let Some(level) = level
+        && !level.briefing.is_empty()
+    {
+        ui.label(egui::RichText::new(&level.briefing).italics());
+    }
+    if !campaigning.news.is_empty() {
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new("Since the last battle")
+            .default_open(true)
+            .show(ui, |ui| news(ui, campaigning, &campaigning.news));
+    }
+    ui.add_space(8.0);
+    let slots = usize::from(battle.slots).min(battle.places.len());
+    ui.label(
+        egui::RichText::new(format!(
+            "The warband: choose who fights (up to {slots}); {} chosen.",
+            choices.field.len()
+        ))
+        .strong(),
+    );
+    roster(ui, campaigning, Some((&mut choices.field, slots)));
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        let ready = !choices.field.is_empty();
+        if ui
+            .add_enabled(
+                ready,
+                egui::Button::new("To battle").min_size([160.0, 32.0].into()),
+            )
+            .on_disabled_hover_text("Choose at least one member to fight")
+            .clicked()
+        {
+            let chosen = choices.field.clone();
+            super::step(commands, move |world| take_the_field(world, chosen));
+        }
+        if ui.button("Leave (the campaign is saved)").clicked() {
+            super::leave(commands);
+        }
+    });
+    if !state.chronicle.is_empty() {
+        ui.add_space(8.0);
+        egui::CollapsingHeader::new("The chronicle so far")
+            .show(ui, |ui| chronicle(ui, campaigning));
+    }
+}

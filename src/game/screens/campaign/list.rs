@@ -1,0 +1,183 @@
+//! The first page: the campaigns to begin (each with its story, warband and
+//! battles, or what is wrong with it), the foes' AI level and the seed; and
+//! the campaigns begun, to go on with.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::ai::AiLevel;
+use crate::campaign::check::load_campaign;
+use crate::game::session::campaigning::{
+    SavedCampaign, begin_campaign, campaigns_dir, list_campaigns, resume_campaign,
+};
+use crate::game::session::match_setup::{LevelLibrary, fresh_seed, ron_files_in};
+use crate::game::session::saves::{SaveFolder, date_of};
+
+/// A campaign in the campaigns folder, as the list shows it.
+#[derive(Debug, Clone)]
+pub struct Shipped {
+    pub file: String,
+    /// Its name, story, warband and number of battles; or its problems.
+    pub about: Result<(String, String, String, usize), String>,
+}
+
+/// The lists and the choices of the first page.
+#[derive(Resource, Debug, Clone)]
+pub struct CampaignList {
+    pub shipped: Vec<Shipped>,
+    pub saved: Vec<SavedCampaign>,
+    pub chosen: usize,
+    pub seed: String,
+    pub foes: AiLevel,
+    pub problem: Option<String>,
+}
+
+impl Default for CampaignList {
+    fn default() -> Self {
+        Self {
+            shipped: Vec::new(),
+            saved: Vec::new(),
+            chosen: 0,
+            seed: fresh_seed().to_string(),
+            foes: AiLevel::Normal,
+            problem: None,
+        }
+    }
+}
+
+/// Reads the campaigns folder and the campaigns begun.
+pub fn read_the_lists(
+    mut list: ResMut<CampaignList>,
+    library: Res<LevelLibrary>,
+    folder: Res<SaveFolder>,
+) {
+    list.shipped = ron_files_in(&campaigns_dir())
+        .iter()
+        .map(|path| Shipped {
+            file: path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            about: match &library.ruleset {
+                Some(ruleset) => load_campaign(path, ruleset)
+                    .map(|loaded| {
+                        let c = loaded.campaign;
+                        (c.name, c.about, c.warband.name, c.battles.len())
+                    })
+                    .map_err(|problems| problems.to_string()),
+                None => Err("the game's data could not be loaded".to_string()),
+            },
+        })
+        .collect();
+    list.saved = list_campaigns(&folder);
+    list.chosen = list.chosen.min(list.shipped.len().saturating_sub(1));
+}
+
+pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, commands: &mut Commands) {
+    ui.heading("Campaigns");
+    ui.label(
+        "A warband fights battle after battle. Those who fall may be carried off, captured or \
+         left for dead; wounds take weeks to heal, and the dead stay dead.",
+    );
+    ui.add_space(8.0);
+    if !list.saved.is_empty() {
+        ui.label(egui::RichText::new("Go on with a campaign").strong());
+        for saved in list.saved.clone() {
+            ui.horizontal(|ui| match &saved.summary {
+                Ok(summary) => {
+                    if ui.button("Continue").clicked() {
+                        let slot = saved.slot.clone();
+                        commands.queue(move |world: &mut World| {
+                            if let Err(problem) = resume_campaign(world, &slot) {
+                                world.resource_mut::<CampaignList>().problem = Some(problem);
+                            }
+                        });
+                    }
+                    ui.label(format!("{summary} (saved {})", date_of(saved.saved_at)));
+                }
+                Err(problem) => {
+                    ui.colored_label(
+                        egui::Color32::LIGHT_RED,
+                        format!("This campaign cannot be opened: {problem}"),
+                    );
+                }
+            });
+        }
+        ui.separator();
+    }
+    ui.label(egui::RichText::new("Begin a campaign").strong());
+    if list.shipped.is_empty() {
+        ui.label("There are no campaigns in the campaigns folder.");
+    }
+    for (index, shipped) in list.shipped.iter().enumerate() {
+        match &shipped.about {
+            Ok((name, _, warband, battles)) => {
+                ui.radio_value(
+                    &mut list.chosen,
+                    index,
+                    format!("{name}: {warband}, up to {battles} battles"),
+                );
+            }
+            Err(problem) => {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    format!("{} cannot be played: {problem}", shipped.file),
+                );
+            }
+        }
+    }
+    let chosen = list.shipped.get(list.chosen).cloned();
+    if let Some(Shipped {
+        file,
+        about: Ok((_, story, _, _)),
+    }) = chosen
+    {
+        if !story.is_empty() {
+            ui.add_space(6.0);
+            ui.label(story);
+        }
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            ui.label("Foes:");
+            for level in [
+                AiLevel::Easy,
+                AiLevel::Normal,
+                AiLevel::Hard,
+                AiLevel::Expert,
+            ] {
+                ui.radio_value(&mut list.foes, level, level.name())
+                    .on_hover_text(level.about());
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("Seed:");
+            ui.text_edit_singleline(&mut list.seed);
+            if ui.button("New seed").clicked() {
+                list.seed = fresh_seed().to_string();
+            }
+        });
+        let seed = list.seed.trim().parse::<u64>();
+        if seed.is_err() {
+            ui.colored_label(egui::Color32::LIGHT_RED, "The seed is a whole number.");
+        }
+        if ui
+            .add_enabled(seed.is_ok(), egui::Button::new("Begin the campaign"))
+            .clicked()
+            && let Ok(seed) = seed
+        {
+            let foes = list.foes;
+            commands.queue(move |world: &mut World| {
+                if let Err(problem) = begin_campaign(world, &file, seed, foes) {
+                    world.resource_mut::<CampaignList>().problem = Some(problem);
+                }
+            });
+        }
+    }
+    if let Some(problem) = &list.problem {
+        ui.colored_label(egui::Color32::LIGHT_RED, problem);
+    }
+    ui.add_space(12.0);
+    if ui.button("Back").clicked() {
+        super::leave(commands);
+    }
+}

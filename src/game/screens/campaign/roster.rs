@@ -1,0 +1,106 @@
+//! The warband as a table: each member's kind, standing, wounded ranks,
+//! lasting wounds and record; on the briefing, a box to field each.
+
+use bevy_egui::egui;
+
+use crate::campaign::fielding::physical_ranks;
+use crate::campaign::warband::{Member, Standing};
+use crate::campaign::words::wound_words;
+use crate::game::session::campaigning::Campaigning;
+
+/// The warband's table. With `field`, members who can fight get a box,
+/// at most `slots` of them ticked, in the order ticked.
+pub fn roster(
+    ui: &mut egui::Ui,
+    campaigning: &Campaigning,
+    mut field: Option<(&mut Vec<usize>, usize)>,
+) {
+    let state = campaigning.state();
+    let ruleset = &campaigning.ruleset;
+    let mut headings = vec![
+        "Member",
+        "Kind",
+        "Standing",
+        "Ranks",
+        "Lasting wounds",
+        "Battles",
+        "Foes",
+    ];
+    if field.is_some() {
+        headings.insert(0, "Fights");
+    }
+    egui::Grid::new("warband")
+        .striped(true)
+        .spacing([14.0, 6.0])
+        .show(ui, |ui| {
+            for heading in headings {
+                ui.label(egui::RichText::new(heading).strong());
+            }
+            ui.end_row();
+            for (index, member) in state.members.iter().enumerate() {
+                if matches!(member.standing(), Standing::LeftBehind) {
+                    continue;
+                }
+                let physical = physical_ranks(member, ruleset);
+                if let Some((chosen, slots)) = field.as_mut() {
+                    let able = member.can_fight(physical);
+                    let mut ticked = chosen.contains(&index);
+                    let room = chosen.len() < *slots || ticked;
+                    let response = ui
+                        .add_enabled(able && room, egui::Checkbox::without_text(&mut ticked))
+                        .on_disabled_hover_text(if able {
+                            "Every place in this battle is taken"
+                        } else {
+                            "Cannot fight now"
+                        });
+                    if response.changed() {
+                        if ticked {
+                            chosen.push(index);
+                        } else {
+                            chosen.retain(|&i| i != index);
+                        }
+                    }
+                }
+                ui.label(&member.spec.name);
+                ui.label(kind_of(member, campaigning));
+                ui.label(member.standing().words());
+                ui.label(ranks_words(member, physical));
+                ui.label(if member.wounds.is_empty() {
+                    "none".to_string()
+                } else {
+                    member
+                        .wounds
+                        .iter()
+                        .map(wound_words)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                });
+                ui.label(member.battles.to_string());
+                ui.label(member.foes_defeated.to_string());
+                ui.end_row();
+            }
+        });
+}
+
+/// The member's creature, and its mount: "Knight on a Warhorse".
+fn kind_of(member: &Member, campaigning: &Campaigning) -> String {
+    let creatures = &campaigning.ruleset.creatures;
+    let name = |template: &str| {
+        creatures
+            .get(template)
+            .map_or_else(|| template.to_string(), |c| c.name.clone())
+    };
+    match &member.spec.mount {
+        Some(mount) => format!("{} on {}", name(&member.spec.template), name(mount)),
+        None => name(&member.spec.template),
+    }
+}
+
+/// Wounded ranks against the member's physical ranks: "2 of 5 wounded".
+fn ranks_words(member: &Member, physical: i8) -> String {
+    if member.ranks_lost == 0 {
+        format!("{physical}, whole")
+    } else {
+        format!("{} of {physical} wounded", member.ranks_lost)
+    }
+}

@@ -1,0 +1,581 @@
+//! The campaign being played: begun or resumed from its save, its battles
+//! put on the table with the warband fielded, each battle's end taken back
+//! for the aftermath, and the weeks marched on. Every step is saved at once
+//! into the campaign's own folder (the save whole, the one before kept),
+//! and a campaign battle autosaves there too, never over Continue.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::ai::AiLevel;
+use crate::battle::engine::Engine;
+use crate::battle::events::BattleEvent;
+use crate::battle::state::BattleState;
+use crate::campaign::aftermath::{BattleEnd, EndChoices};
+use crate::campaign::check::{LoadedCampaign, load_campaign};
+use crate::campaign::events::CampaignEvent;
+use crate::campaign::progress::{CampaignState, Stage};
+use crate::campaign::save::CampaignSave;
+use crate::data::Ruleset;
+use crate::game::PlaySettings;
+use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, PreparedBattle};
+use crate::game::session::saves::{Autosaver, CampaignBattleSaver, SaveFolder};
+use crate::game::stage::Screen;
+use crate::level::write::write_level;
+use crate::replay::{Replay, text_hash};
+use crate::rules::aftermath::AftermathRules;
+use crate::rules::dice::Dice;
+use crate::seat::{Seat, seated_level};
+
+/// The save inside a campaign's folder.
+pub const CAMPAIGN_SAVE: &str = "campaign.ron";
+
+/// The shipped campaigns' folder.
+pub fn campaigns_dir() -> PathBuf {
+    PathBuf::from("campaigns")
+}
+
+/// The folder that holds one folder per campaign begun.
+pub fn campaign_saves(folder: &SaveFolder) -> PathBuf {
+    folder.0.join("campaigns")
+}
+
+/// The battle just over, waiting for its aftermath.
+pub struct EndedBattle {
+    pub state: BattleState,
+    pub log: Vec<BattleEvent>,
+}
+
+/// The campaign in play.
+#[derive(Resource)]
+pub struct Campaigning {
+    /// The campaign's own folder: its save and its battle's autosave.
+    pub slot: PathBuf,
+    pub loaded: LoadedCampaign,
+    pub save: CampaignSave,
+    pub ruleset: Arc<Ruleset>,
+    pub rules: AftermathRules,
+    pub ended: Option<EndedBattle>,
+    /// What the last step brought (the aftermath, the weeks), to be read.
+    pub news: Vec<CampaignEvent>,
+    /// A save that failed, in words.
+    pub problem: Option<String>,
+}
+
+impl Campaigning {
+    pub fn state(&self) -> &CampaignState {
+        &self.save.state
+    }
+
+    /// A member's name from its id (the id itself never shows).
+    pub fn member_name(&self, id: &str) -> String {
+        let state = self.state();
+        state
+            .members
+            .iter()
+            .map(|m| &m.spec)
+            .chain(state.campaign.battles.iter().flat_map(|b| &b.recruits))
+            .find(|spec| spec.id == id)
+            .map_or_else(|| "a member".to_string(), |spec| spec.name.clone())
+    }
+
+    /// A battle's name: its level's.
+    pub fn battle_name(&self, id: &str) -> String {
+        self.loaded
+            .levels
+            .get(id)
+            .map_or_else(|| "A battle".to_string(), |level| level.name.clone())
+    }
+
+    fn save_path(&self) -> PathBuf {
+        self.slot.join(CAMPAIGN_SAVE)
+    }
+
+    /// Writes the save; a failure is kept to be shown.
+    fn write(&mut self) {
+        self.save.saved_at = crate::replay::now();
+        self.problem = self.save.write(&self.save_path()).err().map(|error| {
+            format!(
+                "The campaign could not be saved in {}: {error}",
+                self.slot.display()
+            )
+        });
+    }
+
+    fn battle_autosave(&self) -> SaveFolder {
+        SaveFolder(self.slot.clone())
+    }
+}
+
+/// A campaign begun, as the list of saved campaigns shows it.
+#[derive(Debug, Clone)]
+pub struct SavedCampaign {
+    pub slot: PathBuf,
+    /// The campaign and where it stands, or what is wrong with the save.
+    pub summary: Result<String, String>,
+    pub saved_at: u64,
+}
+
+/// Every campaign begun, newest first.
+pub fn list_campaigns(folder: &SaveFolder) -> Vec<SavedCampaign> {
+    let mut found: Vec<SavedCampaign> = std::fs::read_dir(campaign_saves(folder))
+        .map(|dir| {
+            dir.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.join(CAMPAIGN_SAVE).is_file())
+                .map(|slot| match CampaignSave::read(&slot.join(CAMPAIGN_SAVE)) {
+                    Ok(save) => SavedCampaign {
+                        summary: Ok(summary_of(&save)),
+                        saved_at: save.saved_at,
+                        slot,
+                    },
+                    Err(problems) => SavedCampaign {
+                        summary: Err(problems.to_string()),
+                        saved_at: 0,
+                        slot,
+                    },
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then(a.slot.cmp(&b.slot)));
+    found
+}
+
+fn summary_of(save: &CampaignSave) -> String {
+    let state = &save.state;
+    let stands = match &state.stage {
+        Stage::Ended { won: true } => "won".to_string(),
+        Stage::Ended { won: false } => "lost".to_string(),
+        _ => format!(
+            "week {}, battle {}",
+            state.week,
+            state.chronicle.len() + usize::from(matches!(state.stage, Stage::Before { .. }))
+        ),
+    };
+    format!(
+        "{}: {}, {stands}",
+        state.campaign.name, state.campaign.warband.name
+    )
+}
+
+/// A new folder for a campaign begun from `file` with `seed`.
+fn new_slot(folder: &SaveFolder, file: &str, seed: u64) -> PathBuf {
+    let stem = Path::new(file)
+        .file_stem()
+        .map_or_else(|| "campaign".into(), |s| s.to_string_lossy().into_owned());
+    let base = crate::game::session::saves::file_name_for(&format!("{stem} seed {seed}"));
+    let base = base.trim_end_matches(".ron").to_string();
+    let root = campaign_saves(folder);
+    (1..)
+        .map(|n| match n {
+            1 => root.join(&base),
+            _ => root.join(format!("{base} {n}")),
+        })
+        .find(|slot| !slot.exists())
+        .unwrap_or_else(|| root.join(base))
+}
+
+fn ruleset_and_rules(world: &World) -> Result<(Arc<Ruleset>, AftermathRules), String> {
+    let ruleset = world
+        .resource::<LevelLibrary>()
+        .ruleset
+        .clone()
+        .ok_or("the game's data could not be loaded")?;
+    let data = world.resource::<PlaySettings>().data_dir.clone();
+    let rules = crate::data::load_aftermath(Some(&data)).map_err(|p| p.to_string())?;
+    Ok((ruleset, rules))
+}
+
+/// Begins the campaign in `file` (in the campaigns folder) with `seed`,
+/// its foes at `foes`: saved at once, then on its first briefing.
+pub fn begin_campaign(
+    world: &mut World,
+    file: &str,
+    seed: u64,
+    foes: AiLevel,
+) -> Result<(), String> {
+    let (ruleset, rules) = ruleset_and_rules(world)?;
+    let loaded = load_campaign(&campaigns_dir().join(file), &ruleset).map_err(|p| p.to_string())?;
+    let folder = world.resource::<SaveFolder>().clone();
+    let state = CampaignState::new(loaded.campaign.clone(), seed);
+    let mut campaigning = Campaigning {
+        slot: new_slot(&folder, file, seed),
+        loaded,
+        save: CampaignSave::new(file, foes, state),
+        ruleset,
+        rules,
+        ended: None,
+        news: Vec::new(),
+        problem: None,
+    };
+    campaigning.write();
+    if let Some(problem) = campaigning.problem.take() {
+        return Err(problem);
+    }
+    world.insert_resource(campaigning);
+    Ok(())
+}
+
+/// Opens the campaign saved in `slot` where it stood: a battle begun goes
+/// on from its autosave, on the battle screen.
+pub fn resume_campaign(world: &mut World, slot: &Path) -> Result<(), String> {
+    let save = CampaignSave::read(&slot.join(CAMPAIGN_SAVE)).map_err(|p| p.to_string())?;
+    let (ruleset, rules) = ruleset_and_rules(world)?;
+    let loaded =
+        load_campaign(&campaigns_dir().join(&save.file), &ruleset).map_err(|p| p.to_string())?;
+    save.matches(&loaded)?;
+    let begun = save.fielded.is_some();
+    world.insert_resource(Campaigning {
+        slot: slot.to_path_buf(),
+        loaded,
+        save,
+        ruleset,
+        rules,
+        ended: None,
+        news: Vec::new(),
+        problem: None,
+    });
+    if begun { start_battle(world) } else { Ok(()) }
+}
+
+/// Fields `chosen` (warband indices, in place order) in the next battle and
+/// puts it on the table.
+pub fn take_the_field(world: &mut World, chosen: Vec<usize>) -> Result<(), String> {
+    let mut campaigning = world.resource_mut::<Campaigning>();
+    let battle = campaigning
+        .state()
+        .next_battle()
+        .ok_or("the campaign is not before a battle")?;
+    let level = campaigning
+        .loaded
+        .levels
+        .get(&battle.id)
+        .ok_or("the battle has no level")?;
+    campaigning
+        .state()
+        .field(level, &chosen, &campaigning.ruleset)?;
+    campaigning.save.fielded = Some(chosen);
+    campaigning.write();
+    if let Some(problem) = campaigning.problem.clone() {
+        campaigning.save.fielded = None;
+        return Err(problem);
+    }
+    start_battle(world)
+}
+
+/// The battle of the members fielded, on the battle screen: rebuilt from
+/// the campaign's battle autosave when that is this battle, else begun.
+fn start_battle(world: &mut World) -> Result<(), String> {
+    let campaigning = world.resource::<Campaigning>();
+    let state = campaigning.state();
+    let battle = state
+        .next_battle()
+        .cloned()
+        .ok_or("the campaign is not before a battle")?;
+    let fielded = campaigning
+        .save
+        .fielded
+        .clone()
+        .ok_or("nobody has taken the field")?;
+    let level = campaigning
+        .loaded
+        .levels
+        .get(&battle.id)
+        .ok_or("the battle has no level")?;
+    let level = state.field(level, &fielded, &campaigning.ruleset)?;
+    let side = level
+        .side_index(&battle.side)
+        .ok_or("the battle has no side for the warband")?;
+    let seats: Vec<Seat> = (0..level.sides.len())
+        .map(|s| {
+            if s == side {
+                Seat::Human
+            } else {
+                Seat::Ai(campaigning.save.foes)
+            }
+        })
+        .collect();
+    let seed = state.battle_seed();
+    let text = write_level(&level);
+    let ruleset = campaigning.ruleset.clone();
+    let saver = campaigning.battle_autosave();
+    let resumed = saver
+        .continue_from()
+        .and_then(|path| Replay::read(&path).ok())
+        .filter(|r| r.level_hash == text_hash(&text) && r.seed == seed && r.seats == seats)
+        .and_then(|r| {
+            let engine = r.rebuild(&level, ruleset.clone(), r.steps()).ok()?;
+            Some((r, engine))
+        });
+    let (replay, engine) = match resumed {
+        Some(found) => found,
+        None => {
+            let engine = Engine::start(
+                &seated_level(&level, &seats),
+                ruleset.clone(),
+                seed,
+                Dice::seeded(seed),
+            );
+            let mut replay = Replay::begin(&battle.id, &text, &ruleset, &seats, &engine);
+            replay.saved_at = crate::replay::now();
+            (replay, engine)
+        }
+    };
+    world.insert_resource(CampaignBattleSaver(Autosaver::start(saver)));
+    world.insert_resource(MatchSetup {
+        level_file: battle.id.clone(),
+        folder: LevelFolder::Library,
+        seed,
+        seats,
+        handover: false,
+    });
+    world.insert_resource(PreparedBattle {
+        engine,
+        replay: Some(replay),
+    });
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Battle);
+    Ok(())
+}
+
+/// The campaign battle on the table is over: its end is kept for the
+/// aftermath and its autosave written out; on to the campaign's screen.
+pub fn battle_over(world: &mut World) {
+    if let Some(saver) = world.remove_resource::<CampaignBattleSaver>()
+        && let Err(problem) = saver.0.finish()
+    {
+        eprintln!("{problem}");
+    }
+    let ended = world.get_resource::<Engine>().map(|engine| EndedBattle {
+        state: engine.state().clone(),
+        log: engine.log().to_vec(),
+    });
+    if let Some(mut campaigning) = world.get_resource_mut::<Campaigning>() {
+        campaigning.ended = ended;
+    }
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Campaign);
+}
+
+/// Leaves a campaign battle for the title: the battle stays in its autosave.
+pub fn leave_battle(world: &mut World) {
+    if let Some(saver) = world.remove_resource::<CampaignBattleSaver>()
+        && let Err(problem) = saver.0.finish()
+    {
+        eprintln!("{problem}");
+    }
+    world.remove_resource::<Campaigning>();
+}
+
+/// The fallen of the battle just over tended with `choices`: the aftermath
+/// is played, saved, and its events become the news.
+pub fn tend_the_fallen(world: &mut World, choices: &EndChoices) -> Result<(), String> {
+    let mut campaigning = world.resource_mut::<Campaigning>();
+    let campaigning = &mut *campaigning;
+    let (Some(ended), Some(fielded)) = (&campaigning.ended, campaigning.save.fielded.clone())
+    else {
+        return Err("there is no battle to tend the fallen of".into());
+    };
+    let side = campaigning
+        .state()
+        .next_battle()
+        .and_then(|b| ended.state.battle.sides.iter().position(|s| s.id == b.side))
+        .ok_or("the battle has no side for the warband")?;
+    let end = BattleEnd {
+        state: &ended.state,
+        log: &ended.log,
+        side,
+    };
+    let news = campaigning
+        .save
+        .state
+        .finish_battle(
+            &fielded,
+            &end,
+            choices,
+            (&campaigning.ruleset, &campaigning.rules),
+        )?
+        .to_vec();
+    campaigning.news = news;
+    campaigning.ended = None;
+    campaigning.save.fielded = None;
+    campaigning.write();
+    // The battle is in the chronicle now: its autosave is done with.
+    let saver = campaigning.battle_autosave();
+    for path in [saver.autosave(), saver.previous_autosave()] {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
+/// The weeks after the battle, with `rest` more weeks of rest: played,
+/// saved, and their events become the news.
+pub fn march_on(world: &mut World, rest: u8) -> Result<(), String> {
+    let mut campaigning = world.resource_mut::<Campaigning>();
+    let campaigning = &mut *campaigning;
+    let news = campaigning
+        .save
+        .state
+        .march_on(rest, (&campaigning.ruleset, &campaigning.rules))?
+        .to_vec();
+    campaigning.news = news;
+    campaigning.write();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::play::play_out;
+    use crate::battle::record::Fingerprint;
+    use crate::campaign::aftermath::default_choices;
+    use crate::campaign::run::choose_field;
+    use crate::game::session::saves::write_autosave;
+
+    /// A world with what the campaign's steps read: the data, the game's
+    /// folders and a saves folder of its own.
+    fn world_with_saves(name: &str) -> (World, PathBuf) {
+        let saves = std::env::temp_dir().join(format!(
+            "swift-swords-campaigning-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&saves);
+        let mut world = World::new();
+        let ruleset = Ruleset::embedded().expect("the built-in data loads");
+        world.insert_resource(LevelLibrary {
+            dir: PathBuf::from("levels"),
+            entries: Vec::new(),
+            ruleset: Some(Arc::new(ruleset)),
+        });
+        world.insert_resource(PlaySettings {
+            data_dir: PathBuf::from("assets/data"),
+            levels_dir: PathBuf::from("levels"),
+            named_dir: PathBuf::from("levels"),
+            screenshot: None,
+            screenshot_after_actions: 0,
+            report_frame_time: false,
+        });
+        world.insert_resource(SaveFolder(saves.clone()));
+        world.init_resource::<NextState<Screen>>();
+        (world, saves)
+    }
+
+    fn field_as_the_ai_would(world: &mut World) -> Vec<usize> {
+        let campaigning = world.resource::<Campaigning>();
+        choose_field(
+            campaigning.state(),
+            &campaigning.loaded,
+            &campaigning.ruleset,
+        )
+    }
+
+    fn on_disk(world: &World) -> CampaignSave {
+        let slot = &world.resource::<Campaigning>().slot;
+        CampaignSave::read(&slot.join(CAMPAIGN_SAVE)).expect("the campaign's save reads")
+    }
+
+    #[test]
+    fn a_campaign_is_saved_at_every_step_from_briefing_through_battle_aftermath_and_weeks() {
+        let (mut world, saves) = world_with_saves("steps");
+        begin_campaign(&mut world, "barrow_road.ron", 5, AiLevel::Normal).expect("begins");
+        assert_eq!(on_disk(&world), world.resource::<Campaigning>().save);
+        let chosen = field_as_the_ai_would(&mut world);
+        take_the_field(&mut world, chosen.clone()).expect("takes the field");
+        assert_eq!(on_disk(&world).fielded, Some(chosen));
+        assert!(world.contains_resource::<CampaignBattleSaver>());
+
+        let PreparedBattle { mut engine, .. } = world
+            .remove_resource::<PreparedBattle>()
+            .expect("the battle is ready");
+        play_out(&mut engine, |_| AiLevel::Normal, 20_000, |_, _, _| {}).expect("plays out");
+        assert!(engine.ended() && engine.log().len() > 50, "a whole battle");
+        world.insert_resource(engine);
+        battle_over(&mut world);
+        assert!(world.resource::<Campaigning>().ended.is_some());
+        assert!(!world.contains_resource::<CampaignBattleSaver>());
+
+        let choices = {
+            let campaigning = world.resource::<Campaigning>();
+            let ended = campaigning.ended.as_ref().expect("ended");
+            let battle = campaigning.state().next_battle().expect("before").clone();
+            let side = ended
+                .state
+                .battle
+                .sides
+                .iter()
+                .position(|s| s.id == battle.side);
+            let end = BattleEnd {
+                state: &ended.state,
+                log: &ended.log,
+                side: side.expect("the warband's side"),
+            };
+            default_choices(&campaigning.state().members, &end, &battle)
+        };
+        tend_the_fallen(&mut world, &choices).expect("tends the fallen");
+        let saved = on_disk(&world);
+        assert!(matches!(saved.state.stage, Stage::After { .. }));
+        assert_eq!((saved.fielded, saved.state.chronicle.len()), (None, 1));
+        let slot = world.resource::<Campaigning>().slot.clone();
+        assert!(slot.join("campaign.previous.ron").is_file());
+        assert!(
+            !slot.join("autosave.ron").exists(),
+            "the battle is done with"
+        );
+
+        march_on(&mut world, 0).expect("marches on");
+        let saved = on_disk(&world);
+        assert_eq!(saved, world.resource::<Campaigning>().save);
+        assert!(!matches!(saved.state.stage, Stage::After { .. }));
+
+        // Going on from the save gives the same campaign.
+        let kept = world
+            .remove_resource::<Campaigning>()
+            .expect("in play")
+            .save;
+        resume_campaign(&mut world, &slot).expect("goes on");
+        assert_eq!(world.resource::<Campaigning>().save.state, kept.state);
+        assert!(
+            !saves.join("autosave.ron").exists(),
+            "Continue is untouched"
+        );
+        std::fs::remove_dir_all(&saves).ok();
+    }
+
+    #[test]
+    fn a_campaign_battle_left_midway_goes_on_exactly_from_its_own_autosave() {
+        let (mut world, saves) = world_with_saves("midway");
+        begin_campaign(&mut world, "barrow_road.ron", 9, AiLevel::Easy).expect("begins");
+        let chosen = field_as_the_ai_would(&mut world);
+        take_the_field(&mut world, chosen).expect("takes the field");
+        let PreparedBattle { mut engine, replay } = world
+            .remove_resource::<PreparedBattle>()
+            .expect("the battle is ready");
+        let mut replay = replay.expect("a battle played on keeps its replay");
+        for _ in 0..6 {
+            let command = crate::ai::choose(engine.state(), AiLevel::Normal).expect("a command");
+            engine.submit(&command).expect("legal");
+            replay.push(command, &engine);
+        }
+        let slot = world.resource::<Campaigning>().slot.clone();
+        write_autosave(&SaveFolder(slot.clone()), &replay).expect("autosaved");
+        leave_battle(&mut world);
+        assert!(!world.contains_resource::<Campaigning>());
+
+        resume_campaign(&mut world, &slot).expect("goes on");
+        let resumed = world
+            .remove_resource::<PreparedBattle>()
+            .expect("the battle is back on the table");
+        assert_eq!(Fingerprint::of(&resumed.engine), Fingerprint::of(&engine));
+        assert_eq!(resumed.replay.map(|r| r.steps()), Some(6));
+        assert!(
+            !saves.join("autosave.ron").exists(),
+            "Continue is untouched"
+        );
+        std::fs::remove_dir_all(&saves).ok();
+    }
+}

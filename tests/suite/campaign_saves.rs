@@ -1,0 +1,126 @@
+//! A campaign's save: written whole with the copy before kept, read back the
+//! same, and every damaged or foreign file refused at its place.
+
+use std::path::{Path, PathBuf};
+
+use swift_swords::ai::AiLevel;
+use swift_swords::campaign::check::load_campaign;
+use swift_swords::campaign::progress::CampaignState;
+use swift_swords::campaign::save::{CampaignSave, FORMAT};
+
+use crate::common::ruleset;
+
+fn a_save() -> CampaignSave {
+    let loaded = load_campaign(Path::new("campaigns/barrow_road.ron"), &ruleset())
+        .expect("the shipped campaign loads");
+    CampaignSave::new(
+        "barrow_road.ron",
+        AiLevel::Hard,
+        CampaignState::new(loaded.campaign, 12),
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "swift-swords-campaign-save-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The first problem of reading `text`, as `line:col: message`.
+fn refusal(text: &str) -> String {
+    let problems = CampaignSave::parse(Path::new("c.ron"), text).expect_err("refused");
+    let first = &problems.0[0];
+    format!("{}:{}: {}", first.line, first.col, first.message)
+}
+
+#[test]
+fn a_campaign_save_reads_back_as_written_and_keeps_the_copy_before() {
+    let dir = scratch("round");
+    let path = dir.join("campaign.ron");
+    let mut save = a_save();
+    save.write(&path).expect("written");
+    assert_eq!(CampaignSave::read(&path).expect("reads"), save);
+    save.state.week = 3;
+    save.fielded = Some(vec![0, 2]);
+    save.write(&path).expect("written again");
+    assert_eq!(CampaignSave::read(&path).expect("reads"), save);
+    let before = CampaignSave::read(&dir.join("campaign.previous.ron")).expect("kept");
+    assert_eq!((before.state.week, before.fielded), (0, None));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_damaged_or_foreign_campaign_save_is_refused_at_its_place() {
+    let text = a_save().to_ron().expect("writes");
+    assert_eq!(refusal(""), "1:1: not a campaign save: the file is empty");
+    assert_eq!(
+        refusal("(name: \"x\")"),
+        format!("1:1: not a campaign save: expected a format field saying \"{FORMAT}\"")
+    );
+    let other = text.replace(FORMAT, "swift-swords campaign 99");
+    assert_eq!(
+        refusal(&other),
+        format!(
+            "2:13: this file is in the format \"swift-swords campaign 99\"; this game reads \"{FORMAT}\""
+        )
+    );
+    let cut = &text[..text.len() / 2];
+    assert!(
+        refusal(cut).contains("the file is cut short"),
+        "{}",
+        refusal(cut)
+    );
+    let strangers = text.replace("fielded: None", "fielded: Some([0, 0])");
+    assert!(
+        refusal(&strangers).ends_with("the members on the field are not the warband's"),
+        "{}",
+        refusal(&strangers)
+    );
+    let beyond = text.replace("fielded: None", "fielded: Some([99])");
+    assert!(refusal(&beyond).ends_with("the members on the field are not the warband's"));
+    let lost = text.replace("battle: \"forest_road\"", "battle: \"nowhere\"");
+    assert!(
+        refusal(&lost).ends_with("the campaign has no battle \"nowhere\""),
+        "{}",
+        refusal(&lost)
+    );
+}
+
+#[test]
+fn a_campaign_save_that_is_no_file_or_far_too_large_is_refused_before_reading() {
+    let dir = scratch("large");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let problem = CampaignSave::read(&dir).expect_err("a folder is no save");
+    assert!(
+        problem.to_string().contains("it is not a file"),
+        "{problem}"
+    );
+    let big = dir.join("big.ron");
+    let file = std::fs::File::create(&big).expect("created");
+    file.set_len(17 * 1024 * 1024).expect("grown");
+    let problem = CampaignSave::read(&big).expect_err("too large");
+    assert!(
+        problem.to_string().contains("more than any save holds"),
+        "{problem}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_campaign_save_cannot_go_on_once_its_campaign_file_has_changed() {
+    let save = a_save();
+    let mut loaded = load_campaign(Path::new("campaigns/barrow_road.ron"), &ruleset())
+        .expect("the shipped campaign loads");
+    assert_eq!(save.matches(&loaded), Ok(()));
+    loaded.campaign.warband.cap += 1;
+    assert_eq!(
+        save.matches(&loaded),
+        Err(
+            "the campaign file barrow_road.ron has changed since this campaign began, so it cannot go on"
+                .to_string()
+        )
+    );
+}
