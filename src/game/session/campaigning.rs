@@ -149,10 +149,20 @@ fn summary_of(save: &CampaignSave) -> String {
     let stands = match &state.stage {
         Stage::Ended { won: true } => "won".to_string(),
         Stage::Ended { won: false } => "lost".to_string(),
-        _ => format!(
-            "week {}, battle {}",
+        Stage::Before { .. } if save.fielded.is_some() => format!(
+            "week {}, in battle {}",
             state.week,
-            state.chronicle.len() + usize::from(matches!(state.stage, Stage::Before { .. }))
+            state.chronicle.len() + 1
+        ),
+        Stage::Before { .. } => format!(
+            "week {}, before battle {}",
+            state.week,
+            state.chronicle.len() + 1
+        ),
+        Stage::After { .. } => format!(
+            "week {}, after battle {}",
+            state.week,
+            state.chronicle.len()
         ),
     };
     format!(
@@ -228,6 +238,13 @@ pub fn resume_campaign(world: &mut World, slot: &Path) -> Result<(), String> {
         load_campaign(&campaigns_dir().join(&save.file), &ruleset).map_err(|p| p.to_string())?;
     save.matches(&loaded)?;
     let begun = save.fielded.is_some();
+    // What the last step brought is read again on going on.
+    let news = save
+        .state
+        .chronicle
+        .last()
+        .map(|chapter| chapter.events.clone())
+        .unwrap_or_default();
     world.insert_resource(Campaigning {
         slot: slot.to_path_buf(),
         loaded,
@@ -235,7 +252,7 @@ pub fn resume_campaign(world: &mut World, slot: &Path) -> Result<(), String> {
         ruleset,
         rules,
         ended: None,
-        news: Vec::new(),
+        news,
         problem: None,
     });
     if begun { start_battle(world) } else { Ok(()) }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::Choices;
-use super::roster::roster;
+use super::roster::{kind_of, roster};
 use crate::battle::components::Fate;
 use crate::campaign::aftermath::{BattleEnd, EndChoices};
 use crate::campaign::events::CampaignEvent;
@@ -106,8 +106,9 @@ pub fn tend_page(
                 .map_or(Fate::Fighting, |u| u.fate);
             ui.label(&member.spec.name);
             ui.label(match fate {
-                Fate::Killed => "down and dying".to_string(),
-                other => other.words().to_string(),
+                Fate::Fighting => "Still standing",
+                Fate::Killed => "Down and dying",
+                other => other.words(),
             });
             ui.end_row();
         }
@@ -161,7 +162,8 @@ pub fn tend_page(
         );
         for (index, recruit) in battle.recruits.iter().enumerate() {
             let mut ticked = choices.recruits.contains(&index);
-            if ui.checkbox(&mut ticked, &recruit.name).changed() {
+            let label = format!("{} ({})", recruit.name, kind_of(recruit, campaigning));
+            if ui.checkbox(&mut ticked, label).changed() {
                 toggle(&mut choices.recruits, index, ticked);
             }
         }

@@ -58,6 +58,17 @@ pub fn briefing_page(
         .strong(),
     );
     roster(ui, campaigning, Some((&mut choices.field, slots)));
+    if !choices.field.is_empty() {
+        let names: Vec<&str> = choices
+            .field
+            .iter()
+            .filter_map(|&i| state.members.get(i).map(|m| m.spec.name.as_str()))
+            .collect();
+        ui.label(format!(
+            "They take the field in this order, each in the next place of the level: {}.",
+            names.join(", ")
+        ));
+    }
     ui.add_space(8.0);
     ui.horizontal(|ui| {
         let ready = !choices.field.is_empty();

@@ -20,6 +20,9 @@ use crate::game::stage::Screen;
 
 pub use list::CampaignList;
 
+/// The width of the campaign's pages.
+const COLUMN: f32 = 900.0;
+
 /// The player's choices on the campaign's pages, made afresh as it moves on.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Choices {
@@ -119,32 +122,49 @@ fn campaign_screen(
             .max_rect(ctx.viewport_rect()),
     );
     egui::CentralPanel::default().show(&mut root, |ui| {
+        // A column of reading width in the middle of the window.
+        let side = ((ui.available_width() - COLUMN) / 2.0).max(0.0);
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.set_max_width(980.0);
-            match campaigning.as_deref() {
-                None => list::list_page(ui, &mut list, &mut commands),
-                Some(campaigning) => {
-                    choose_defaults(campaigning, &mut choices);
-                    if let Some(problem) = &campaigning.problem {
-                        ui.colored_label(egui::Color32::LIGHT_RED, problem);
-                    }
-                    match Page::of(campaigning) {
-                        Page::Briefing => {
-                            briefing::briefing_page(ui, campaigning, &mut choices, &mut commands)
+            ui.horizontal(|ui| {
+                ui.add_space(side);
+                ui.vertical(|ui| {
+                    ui.set_max_width(COLUMN);
+                    ui.add_space(16.0);
+                    match campaigning.as_deref() {
+                        None => list::list_page(ui, &mut list, &mut commands),
+                        Some(campaigning) => {
+                            choose_defaults(campaigning, &mut choices);
+                            if let Some(problem) = &campaigning.problem {
+                                ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                            }
+                            match Page::of(campaigning) {
+                                Page::Briefing => briefing::briefing_page(
+                                    ui,
+                                    campaigning,
+                                    &mut choices,
+                                    &mut commands,
+                                ),
+                                Page::TendTheFallen => aftermath::tend_page(
+                                    ui,
+                                    campaigning,
+                                    &mut choices,
+                                    &mut commands,
+                                ),
+                                Page::Aftermath => aftermath::aftermath_page(
+                                    ui,
+                                    campaigning,
+                                    &mut choices,
+                                    &mut commands,
+                                ),
+                                Page::Ended => aftermath::end_page(ui, campaigning, &mut commands),
+                            }
+                            if let Some(problem) = &choices.problem {
+                                ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                            }
                         }
-                        Page::TendTheFallen => {
-                            aftermath::tend_page(ui, campaigning, &mut choices, &mut commands)
-                        }
-                        Page::Aftermath => {
-                            aftermath::aftermath_page(ui, campaigning, &mut choices, &mut commands)
-                        }
-                        Page::Ended => aftermath::end_page(ui, campaigning, &mut commands),
                     }
-                    if let Some(problem) = &choices.problem {
-                        ui.colored_label(egui::Color32::LIGHT_RED, problem);
-                    }
-                }
-            }
+                });
+            });
         });
     });
     Ok(())

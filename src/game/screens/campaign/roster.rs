@@ -4,6 +4,7 @@
 use bevy_egui::egui;
 
 use crate::campaign::fielding::physical_ranks;
+use crate::campaign::format::MemberSpec;
 use crate::campaign::warband::{Member, Standing};
 use crate::campaign::words::wound_words;
 use crate::game::session::campaigning::Campaigning;
@@ -21,7 +22,7 @@ pub fn roster(
         "Member",
         "Kind",
         "Standing",
-        "Ranks",
+        "Ranks whole",
         "Lasting wounds",
         "Battles",
         "Foes",
@@ -62,8 +63,11 @@ pub fn roster(
                     }
                 }
                 ui.label(&member.spec.name);
-                ui.label(kind_of(member, campaigning));
-                ui.label(member.standing().words());
+                ui.label(kind_of(&member.spec, campaigning));
+                ui.label(match member.standing() {
+                    Standing::Wounded if !member.can_fight(physical) => "Too hurt to fight",
+                    standing => standing.words(),
+                });
                 ui.label(ranks_words(member, physical));
                 ui.label(if member.wounds.is_empty() {
                     "none".to_string()
@@ -83,24 +87,21 @@ pub fn roster(
 }
 
 /// The member's creature, and its mount: "Knight on a Warhorse".
-fn kind_of(member: &Member, campaigning: &Campaigning) -> String {
+pub fn kind_of(spec: &MemberSpec, campaigning: &Campaigning) -> String {
     let creatures = &campaigning.ruleset.creatures;
     let name = |template: &str| {
         creatures
             .get(template)
             .map_or_else(|| template.to_string(), |c| c.name.clone())
     };
-    match &member.spec.mount {
-        Some(mount) => format!("{} on {}", name(&member.spec.template), name(mount)),
-        None => name(&member.spec.template),
+    match &spec.mount {
+        Some(mount) => format!("{} on {}", name(&spec.template), name(mount)),
+        None => name(&spec.template),
     }
 }
 
-/// Wounded ranks against the member's physical ranks: "2 of 5 wounded".
+/// Physical ranks whole of all: "3 of 5".
 fn ranks_words(member: &Member, physical: i8) -> String {
-    if member.ranks_lost == 0 {
-        format!("{physical}, whole")
-    } else {
-        format!("{} of {physical} wounded", member.ranks_lost)
-    }
+    let whole = i32::from(physical) - i32::from(member.ranks_lost);
+    format!("{} of {physical}", whole.max(0))
 }
