@@ -19,6 +19,7 @@ use crate::campaign::events::CampaignEvent;
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::save::CampaignSave;
 use crate::data::Ruleset;
+use crate::files::previous_copy;
 use crate::game::PlaySettings;
 use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, PreparedBattle};
 use crate::game::session::saves::{Autosaver, CampaignBattleSaver, SaveFolder};
@@ -116,6 +117,9 @@ pub struct SavedCampaign {
     /// The campaign and where it stands, or what is wrong with the save.
     pub summary: Result<String, String>,
     pub saved_at: u64,
+    /// Where a save that cannot be read was before its last step, if the
+    /// copy kept of it reads.
+    pub before: Option<String>,
 }
 
 /// Every campaign begun, newest first.
@@ -129,11 +133,15 @@ pub fn list_campaigns(folder: &SaveFolder) -> Vec<SavedCampaign> {
                     Ok(save) => SavedCampaign {
                         summary: Ok(summary_of(&save)),
                         saved_at: save.saved_at,
+                        before: None,
                         slot,
                     },
                     Err(problems) => SavedCampaign {
                         summary: Err(problems.to_string()),
                         saved_at: 0,
+                        before: CampaignSave::read(&previous_copy(&slot.join(CAMPAIGN_SAVE)))
+                            .ok()
+                            .map(|save| summary_of(&save)),
                         slot,
                     },
                 })
@@ -229,10 +237,23 @@ pub fn begin_campaign(
     Ok(())
 }
 
+/// Which of a campaign's saves to go on from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    Latest,
+    /// The copy kept from before the last step, when the latest is damaged.
+    Before,
+}
+
 /// Opens the campaign saved in `slot` where it stood: a battle begun goes
-/// on from its autosave, on the battle screen.
-pub fn resume_campaign(world: &mut World, slot: &Path) -> Result<(), String> {
-    let save = CampaignSave::read(&slot.join(CAMPAIGN_SAVE)).map_err(|p| p.to_string())?;
+/// on from its autosave, on the battle screen. Going on from the copy kept
+/// before makes it the campaign's save again.
+pub fn resume_campaign(world: &mut World, slot: &Path, which: Which) -> Result<(), String> {
+    let path = match which {
+        Which::Latest => slot.join(CAMPAIGN_SAVE),
+        Which::Before => previous_copy(&slot.join(CAMPAIGN_SAVE)),
+    };
+    let save = CampaignSave::read(&path).map_err(|p| p.to_string())?;
     let (ruleset, rules) = ruleset_and_rules(world)?;
     let loaded =
         load_campaign(&campaigns_dir().join(&save.file), &ruleset).map_err(|p| p.to_string())?;
@@ -245,7 +266,7 @@ pub fn resume_campaign(world: &mut World, slot: &Path) -> Result<(), String> {
         .last()
         .map(|chapter| chapter.events.clone())
         .unwrap_or_default();
-    world.insert_resource(Campaigning {
+    let mut campaigning = Campaigning {
         slot: slot.to_path_buf(),
         loaded,
         save,
@@ -254,7 +275,14 @@ pub fn resume_campaign(world: &mut World, slot: &Path) -> Result<(), String> {
         ended: None,
         news,
         problem: None,
-    });
+    };
+    if which == Which::Before {
+        campaigning.write();
+        if let Some(problem) = campaigning.problem.take() {
+            return Err(problem);
+        }
+    }
+    world.insert_resource(campaigning);
     if begun { start_battle(world) } else { Ok(()) }
 }
 
@@ -554,7 +582,7 @@ mod tests {
             .remove_resource::<Campaigning>()
             .expect("in play")
             .save;
-        resume_campaign(&mut world, &slot).expect("goes on");
+        resume_campaign(&mut world, &slot, Which::Latest).expect("goes on");
         assert_eq!(world.resource::<Campaigning>().save.state, kept.state);
         assert!(
             !saves.join("autosave.ron").exists(),
@@ -583,7 +611,7 @@ mod tests {
         leave_battle(&mut world);
         assert!(!world.contains_resource::<Campaigning>());
 
-        resume_campaign(&mut world, &slot).expect("goes on");
+        resume_campaign(&mut world, &slot, Which::Latest).expect("goes on");
         let resumed = world
             .remove_resource::<PreparedBattle>()
             .expect("the battle is back on the table");
@@ -593,6 +621,33 @@ mod tests {
             !saves.join("autosave.ron").exists(),
             "Continue is untouched"
         );
+        std::fs::remove_dir_all(&saves).ok();
+    }
+
+    #[test]
+    fn a_damaged_campaign_save_is_refused_and_the_save_before_offered_and_taken_up() {
+        let (mut world, saves) = world_with_saves("damaged");
+        begin_campaign(&mut world, "barrow_road.ron", 4, AiLevel::Normal).expect("begins");
+        let chosen = field_as_the_ai_would(&mut world);
+        take_the_field(&mut world, chosen.clone()).expect("takes the field");
+        let slot = world.resource::<Campaigning>().slot.clone();
+        leave_battle(&mut world);
+        let save = slot.join(CAMPAIGN_SAVE);
+        let text = std::fs::read_to_string(&save).expect("saved");
+        std::fs::write(&save, &text[..text.len() / 3]).expect("damaged");
+
+        let listed = list_campaigns(&SaveFolder(saves.clone()));
+        let problem = listed[0].summary.as_ref().expect_err("refused");
+        assert!(problem.contains("the file is cut short"), "{problem}");
+        assert_eq!(
+            listed[0].before.as_deref(),
+            Some("The Road to the Barrow: Roland's Company, week 0, before battle 1")
+        );
+        assert!(resume_campaign(&mut world, &slot, Which::Latest).is_err());
+        resume_campaign(&mut world, &slot, Which::Before).expect("goes on from before");
+        assert_eq!(world.resource::<Campaigning>().save.fielded, None);
+        let again = CampaignSave::read(&save).expect("the save is whole again");
+        assert_eq!(again.state, world.resource::<Campaigning>().save.state);
         std::fs::remove_dir_all(&saves).ok();
     }
 }

@@ -8,6 +8,8 @@ use bevy_egui::egui;
 use super::Choices;
 use super::aftermath::{chronicle, news};
 use super::roster::roster;
+use crate::campaign::warband::Member;
+use crate::campaign::words::injury_words;
 use crate::game::session::campaigning::{Campaigning, take_the_field};
 
 pub fn briefing_page(
@@ -68,6 +70,16 @@ pub fn briefing_page(
             "They take the field in this order, each in the next place of the level: {}.",
             names.join(", ")
         ));
+        for &index in &choices.field {
+            if let Some(member) = state.members.get(index)
+                && member.hurt()
+            {
+                ui.colored_label(
+                    egui::Color32::from_rgb(230, 180, 80),
+                    wounded_warning(member),
+                );
+            }
+        }
     }
     ui.add_space(8.0);
     ui.horizontal(|ui| {
@@ -92,4 +104,22 @@ pub fn briefing_page(
         egui::CollapsingHeader::new("The chronicle so far")
             .show(ui, |ui| chronicle(ui, campaigning));
     }
+}
+
+/// What a wounded member takes into the battle.
+fn wounded_warning(member: &Member) -> String {
+    let mut carried = Vec::new();
+    if member.ranks_lost > 0 {
+        carried.push(if member.ranks_lost == 1 {
+            "1 wounded rank".to_string()
+        } else {
+            format!("{} wounded ranks", member.ranks_lost)
+        });
+    }
+    carried.extend(member.wounds.iter().map(|w| injury_words(w.injury)));
+    format!(
+        "{} fights wounded, with {} in force.",
+        member.spec.name,
+        carried.join(", ")
+    )
 }

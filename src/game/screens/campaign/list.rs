@@ -8,7 +8,7 @@ use bevy_egui::egui;
 use crate::ai::AiLevel;
 use crate::campaign::check::load_campaign;
 use crate::game::session::campaigning::{
-    SavedCampaign, begin_campaign, campaigns_dir, list_campaigns, resume_campaign,
+    SavedCampaign, Which, begin_campaign, campaigns_dir, list_campaigns, resume_campaign,
 };
 use crate::game::session::match_setup::{LevelLibrary, fresh_seed, ron_files_in};
 use crate::game::session::saves::{SaveFolder, date_of};
@@ -73,6 +73,15 @@ pub fn read_the_lists(
     list.chosen = list.chosen.min(list.shipped.len().saturating_sub(1));
 }
 
+fn go_on(commands: &mut Commands, slot: &std::path::Path, which: Which) {
+    let slot = slot.to_path_buf();
+    commands.queue(move |world: &mut World| {
+        if let Err(problem) = resume_campaign(world, &slot, which) {
+            world.resource_mut::<CampaignList>().problem = Some(problem);
+        }
+    });
+}
+
 pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, commands: &mut Commands) {
     ui.heading("Campaigns");
     ui.label(
@@ -86,20 +95,24 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, commands: &mut Comm
             ui.horizontal(|ui| match &saved.summary {
                 Ok(summary) => {
                     if ui.button("Continue").clicked() {
-                        let slot = saved.slot.clone();
-                        commands.queue(move |world: &mut World| {
-                            if let Err(problem) = resume_campaign(world, &slot) {
-                                world.resource_mut::<CampaignList>().problem = Some(problem);
-                            }
-                        });
+                        go_on(commands, &saved.slot, Which::Latest);
                     }
                     ui.label(format!("{summary} (saved {})", date_of(saved.saved_at)));
                 }
                 Err(problem) => {
-                    ui.colored_label(
-                        egui::Color32::LIGHT_RED,
-                        format!("This campaign cannot be opened: {problem}"),
-                    );
+                    ui.vertical(|ui| {
+                        ui.colored_label(
+                            egui::Color32::LIGHT_RED,
+                            format!("This campaign cannot be opened: {problem}"),
+                        );
+                        if let Some(before) = &saved.before
+                            && ui
+                                .button(format!("Go on from the save before: {before}"))
+                                .clicked()
+                        {
+                            go_on(commands, &saved.slot, Which::Before);
+                        }
+                    });
                 }
             });
         }
