@@ -30,6 +30,7 @@ fn the_road_to_the_barrow_normal_against_normal(bencher: divan::Bencher, seed: u
         foes: AiLevel::Normal,
     };
     bencher.bench_local(|| {
-        run_campaign(&loaded, seed, levels, (&ruleset, &rules)).expect("the campaign ends")
+        run_campaign(&loaded, seed, levels, (&ruleset, &rules), |_, _| {})
+            .expect("the campaign ends")
     });
 }

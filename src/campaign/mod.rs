@@ -9,6 +9,7 @@ pub mod fielding;
 pub mod format;
 pub mod healing;
 pub mod progress;
+pub mod record;
 pub mod run;
 pub mod save;
 pub mod warband;

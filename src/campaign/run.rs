@@ -5,11 +5,13 @@
 
 use std::sync::Arc;
 
-use super::aftermath::{BattleEnd, default_choices};
+use super::aftermath::{BattleEnd, EndChoices, default_choices};
 use super::check::LoadedCampaign;
+use super::format::CampaignBattle;
 use super::progress::{CampaignState, Stage};
 use crate::ai::AiLevel;
 use crate::ai::play::play_out;
+use crate::battle::command::Command;
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
 use crate::rules::aftermath::AftermathRules;
@@ -64,15 +66,24 @@ pub fn choose_field(
     chosen
 }
 
-/// Plays the next battle of `state` with the members `chosen`, then its
-/// aftermath with the default choices. Returns the battle's engine at its end.
+/// How a battle is played: given the engine at its start and the
+/// warband's side, it plays the battle (an AI, or commands recorded).
+pub type PlayBattle<'a> = &'a mut dyn FnMut(&mut Engine, usize) -> Result<(), String>;
+
+/// How the choices at a battle's end are made.
+pub type ChooseAtEnd<'a> =
+    &'a mut dyn FnMut(&CampaignState, &BattleEnd, &CampaignBattle) -> EndChoices;
+
+/// Plays the next battle of `state` with the members `chosen` as `play`
+/// plays it, then its aftermath with the choices `choose` makes. Returns
+/// the battle's engine at its end and the choices made.
 pub fn fight_next(
     state: &mut CampaignState,
     loaded: &LoadedCampaign,
     chosen: &[usize],
-    levels: RunLevels,
+    (play, choose): (PlayBattle, ChooseAtEnd),
     (ruleset, rules): (&Arc<Ruleset>, &AftermathRules),
-) -> Result<Engine, String> {
+) -> Result<(Engine, EndChoices), String> {
     let battle = state
         .next_battle()
         .cloned()
@@ -87,31 +98,58 @@ pub fn fight_next(
         .ok_or_else(|| format!("battle \"{}\" has no side \"{}\"", battle.id, battle.side))?;
     let seed = state.battle_seed();
     let mut engine = Engine::start(&level, ruleset.clone(), seed, Dice::seeded(seed));
-    let level_of = |s| {
-        if s == side {
-            levels.warband
-        } else {
-            levels.foes
-        }
-    };
-    // A battle that stops early ends as it stands (a draw).
-    let _ = play_out(&mut engine, level_of, COMMAND_LIMIT, |_, _, _| {});
+    play(&mut engine, side)?;
     let end = BattleEnd {
         state: engine.state(),
         log: engine.log(),
         side,
     };
-    let choices = default_choices(&state.members, &end, &battle);
+    let choices = choose(state, &end, &battle);
     state.finish_battle(chosen, &end, &choices, (ruleset, rules))?;
-    Ok(engine)
+    Ok((engine, choices))
 }
 
-/// Plays a whole campaign from the start; the state at its end.
+/// The AI at `levels` playing a battle, each command it gives kept in
+/// `given`. A battle that stops early ends as it stands (a draw).
+pub fn ai_plays(
+    levels: RunLevels,
+    given: &mut Vec<Command>,
+) -> impl FnMut(&mut Engine, usize) -> Result<(), String> + '_ {
+    move |engine, side| {
+        let level_of = |s| {
+            if s == side {
+                levels.warband
+            } else {
+                levels.foes
+            }
+        };
+        let _ = play_out(engine, level_of, COMMAND_LIMIT, |_, command, _| {
+            given.push(command.clone())
+        });
+        Ok(())
+    }
+}
+
+/// One step of a campaign as it was played.
+pub enum Played<'a> {
+    Battle {
+        fielded: &'a [usize],
+        commands: &'a [Command],
+        choices: &'a EndChoices,
+    },
+    MarchOn {
+        rest: u8,
+    },
+}
+
+/// Plays a whole campaign from the start, telling `each` of every step
+/// with the state after it; the state at its end.
 pub fn run_campaign(
     loaded: &LoadedCampaign,
     seed: u64,
     levels: RunLevels,
     (ruleset, rules): (&Arc<Ruleset>, &AftermathRules),
+    mut each: impl FnMut(Played, &CampaignState),
 ) -> Result<CampaignState, String> {
     let mut state = CampaignState::new(loaded.campaign.clone(), seed);
     // Each battle is fought once at most along any path the check allows,
@@ -126,11 +164,28 @@ pub fn run_campaign(
                     state.stage = Stage::Ended { won: false };
                     return Ok(state);
                 }
-                fight_next(&mut state, loaded, &chosen, levels, (ruleset, rules))?;
+                let mut commands = Vec::new();
+                let mut choose = |state: &CampaignState, end: &BattleEnd, battle: &_| {
+                    default_choices(&state.members, end, battle)
+                };
+                let (_, choices) = fight_next(
+                    &mut state,
+                    loaded,
+                    &chosen,
+                    (&mut ai_plays(levels, &mut commands), &mut choose),
+                    (ruleset, rules),
+                )?;
+                let played = Played::Battle {
+                    fielded: &chosen,
+                    commands: &commands,
+                    choices: &choices,
+                };
+                each(played, &state);
             }
             Stage::After { .. } => {
                 let rest = resting_weeks(&state);
                 state.march_on(rest, (ruleset, rules))?;
+                each(Played::MarchOn { rest }, &state);
             }
         }
     }

@@ -1,5 +1,5 @@
-//! `swift-swords campaign`: check a campaign, or play it many times with
-//! the AI and report its balance.
+//! `swift-swords campaign`: check a campaign, play it many times with the
+//! AI and report its balance, or record one run and play it again.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use super::{MOST_JOBS, within, write_json};
 use crate::ai::AiLevel;
-use crate::campaign::check::load_campaign;
+use crate::campaign::check::{LoadedCampaign, load_campaign};
+use crate::campaign::record::CampaignRecord;
 use crate::campaign::run::RunLevels;
-use crate::data::{load_aftermath, load_ruleset};
+use crate::data::{AftermathRules, Ruleset, load_aftermath, load_ruleset};
 use crate::simulate::campaign::{CampaignSim, run_campaigns, summarise_campaigns};
 
 /// The most runs one `campaign simulate` plays.
@@ -24,6 +25,28 @@ pub enum CampaignCommand {
     },
     /// Play a whole campaign many times, AI against AI, and report how it goes.
     Simulate(CampaignSimulateArgs),
+    /// Play a whole campaign once with the AI and record it, step by step.
+    Record {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The campaign's seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The AI level playing the warband.
+        #[arg(long, value_enum, default_value = "normal")]
+        ai: AiLevel,
+        /// The AI level playing its foes.
+        #[arg(long, value_enum, default_value = "normal")]
+        foes: AiLevel,
+        /// Where to write the record.
+        #[arg(long, value_name = "RECORD")]
+        out: PathBuf,
+    },
+    /// Play a recorded campaign again, checking every step.
+    Replay {
+        #[arg(value_name = "RECORD")]
+        record: PathBuf,
+    },
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -54,6 +77,23 @@ pub fn run_campaign_command(data: Option<&Path>, command: &CampaignCommand) -> E
     match command {
         CampaignCommand::Check { files } => check(data, files),
         CampaignCommand::Simulate(args) => simulate(data, args),
+        CampaignCommand::Record {
+            file,
+            seed,
+            ai,
+            foes,
+            out,
+        } => record(
+            data,
+            file,
+            *seed,
+            RunLevels {
+                warband: *ai,
+                foes: *foes,
+            },
+            out,
+        ),
+        CampaignCommand::Replay { record } => replay(data, record),
     }
 }
 
@@ -80,25 +120,105 @@ fn check(data: Option<&Path>, files: &[PathBuf]) -> ExitCode {
     }
 }
 
-fn simulate(data: Option<&Path>, args: &CampaignSimulateArgs) -> ExitCode {
-    let ruleset = match load_ruleset(data) {
-        Ok(ruleset) => Arc::new(ruleset),
-        Err(problems) => {
-            eprintln!("{problems}");
-            return ExitCode::FAILURE;
-        }
+/// The data, the aftermath's numbers and the campaign in `file`, or what
+/// stopped them loading.
+fn load_all(
+    data: Option<&Path>,
+    file: &Path,
+) -> Result<(Arc<Ruleset>, AftermathRules, LoadedCampaign), String> {
+    let ruleset = Arc::new(load_ruleset(data).map_err(|p| p.to_string())?);
+    let rules = load_aftermath(data).map_err(|p| p.to_string())?;
+    let loaded = load_campaign(file, &ruleset).map_err(|p| p.to_string())?;
+    Ok((ruleset, rules, loaded))
+}
+
+/// `campaign` as a path from `record`'s folder, where both are relative
+/// to the working folder; else as it is.
+fn relative_to_record(record: &Path, campaign: &Path) -> String {
+    let up = record.parent().map_or(0, |dir| dir.components().count());
+    let plain = |p: &Path| {
+        p.components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
     };
-    let rules = match load_aftermath(data) {
-        Ok(rules) => rules,
+    match record.parent() {
+        Some(dir) if plain(dir) && plain(campaign) => {
+            let mut path = PathBuf::new();
+            (0..up).for_each(|_| path.push(".."));
+            path.join(campaign).to_string_lossy().into_owned()
+        }
+        _ => campaign.to_string_lossy().into_owned(),
+    }
+}
+
+fn record(data: Option<&Path>, file: &Path, seed: u64, levels: RunLevels, out: &Path) -> ExitCode {
+    let (ruleset, rules, loaded) = match load_all(data, file) {
+        Ok(all) => all,
         Err(problem) => {
             eprintln!("{problem}");
             return ExitCode::FAILURE;
         }
     };
-    let loaded = match load_campaign(&args.file, &ruleset) {
-        Ok(loaded) => loaded,
+    let campaign = relative_to_record(out, file);
+    let written = CampaignRecord::record(&loaded, &campaign, seed, levels, (&ruleset, &rules))
+        .and_then(|record| record.to_ron().map_err(|e| e.to_string()))
+        .and_then(|text| {
+            crate::files::write_keeping_previous(out, &text).map_err(|e| e.to_string())
+        });
+    match written {
+        Ok(()) => {
+            println!("recorded {} into {}", file.display(), out.display());
+            ExitCode::SUCCESS
+        }
+        Err(problem) => {
+            eprintln!("{}: {problem}", out.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn replay(data: Option<&Path>, path: &Path) -> ExitCode {
+    let record = match CampaignRecord::read(path) {
+        Ok(record) => record,
         Err(problems) => {
             eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let file = path
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(&record.campaign);
+    let (ruleset, rules, loaded) = match load_all(data, &file) {
+        Ok(all) => all,
+        Err(problem) => {
+            eprintln!("{problem}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match record.verify(&loaded, (&ruleset, &rules), |step| {
+        println!("{step}: as recorded")
+    }) {
+        Ok(state) => {
+            println!(
+                "{} steps played as recorded: {} battles, {} weeks",
+                record.steps.len(),
+                state.chronicle.len(),
+                state.week
+            );
+            ExitCode::SUCCESS
+        }
+        Err(problem) => {
+            eprintln!("{}: {problem}", path.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn simulate(data: Option<&Path>, args: &CampaignSimulateArgs) -> ExitCode {
+    let (ruleset, rules, loaded) = match load_all(data, &args.file) {
+        Ok(all) => all,
+        Err(problem) => {
+            eprintln!("{problem}");
             return ExitCode::FAILURE;
         }
     };

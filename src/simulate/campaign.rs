@@ -39,7 +39,13 @@ pub fn run_campaigns(sim: &CampaignSim, tick: &(dyn Fn() + Sync)) -> Vec<RunResu
         sim.jobs,
         |index| {
             let seed = run_seed(sim.seed, index);
-            run_campaign(&sim.loaded, seed, sim.levels, (&sim.ruleset, &sim.rules))
+            run_campaign(
+                &sim.loaded,
+                seed,
+                sim.levels,
+                (&sim.ruleset, &sim.rules),
+                |_, _| {},
+            )
         },
         tick,
     )

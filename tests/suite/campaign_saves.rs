@@ -1,12 +1,15 @@
 //! A campaign's save: written whole with the copy before kept, read back the
-//! same, and every damaged or foreign file refused at its place.
+//! same, and every damaged or foreign file refused at its place; and a
+//! campaign's record, played again step by step.
 
 use std::path::{Path, PathBuf};
 
 use swift_swords::ai::AiLevel;
-use swift_swords::campaign::check::load_campaign;
-use swift_swords::campaign::progress::CampaignState;
+use swift_swords::campaign::check::{LoadedCampaign, load_campaign};
+use swift_swords::campaign::progress::{CampaignState, Stage};
+use swift_swords::campaign::record::{CampaignRecord, CampaignStep};
 use swift_swords::campaign::save::{CampaignSave, FORMAT};
+use swift_swords::data::load_aftermath;
 
 use crate::common::ruleset;
 
@@ -122,5 +125,51 @@ fn a_campaign_save_cannot_go_on_once_its_campaign_file_has_changed() {
             "the campaign file barrow_road.ron has changed since this campaign began, so it cannot go on"
                 .to_string()
         )
+    );
+}
+
+/// The recorded run of the shipped campaign, in `tests/campaigns/`.
+const RECORDED: &str = "tests/campaigns/barrow_road_seed5.ron";
+
+fn recorded() -> (CampaignRecord, LoadedCampaign) {
+    let record = CampaignRecord::read(Path::new(RECORDED)).expect("the record reads");
+    let campaign = Path::new(RECORDED)
+        .parent()
+        .expect("a folder")
+        .join(&record.campaign);
+    let loaded = load_campaign(&campaign, &ruleset()).expect("its campaign loads");
+    (record, loaded)
+}
+
+#[test]
+fn a_recorded_campaign_plays_again_to_the_die_step_by_step() {
+    let (record, loaded) = recorded();
+    let rules = load_aftermath(None).expect("the aftermath's numbers");
+    let mut held = Vec::new();
+    let state = record
+        .verify(&loaded, (&ruleset(), &rules), |step| {
+            held.push(step.to_string())
+        })
+        .expect("plays as recorded");
+    assert_eq!(held.len(), record.steps.len());
+    assert_eq!(held[0], "step 1: battle 1, 74 commands");
+    assert_eq!((state.chronicle.len(), state.week), (6, 9));
+    assert!(matches!(state.stage, Stage::Ended { .. }));
+}
+
+#[test]
+fn a_recorded_campaign_that_plays_otherwise_is_caught_at_its_step() {
+    let (mut record, loaded) = recorded();
+    let rules = load_aftermath(None).expect("the aftermath's numbers");
+    // A week of rest the record did not take.
+    if let CampaignStep::MarchOn { rest } = &mut record.steps[3].step {
+        *rest += 1;
+    }
+    let problem = record
+        .verify(&loaded, (&ruleset(), &rules), |_| {})
+        .expect_err("caught");
+    assert!(
+        problem.starts_with("step 4: the weeks, 1 more of rest: "),
+        "{problem}"
     );
 }

@@ -161,6 +161,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "campaign",
         &[
+            &["record"],
             &["run", "save"],
             &["progress"],
             &["aftermath", "healing"],

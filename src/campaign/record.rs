@@ -1,0 +1,229 @@
+//! A whole campaign recorded: its seed, and each step as it was played (the
+//! members fielded, every command of the battle and the choices at its
+//! end; the weeks of rest taken), each with a hash of the campaign as it
+//! stood after it. Played again, it must stand the same after every step,
+//! so a campaign replays to the die, and a change in the rules or the
+//! aftermath is caught at the step it first shows.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::aftermath::{BattleEnd, EndChoices};
+use super::check::LoadedCampaign;
+use super::format::CampaignBattle;
+use super::progress::CampaignState;
+use super::run::{Played, RunLevels, fight_next, run_campaign};
+use crate::battle::command::Command;
+use crate::data::{Ruleset, parse_ron};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::replay::text_hash;
+use crate::rules::aftermath::AftermathRules;
+
+/// The format this game writes and reads.
+pub const FORMAT: &str = "swift-swords campaign record 1";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignRecord {
+    pub format: String,
+    /// The campaign file, relative to the record's folder.
+    pub campaign: String,
+    pub seed: u64,
+    pub steps: Vec<RecordedStep>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordedStep {
+    pub step: CampaignStep,
+    /// The campaign's hash after the step.
+    pub hash: String,
+}
+
+/// One step of a campaign; members by id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum CampaignStep {
+    /// A battle fought and its fallen tended.
+    Battle {
+        field: Vec<String>,
+        commands: Vec<Command>,
+        magic_on: Vec<String>,
+        recruits: Vec<usize>,
+    },
+    /// The weeks after a battle, with this many more of rest.
+    MarchOn { rest: u8 },
+}
+
+/// The campaign's hash: every member, die and event it holds.
+pub fn campaign_hash(state: &CampaignState) -> String {
+    text_hash(&ron::to_string(state).unwrap_or_default())
+}
+
+/// A step in a line: "step 3: battle 2, 88 commands".
+fn step_words(n: usize, step: &CampaignStep, state: &CampaignState) -> String {
+    match step {
+        CampaignStep::Battle { commands, .. } => format!(
+            "step {n}: battle {}, {} commands",
+            state.chronicle.len() + 1,
+            commands.len()
+        ),
+        CampaignStep::MarchOn { rest } => format!("step {n}: the weeks, {rest} more of rest"),
+    }
+}
+
+impl CampaignRecord {
+    /// Plays the campaign with the AI at `levels` and records it.
+    pub fn record(
+        loaded: &LoadedCampaign,
+        campaign: &str,
+        seed: u64,
+        levels: RunLevels,
+        rules: (&Arc<Ruleset>, &AftermathRules),
+    ) -> Result<Self, String> {
+        let ids = |state: &CampaignState, indices: &[usize]| -> Vec<String> {
+            indices
+                .iter()
+                .filter_map(|&i| state.members.get(i).map(|m| m.spec.id.clone()))
+                .collect()
+        };
+        let mut steps = Vec::new();
+        run_campaign(loaded, seed, levels, rules, |played, state| {
+            let step = match played {
+                Played::Battle {
+                    fielded,
+                    commands,
+                    choices,
+                } => CampaignStep::Battle {
+                    field: ids(state, fielded),
+                    commands: commands.to_vec(),
+                    magic_on: ids(state, &choices.magic_on),
+                    recruits: choices.recruits.clone(),
+                },
+                Played::MarchOn { rest } => CampaignStep::MarchOn { rest },
+            };
+            steps.push(RecordedStep {
+                step,
+                hash: campaign_hash(state),
+            });
+        })?;
+        Ok(Self {
+            format: FORMAT.to_string(),
+            campaign: campaign.to_string(),
+            seed,
+            steps,
+        })
+    }
+
+    /// Plays the record again, telling `each` of every step that held;
+    /// the campaign at its end, or the first step that did not play as
+    /// recorded.
+    pub fn verify(
+        &self,
+        loaded: &LoadedCampaign,
+        (ruleset, rules): (&Arc<Ruleset>, &AftermathRules),
+        mut each: impl FnMut(&str),
+    ) -> Result<CampaignState, String> {
+        let mut state = CampaignState::new(loaded.campaign.clone(), self.seed);
+        for (at, recorded) in self.steps.iter().enumerate() {
+            let words = step_words(at + 1, &recorded.step, &state);
+            let failed = |why: String| format!("{words}: {why}");
+            match &recorded.step {
+                CampaignStep::Battle {
+                    field,
+                    commands,
+                    magic_on,
+                    recruits,
+                } => {
+                    let chosen = indices(&state, field).map_err(&failed)?;
+                    let magic_on = indices(&state, magic_on).map_err(&failed)?;
+                    let mut play = |engine: &mut crate::battle::engine::Engine, _| {
+                        for (n, command) in commands.iter().enumerate() {
+                            engine.submit(command).map_err(|refused| {
+                                format!("command {} is refused: {refused}", n + 1)
+                            })?;
+                        }
+                        Ok(())
+                    };
+                    let chosen_at_end = EndChoices {
+                        magic_on,
+                        recruits: recruits.clone(),
+                    };
+                    let mut choose = |_: &CampaignState, _: &BattleEnd, _: &CampaignBattle| {
+                        chosen_at_end.clone()
+                    };
+                    fight_next(
+                        &mut state,
+                        loaded,
+                        &chosen,
+                        (&mut play, &mut choose),
+                        (ruleset, rules),
+                    )
+                    .map_err(&failed)?;
+                }
+                CampaignStep::MarchOn { rest } => {
+                    state.march_on(*rest, (ruleset, rules)).map_err(&failed)?;
+                }
+            }
+            if campaign_hash(&state) != recorded.hash {
+                return Err(failed(
+                    "the campaign now stands differently from when it was recorded".into(),
+                ));
+            }
+            each(&words);
+        }
+        Ok(state)
+    }
+
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        let config = ron::ser::PrettyConfig::default()
+            .depth_limit(5)
+            .escape_strings(false);
+        ron::ser::to_string_pretty(self, config).map(|text| text + "\n")
+    }
+
+    /// Reads a record, refusing another format at its place.
+    pub fn read(path: &Path) -> Result<Self, Diagnostics> {
+        let text = match crate::files::read_own_file(path) {
+            Ok(Some(text)) => text,
+            Ok(None) => {
+                return Err(Diagnostics(vec![Diagnostic::new(
+                    path,
+                    (1, 1),
+                    "there is no such file",
+                )]));
+            }
+            Err(problem) => return Err(Diagnostics(vec![problem])),
+        };
+        let record: Self = parse_ron(path, &text).map_err(|e| Diagnostics(vec![e]))?;
+        if record.format != FORMAT {
+            let at = crate::diagnostics::SourceText::new(&text)
+                .find_key("format", 0)
+                .unwrap_or((1, 1));
+            return Err(Diagnostics(vec![Diagnostic::new(
+                path,
+                at,
+                format!(
+                    "this file is in the format \"{}\"; this game reads \"{FORMAT}\"",
+                    record.format
+                ),
+            )]));
+        }
+        Ok(record)
+    }
+}
+
+/// Member ids as warband indices, each one a member.
+fn indices(state: &CampaignState, ids: &[String]) -> Result<Vec<usize>, String> {
+    ids.iter()
+        .map(|id| {
+            state
+                .members
+                .iter()
+                .position(|m| &m.spec.id == id)
+                .ok_or_else(|| format!("the warband has no member \"{id}\""))
+        })
+        .collect()
+}
