@@ -100,7 +100,12 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     ),
     (
         "game/screens/campaign",
-        &[&["briefing"], &["aftermath", "list"], &["roster"]],
+        &[
+            &["page_tests"],
+            &["briefing"],
+            &["aftermath", "list"],
+            &["roster"],
+        ],
     ),
     (
         "game/screens/battle",

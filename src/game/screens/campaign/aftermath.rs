@@ -2,18 +2,17 @@
 //! then what came of it with every die shown, the weeks to march on (with
 //! rest if the campaign allows), and the chronicle at the campaign's end.
 
-use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::Choices;
 use super::roster::{kind_of, roster};
+use super::{Choices, Step};
 use crate::battle::components::Fate;
 use crate::campaign::aftermath::{BattleEnd, EndChoices};
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::WayOn;
 use crate::campaign::progress::Stage;
 use crate::campaign::words::{event_words, result_words};
-use crate::game::session::campaigning::{Campaigning, march_on, tend_the_fallen};
+use crate::game::session::campaigning::Campaigning;
 
 /// The events, a sentence each; a week's first line stands out.
 pub fn news(ui: &mut egui::Ui, campaigning: &Campaigning, events: &[CampaignEvent]) {
@@ -63,7 +62,7 @@ pub fn tend_page(
     ui: &mut egui::Ui,
     campaigning: &Campaigning,
     choices: &mut Choices,
-    commands: &mut Commands,
+    asked: &mut Option<Step>,
 ) {
     let state = campaigning.state();
     let (Some(ended), Some(battle), Some(fielded)) = (
@@ -183,7 +182,7 @@ pub fn tend_page(
                 .collect(),
             recruits: choices.recruits.clone(),
         };
-        super::step(commands, move |world| tend_the_fallen(world, &chosen));
+        *asked = Some(Step::Tend(chosen));
     }
 }
 
@@ -202,7 +201,7 @@ pub fn aftermath_page(
     ui: &mut egui::Ui,
     campaigning: &Campaigning,
     choices: &mut Choices,
-    commands: &mut Commands,
+    asked: &mut Option<Step>,
 ) {
     let state = campaigning.state();
     let Stage::After { battle, next } = &state.stage else {
@@ -239,8 +238,7 @@ pub fn aftermath_page(
         .add(egui::Button::new(label).min_size([160.0, 32.0].into()))
         .clicked()
     {
-        let rest = choices.rest;
-        super::step(commands, move |world| march_on(world, rest));
+        *asked = Some(Step::MarchOn(choices.rest));
     }
 }
 
@@ -255,7 +253,7 @@ fn weeks_words(weeks: u8, travel: bool) -> String {
 
 /// The campaign is over: how it ended, the warband as it stands, and the
 /// whole chronicle.
-pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, commands: &mut Commands) {
+pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option<Step>) {
     let state = campaigning.state();
     let won = matches!(state.stage, Stage::Ended { won: true });
     ui.label(
@@ -282,6 +280,6 @@ pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, commands: &mut Com
     chronicle(ui, campaigning);
     ui.add_space(8.0);
     if ui.button("Back to the title").clicked() {
-        super::leave(commands);
+        *asked = Some(Step::Leave);
     }
 }

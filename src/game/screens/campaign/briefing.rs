@@ -2,21 +2,20 @@
 //! past brought, the warband with a box for each member who fights, and
 //! the chronicle so far.
 
-use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::Choices;
 use super::aftermath::{chronicle, news};
 use super::roster::roster;
+use super::{Choices, Step};
 use crate::campaign::warband::Member;
 use crate::campaign::words::injury_words;
-use crate::game::session::campaigning::{Campaigning, take_the_field};
+use crate::game::session::campaigning::Campaigning;
 
 pub fn briefing_page(
     ui: &mut egui::Ui,
     campaigning: &Campaigning,
     choices: &mut Choices,
-    commands: &mut Commands,
+    asked: &mut Option<Step>,
 ) {
     let state = campaigning.state();
     let Some(battle) = state.next_battle() else {
@@ -92,11 +91,10 @@ pub fn briefing_page(
             .on_disabled_hover_text("Choose at least one member to fight")
             .clicked()
         {
-            let chosen = choices.field.clone();
-            super::step(commands, move |world| take_the_field(world, chosen));
+            *asked = Some(Step::ToBattle(choices.field.clone()));
         }
         if ui.button("Leave (the campaign is saved)").clicked() {
-            super::leave(commands);
+            *asked = Some(Step::Leave);
         }
     });
     if !state.chronicle.is_empty() {

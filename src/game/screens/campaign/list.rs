@@ -5,11 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use super::Step;
 use crate::ai::AiLevel;
 use crate::campaign::check::load_campaign;
-use crate::game::session::campaigning::{
-    SavedCampaign, Which, begin_campaign, campaigns_dir, list_campaigns, resume_campaign,
-};
+use crate::game::session::campaigning::{SavedCampaign, Which, campaigns_dir, list_campaigns};
 use crate::game::session::match_setup::{LevelLibrary, fresh_seed, ron_files_in};
 use crate::game::session::saves::{SaveFolder, date_of};
 
@@ -73,16 +72,7 @@ pub fn read_the_lists(
     list.chosen = list.chosen.min(list.shipped.len().saturating_sub(1));
 }
 
-fn go_on(commands: &mut Commands, slot: &std::path::Path, which: Which) {
-    let slot = slot.to_path_buf();
-    commands.queue(move |world: &mut World| {
-        if let Err(problem) = resume_campaign(world, &slot, which) {
-            world.resource_mut::<CampaignList>().problem = Some(problem);
-        }
-    });
-}
-
-pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, commands: &mut Commands) {
+pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, asked: &mut Option<Step>) {
     ui.heading("Campaigns");
     ui.label(
         "A warband fights battle after battle. Those who fall may be carried off, captured or \
@@ -95,7 +85,7 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, commands: &mut Comm
             ui.horizontal(|ui| match &saved.summary {
                 Ok(summary) => {
                     if ui.button("Continue").clicked() {
-                        go_on(commands, &saved.slot, Which::Latest);
+                        *asked = Some(Step::GoOn(saved.slot.clone(), Which::Latest));
                     }
                     ui.label(format!("{summary} (saved {})", date_of(saved.saved_at)));
                 }
@@ -110,7 +100,7 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, commands: &mut Comm
                                 .button(format!("Go on from the save before: {before}"))
                                 .clicked()
                         {
-                            go_on(commands, &saved.slot, Which::Before);
+                            *asked = Some(Step::GoOn(saved.slot.clone(), Which::Before));
                         }
                     });
                 }
@@ -178,11 +168,10 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, commands: &mut Comm
             .clicked()
             && let Ok(seed) = seed
         {
-            let foes = list.foes;
-            commands.queue(move |world: &mut World| {
-                if let Err(problem) = begin_campaign(world, &file, seed, foes) {
-                    world.resource_mut::<CampaignList>().problem = Some(problem);
-                }
+            *asked = Some(Step::Begin {
+                file,
+                seed,
+                foes: list.foes,
             });
         }
     }
@@ -191,6 +180,6 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, commands: &mut Comm
     }
     ui.add_space(12.0);
     if ui.button("Back").clicked() {
-        super::leave(commands);
+        *asked = Some(Step::Leave);
     }
 }

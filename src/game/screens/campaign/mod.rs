@@ -7,15 +7,22 @@
 mod aftermath;
 mod briefing;
 mod list;
+#[cfg(test)]
+mod page_tests;
 mod roster;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::campaign::aftermath::{BattleEnd, default_choices};
+use std::path::PathBuf;
+
+use crate::ai::AiLevel;
+use crate::campaign::aftermath::{BattleEnd, EndChoices, default_choices};
 use crate::campaign::progress::Stage;
 use crate::campaign::run::choose_field;
-use crate::game::session::campaigning::Campaigning;
+use crate::game::session::campaigning::{
+    Campaigning, Which, begin_campaign, march_on, resume_campaign, take_the_field, tend_the_fallen,
+};
 use crate::game::stage::Screen;
 
 pub use list::CampaignList;
@@ -114,6 +121,7 @@ fn campaign_screen(
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let mut asked = None;
     let mut root = egui::Ui::new(
         ctx.clone(),
         "campaign".into(),
@@ -131,7 +139,7 @@ fn campaign_screen(
                     ui.set_max_width(COLUMN);
                     ui.add_space(16.0);
                     match campaigning.as_deref() {
-                        None => list::list_page(ui, &mut list, &mut commands),
+                        None => list::list_page(ui, &mut list, &mut asked),
                         Some(campaigning) => {
                             choose_defaults(campaigning, &mut choices);
                             if let Some(problem) = &campaigning.problem {
@@ -142,21 +150,18 @@ fn campaign_screen(
                                     ui,
                                     campaigning,
                                     &mut choices,
-                                    &mut commands,
+                                    &mut asked,
                                 ),
-                                Page::TendTheFallen => aftermath::tend_page(
-                                    ui,
-                                    campaigning,
-                                    &mut choices,
-                                    &mut commands,
-                                ),
+                                Page::TendTheFallen => {
+                                    aftermath::tend_page(ui, campaigning, &mut choices, &mut asked)
+                                }
                                 Page::Aftermath => aftermath::aftermath_page(
                                     ui,
                                     campaigning,
                                     &mut choices,
-                                    &mut commands,
+                                    &mut asked,
                                 ),
-                                Page::Ended => aftermath::end_page(ui, campaigning, &mut commands),
+                                Page::Ended => aftermath::end_page(ui, campaigning, &mut asked),
                             }
                             if let Some(problem) = &choices.problem {
                                 ui.colored_label(egui::Color32::LIGHT_RED, problem);
@@ -167,25 +172,50 @@ fn campaign_screen(
             });
         });
     });
+    if let Some(step) = asked {
+        commands.queue(move |world: &mut World| carry_out(world, step));
+    }
     Ok(())
 }
 
-/// Runs a campaign step from a click; a refusal is shown on the page.
-fn step(
-    commands: &mut Commands,
-    act: impl FnOnce(&mut World) -> Result<(), String> + Send + 'static,
-) {
-    commands.queue(move |world: &mut World| {
-        let outcome = act(world);
-        world.resource_mut::<Choices>().problem = outcome.err();
-    });
+/// What the player asked for on a page; the room carries it out through
+/// the session, and a refusal comes back to the page in words.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    Begin {
+        file: String,
+        seed: u64,
+        foes: AiLevel,
+    },
+    GoOn(PathBuf, Which),
+    ToBattle(Vec<usize>),
+    Tend(EndChoices),
+    MarchOn(u8),
+    /// Back to the title, the campaign saved as it stands.
+    Leave,
 }
 
-/// Back to the title, the campaign saved as it stands.
-fn leave(commands: &mut Commands) {
-    commands.queue(|world: &mut World| {
-        world.remove_resource::<Campaigning>();
+fn carry_out(world: &mut World, step: Step) {
+    let done = match step {
+        Step::Begin { file, seed, foes } => begin_campaign(world, &file, seed, foes),
+        Step::GoOn(slot, which) => resume_campaign(world, &slot, which),
+        Step::ToBattle(chosen) => take_the_field(world, chosen),
+        Step::Tend(choices) => tend_the_fallen(world, &choices),
+        Step::MarchOn(rest) => march_on(world, rest),
+        Step::Leave => {
+            world.remove_resource::<Campaigning>();
+            world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+            Ok(())
+        }
+    };
+    // The next page makes its choices afresh; a refused step keeps them.
+    if done.is_ok() {
         world.resource_mut::<Choices>().made_for = None;
-        world.resource_mut::<NextState<Screen>>().set(Screen::Title);
-    });
+    }
+    let problem = done.err();
+    if world.contains_resource::<Campaigning>() {
+        world.resource_mut::<Choices>().problem = problem;
+    } else {
+        world.resource_mut::<CampaignList>().problem = problem;
+    }
 }

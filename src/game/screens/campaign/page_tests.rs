@@ -1,0 +1,111 @@
+//! The campaign's pages driven headless through egui_kittest: what the
+//! player reads (names, never ids) and what each click asks for.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy_egui::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use super::briefing::briefing_page;
+use super::list::{CampaignList, list_page};
+use super::{Choices, Step};
+use crate::ai::AiLevel;
+use crate::campaign::check::load_campaign;
+use crate::campaign::progress::CampaignState;
+use crate::campaign::save::CampaignSave;
+use crate::data::{Ruleset, load_aftermath};
+use crate::game::session::campaigning::Campaigning;
+
+/// The shipped campaign, begun with seed 7, before its first battle.
+fn campaigning() -> Campaigning {
+    let ruleset = Arc::new(Ruleset::embedded().expect("the built-in data"));
+    let loaded = load_campaign(Path::new("campaigns/barrow_road.ron"), &ruleset)
+        .expect("the shipped campaign loads");
+    let state = CampaignState::new(loaded.campaign.clone(), 7);
+    Campaigning {
+        slot: std::env::temp_dir(),
+        loaded,
+        save: CampaignSave::new("barrow_road.ron", AiLevel::Normal, state),
+        ruleset,
+        rules: load_aftermath(None).expect("the aftermath's numbers"),
+        ended: None,
+        news: Vec::new(),
+        problem: None,
+    }
+}
+
+fn briefing(field: Vec<usize>) -> Harness<'static, (Choices, Option<Step>)> {
+    let campaigning = campaigning();
+    let choices = Choices {
+        field,
+        ..Choices::default()
+    };
+    Harness::builder()
+        .with_size(egui::vec2(1000.0, 1200.0))
+        .build_ui_state(
+            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
+                briefing_page(ui, &campaigning, choices, asked);
+            },
+            (choices, None),
+        )
+}
+
+#[test]
+fn the_briefing_names_the_warband_and_never_its_ids() {
+    let harness = briefing(vec![0]);
+    for shown in [
+        "Sir Roland",
+        "Hero swordsman",
+        "Battle 1: Ambush on the Forest Road",
+    ] {
+        assert!(harness.query_by_label(shown).is_some(), "{shown}");
+    }
+    for id in ["roland", "hero_swordsman", "forest_road", "brannoc"] {
+        assert!(harness.query_by_label_contains(id).is_none(), "{id} shows");
+    }
+}
+
+#[test]
+fn to_battle_asks_for_the_members_ticked_and_waits_for_one() {
+    let mut harness = briefing(vec![0, 3]);
+    harness.get_by_label("To battle").click();
+    harness.run();
+    assert_eq!(harness.state().1, Some(Step::ToBattle(vec![0, 3])));
+
+    let mut empty = briefing(Vec::new());
+    empty.get_by_label("To battle").click();
+    empty.run();
+    assert_eq!(empty.state().1, None, "nobody chosen, nobody goes");
+}
+
+#[test]
+fn a_campaign_begins_with_the_seed_and_foes_chosen() {
+    let list = CampaignList {
+        shipped: vec![super::list::Shipped {
+            file: "barrow_road.ron".into(),
+            about: Ok(("The Road".into(), String::new(), "The Band".into(), 7)),
+        }],
+        seed: "41".into(),
+        ..CampaignList::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 800.0))
+        .build_ui_state(
+            |ui, (list, asked): &mut (CampaignList, Option<Step>)| list_page(ui, list, asked),
+            (list, None),
+        );
+    harness.get_by_label("Hard").click();
+    harness.run();
+    harness.get_by_label("Begin the campaign").click();
+    harness.run();
+    assert_eq!(
+        harness.state().1,
+        Some(Step::Begin {
+            file: "barrow_road.ron".into(),
+            seed: 41,
+            foes: AiLevel::Hard,
+        })
+    );
+}
