@@ -9,6 +9,7 @@ use super::roster::roster;
 use super::{Choices, Step};
 use crate::campaign::warband::Member;
 use crate::campaign::words::injury_words;
+use crate::game::level_preview::{TableColours, draw_table};
 use crate::game::session::campaigning::Campaigning;
 
 pub fn briefing_page(
@@ -42,6 +43,20 @@ pub fn briefing_page(
         && !level.briefing.is_empty()
     {
         ui.label(egui::RichText::new(&level.briefing).italics());
+    }
+    if choices.preview.as_ref().map(|(field, _)| field) != Some(&choices.field)
+        && let Some(level) = level
+    {
+        let fielded = state.field(level, &choices.field, &campaigning.ruleset);
+        choices.preview = Some((choices.field.clone(), fielded.ok()));
+    }
+    if let Some((_, Some(fielded))) = &choices.preview {
+        draw_table(
+            ui,
+            fielded,
+            &TableColours::of(&campaigning.ruleset),
+            egui::vec2(560.0, 190.0),
+        );
     }
     if !campaigning.news.is_empty() {
         ui.add_space(6.0);

@@ -24,6 +24,7 @@ use crate::game::session::campaigning::{
     Campaigning, Which, begin_campaign, march_on, resume_campaign, take_the_field, tend_the_fallen,
 };
 use crate::game::stage::Screen;
+use crate::level::Level;
 
 pub use list::CampaignList;
 
@@ -40,6 +41,9 @@ pub struct Choices {
     pub rest: u8,
     /// What went wrong with the last step, in words.
     pub problem: Option<String>,
+    /// The battle's table with the members fielded (none if they cannot
+    /// take it), for those members.
+    pub preview: Option<(Vec<usize>, Option<Level>)>,
     /// The page the choices were made for.
     made_for: Option<Page>,
 }
