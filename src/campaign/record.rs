@@ -18,7 +18,6 @@ use super::run::{Played, RunLevels, fight_next, run_campaign};
 use crate::battle::command::Command;
 use crate::data::{Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::replay::text_hash;
 use crate::rules::aftermath::AftermathRules;
 
 /// The format this game writes and reads.
@@ -59,7 +58,8 @@ pub enum CampaignStep {
 
 /// The campaign's hash: every member, die and event it holds.
 pub fn campaign_hash(state: &CampaignState) -> String {
-    text_hash(&ron::to_string(state).unwrap_or_default())
+    let text = ron::to_string(state).unwrap_or_default();
+    blake3::hash(text.as_bytes()).to_hex()[..32].to_string()
 }
 
 /// A step in a line: "step 3: battle 2, 88 commands".
