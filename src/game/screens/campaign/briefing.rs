@@ -108,6 +108,16 @@ pub fn briefing_page(
         {
             *asked = Some(Step::ToBattle(choices.field.clone()));
         }
+        if ui
+            .add_enabled(ready, egui::Button::new("Open in the level editor"))
+            .on_hover_text(
+                "The battle with these members and the wounds they carry, to playtest or to \
+                 keep as a level of its own; the campaign waits",
+            )
+            .clicked()
+        {
+            *asked = Some(Step::Edit(choices.field.clone()));
+        }
         if ui.button("Leave (the campaign is saved)").clicked() {
             *asked = Some(Step::Leave);
         }

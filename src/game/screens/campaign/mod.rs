@@ -20,6 +20,7 @@ use crate::ai::AiLevel;
 use crate::campaign::aftermath::{BattleEnd, EndChoices, default_choices};
 use crate::campaign::progress::Stage;
 use crate::campaign::run::choose_field;
+use crate::game::screens::editor::edit_level;
 use crate::game::session::campaigning::{
     Campaigning, Which, begin_campaign, march_on, resume_campaign, take_the_field, tend_the_fallen,
 };
@@ -193,10 +194,32 @@ pub enum Step {
     },
     GoOn(PathBuf, Which),
     ToBattle(Vec<usize>),
+    /// The next battle with these members, opened in the level editor.
+    Edit(Vec<usize>),
     Tend(EndChoices),
     MarchOn(u8),
     /// Back to the title, the campaign saved as it stands.
     Leave,
+}
+
+/// The next battle as the members `chosen` would fight it, their wounds
+/// carried in, as the level editor's draft: to playtest, or to keep as a
+/// level of its own.
+fn open_in_editor(world: &mut World, chosen: &[usize]) -> Result<(), String> {
+    let campaigning = world.resource::<Campaigning>();
+    let state = campaigning.state();
+    let battle = state
+        .next_battle()
+        .ok_or("the campaign is not before a battle")?;
+    let level = campaigning
+        .loaded
+        .levels
+        .get(&battle.id)
+        .ok_or("the battle has no level")?;
+    let fielded = state.field(level, chosen, &campaigning.ruleset)?;
+    let file = format!("{}_warband.ron", battle.id);
+    edit_level(world, fielded, file);
+    Ok(())
 }
 
 fn carry_out(world: &mut World, step: Step) {
@@ -204,6 +227,7 @@ fn carry_out(world: &mut World, step: Step) {
         Step::Begin { file, seed, foes } => begin_campaign(world, &file, seed, foes),
         Step::GoOn(slot, which) => resume_campaign(world, &slot, which),
         Step::ToBattle(chosen) => take_the_field(world, chosen),
+        Step::Edit(chosen) => open_in_editor(world, &chosen),
         Step::Tend(choices) => tend_the_fallen(world, &choices),
         Step::MarchOn(rest) => march_on(world, rest),
         Step::Leave => {

@@ -68,11 +68,16 @@ fn the_briefing_names_the_warband_and_never_its_ids() {
 }
 
 #[test]
-fn to_battle_asks_for_the_members_ticked_and_waits_for_one() {
+fn to_battle_and_the_editor_ask_for_the_members_ticked_and_wait_for_one() {
     let mut harness = briefing(vec![0, 3]);
     harness.get_by_label("To battle").click();
     harness.run();
     assert_eq!(harness.state().1, Some(Step::ToBattle(vec![0, 3])));
+
+    let mut editing = briefing(vec![1]);
+    editing.get_by_label("Open in the level editor").click();
+    editing.run();
+    assert_eq!(editing.state().1, Some(Step::Edit(vec![1])));
 
     let mut empty = briefing(Vec::new());
     empty.get_by_label("To battle").click();
