@@ -11,6 +11,7 @@ use crate::campaign::aftermath::{BattleEnd, EndChoices};
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::WayOn;
 use crate::campaign::progress::Stage;
+use crate::campaign::warband::Whereabouts;
 use crate::campaign::words::{event_words, result_words};
 use crate::game::session::campaigning::Campaigning;
 
@@ -218,7 +219,15 @@ pub fn aftermath_page(
         .battle(battle)
         .map(|b| b.after)
         .unwrap_or_default();
+    let free = state
+        .members
+        .iter()
+        .any(|m| m.whereabouts == Whereabouts::WithWarband);
     let label = match next {
+        WayOn::Battle(_) if !free => {
+            ui.label("Nobody is left free to march on: the campaign ends here.");
+            "To the campaign's end"
+        }
         WayOn::Battle(_) => {
             ui.label(format!(
                 "{} before the next battle.",
