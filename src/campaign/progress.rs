@@ -3,6 +3,8 @@
 //! change goes through these functions, checked first, and is recorded as
 //! events.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::aftermath::{BattleEnd, EndChoices, end_of_battle};
@@ -107,16 +109,20 @@ impl CampaignState {
             .collect()
     }
 
-    /// The level of the next battle with `chosen` on the table, or why not.
+    /// The level of the next battle (from the campaign's `levels`, by
+    /// battle id) with `chosen` on the table, or why not.
     pub fn field(
         &self,
-        level: &Level,
+        levels: &BTreeMap<String, Level>,
         chosen: &[usize],
         ruleset: &Ruleset,
     ) -> Result<Level, String> {
         let battle = self
             .next_battle()
             .ok_or("the campaign is not before a battle")?;
+        let level = levels
+            .get(&battle.id)
+            .ok_or_else(|| format!("battle \"{}\" has no level", battle.id))?;
         check_fielding(battle, &self.members, chosen, ruleset)?;
         let fielded = fielded_level(level, battle, &self.members, chosen);
         // The warband on the table must make a level as sound as any other.

@@ -88,11 +88,7 @@ pub fn fight_next(
         .next_battle()
         .cloned()
         .ok_or("the campaign is not before a battle")?;
-    let level = loaded
-        .levels
-        .get(&battle.id)
-        .ok_or_else(|| format!("battle \"{}\" has no level", battle.id))?;
-    let level = state.field(level, chosen, ruleset)?;
+    let level = state.field(&loaded.levels, chosen, ruleset)?;
     let side = level
         .side_index(&battle.side)
         .ok_or_else(|| format!("battle \"{}\" has no side \"{}\"", battle.id, battle.side))?;

@@ -60,7 +60,7 @@ fn after_first_battle(
     let loaded = loaded(CAMPAIGN);
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
     let level = state
-        .field(&loaded.levels["ridge"], &[0, 1], &ruleset)
+        .field(&loaded.levels, &[0, 1], &ruleset)
         .expect("both can fight");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
     end(&mut battle);
@@ -327,7 +327,7 @@ fn injuries_that_last_go_with_the_member_and_those_that_pass_do_not() {
         battle: "green".into(),
     };
     let level = state
-        .field(&loaded.levels["green"], &[1], &ruleset)
+        .field(&loaded.levels, &[1], &ruleset)
         .expect("Tam can fight");
     let battle = initial_state(&level, ruleset, 1);
     let tam = &battle.units[battle.unit_index("tam").expect("Tam fields")];
@@ -522,7 +522,7 @@ fn a_rescue_won_frees_the_captured() {
     );
     let loaded = loaded(CAMPAIGN);
     let level = state
-        .field(&loaded.levels["green"], &[1], &ruleset)
+        .field(&loaded.levels, &[1], &ruleset)
         .expect("Tam can fight");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
     won(&mut battle);
@@ -559,7 +559,7 @@ fn a_member_captured_or_in_a_coma_cannot_take_the_field() {
         battle: "green".into(),
     };
     assert_eq!(
-        state.field(&loaded.levels["green"], &[0], &ruleset),
+        state.field(&loaded.levels, &[0], &ruleset),
         Err("Sir Tristan cannot fight: captured".into())
     );
 }
@@ -689,7 +689,7 @@ fn a_member_who_shares_a_places_id_stands_in_the_place_chosen_for_it() {
     let ruleset = ruleset();
     let state = CampaignState::new(loaded.campaign.clone(), 1);
     let level = state
-        .field(&loaded.levels["ridge"], &[1, 0], &ruleset)
+        .field(&loaded.levels, &[1, 0], &ruleset)
         .expect("fields");
     let heroes: Vec<(&str, &str)> = level
         .units

@@ -20,7 +20,7 @@ use crate::diagnostics::Diagnostic;
 use crate::game::PlaySettings;
 use crate::game::level_preview::{TableColours, draw_table};
 use crate::game::session::match_setup::PreparedBattle;
-use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup};
+use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, to_the_table};
 use crate::game::session::saves::Playtesting;
 use crate::game::stage::Screen;
 use crate::level::edit::{Draft, Edit, Place, blank_level, new_unit};
@@ -246,21 +246,19 @@ fn playtest(world: &mut World) {
     let seated = crate::seat::seated_level(&level, &seats);
     let engine = Engine::start(&seated, ruleset.clone(), seed, Dice::seeded(seed));
     let replay = Replay::begin(&file, &text, &ruleset, &seats, &engine);
-    world.insert_resource(MatchSetup {
+    world.insert_resource(Playtesting);
+    let setup = MatchSetup {
         level_file: file,
         folder: LevelFolder::Library,
         seed,
         seats,
         handover: false,
-    });
-    world.insert_resource(PreparedBattle {
+    };
+    let prepared = PreparedBattle {
         engine,
         replay: Some(replay),
-    });
-    world.insert_resource(Playtesting);
-    world
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Battle);
+    };
+    to_the_table(world, setup, prepared);
 }
 
 fn editor_screen(

@@ -21,7 +21,9 @@ use crate::campaign::save::CampaignSave;
 use crate::data::Ruleset;
 use crate::files::previous_copy;
 use crate::game::PlaySettings;
-use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, PreparedBattle};
+use crate::game::session::match_setup::{
+    LevelFolder, LevelLibrary, MatchSetup, PreparedBattle, to_the_table,
+};
 use crate::game::session::saves::{Autosaver, CampaignBattleSaver, SaveFolder};
 use crate::game::stage::Screen;
 use crate::level::write::write_level;
@@ -290,18 +292,9 @@ pub fn resume_campaign(world: &mut World, slot: &Path, which: Which) -> Result<(
 /// puts it on the table.
 pub fn take_the_field(world: &mut World, chosen: Vec<usize>) -> Result<(), String> {
     let mut campaigning = world.resource_mut::<Campaigning>();
-    let battle = campaigning
-        .state()
-        .next_battle()
-        .ok_or("the campaign is not before a battle")?;
-    let level = campaigning
-        .loaded
-        .levels
-        .get(&battle.id)
-        .ok_or("the battle has no level")?;
     campaigning
         .state()
-        .field(level, &chosen, &campaigning.ruleset)?;
+        .field(&campaigning.loaded.levels, &chosen, &campaigning.ruleset)?;
     campaigning.save.fielded = Some(chosen);
     campaigning.write();
     if let Some(problem) = campaigning.problem.clone() {
@@ -325,12 +318,7 @@ fn start_battle(world: &mut World) -> Result<(), String> {
         .fielded
         .clone()
         .ok_or("nobody has taken the field")?;
-    let level = campaigning
-        .loaded
-        .levels
-        .get(&battle.id)
-        .ok_or("the battle has no level")?;
-    let level = state.field(level, &fielded, &campaigning.ruleset)?;
+    let level = state.field(&campaigning.loaded.levels, &fielded, &campaigning.ruleset)?;
     let side = level
         .side_index(&battle.side)
         .ok_or("the battle has no side for the warband")?;
@@ -370,20 +358,18 @@ fn start_battle(world: &mut World) -> Result<(), String> {
         }
     };
     world.insert_resource(CampaignBattleSaver(Autosaver::start(saver)));
-    world.insert_resource(MatchSetup {
+    let setup = MatchSetup {
         level_file: battle.id.clone(),
         folder: LevelFolder::Library,
         seed,
         seats,
         handover: false,
-    });
-    world.insert_resource(PreparedBattle {
+    };
+    let prepared = PreparedBattle {
         engine,
         replay: Some(replay),
-    });
-    world
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Battle);
+    };
+    to_the_table(world, setup, prepared);
     Ok(())
 }
 

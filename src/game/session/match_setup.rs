@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
 use crate::game::assets::{LEVEL_SOURCE, NAMED_SOURCE};
+use crate::game::stage::Screen;
 use crate::level::{Level, load_level};
 use crate::replay::Replay;
 use crate::seat::Seat;
@@ -57,6 +58,16 @@ impl MatchSetup {
 pub struct PreparedBattle {
     pub engine: Engine,
     pub replay: Option<Replay>,
+}
+
+/// Puts a battle made ready (from a save, a playtest, a campaign) on the
+/// battle screen, set up as `setup` says.
+pub fn to_the_table(world: &mut World, setup: MatchSetup, prepared: PreparedBattle) {
+    world.insert_resource(setup);
+    world.insert_resource(prepared);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Battle);
 }
 
 /// One level found in the levels folder.

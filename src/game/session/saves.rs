@@ -17,9 +17,8 @@ use crate::battle::engine::Engine;
 use crate::data::load_ruleset;
 use crate::game::PlaySettings;
 use crate::game::session::match_setup::PreparedBattle;
-use crate::game::session::match_setup::{LevelFolder, MatchSetup};
+use crate::game::session::match_setup::{LevelFolder, MatchSetup, to_the_table};
 use crate::game::session::watching::Viewer;
-use crate::game::stage::Screen;
 use crate::replay::{Divergence, Replay, text_hash};
 use crate::seat::{Seat, seat_of};
 
@@ -333,20 +332,18 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
             }
             world.insert_resource(notice);
             world.insert_resource(FallbackSteps::default());
-            world.insert_resource(MatchSetup {
+            let setup = MatchSetup {
                 level_file: replay.level_file.clone(),
                 folder: LevelFolder::Library,
                 seed: replay.seed,
                 seats: replay.seats.clone(),
                 handover: replay.seats.iter().filter(|s| **s == Seat::Human).count() > 1,
-            });
-            world.insert_resource(PreparedBattle {
+            };
+            let prepared = PreparedBattle {
                 engine,
                 replay: Some(replay),
-            });
-            world
-                .resource_mut::<NextState<Screen>>()
-                .set(Screen::Battle);
+            };
+            to_the_table(world, setup, prepared);
         }
         Err(problem) => {
             let fallback = match &problem {

@@ -44,10 +44,12 @@ pub fn briefing_page(
     {
         ui.label(egui::RichText::new(&level.briefing).italics());
     }
-    if choices.preview.as_ref().map(|(field, _)| field) != Some(&choices.field)
-        && let Some(level) = level
-    {
-        let fielded = state.field(level, &choices.field, &campaigning.ruleset);
+    if choices.preview.as_ref().map(|(field, _)| field) != Some(&choices.field) {
+        let fielded = state.field(
+            &campaigning.loaded.levels,
+            &choices.field,
+            &campaigning.ruleset,
+        );
         choices.preview = Some((choices.field.clone(), fielded.ok()));
     }
     if let Some((_, Some(fielded))) = &choices.preview {

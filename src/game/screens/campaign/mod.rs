@@ -208,16 +208,11 @@ pub enum Step {
 fn open_in_editor(world: &mut World, chosen: &[usize]) -> Result<(), String> {
     let campaigning = world.resource::<Campaigning>();
     let state = campaigning.state();
-    let battle = state
-        .next_battle()
-        .ok_or("the campaign is not before a battle")?;
-    let level = campaigning
-        .loaded
-        .levels
-        .get(&battle.id)
-        .ok_or("the battle has no level")?;
-    let fielded = state.field(level, chosen, &campaigning.ruleset)?;
-    let file = format!("{}_warband.ron", battle.id);
+    let fielded = state.field(&campaigning.loaded.levels, chosen, &campaigning.ruleset)?;
+    let file = match &state.stage {
+        Stage::Before { battle } => format!("{battle}_warband.ron"),
+        _ => "warband.ron".to_string(),
+    };
     edit_level(world, fielded, file);
     Ok(())
 }
