@@ -433,19 +433,26 @@ fn foes_defeated(end: &BattleEnd) -> BTreeMap<String, u32> {
 /// AI runs and offered as the default: magic on the dying, then comas,
 /// then wounds only magic heals; every recruit the cap allows.
 pub fn default_choices(members: &[Member], end: &BattleEnd, battle: &CampaignBattle) -> EndChoices {
+    EndChoices {
+        magic_on: magic_wanted(members, end),
+        recruits: (0..battle.recruits.len()).collect(),
+    }
+}
+
+/// Who a magical healing would help, in the order of need: the dying, then
+/// comas, then wounds only magic heals (a member in need twice is named
+/// twice).
+pub fn magic_wanted(members: &[Member], end: &BattleEnd) -> Vec<usize> {
     let dying = |m: &Member| {
         end.state
             .units
             .iter()
             .any(|u| u.unit.id == m.spec.id && u.fate == Fate::Killed)
     };
-    let mut magic_on: Vec<usize> = (0..members.len()).filter(|&i| dying(&members[i])).collect();
-    magic_on.extend((0..members.len()).filter(|&i| members[i].coma));
-    magic_on.extend(
+    let mut wanted: Vec<usize> = (0..members.len()).filter(|&i| dying(&members[i])).collect();
+    wanted.extend((0..members.len()).filter(|&i| members[i].coma));
+    wanted.extend(
         (0..members.len()).filter(|&i| members[i].wounds.iter().any(|w| w.weeks_left.is_none())),
     );
-    EndChoices {
-        magic_on,
-        recruits: (0..battle.recruits.len()).collect(),
-    }
+    wanted
 }

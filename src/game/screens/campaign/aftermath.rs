@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use super::roster::{kind_of, roster};
 use super::{Choices, Step};
 use crate::battle::components::Fate;
-use crate::campaign::aftermath::{BattleEnd, EndChoices};
+use crate::campaign::aftermath::{BattleEnd, EndChoices, magic_wanted};
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::WayOn;
 use crate::campaign::progress::Stage;
@@ -114,17 +114,11 @@ pub fn tend_page(
         }
     });
     let magic = usize::from(battle.after.magic);
-    let wanting: Vec<usize> = (0..state.members.len())
-        .filter(|&i| {
-            let m = &state.members[i];
-            let dying = ended
-                .state
-                .units
-                .iter()
-                .any(|u| u.unit.id == m.spec.id && u.fate == Fate::Killed);
-            dying || m.coma || m.wounds.iter().any(|w| w.weeks_left.is_none())
-        })
-        .collect();
+    let needs = magic_wanted(&state.members, &end);
+    // Each member shown once, at its greatest need.
+    let mut wanting = needs.clone();
+    let mut seen = std::collections::BTreeSet::new();
+    wanting.retain(|&i| seen.insert(i));
     if magic > 0 {
         ui.add_space(6.0);
         ui.label(
@@ -176,7 +170,7 @@ pub fn tend_page(
     {
         let chosen = EndChoices {
             // Magic goes where it was asked, in the order of need.
-            magic_on: wanting
+            magic_on: needs
                 .iter()
                 .copied()
                 .filter(|i| choices.magic_on.contains(i))
