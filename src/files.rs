@@ -14,6 +14,20 @@ pub fn config_dir() -> PathBuf {
         .map_or_else(|| PathBuf::from("."), |d| d.config_dir().to_path_buf())
 }
 
+/// The platform's data folder for the game (`~/.local/share/swift-swords`
+/// on Linux): saves, and the player's own levels and campaigns.
+pub fn data_dir() -> PathBuf {
+    directories::ProjectDirs::from("", "", "swift-swords")
+        .map_or_else(|| PathBuf::from("."), |d| d.data_dir().to_path_buf())
+}
+
+/// The platform's cache folder for the game (`~/.cache/swift-swords` on
+/// Linux), where the built-in content is unpacked to be read.
+pub fn cache_dir() -> PathBuf {
+    directories::ProjectDirs::from("", "", "swift-swords")
+        .map_or_else(|| PathBuf::from("cache"), |d| d.cache_dir().to_path_buf())
+}
+
 /// The copy kept of `path` when it is written over: `settings.ron` keeps
 /// `settings.previous.ron`.
 pub fn previous_copy(path: &Path) -> PathBuf {

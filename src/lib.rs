@@ -13,6 +13,7 @@ pub mod ai;
 pub mod battle;
 pub mod campaign;
 pub mod cli;
+pub mod content;
 pub mod data;
 pub mod diagnostics;
 pub mod files;

@@ -12,6 +12,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     end_quietly_when_the_reader_stops();
     let cli = Cli::parse();
+    if let Err(problem) = swift_swords::content::install(cli.content.as_deref()) {
+        eprintln!("{problem}");
+        return ExitCode::FAILURE;
+    }
     let data = cli.data.as_deref();
     match cli.command {
         None => swift_swords::game::run(data, PlayArgs::default()),

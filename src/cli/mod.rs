@@ -29,14 +29,21 @@ use crate::simulate::{
 #[derive(Debug, Parser)]
 #[command(
     name = "swift-swords",
-    version,
+    version = crate::content::version_line(),
     about = "A digital table for Swift Swords Tactica."
 )]
 pub struct Cli {
     /// The data folder (weapons, creatures, actions, rules, terrain).
-    /// Defaults to assets/data, or the data built into the game if there is none.
+    /// Defaults to the content's assets/data.
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<PathBuf>,
+
+    /// The game's content: a folder laid out as the project is (assets/,
+    /// levels/, lessons/, campaigns/), read from disk with hot reload.
+    /// Defaults to the working folder when it is the project, else the
+    /// content built into the game.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub content: Option<PathBuf>,
 
     #[command(subcommand)]
     pub command: Option<CliCommand>,

@@ -109,30 +109,33 @@ pub fn read_player_ron<T: DeserializeOwned>(
     parse_ron(path, &text).map(|value| Some((value, text)))
 }
 
-/// The aftermath rules from the data folder (`--data`, else `assets/data`),
-/// or the built-in copy when the folder has no `aftermath.ron`.
+/// The aftermath rules from the data folder (`--data`, else the content's
+/// `assets/data`), or the built-in copy when the folder has no
+/// `aftermath.ron`.
 pub fn load_aftermath(data: Option<&Path>) -> Result<AftermathRules, Diagnostic> {
     let path = data
-        .unwrap_or(Path::new("assets/data"))
+        .map_or_else(|| crate::content::path("assets/data"), Path::to_path_buf)
         .join(AFTERMATH_FILE);
     if path.is_file() {
         parse_ron(&path, &read(&path)?)
     } else {
+        let shipped = format!("assets/data/{AFTERMATH_FILE}");
         parse_ron(
-            Path::new("assets/data/aftermath.ron"),
-            include_str!("../../assets/data/aftermath.ron"),
+            Path::new(&shipped),
+            crate::content::shipped(&shipped).unwrap_or_default(),
         )
     }
 }
 
-/// Loads the ruleset from `--data`, `assets/data`, or the built-in copy.
+/// Loads the ruleset from `--data`, the content's `assets/data`, or the
+/// built-in copy.
 pub fn load_ruleset(data: Option<&Path>) -> Result<Ruleset, Diagnostics> {
     match data {
         Some(dir) => Ruleset::load_dir(dir),
         None => {
-            let default = Path::new("assets/data");
+            let default = crate::content::path("assets/data");
             if default.is_dir() {
-                Ruleset::load_dir(default)
+                Ruleset::load_dir(&default)
             } else {
                 Ruleset::embedded()
             }
@@ -199,32 +202,20 @@ impl Ruleset {
 
     /// The data shipped in `assets/data/`, built into the binary.
     pub fn embedded() -> Result<Self, Diagnostics> {
-        let at = |name: &str| PathBuf::from("assets/data").join(name);
+        let at = |name: &str| {
+            let path = format!("assets/data/{name}");
+            let text = crate::content::shipped(&path)
+                .unwrap_or_default()
+                .to_string();
+            (PathBuf::from(path), text)
+        };
         Self::from_texts(DataSources {
-            weapons: (
-                at(WEAPONS_FILE),
-                include_str!("../../assets/data/weapons.ron").into(),
-            ),
-            creatures: (
-                at(CREATURES_FILE),
-                include_str!("../../assets/data/creatures.ron").into(),
-            ),
-            actions: (
-                at(ACTIONS_FILE),
-                include_str!("../../assets/data/actions.ron").into(),
-            ),
-            rules: (
-                at(RULES_FILE),
-                include_str!("../../assets/data/rules.ron").into(),
-            ),
-            terrain: (
-                at(TERRAIN_FILE),
-                include_str!("../../assets/data/terrain.ron").into(),
-            ),
-            injuries: (
-                at(INJURIES_FILE),
-                include_str!("../../assets/data/injuries.ron").into(),
-            ),
+            weapons: at(WEAPONS_FILE),
+            creatures: at(CREATURES_FILE),
+            actions: at(ACTIONS_FILE),
+            rules: at(RULES_FILE),
+            terrain: at(TERRAIN_FILE),
+            injuries: at(INJURIES_FILE),
         })
     }
 

@@ -23,6 +23,8 @@ use crate::level::Level;
 pub const DATA_SOURCE: &str = "data";
 /// The asset source the game's levels folder is registered as.
 pub const LEVEL_SOURCE: &str = "table";
+/// The asset source the player's own levels folder is registered as.
+pub const OWN_SOURCE: &str = "own";
 /// The asset source the folder of a level named on the command line is
 /// registered as, so a designer's level outside the levels folder plays
 /// while level select still lists the game's own.

@@ -174,7 +174,7 @@ impl KeyBindings {
     /// The shipped defaults, then the player's own bindings over them.
     pub fn load_for_player(player: &Path) -> Result<Self, String> {
         Self::default()
-            .read_over(Path::new(DEFAULT_BINDINGS_FILE))?
+            .read_over(&crate::content::path(DEFAULT_BINDINGS_FILE))?
             .read_over(player)
     }
 
@@ -390,7 +390,7 @@ const BINDINGS_HEADER: &str = "\
 // input.ron, beside the settings, when a key is changed.
 ";
 
-/// The shipped default bindings, in the install; the game never writes it.
+/// The shipped default bindings, in the content; the game never writes it.
 pub const DEFAULT_BINDINGS_FILE: &str = "assets/input.ron";
 
 /// The player's own bindings file: `input.ron` in the platform's config

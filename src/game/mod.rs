@@ -61,8 +61,10 @@ use stage::Screen;
 pub struct PlaySettings {
     /// The data folder (the `data` asset source).
     pub data_dir: PathBuf,
-    /// The folder of levels offered on level select (the `table` asset source).
+    /// The game's levels folder (the `table` asset source).
     pub levels_dir: PathBuf,
+    /// The player's own levels folder (the `own` asset source).
+    pub own_levels_dir: PathBuf,
     /// The folder of the level named on the command line (the `named` asset
     /// source): the levels folder unless the level lies elsewhere.
     pub named_dir: PathBuf,
@@ -78,6 +80,7 @@ impl PlaySettings {
     pub fn level_path(&self, setup: &MatchSetup) -> PathBuf {
         match setup.folder {
             LevelFolder::Library => self.levels_dir.join(&setup.level_file),
+            LevelFolder::Own => self.own_levels_dir.join(&setup.level_file),
             LevelFolder::Named => self.named_dir.join(&setup.level_file),
         }
     }
@@ -97,7 +100,7 @@ pub fn game_folders(
         _ => PathBuf::from("."),
     });
     let named_dir = named_dir.map(|dir| std::fs::canonicalize(&dir).map_err(|_| dir));
-    let levels_dir = std::fs::canonicalize("levels");
+    let levels_dir = std::fs::canonicalize(crate::content::path("levels"));
     match (std::fs::canonicalize(data_dir), levels_dir, named_dir) {
         (Ok(data), Ok(levels), None) => Ok((data, levels.clone(), levels)),
         (Ok(data), Ok(levels), Some(Ok(named))) => Ok((data, levels, named)),
@@ -119,7 +122,7 @@ pub fn game_folders(
 pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     let data_dir = data
         .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("assets/data"));
+        .unwrap_or_else(|| crate::content::path("assets/data"));
     if !data_dir.join("rules.ron").is_file() {
         eprintln!(
             "{}:1:1: no rules.ron in the data folder",
@@ -149,9 +152,17 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let library = LevelLibrary::scan(&levels_dir, Some(&ruleset));
+    // The player's own folder is made now, so the asset server can watch it.
+    let own_levels_dir = crate::content::own_levels();
+    if let Err(error) = std::fs::create_dir_all(&own_levels_dir) {
+        eprintln!(
+            "{}:1:1: cannot make the folder for your own levels: {error}",
+            own_levels_dir.display()
+        );
+    }
+    let library = LevelLibrary::scan(&levels_dir, Some(&own_levels_dir), Some(&ruleset));
     let lessons = screens::lessons::LessonLibrary::scan(
-        Path::new("lessons"),
+        &crate::content::path("lessons"),
         Some(Arc::new(ruleset.clone())),
     );
     let start = args.level.as_ref().map(|level| {
@@ -213,6 +224,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     let settings = PlaySettings {
         data_dir: data_dir.clone(),
         levels_dir: levels_dir.clone(),
+        own_levels_dir: own_levels_dir.clone(),
         named_dir: named_dir.clone(),
         screenshot: args.screenshot.clone(),
         screenshot_after_actions: args.screenshot_after_actions,
@@ -227,6 +239,10 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     app.register_asset_source(
         assets::LEVEL_SOURCE,
         AssetSourceBuilder::platform_default(&levels_dir.to_string_lossy(), None),
+    );
+    app.register_asset_source(
+        assets::OWN_SOURCE,
+        AssetSourceBuilder::platform_default(&own_levels_dir.to_string_lossy(), None),
     );
     app.register_asset_source(
         assets::NAMED_SOURCE,

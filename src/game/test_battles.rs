@@ -47,6 +47,7 @@ pub fn loading_app(name: &str, text: &str) -> (App, PathBuf) {
     app.insert_resource(PlaySettings {
         data_dir: data,
         levels_dir: dir.clone(),
+        own_levels_dir: dir.clone(),
         named_dir: dir.clone(),
         screenshot: None,
         screenshot_after_actions: 0,

@@ -24,6 +24,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["level"],
             &["data"],
             &["rules", "rulebook"],
+            &["content"],
             &["diagnostics", "files", "unique_keys", "vocabulary"],
         ],
     ),

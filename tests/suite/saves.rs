@@ -53,6 +53,7 @@ fn skirmish(folder: &Path, seats: [Seat; 2]) -> App {
     app.insert_resource(PlaySettings {
         data_dir: data,
         levels_dir: root().join("levels"),
+        own_levels_dir: root().join("levels"),
         named_dir: root().join("levels"),
         screenshot: None,
         screenshot_after_actions: 0,

@@ -151,7 +151,7 @@ fn end_playtest(mut commands: Commands) {
 /// Opens the editor on a new level, or on the draft left open.
 pub fn open_editor(world: &mut World) {
     if !world.contains_resource::<Editor>() {
-        let dir = world.resource::<PlaySettings>().levels_dir.clone();
+        let dir = save_dir(world);
         let file = fresh_file(&dir);
         world.insert_resource(Editor::open(blank_level(6, 4, Terrain::Grass), dir, file));
     }
@@ -168,9 +168,21 @@ fn fresh_file(dir: &std::path::Path) -> String {
         .unwrap_or_default()
 }
 
+/// Where the editor saves: the player's own levels folder when the game
+/// plays its built-in content (a shipped level is never written over: its
+/// copy is saved there), else the levels folder designers work in.
+fn save_dir(world: &World) -> PathBuf {
+    let settings = world.resource::<PlaySettings>();
+    if crate::content::is_shipped() {
+        settings.own_levels_dir.clone()
+    } else {
+        settings.levels_dir.clone()
+    }
+}
+
 /// Opens the editor on a level of the level list.
 pub fn edit_level(world: &mut World, level: Level, file: String) {
-    let dir = world.resource::<PlaySettings>().levels_dir.clone();
+    let dir = save_dir(world);
     world.insert_resource(Editor::open(level, dir, file));
     world
         .resource_mut::<NextState<Screen>>()
@@ -226,7 +238,8 @@ fn save(world: &mut World) {
     });
     // The level list shows the level as saved.
     let ruleset = ruleset_of(world);
-    *world.resource_mut::<LevelLibrary>() = LevelLibrary::scan(&dir, ruleset.as_deref());
+    let again = world.resource::<LevelLibrary>().again(ruleset.as_deref());
+    *world.resource_mut::<LevelLibrary>() = again;
 }
 
 /// Starts the draft as a battle at once, each side seated as the level
@@ -241,6 +254,11 @@ fn playtest(world: &mut World) {
     }
     let level = editor.draft.level.clone();
     let (file, text) = (editor.file.clone(), editor.draft.text());
+    let folder = if editor.dir == world.resource::<PlaySettings>().own_levels_dir {
+        LevelFolder::Own
+    } else {
+        LevelFolder::Library
+    };
     let seats = level_seats(&level, AiLevel::Normal);
     let seed = level.seed.unwrap_or(1);
     let seated = crate::seat::seated_level(&level, &seats);
@@ -249,7 +267,7 @@ fn playtest(world: &mut World) {
     world.insert_resource(Playtesting);
     let setup = MatchSetup {
         level_file: file,
-        folder: LevelFolder::Library,
+        folder,
         seed,
         seats,
         handover: false,

@@ -271,6 +271,10 @@ fn level_select(
                             Ok(level) => level.name.clone(),
                             Err(_) => format!("{} (broken)", entry.file),
                         };
+                        let name = match entry.folder {
+                            LevelFolder::Own => format!("{name} (yours)"),
+                            _ => name,
+                        };
                         if ui.selectable_label(choice.level == k, name).clicked() {
                             choice.level = k;
                             choice.seats.clear();
@@ -282,7 +286,7 @@ fn level_select(
                     }
                     if ui.small_button("Read the folder again").clicked() {
                         let ruleset = load_ruleset(Some(&settings.data_dir)).ok();
-                        *library = LevelLibrary::scan(&library.dir, ruleset.as_ref());
+                        *library = library.again(ruleset.as_ref());
                         choice.level = choice.level.min(library.entries.len().saturating_sub(1));
                         choice.seats.clear();
                     }
@@ -458,7 +462,7 @@ fn level_select(
                         };
                         start = Some(MatchSetup {
                             level_file: entry.file.clone(),
-                            folder: LevelFolder::Library,
+                            folder: entry.folder,
                             seed,
                             seats,
                             handover: choice.handover,

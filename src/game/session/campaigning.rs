@@ -35,9 +35,22 @@ use crate::seat::{Seat, seated_level};
 /// The save inside a campaign's folder.
 pub const CAMPAIGN_SAVE: &str = "campaign.ron";
 
-/// The shipped campaigns' folder.
+/// The game's campaigns folder.
 pub fn campaigns_dir() -> PathBuf {
-    PathBuf::from("campaigns")
+    crate::content::path("campaigns")
+}
+
+/// How a campaign of the player's own folder is named in a save and in the
+/// list: `yours/` and its file name.
+pub const OWN_CAMPAIGN: &str = "yours/";
+
+/// Where a campaign named `file` lies: the game's campaigns folder, or the
+/// player's own ([`OWN_CAMPAIGN`]).
+pub fn campaign_path(file: &str) -> PathBuf {
+    match file.strip_prefix(OWN_CAMPAIGN) {
+        Some(own) => crate::content::own_campaigns().join(own),
+        None => campaigns_dir().join(file),
+    }
 }
 
 /// The folder that holds one folder per campaign begun.
@@ -218,7 +231,7 @@ pub fn begin_campaign(
     foes: AiLevel,
 ) -> Result<(), String> {
     let (ruleset, rules) = ruleset_and_rules(world)?;
-    let loaded = load_campaign(&campaigns_dir().join(file), &ruleset).map_err(|p| p.to_string())?;
+    let loaded = load_campaign(&campaign_path(file), &ruleset).map_err(|p| p.to_string())?;
     let folder = world.resource::<SaveFolder>().clone();
     let state = CampaignState::new(loaded.campaign.clone(), seed);
     let mut campaigning = Campaigning {
@@ -257,8 +270,7 @@ pub fn resume_campaign(world: &mut World, slot: &Path, which: Which) -> Result<(
     };
     let save = CampaignSave::read(&path).map_err(|p| p.to_string())?;
     let (ruleset, rules) = ruleset_and_rules(world)?;
-    let loaded =
-        load_campaign(&campaigns_dir().join(&save.file), &ruleset).map_err(|p| p.to_string())?;
+    let loaded = load_campaign(&campaign_path(&save.file), &ruleset).map_err(|p| p.to_string())?;
     save.matches(&loaded)?;
     let begun = save.fielded.is_some();
     // What the last step brought is read again on going on.
@@ -480,12 +492,14 @@ mod tests {
         let ruleset = Ruleset::embedded().expect("the built-in data loads");
         world.insert_resource(LevelLibrary {
             dir: PathBuf::from("levels"),
+            own: None,
             entries: Vec::new(),
             ruleset: Some(Arc::new(ruleset)),
         });
         world.insert_resource(PlaySettings {
             data_dir: PathBuf::from("assets/data"),
             levels_dir: PathBuf::from("levels"),
+            own_levels_dir: PathBuf::from("levels"),
             named_dir: PathBuf::from("levels"),
             screenshot: None,
             screenshot_after_actions: 0,

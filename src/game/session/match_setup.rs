@@ -1,5 +1,6 @@
 //! What a battle is to be before it starts: the level (from the library of
-//! levels in the levels folder), the seed, and the seats ([`crate::seat`]).
+//! the game's levels and the player's own), the seed, and the seats
+//! ([`crate::seat`]).
 
 use std::path::{Path, PathBuf};
 
@@ -7,7 +8,7 @@ use bevy::prelude::*;
 
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
-use crate::game::assets::{LEVEL_SOURCE, NAMED_SOURCE};
+use crate::game::assets::{LEVEL_SOURCE, NAMED_SOURCE, OWN_SOURCE};
 use crate::game::stage::Screen;
 use crate::level::{Level, load_level};
 use crate::replay::Replay;
@@ -16,9 +17,12 @@ use crate::seat::Seat;
 /// Which folder a battle's level file lies in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LevelFolder {
-    /// The game's levels folder, the one level select lists.
+    /// The game's levels folder.
     #[default]
     Library,
+    /// The player's own levels folder, where the editor saves when the
+    /// game plays its built-in content.
+    Own,
     /// The folder of the level named on the command line, when that is
     /// not the levels folder.
     Named,
@@ -42,6 +46,7 @@ impl MatchSetup {
     pub fn asset_path(&self) -> String {
         let source = match self.folder {
             LevelFolder::Library => LEVEL_SOURCE,
+            LevelFolder::Own => OWN_SOURCE,
             LevelFolder::Named => NAMED_SOURCE,
         };
         format!("{source}://{}", self.level_file)
@@ -70,18 +75,23 @@ pub fn to_the_table(world: &mut World, setup: MatchSetup, prepared: PreparedBatt
         .set(Screen::Battle);
 }
 
-/// One level found in the levels folder.
+/// One level found in the levels folders.
 #[derive(Debug, Clone)]
 pub struct LevelEntry {
     pub file: String,
+    /// The game's levels folder or the player's own.
+    pub folder: LevelFolder,
     /// The parsed and checked level, or every problem found in it.
     pub level: Result<Level, String>,
 }
 
-/// Every level in the levels folder, for level select.
+/// Every level in the game's levels folder, then the player's own, for
+/// level select.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct LevelLibrary {
     pub dir: PathBuf,
+    /// The player's own levels folder, when it is not the game's.
+    pub own: Option<PathBuf>,
     pub entries: Vec<LevelEntry>,
     /// The data the levels were checked against, for their pictures and
     /// the names of their combatants.
@@ -89,17 +99,27 @@ pub struct LevelLibrary {
 }
 
 impl LevelLibrary {
-    /// Reads and checks every `.ron` file in `dir`, sorted by name.
-    pub fn scan(dir: &Path, ruleset: Option<&Ruleset>) -> Self {
-        let entries = ron_files_in(dir)
-            .iter()
-            .map(|path| LevelEntry {
+    /// Reads and checks every `.ron` file in `dir`, then in `own`, each
+    /// folder sorted by name.
+    pub fn scan(dir: &Path, own: Option<&Path>, ruleset: Option<&Ruleset>) -> Self {
+        let own = own.filter(|own| *own != dir);
+        let folders = [(Some(dir), LevelFolder::Library), (own, LevelFolder::Own)];
+        let entries = folders
+            .into_iter()
+            .filter_map(|(dir, folder)| Some((dir?, folder)))
+            .flat_map(|(dir, folder)| {
+                ron_files_in(dir)
+                    .into_iter()
+                    .map(move |path| (path, folder))
+            })
+            .map(|(path, folder)| LevelEntry {
                 file: path
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default(),
+                folder,
                 level: match ruleset {
-                    Some(ruleset) => load_level(path, ruleset)
+                    Some(ruleset) => load_level(&path, ruleset)
                         .map(|loaded| loaded.level)
                         .map_err(|problems| problems.to_string()),
                     None => Err("the game's data could not be loaded".to_string()),
@@ -108,13 +128,15 @@ impl LevelLibrary {
             .collect();
         Self {
             dir: dir.to_path_buf(),
+            own: own.map(Path::to_path_buf),
             entries,
             ruleset: ruleset.cloned().map(std::sync::Arc::new),
         }
     }
 
-    pub fn find(&self, file: &str) -> Option<&LevelEntry> {
-        self.entries.iter().find(|e| e.file == file)
+    /// The same folders read again, against `ruleset`.
+    pub fn again(&self, ruleset: Option<&Ruleset>) -> Self {
+        Self::scan(&self.dir, self.own.as_deref(), ruleset)
     }
 }
 
@@ -147,17 +169,26 @@ mod tests {
     use crate::data::Ruleset;
 
     #[test]
-    fn level_library_reads_every_shipped_level_and_reports_a_broken_one() {
+    fn level_library_reads_every_shipped_level_then_the_players_own_and_reports_a_broken_one() {
         let ruleset = Ruleset::embedded().expect("the built-in data loads");
-        let library = LevelLibrary::scan(Path::new("levels"), Some(&ruleset));
+        let library = LevelLibrary::scan(Path::new("levels"), None, Some(&ruleset));
         assert!(library.entries.len() >= 4);
         assert!(library.entries.iter().all(|e| e.level.is_ok()));
+        assert!(
+            library
+                .entries
+                .iter()
+                .all(|e| e.folder == LevelFolder::Library)
+        );
 
         let dir = std::env::temp_dir().join(format!("swift-swords-lib-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         std::fs::write(dir.join("broken.ron"), "(name: \"x\",\n  map: 3)").expect("write");
-        let broken = LevelLibrary::scan(&dir, Some(&ruleset));
-        let error = broken.entries[0].level.as_ref().expect_err("broken level");
+        let both = LevelLibrary::scan(Path::new("levels"), Some(&dir), Some(&ruleset));
+        let broken = both.entries.last().expect("the player's level");
+        assert_eq!(both.entries.len(), library.entries.len() + 1);
+        assert_eq!(broken.folder, LevelFolder::Own);
+        let error = broken.level.as_ref().expect_err("broken level");
         assert!(error.contains("broken.ron:"), "{error}");
         std::fs::remove_dir_all(&dir).ok();
     }

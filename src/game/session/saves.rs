@@ -33,8 +33,7 @@ pub struct SaveFolder(pub PathBuf);
 
 impl SaveFolder {
     pub fn platform_default() -> PathBuf {
-        directories::ProjectDirs::from("", "", "swift-swords")
-            .map_or_else(|| PathBuf::from("saves"), |d| d.data_dir().join("saves"))
+        crate::files::data_dir().join("saves")
     }
 
     pub fn autosave(&self) -> PathBuf {
@@ -320,7 +319,21 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
             replay.record.steps.truncate(steps.unwrap_or(usize::MAX));
             replay.round = engine.state().battle.round;
             let mut notice = SaveNotice::default();
-            let level_now = settings.levels_dir.join(&replay.level_file);
+            // The level's file as it is now, in the game's folder or the
+            // player's own: only a plain file name there, never a path the
+            // save names elsewhere (the save carries the level's text).
+            let plain = Path::new(&replay.level_file)
+                .file_name()
+                .is_some_and(|name| *name == *replay.level_file);
+            let (folder, level_now) = [
+                (LevelFolder::Library, &settings.levels_dir),
+                (LevelFolder::Own, &settings.own_levels_dir),
+            ]
+            .into_iter()
+            .filter(|_| plain)
+            .map(|(folder, dir)| (folder, dir.join(&replay.level_file)))
+            .find(|(_, path)| path.is_file())
+            .unwrap_or_default();
             if let Ok(text) = std::fs::read_to_string(&level_now)
                 && text_hash(&text) != replay.level_hash
             {
@@ -334,7 +347,7 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
             world.insert_resource(FallbackSteps::default());
             let setup = MatchSetup {
                 level_file: replay.level_file.clone(),
-                folder: LevelFolder::Library,
+                folder,
                 seed: replay.seed,
                 seats: replay.seats.clone(),
                 handover: replay.seats.iter().filter(|s| **s == Seat::Human).count() > 1,

@@ -8,13 +8,17 @@ use bevy_egui::egui;
 use super::Step;
 use crate::ai::AiLevel;
 use crate::campaign::check::load_campaign;
-use crate::game::session::campaigning::{SavedCampaign, Which, campaigns_dir, list_campaigns};
+use crate::game::session::campaigning::{
+    OWN_CAMPAIGN, SavedCampaign, Which, campaigns_dir, list_campaigns,
+};
 use crate::game::session::match_setup::{LevelLibrary, fresh_seed, ron_files_in};
 use crate::game::session::saves::{SaveFolder, date_of};
 
-/// A campaign in the campaigns folder, as the list shows it.
+/// A campaign in the game's campaigns folder or the player's own, as the
+/// list shows it.
 #[derive(Debug, Clone)]
 pub struct Shipped {
+    /// Its file name; `yours/` and its name for one of the player's own.
     pub file: String,
     /// Its name, story, warband and number of battles; or its problems.
     pub about: Result<(String, String, String, usize), String>,
@@ -44,24 +48,35 @@ impl Default for CampaignList {
     }
 }
 
-/// Reads the campaigns folder and the campaigns begun.
+/// Reads the game's campaigns, the player's own, and the campaigns begun.
 pub fn read_the_lists(
     mut list: ResMut<CampaignList>,
     library: Res<LevelLibrary>,
     folder: Res<SaveFolder>,
 ) {
-    list.shipped = ron_files_in(&campaigns_dir())
+    let folders = [
+        (campaigns_dir(), ""),
+        (crate::content::own_campaigns(), OWN_CAMPAIGN),
+    ];
+    list.shipped = folders
         .iter()
-        .map(|path| Shipped {
-            file: path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default(),
+        .flat_map(|(dir, mark)| ron_files_in(dir).into_iter().map(move |path| (path, *mark)))
+        .map(|(path, mark)| Shipped {
+            file: format!(
+                "{mark}{}",
+                path.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            ),
             about: match &library.ruleset {
-                Some(ruleset) => load_campaign(path, ruleset)
+                Some(ruleset) => load_campaign(&path, ruleset)
                     .map(|loaded| {
                         let c = loaded.campaign;
-                        (c.name, c.about, c.warband.name, c.battles.len())
+                        let name = match mark.is_empty() {
+                            true => c.name,
+                            false => format!("{} (yours)", c.name),
+                        };
+                        (name, c.about, c.warband.name, c.battles.len())
                     })
                     .map_err(|problems| problems.to_string()),
                 None => Err("the game's data could not be loaded".to_string()),
