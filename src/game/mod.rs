@@ -65,6 +65,11 @@ pub struct PlaySettings {
     pub levels_dir: PathBuf,
     /// The player's own levels folder (the `own` asset source).
     pub own_levels_dir: PathBuf,
+    /// Where the level editor saves: the player's own levels folder when
+    /// the game plays its built-in content (a shipped level is never
+    /// written over: its copy is saved there), else the levels folder
+    /// designers work in.
+    pub editor_dir: PathBuf,
     /// The folder of the level named on the command line (the `named` asset
     /// source): the levels folder unless the level lies elsewhere.
     pub named_dir: PathBuf,
@@ -225,6 +230,10 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         data_dir: data_dir.clone(),
         levels_dir: levels_dir.clone(),
         own_levels_dir: own_levels_dir.clone(),
+        editor_dir: match crate::content::is_shipped() {
+            true => own_levels_dir.clone(),
+            false => levels_dir.clone(),
+        },
         named_dir: named_dir.clone(),
         screenshot: args.screenshot.clone(),
         screenshot_after_actions: args.screenshot_after_actions,

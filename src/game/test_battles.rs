@@ -48,6 +48,7 @@ pub fn loading_app(name: &str, text: &str) -> (App, PathBuf) {
         data_dir: data,
         levels_dir: dir.clone(),
         own_levels_dir: dir.clone(),
+        editor_dir: dir.clone(),
         named_dir: dir.clone(),
         screenshot: None,
         screenshot_after_actions: 0,

@@ -18,6 +18,7 @@ mod game;
 mod hostile;
 mod inclose;
 mod injuries;
+mod install;
 mod layers;
 mod melee;
 mod mind;

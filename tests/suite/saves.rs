@@ -54,6 +54,7 @@ fn skirmish(folder: &Path, seats: [Seat; 2]) -> App {
         data_dir: data,
         levels_dir: root().join("levels"),
         own_levels_dir: root().join("levels"),
+        editor_dir: root().join("levels"),
         named_dir: root().join("levels"),
         screenshot: None,
         screenshot_after_actions: 0,

@@ -151,7 +151,7 @@ fn end_playtest(mut commands: Commands) {
 /// Opens the editor on a new level, or on the draft left open.
 pub fn open_editor(world: &mut World) {
     if !world.contains_resource::<Editor>() {
-        let dir = save_dir(world);
+        let dir = world.resource::<PlaySettings>().editor_dir.clone();
         let file = fresh_file(&dir);
         world.insert_resource(Editor::open(blank_level(6, 4, Terrain::Grass), dir, file));
     }
@@ -168,21 +168,9 @@ fn fresh_file(dir: &std::path::Path) -> String {
         .unwrap_or_default()
 }
 
-/// Where the editor saves: the player's own levels folder when the game
-/// plays its built-in content (a shipped level is never written over: its
-/// copy is saved there), else the levels folder designers work in.
-fn save_dir(world: &World) -> PathBuf {
-    let settings = world.resource::<PlaySettings>();
-    if crate::content::is_shipped() {
-        settings.own_levels_dir.clone()
-    } else {
-        settings.levels_dir.clone()
-    }
-}
-
 /// Opens the editor on a level of the level list.
 pub fn edit_level(world: &mut World, level: Level, file: String) {
-    let dir = save_dir(world);
+    let dir = world.resource::<PlaySettings>().editor_dir.clone();
     world.insert_resource(Editor::open(level, dir, file));
     world
         .resource_mut::<NextState<Screen>>()

@@ -500,6 +500,7 @@ mod tests {
             data_dir: PathBuf::from("assets/data"),
             levels_dir: PathBuf::from("levels"),
             own_levels_dir: PathBuf::from("levels"),
+            editor_dir: PathBuf::from("levels"),
             named_dir: PathBuf::from("levels"),
             screenshot: None,
             screenshot_after_actions: 0,

@@ -157,3 +157,59 @@ fn the_selected_combatants_remove_button_removes_it() {
     assert!(harness.state().draft.level.units.is_empty());
     assert_eq!(harness.state().selected, None);
 }
+
+/// The game playing its built-in content: the editor saves into the
+/// player's own levels folder, so a shipped level saved is a copy there,
+/// listed beside the game's own, and the shipped file is never written.
+#[test]
+fn saving_a_shipped_level_writes_a_copy_in_the_players_own_folder() {
+    use bevy::prelude::*;
+
+    use crate::game::PlaySettings;
+    use crate::game::session::match_setup::{LevelFolder, LevelLibrary};
+    use crate::game::stage::Screen;
+
+    let own = std::env::temp_dir().join(format!("swift-swords-own-levels-{}", std::process::id()));
+    std::fs::remove_dir_all(&own).ok();
+    std::fs::create_dir_all(&own).expect("a temp folder");
+    let levels = PathBuf::from("levels");
+    let shipped = std::fs::read_to_string("levels/duel.ron").expect("the duel");
+    let ruleset = Ruleset::embedded().expect("the data");
+    let duel = crate::level::load_level(&levels.join("duel.ron"), &ruleset)
+        .expect("the duel")
+        .level;
+    let mut world = World::new();
+    world.insert_resource(PlaySettings {
+        data_dir: PathBuf::from("assets/data"),
+        levels_dir: levels.clone(),
+        own_levels_dir: own.clone(),
+        editor_dir: own.clone(),
+        named_dir: levels.clone(),
+        screenshot: None,
+        screenshot_after_actions: 0,
+        report_frame_time: false,
+    });
+    world.insert_resource(LevelLibrary::scan(&levels, Some(&own), Some(&ruleset)));
+    world.insert_resource(NextState::<Screen>::default());
+
+    super::edit_level(&mut world, duel, "duel.ron".to_string());
+    world.resource_mut::<Editor>().draft.level.name = "My Duel".to_string();
+    super::save(&mut world);
+
+    let notice = world.resource::<Editor>().notice.clone().expect("a notice");
+    assert!(notice.1, "{}", notice.0);
+    let copy = std::fs::read_to_string(own.join("duel.ron")).expect("the copy");
+    assert!(copy.contains("My Duel"));
+    assert_eq!(
+        std::fs::read_to_string("levels/duel.ron").expect("the duel"),
+        shipped
+    );
+    let library = world.resource::<LevelLibrary>();
+    let mine = library.entries.last().expect("the copy is listed");
+    assert_eq!(
+        (mine.file.as_str(), mine.folder),
+        ("duel.ron", LevelFolder::Own)
+    );
+    assert_eq!(mine.level.as_ref().map(|l| l.name.as_str()), Ok("My Duel"));
+    std::fs::remove_dir_all(&own).ok();
+}
