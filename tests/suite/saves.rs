@@ -336,7 +336,7 @@ fn a_save_that_no_longer_plays_as_recorded_offers_its_last_step_that_held() {
 }
 
 #[test]
-fn a_save_whose_level_file_changed_since_plays_on_with_the_level_it_kept() {
+fn a_save_whose_level_file_changed_since_plays_on_with_the_level_it_kept_and_finds_its_folder() {
     let folder = scratch("level-changed");
     let ruleset = Arc::new(Ruleset::load_dir(&root().join("assets/data")).expect("data"));
     let level_path = root().join("levels/duel.ron");
@@ -365,8 +365,23 @@ fn a_save_whose_level_file_changed_since_plays_on_with_the_level_it_kept() {
             .is_some_and(|m| m.contains("duel.ron has changed")),
         "{message:?}"
     );
+
+    // The player's own folder holds the level as the battle began, under
+    // the same name as the game's: it is the battle's level, unchanged.
+    let own = scratch("level-changed-own");
+    std::fs::write(own.join("duel.ron"), &older).expect("written");
+    app.world_mut()
+        .resource_mut::<PlaySettings>()
+        .own_levels_dir = own.clone();
+    open_saved(app.world_mut(), &folder.join("autosave.ron"), None);
+    assert_eq!(app.world().resource::<SaveNotice>().message, None);
+    assert_eq!(
+        app.world().resource::<MatchSetup>().folder,
+        LevelFolder::Own
+    );
     std::fs::remove_dir_all(&folder).ok();
     std::fs::remove_dir_all(&elsewhere).ok();
+    std::fs::remove_dir_all(&own).ok();
 }
 
 /// The game killed with SIGKILL at moments spread over an AI-against-AI

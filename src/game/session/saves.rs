@@ -320,23 +320,30 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
             replay.round = engine.state().battle.round;
             let mut notice = SaveNotice::default();
             // The level's file as it is now, in the game's folder or the
-            // player's own: only a plain file name there, never a path the
-            // save names elsewhere (the save carries the level's text).
+            // player's own (one may hold a copy of the other's under the
+            // same name: the one that still holds the battle's level is
+            // it). Only a plain file name there, never a path the save
+            // names elsewhere: the save carries the level's text.
             let plain = Path::new(&replay.level_file)
                 .file_name()
                 .is_some_and(|name| *name == *replay.level_file);
-            let (folder, level_now) = [
+            let found: Vec<(LevelFolder, String)> = [
                 (LevelFolder::Library, &settings.levels_dir),
                 (LevelFolder::Own, &settings.own_levels_dir),
             ]
             .into_iter()
             .filter(|_| plain)
             .map(|(folder, dir)| (folder, dir.join(&replay.level_file)))
-            .find(|(_, path)| path.is_file())
-            .unwrap_or_default();
-            if let Ok(text) = std::fs::read_to_string(&level_now)
-                && text_hash(&text) != replay.level_hash
-            {
+            .filter(|(_, path)| path.is_file())
+            .filter_map(|(folder, path)| Some((folder, std::fs::read_to_string(path).ok()?)))
+            .collect();
+            let same = found
+                .iter()
+                .find(|(_, text)| text_hash(text) == replay.level_hash);
+            let folder = same
+                .or(found.first())
+                .map_or_else(LevelFolder::default, |f| f.0);
+            if same.is_none() && !found.is_empty() {
                 notice.message = Some(format!(
                     "The level file {} has changed since this battle began; it goes on as it \
                      was when the battle began.",
