@@ -651,4 +651,16 @@ mod tests {
         assert_eq!(again.state, world.resource::<Campaigning>().save.state);
         std::fs::remove_dir_all(&saves).ok();
     }
+
+    #[test]
+    fn a_campaign_of_the_players_own_is_read_from_the_players_folder() {
+        assert_eq!(
+            campaign_path("barrow_road.ron"),
+            PathBuf::from("campaigns/barrow_road.ron")
+        );
+        assert_eq!(
+            campaign_path("yours/mine.ron"),
+            crate::content::own_campaigns().join("mine.ron")
+        );
+    }
 }

@@ -2,12 +2,15 @@
 //! battles, or what is wrong with it), the foes' AI level and the seed; and
 //! the campaigns begun, to go on with.
 
+use std::path::PathBuf;
+
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::Step;
 use crate::ai::AiLevel;
 use crate::campaign::check::load_campaign;
+use crate::data::Ruleset;
 use crate::game::session::campaigning::{
     OWN_CAMPAIGN, SavedCampaign, Which, campaigns_dir, list_campaigns,
 };
@@ -58,7 +61,15 @@ pub fn read_the_lists(
         (campaigns_dir(), ""),
         (crate::content::own_campaigns(), OWN_CAMPAIGN),
     ];
-    list.shipped = folders
+    list.shipped = campaigns_in(&folders, library.ruleset.as_deref());
+    list.saved = list_campaigns(&folder);
+    list.chosen = list.chosen.min(list.shipped.len().saturating_sub(1));
+}
+
+/// Every campaign in each folder, by name, each file named with its
+/// folder's mark (the player's own are `yours/`, and "(yours)" by name).
+fn campaigns_in(folders: &[(PathBuf, &str)], ruleset: Option<&Ruleset>) -> Vec<Shipped> {
+    folders
         .iter()
         .flat_map(|(dir, mark)| ron_files_in(dir).into_iter().map(move |path| (path, *mark)))
         .map(|(path, mark)| Shipped {
@@ -68,7 +79,7 @@ pub fn read_the_lists(
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default()
             ),
-            about: match &library.ruleset {
+            about: match ruleset {
                 Some(ruleset) => load_campaign(&path, ruleset)
                     .map(|loaded| {
                         let c = loaded.campaign;
@@ -82,9 +93,7 @@ pub fn read_the_lists(
                 None => Err("the game's data could not be loaded".to_string()),
             },
         })
-        .collect();
-    list.saved = list_campaigns(&folder);
-    list.chosen = list.chosen.min(list.shipped.len().saturating_sub(1));
+        .collect()
 }
 
 pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, asked: &mut Option<Step>) {
@@ -196,5 +205,46 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, asked: &mut Option<
     ui.add_space(12.0);
     if ui.button("Back").clicked() {
         *asked = Some(Step::Leave);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy of the shipped campaign in the player's own folder, its
+    /// levels in the player's own levels folder beside it.
+    #[test]
+    fn the_list_holds_the_games_campaigns_then_the_players_own_marked_as_theirs() {
+        let own =
+            std::env::temp_dir().join(format!("swift-swords-own-campaigns-{}", std::process::id()));
+        std::fs::remove_dir_all(&own).ok();
+        std::fs::create_dir_all(own.join("campaigns")).expect("a temp folder");
+        std::fs::create_dir_all(own.join("levels")).expect("a temp folder");
+        let text = std::fs::read_to_string("campaigns/barrow_road.ron").expect("the campaign");
+        std::fs::write(own.join("campaigns/mine.ron"), &text).expect("written");
+        for level in ron_files_in(std::path::Path::new("levels")) {
+            std::fs::copy(&level, own.join("levels").join(level.file_name().unwrap()))
+                .expect("copied");
+        }
+        let ruleset = Ruleset::embedded().expect("the data");
+        let folders = [
+            (PathBuf::from("campaigns"), ""),
+            (own.join("campaigns"), OWN_CAMPAIGN),
+        ];
+        let listed = campaigns_in(&folders, Some(&ruleset));
+        let files: Vec<&str> = listed.iter().map(|c| c.file.as_str()).collect();
+        assert_eq!(files, ["barrow_road.ron", "yours/mine.ron"]);
+        let names: Vec<String> = listed
+            .iter()
+            .map(|c| {
+                c.about
+                    .as_ref()
+                    .map(|about| about.0.clone())
+                    .expect("playable")
+            })
+            .collect();
+        assert_eq!(names[1], format!("{} (yours)", names[0]));
+        std::fs::remove_dir_all(&own).ok();
     }
 }
