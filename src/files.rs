@@ -61,23 +61,76 @@ pub fn write_keeping_previous(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&temporary, path)
 }
 
-/// A file of the player's the game reads by itself (settings, bindings,
-/// progress): its text, `None` when there is no such file yet, or what is
-/// wrong with it at its place (bytes that are not UTF-8 at their line and
-/// column).
-pub fn read_own_file(path: &Path) -> Result<Option<String>, Diagnostic> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => {
-            return Err(Diagnostic::new(
-                path,
-                (1, 1),
-                format!("cannot read the file: {error}"),
-            ));
+/// The kinds of file the game reads, each with the most bytes it reads of
+/// one (docs/LEVELS.md, Limits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Level,
+    Data,
+    Script,
+    Lesson,
+    Campaign,
+    /// A replay, a save or an autosave.
+    Replay,
+    /// A campaign's save or its recorded run.
+    CampaignSave,
+    /// Settings, key bindings and lesson progress.
+    Own,
+}
+
+impl FileKind {
+    /// The most bytes a file of this kind may hold.
+    pub fn most_bytes(self) -> u64 {
+        const MB: u64 = 1024 * 1024;
+        match self {
+            Self::Level | Self::Data | Self::Lesson | Self::Campaign | Self::Own => MB,
+            Self::Script => 4 * MB,
+            Self::Replay | Self::CampaignSave => 16 * MB,
         }
-    };
-    String::from_utf8(bytes).map(Some).map_err(|error| {
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Self::Level => "a level",
+            Self::Data => "a data file",
+            Self::Script => "a script",
+            Self::Lesson => "a lesson",
+            Self::Campaign => "a campaign",
+            Self::Replay => "a replay or save",
+            Self::CampaignSave => "a campaign's save or record",
+            Self::Own => "a settings file",
+        }
+    }
+}
+
+/// Reads a file the game is given or finds, the one way every reader
+/// does: a regular file only (never a folder, device or pipe, which could
+/// block or never end), no more than its kind's most bytes, and UTF-8 text,
+/// a byte that is not placed at its line and column.
+pub fn read_text(path: &Path, kind: FileKind) -> Result<String, Diagnostic> {
+    use std::io::Read as _;
+    let problem = |message: String| Diagnostic::new(path, (1, 1), message);
+    let cannot =
+        |error: std::io::Error| problem(format!("cannot read the file: {}", plain(&error)));
+    let metadata = std::fs::metadata(path).map_err(cannot)?;
+    if !metadata.is_file() {
+        return Err(problem(if metadata.is_dir() {
+            "a folder, not a file".to_string()
+        } else {
+            "not a file but a device or pipe, which the game does not read".to_string()
+        }));
+    }
+    if let Some(problem) = over_limit(path, metadata.len(), kind) {
+        return Err(problem);
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(kind.most_bytes() + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if let Some(problem) = over_limit(path, bytes.len() as u64, kind) {
+        return Err(problem);
+    }
+    String::from_utf8(bytes).map_err(|error| {
         let good = &error.as_bytes()[..error.utf8_error().valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
         let line_start = good
@@ -91,6 +144,41 @@ pub fn read_own_file(path: &Path) -> Result<Option<String>, Diagnostic> {
             "the file is not UTF-8 text: a byte here is not a character",
         )
     })
+}
+
+/// The problem with a file of `bytes` bytes read as `kind`, if it holds
+/// more than that kind may.
+pub fn over_limit(path: &Path, bytes: u64, kind: FileKind) -> Option<Diagnostic> {
+    let most = kind.most_bytes();
+    (bytes > most).then(|| {
+        Diagnostic::new(
+            path,
+            (1, 1),
+            format!(
+                "the file holds {bytes} bytes, more than the {most} {} may hold",
+                kind.noun()
+            ),
+        )
+    })
+}
+
+/// An error of the file system in plain words, without the error number.
+fn plain(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "there is no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "it may not be read".to_string(),
+        _ => error.to_string(),
+    }
+}
+
+/// A file of the player's the game reads by itself (settings, bindings,
+/// progress, a campaign's save): its text as [`read_text`] reads it, or
+/// `None` when there is no such file yet.
+pub fn read_own_file(path: &Path, kind: FileKind) -> Result<Option<String>, Diagnostic> {
+    match std::fs::symlink_metadata(path) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        _ => read_text(path, kind).map(Some),
+    }
 }
 
 #[cfg(test)]
@@ -119,9 +207,52 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("a folder");
         let path = dir.join("settings.ron");
         std::fs::write(&path, b"(\n    ui_sc\xffale: 1.0,\n)").expect("written");
-        let error = read_own_file(&path).expect_err("not text");
+        let error = read_own_file(&path, FileKind::Own).expect_err("not text");
         assert_eq!((error.line, error.col), (2, 10));
-        assert_eq!(read_own_file(&dir.join("none.ron")), Ok(None));
+        assert_eq!(
+            read_own_file(&dir.join("none.ron"), FileKind::Own),
+            Ok(None)
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A pipe, a device and a folder are refused without being opened (a
+    /// pipe would block, `/dev/zero` never ends); a file past its kind's
+    /// size is refused before it is read.
+    #[cfg(unix)]
+    #[test]
+    fn only_a_regular_file_within_its_kinds_size_is_read() {
+        let dir = std::env::temp_dir().join(format!("swift-swords-read-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let pipe = dir.join("pipe.ron");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        assert!(made.is_ok_and(|status| status.success()), "mkfifo");
+        let refused = |path: &Path, kind| read_text(path, kind).expect_err("refused").message;
+        let not_a_file = "not a file but a device or pipe, which the game does not read";
+        assert_eq!(refused(&pipe, FileKind::Level), not_a_file);
+        assert_eq!(
+            refused(Path::new("/dev/zero"), FileKind::Replay),
+            not_a_file
+        );
+        assert_eq!(refused(&dir, FileKind::Script), "a folder, not a file");
+        assert_eq!(
+            refused(&dir.join("none.ron"), FileKind::Lesson),
+            "cannot read the file: there is no such file"
+        );
+        let big = dir.join("big.ron");
+        std::fs::File::create(&big)
+            .and_then(|file| file.set_len(FileKind::Level.most_bytes() + 1))
+            .expect("grown");
+        assert_eq!(
+            refused(&big, FileKind::Level),
+            "the file holds 1048577 bytes, more than the 1048576 a level may hold"
+        );
+        std::fs::write(&big, "(name: \"Duel\")").expect("written");
+        assert_eq!(
+            read_text(&big, FileKind::Level),
+            Ok("(name: \"Duel\")".to_string())
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -27,13 +27,8 @@ pub struct LoadedCampaign {
 
 /// Reads, parses and checks a campaign file and the levels it names.
 pub fn load_campaign(path: &Path, ruleset: &Ruleset) -> Result<LoadedCampaign, Diagnostics> {
-    let text = std::fs::read_to_string(path).map_err(|error| {
-        Diagnostics(vec![Diagnostic::new(
-            path,
-            (1, 1),
-            format!("cannot read the campaign: {error}"),
-        )])
-    })?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Campaign)
+        .map_err(|problem| Diagnostics(vec![problem]))?;
     parse_campaign(path, &text, ruleset)
 }
 

@@ -186,7 +186,7 @@ impl CampaignRecord {
 
     /// Reads a record, refusing another format at its place.
     pub fn read(path: &Path) -> Result<Self, Diagnostics> {
-        let text = match crate::files::read_own_file(path) {
+        let text = match crate::files::read_own_file(path, crate::files::FileKind::CampaignSave) {
             Ok(Some(text)) => text,
             Ok(None) => {
                 return Err(Diagnostics(vec![Diagnostic::new(

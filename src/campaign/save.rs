@@ -17,9 +17,6 @@ use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 /// The format this game writes and reads.
 pub const FORMAT: &str = "swift-swords campaign 1";
 
-/// The largest campaign save read: far beyond a hundred battles' chronicle.
-const LARGEST_SAVE: u64 = 16 * 1024 * 1024;
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignSave {
@@ -67,23 +64,9 @@ impl CampaignSave {
     /// Reads a campaign save: a file too large, not text, cut short, in
     /// another format or damaged is refused at its place.
     pub fn read(path: &Path) -> Result<Self, Diagnostics> {
-        let one = |message: String| Diagnostics(vec![Diagnostic::new(path, (1, 1), message)]);
-        let metadata = std::fs::metadata(path)
-            .map_err(|error| one(format!("cannot read the file: {error}")))?;
-        if !metadata.is_file() {
-            return Err(one("not a campaign save: it is not a file".into()));
-        }
-        if metadata.len() > LARGEST_SAVE {
-            return Err(one(format!(
-                "not a campaign save: {} bytes, more than any save holds",
-                metadata.len()
-            )));
-        }
-        match crate::files::read_own_file(path) {
-            Ok(Some(text)) => Self::parse(path, &text),
-            Ok(None) => Err(one("there is no such file".into())),
-            Err(problem) => Err(Diagnostics(vec![problem])),
-        }
+        let text = crate::files::read_text(path, crate::files::FileKind::CampaignSave)
+            .map_err(|problem| Diagnostics(vec![problem]))?;
+        Self::parse(path, &text)
     }
 
     /// [`Self::read`] on text already read.

@@ -14,6 +14,7 @@ use clap::{Parser, Subcommand};
 use crate::ai::AiLevel;
 use crate::data::{DataKind, Ruleset, check_data_file, load_ruleset};
 use crate::diagnostics::{Diagnostic, SourceText};
+use crate::files::{FileKind, over_limit, read_text};
 use crate::lesson::load_lesson;
 use crate::level::{load_level, parse_level};
 use crate::replay::Replay;
@@ -214,10 +215,11 @@ pub fn run_check(data: Option<&Path>, paths: &[PathBuf], allow_outside: bool) ->
 fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
+    let mut seen = BTreeSet::new();
     for path in paths {
         if path.is_dir() {
-            walk(path, &mut files, &mut errors);
-        } else if path.is_file() {
+            walk(path, &mut files, &mut errors, &mut seen);
+        } else if path.exists() {
             files.push(path.clone());
         } else {
             errors.push(Diagnostic::new(path, (1, 1), "no such file or folder"));
@@ -228,7 +230,17 @@ fn collect_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Diagnostic>) {
     (files, errors)
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<Diagnostic>) {
+/// The `.ron` files under `dir`. A folder reached twice (through a link,
+/// or a link to a folder above it) is read once.
+fn walk(
+    dir: &Path,
+    files: &mut Vec<PathBuf>,
+    errors: &mut Vec<Diagnostic>,
+    seen: &mut BTreeSet<PathBuf>,
+) {
+    if !std::fs::canonicalize(dir).is_ok_and(|real| seen.insert(real)) {
+        return;
+    }
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(error) => {
@@ -243,7 +255,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<Diagnostic>) {
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            walk(&path, files, errors);
+            walk(&path, files, errors, seen);
         } else if path.extension().is_some_and(|e| e == "ron") {
             files.push(path);
         }
@@ -252,15 +264,11 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<Diagnostic>) {
 
 /// Checks one file as data, lesson, script or level, by its name and content.
 fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Vec<Diagnostic> {
-    let text = match std::fs::read_to_string(path) {
+    // Read as the largest kind: what the file is shows only in its text,
+    // and each kind's own reader holds it to its own limit below.
+    let text = match read_text(path, FileKind::Replay) {
         Ok(text) => text,
-        Err(error) => {
-            return vec![Diagnostic::new(
-                path,
-                (1, 1),
-                format!("cannot read the file: {error}"),
-            )];
-        }
+        Err(problem) => return vec![problem],
     };
     if DataKind::of(path).is_some() {
         let mut errors = check_data_file(path, &text);
@@ -275,7 +283,11 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
     let Some(ruleset) = ruleset else {
         return Vec::new();
     };
+    let bytes = text.len() as u64;
     if SourceText::new(&text).find_key("warband", 0).is_some() {
+        if let Some(problem) = over_limit(path, bytes, FileKind::Campaign) {
+            return vec![problem];
+        }
         return crate::campaign::check::parse_campaign(path, &text, ruleset)
             .err()
             .map_or_else(Vec::new, |d| d.0);
@@ -302,6 +314,9 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
                 .map_or_else(Vec::new, |d| d.0),
             Err(problems) => problems.0,
         };
+    }
+    if let Some(problem) = over_limit(path, bytes, FileKind::Level) {
+        return vec![problem];
     }
     parse_level(path, &text, ruleset)
         .err()
@@ -484,7 +499,7 @@ fn run_sweep(config: &SimConfig, text: &str, args: &SimulateArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let level_text = std::fs::read_to_string(&args.level).unwrap_or_default();
+    let level_text = read_text(&args.level, FileKind::Level).unwrap_or_default();
     let mut settings = Vec::new();
     for value in sweep.values() {
         match sweep.apply(
@@ -565,8 +580,7 @@ fn save_replays(
     level_path: &Path,
     results: &[BattleResult],
 ) -> Result<(), String> {
-    let level_text = std::fs::read_to_string(level_path)
-        .map_err(|e| format!("{}:1:1: cannot read the level: {e}", level_path.display()))?;
+    let level_text = read_text(level_path, FileKind::Level).map_err(|e| e.to_string())?;
     let level_file = level_path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

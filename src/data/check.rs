@@ -146,6 +146,39 @@ impl Ruleset {
                 ));
             }
         }
+        // Special results and tactics: each buys or pays at least once, and
+        // no more than an attack's dice could give.
+        let special = &self.actions.special_results;
+        let most = MOST_SKILL_DICE as u8;
+        let counts = special
+            .costs
+            .iter()
+            .map(|(result, cost)| (format!("{result:?}"), *cost, 1, most))
+            .chain([
+                ("extra_damage".to_string(), special.extra_damage, 1, most),
+                ("exposure_dice".to_string(), special.exposure_dice, 1, 6),
+                (
+                    "knockdown_size_ratio".to_string(),
+                    special.knockdown_size_ratio,
+                    1,
+                    20,
+                ),
+            ])
+            .chain(
+                self.actions
+                    .tactics
+                    .iter()
+                    .map(|(tactic, rule)| (format!("{tactic:?}"), rule.attacks_paid, 1, 3)),
+            );
+        for (name, value, least, most) in counts {
+            if !(least..=most).contains(&value) {
+                errors.push(Diagnostic::new(
+                    actions_path,
+                    actions_source.find_key(&name, 0).unwrap_or((1, 1)),
+                    format!("{name}: {value} is outside {least} to {most}"),
+                ));
+            }
+        }
         for kind in ActionKind::ALL {
             if !self.actions.actions.contains_key(&kind) {
                 errors.push(Diagnostic::new(

@@ -93,8 +93,7 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, Diag
 }
 
 fn read(path: &Path) -> Result<String, Diagnostic> {
-    std::fs::read_to_string(path)
-        .map_err(|error| Diagnostic::new(path, (1, 1), format!("cannot read the file: {error}")))
+    crate::files::read_text(path, crate::files::FileKind::Data)
 }
 
 /// A file of the player's the game reads by itself (settings, progress),
@@ -103,7 +102,7 @@ fn read(path: &Path) -> Result<String, Diagnostic> {
 pub fn read_player_ron<T: DeserializeOwned>(
     path: &Path,
 ) -> Result<Option<(T, String)>, Diagnostic> {
-    let Some(text) = crate::files::read_own_file(path)? else {
+    let Some(text) = crate::files::read_own_file(path, crate::files::FileKind::Own)? else {
         return Ok(None);
     };
     parse_ron(path, &text).map(|value| Some((value, text)))
@@ -387,6 +386,35 @@ mod tests {
             [
                 "assets/data/actions.ron:56:18: Grapple: a cost of Pips(40) is outside Pips(1) to Pips(36)"
             ]
+        );
+    }
+
+    /// A special result that costs nothing, exposure past the rules' dice
+    /// and a tactic that pays no attack are refused where they stand.
+    #[test]
+    fn special_results_and_tactics_past_their_bounds_are_refused_where_they_stand() {
+        fn actions(s: &mut DataSources) -> &mut String {
+            &mut s.actions.1
+        }
+        let one = |from, to| {
+            let found = refusals(actions, from, to);
+            assert_eq!(found.len(), 1, "{found:?}");
+            found[0].clone()
+        };
+        assert!(
+            one("ExtraDamage: 1,", "ExtraDamage: 0,")
+                .ends_with(": ExtraDamage: 0 is outside 1 to 20")
+        );
+        assert!(
+            one("exposure_dice: 2,", "exposure_dice: 255,")
+                .starts_with("assets/data/actions.ron:43:")
+        );
+        assert!(
+            one(
+                "AllOutAttack: (attacks_paid: 2",
+                "AllOutAttack: (attacks_paid: 0"
+            )
+            .ends_with(": AllOutAttack: 0 is outside 1 to 3")
         );
     }
 

@@ -124,11 +124,31 @@ pub fn prepare(
 ) -> Result<Prepared, String> {
     match start {
         HeadlessStart::Continue => {
-            let path = folder
-                .continue_from()
-                .ok_or_else(|| format!("{}: no autosave to continue", folder.0.display()))?;
-            let (replay, engine) = rebuild_saved(&path, data_dir, None)
-                .map_err(|p| format!("{}: {p}", path.display()))?;
+            // The autosave, or, when it cannot be opened, the one before it,
+            // as the game's Continue offers.
+            let mut problems = Vec::new();
+            let mut rebuilt = None;
+            for path in [folder.autosave(), folder.previous_autosave()] {
+                if !path.is_file() {
+                    continue;
+                }
+                match rebuild_saved(&path, data_dir, None) {
+                    Ok(battle) => {
+                        rebuilt = Some(battle);
+                        break;
+                    }
+                    Err(problem) => problems.push(format!("{}: {problem}", path.display())),
+                }
+            }
+            let Some((replay, engine)) = rebuilt else {
+                return Err(match problems.is_empty() {
+                    true => format!("{}: no autosave to continue", folder.0.display()),
+                    false => problems.join("\n"),
+                });
+            };
+            if let Some(problem) = problems.first() {
+                eprintln!("{problem}\ngoing on from the autosave before it");
+            }
             let setup = MatchSetup {
                 level_file: replay.level_file.clone(),
                 folder: LevelFolder::Library,
@@ -146,7 +166,8 @@ pub fn prepare(
         } => {
             let ruleset = Ruleset::load_dir(data_dir).map_err(|p| p.to_string())?;
             let level = load_level(path, &ruleset).map_err(|p| p.to_string())?.level;
-            let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+            let text = crate::files::read_text(path, crate::files::FileKind::Level)
+                .map_err(|e| e.to_string())?;
             let ruleset = Arc::new(ruleset);
             let engine = Engine::start(
                 &seated_level(&level, &seats),

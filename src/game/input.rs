@@ -184,7 +184,9 @@ impl KeyBindings {
     /// error; a problem names its line and column.
     fn read_over(self, path: &Path) -> Result<Self, String> {
         let mut bindings = self;
-        let Some(text) = crate::files::read_own_file(path).map_err(|e| e.to_string())? else {
+        let Some(text) = crate::files::read_own_file(path, crate::files::FileKind::Own)
+            .map_err(|e| e.to_string())?
+        else {
             return Ok(bindings);
         };
         let read: crate::unique_keys::UniqueMap<GameAction, Vec<KeyCode>> =
@@ -600,5 +602,50 @@ mod tests {
         assert!(refused("{ Hold: [KeyJ], Hold: [KeyK] }").contains("written twice"));
         assert!(refused("{\n Zoom: [KeyZ] }").contains("input.ron:2:2: "));
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 64,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(51),
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// The shipped bindings with bytes replaced, cut out or put in:
+        /// read over the defaults, a damaged file is refused with its line
+        /// and column, and nothing panics.
+        #[test]
+        fn a_damaged_bindings_file_is_refused_with_its_place(
+            edits in proptest::collection::vec(
+                (proptest::prelude::any::<usize>(), 0u8..3, proptest::prelude::any::<u8>()),
+                1..12,
+            ),
+        ) {
+            let mut bytes = std::fs::read(DEFAULT_BINDINGS_FILE).expect("the shipped bindings");
+            for (at, kind, byte) in edits {
+                let at = at % (bytes.len() + 1);
+                match kind {
+                    0 if at < bytes.len() => bytes[at] = byte,
+                    1 if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, byte),
+                }
+            }
+            let dir = std::env::temp_dir()
+                .join(format!("swift-swords-keys-prop-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let path = dir.join("input.ron");
+            std::fs::write(&path, &bytes).expect("written");
+            if let Err(problem) = KeyBindings::default().read_over(&path) {
+                let place = problem
+                    .strip_prefix(&format!("{}:", path.display()))
+                    .and_then(|rest| {
+                        let mut parts = rest.splitn(3, ':');
+                        Some((parts.next()?.parse::<usize>().ok()?, parts.next()?.parse::<usize>().ok()?))
+                    });
+                proptest::prop_assert!(place.is_some_and(|(l, c)| l >= 1 && c >= 1), "{problem}");
+            }
+        }
     }
 }

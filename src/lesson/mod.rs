@@ -110,13 +110,8 @@ pub const MOST_LESSON_STEPS: usize = 500;
 /// played through, so a lesson that goes off its path is reported here,
 /// at the step that fails, rather than in front of a player.
 pub fn load_lesson(path: &Path, ruleset: &Arc<Ruleset>) -> Result<(Lesson, Level), Diagnostics> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Diagnostics(vec![Diagnostic::new(
-            path,
-            (1, 1),
-            format!("cannot read the lesson: {e}"),
-        )])
-    })?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Lesson)
+        .map_err(|problem| Diagnostics(vec![problem]))?;
     let lesson: Lesson = parse_ron(path, &text).map_err(|e| Diagnostics(vec![e]))?;
     let problem = |message: String| Diagnostics(vec![Diagnostic::new(path, (1, 1), message)]);
     if lesson.steps.is_empty() || lesson.steps.len() > MOST_LESSON_STEPS {

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::{
     ChariotKind, EdgeFeature, Fatigue, Horses, Ruleset, Terrain, parse_ron, unique_keys,
 };
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::Diagnostics;
 use crate::rules::action_dice::ActionDiceSpec;
 use crate::vocabulary::Facing;
 
@@ -400,13 +400,8 @@ pub fn parse_level(path: &Path, text: &str, ruleset: &Ruleset) -> Result<Level, 
 
 /// Reads, parses and checks a level file.
 pub fn load_level(path: &Path, ruleset: &Ruleset) -> Result<LoadedLevel, Diagnostics> {
-    let text = std::fs::read_to_string(path).map_err(|error| {
-        Diagnostics(vec![Diagnostic::new(
-            path,
-            (1, 1),
-            format!("cannot read the level: {error}"),
-        )])
-    })?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Level)
+        .map_err(|problem| Diagnostics(vec![problem]))?;
     parse_level(path, &text, ruleset).map(|level| LoadedLevel {
         path: path.to_path_buf(),
         level,

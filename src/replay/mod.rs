@@ -250,15 +250,8 @@ impl Replay {
     /// Reads and checks a replay or save file. A file that is not one, is
     /// cut short or was damaged is reported with its line and column.
     pub fn read(path: &Path) -> Result<Self, Diagnostics> {
-        let bytes = std::fs::read(path)
-            .map_err(|error| single(path, (1, 1), format!("cannot read the file: {error}")))?;
-        let Ok(text) = String::from_utf8(bytes) else {
-            return Err(single(
-                path,
-                (1, 1),
-                "not a replay or save: the file is not text",
-            ));
-        };
+        let text = crate::files::read_text(path, crate::files::FileKind::Replay)
+            .map_err(|problem| Diagnostics(vec![problem]))?;
         Self::parse(path, &text)
     }
 

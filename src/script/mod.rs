@@ -13,6 +13,7 @@ use crate::battle::engine::Engine;
 use crate::battle::events::{BattleEvent, Outcome};
 use crate::data::{Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
+use crate::files::{FileKind, read_text};
 use crate::level::validate::validate;
 use crate::level::{Level, parse_level};
 use crate::rules::dice::Dice;
@@ -175,13 +176,7 @@ impl ScriptReport {
 
 /// Reads and parses a script file.
 pub fn load_script(path: &Path) -> Result<Script, Diagnostics> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Diagnostics(vec![Diagnostic::new(
-            path,
-            (1, 1),
-            format!("cannot read the script: {e}"),
-        )])
-    })?;
+    let text = read_text(path, FileKind::Script).map_err(|problem| Diagnostics(vec![problem]))?;
     let script: Script = parse_ron(path, &text).map_err(|e| Diagnostics(vec![e]))?;
     let problems = script_bounds(path, &text, &script);
     if problems.is_empty() {
@@ -209,6 +204,21 @@ fn script_bounds(path: &Path, text: &str, script: &Script) -> Vec<Diagnostic> {
             format!(
                 "{} scripted dice, expected at most {MOST_SCRIPTED_DICE}",
                 results.len()
+            ),
+        ));
+    }
+    if let DiceSpec::Scripted(results) = &script.dice
+        && let Some((index, face)) = results
+            .iter()
+            .enumerate()
+            .find(|(_, face)| !(1..=6).contains(*face))
+    {
+        problems.push(Diagnostic::new(
+            path,
+            source.field_or_start("dice", "", 0),
+            format!(
+                "scripted die number {} shows {face}, expected 1 to 6",
+                index + 1
             ),
         ));
     }
@@ -250,7 +260,7 @@ pub fn level_of(
 ) -> Result<Level, Diagnostics> {
     match source {
         LevelSource::Inline(level) => {
-            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let text = read_text(path, FileKind::Script).unwrap_or_default();
             let problems = validate(path, &text, level, ruleset);
             if problems.is_empty() {
                 Ok(level.as_ref().clone())
@@ -266,7 +276,7 @@ pub fn level_of(
             } else {
                 PathBuf::from(file)
             };
-            let at = SourceText::new(&std::fs::read_to_string(path).unwrap_or_default())
+            let at = SourceText::new(&read_text(path, FileKind::Script).unwrap_or_default())
                 .find_string(file, 0)
                 .unwrap_or((1, 1));
             let problem = |message: String| Diagnostics(vec![Diagnostic::new(path, at, message)]);
@@ -276,23 +286,41 @@ pub fn level_of(
                      script (or run with --allow-outside)"
                 )));
             }
-            let text = std::fs::read_to_string(&level_path).map_err(|e| {
-                problem(format!("cannot read level `{}`: {e}", level_path.display()))
-            })?;
+            // Where the level lies is checked before it is opened, so a
+            // file outside is refused alike whether it exists or not.
             if !allow_outside && !inside(&level_path, &[folder, Path::new(".")]) {
                 return Err(problem(format!(
                     "the level `{file}` is outside the script's folder and the working \
                      folder (run with --allow-outside to allow it)"
                 )));
             }
+            let text = read_text(&level_path, FileKind::Level).map_err(|e| {
+                problem(format!(
+                    "cannot read level `{}`: {}",
+                    level_path.display(),
+                    e.message
+                ))
+            })?;
             parse_level(&level_path, &text, ruleset)
         }
     }
 }
 
-/// Whether `path` lies, once resolved, under one of the folders.
+/// Whether `path` lies, once resolved, under one of the folders. A file
+/// not there yet is placed by its folder.
 fn inside(path: &Path, folders: &[&Path]) -> bool {
-    let Ok(path) = path.canonicalize() else {
+    let resolved = path.canonicalize().or_else(|error| {
+        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+            return Err(error);
+        };
+        let parent = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        parent.canonicalize().map(|parent| parent.join(name))
+    });
+    let Ok(path) = resolved else {
         return false;
     };
     folders.iter().any(|folder| {

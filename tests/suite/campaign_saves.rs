@@ -98,7 +98,7 @@ fn a_campaign_save_that_is_no_file_or_far_too_large_is_refused_before_reading() 
     std::fs::create_dir_all(&dir).expect("scratch folder");
     let problem = CampaignSave::read(&dir).expect_err("a folder is no save");
     assert!(
-        problem.to_string().contains("it is not a file"),
+        problem.to_string().contains("a folder, not a file"),
         "{problem}"
     );
     let big = dir.join("big.ron");
@@ -106,7 +106,9 @@ fn a_campaign_save_that_is_no_file_or_far_too_large_is_refused_before_reading() 
     file.set_len(17 * 1024 * 1024).expect("grown");
     let problem = CampaignSave::read(&big).expect_err("too large");
     assert!(
-        problem.to_string().contains("more than any save holds"),
+        problem
+            .to_string()
+            .contains("more than the 16777216 a campaign's save or record may hold"),
         "{problem}"
     );
     std::fs::remove_dir_all(&dir).ok();

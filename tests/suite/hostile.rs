@@ -398,6 +398,93 @@ fn a_script_is_bounded_in_its_scripted_dice_and_its_play_out() {
         error.contains("actions.ron:15:43: max_actions is 4000000000, expected 1 to 100000"),
         "{error}"
     );
+    let error = script("faces.ron", "Scripted([3, 7, 0])", 10).unwrap_err();
+    assert!(
+        error.contains("faces.ron:14:8: scripted die number 2 shows 7, expected 1 to 6"),
+        "{error}"
+    );
     assert_eq!(script("fine.ron", "LevelSeed", 100_000), Ok(()));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Files the command line is pointed at that are no files: a named pipe
+/// (reading would wait for ever), a device (`/dev/zero` never ends) and a
+/// folder that holds links to itself (walking it would never end). Each is
+/// refused at once with its place, and the folder is walked once.
+#[cfg(unix)]
+#[test]
+fn pipes_devices_and_folders_that_hold_themselves_are_refused_without_waiting() {
+    let dir = std::env::temp_dir().join(format!("swift-swords-pipes-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let pipe = dir.join("pipe.ron");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&pipe)
+            .status()
+            .is_ok_and(|s| s.success())
+    );
+    std::os::unix::fs::symlink(&dir, dir.join("again")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("and_again")).unwrap();
+    std::fs::copy("levels/duel.ron", dir.join("duel.ron")).unwrap();
+    let not_a_file = "not a file but a device or pipe, which the game does not read";
+
+    let folder = dir.to_string_lossy();
+    let (code, stdout, stderr) = crate::common::swift_swords(&["check", &folder]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert_eq!(
+        stdout.trim(),
+        format!("{}:1:1: {not_a_file}", pipe.display())
+    );
+    assert!(
+        stderr.contains("checked 2 file(s): 1 problem(s)"),
+        "{stderr}"
+    );
+
+    let pipe = pipe.to_string_lossy();
+    for command in [
+        vec!["replay", &*pipe],
+        vec!["replay", "/dev/zero"],
+        vec!["simulate", "/dev/zero", "--battles", "1"],
+        vec!["check", "/dev/zero"],
+    ] {
+        let (code, stdout, stderr) = crate::common::swift_swords(&command);
+        assert_eq!(code, 1, "{command:?}: {stdout}{stderr}");
+        assert!(
+            format!("{stdout}{stderr}").contains(not_a_file),
+            "{command:?}: {stdout}{stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A script's level outside its folder and the working folder is refused
+/// before it is opened: the refusal is the same whether the file exists.
+#[test]
+fn a_scripts_level_outside_is_refused_alike_whether_it_exists_or_not() {
+    let dir = std::env::temp_dir().join(format!("swift-swords-outside-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let refusal = |level: &str| {
+        let path = dir.join("outside.ron");
+        std::fs::write(
+            &path,
+            format!("(name: \"Outside\", level: File(\"{level}\"), steps: [])"),
+        )
+        .unwrap();
+        let script = swift_swords::script::load_script(&path).expect("a script");
+        let ruleset = crate::common::ruleset();
+        swift_swords::script::script_level(&path, &script, &ruleset, false)
+            .expect_err("outside")
+            .to_string()
+    };
+    let there = refusal("../../../../../../../../dev/zero");
+    let not_there = refusal("../../../../../../../../no/such/level.ron");
+    for refused in [&there, &not_there] {
+        assert!(
+            refused.contains("is outside the script's folder and the working folder"),
+            "{refused}"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -28,6 +28,7 @@ mod mutants;
 mod pools;
 mod properties;
 mod ranks;
+mod readers;
 mod replays;
 mod rules;
 mod saves;

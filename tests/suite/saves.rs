@@ -478,3 +478,40 @@ fn a_headless_battle_that_cannot_be_autosaved_fails() {
     assert!(said.contains("the battle was not kept"), "{said}");
     std::fs::remove_dir_all(&folder).ok();
 }
+
+/// Continue without a window, as the game's Continue: an autosave that
+/// cannot be opened gives way to the one before it, and the run says so.
+#[test]
+fn headless_continue_goes_on_from_the_autosave_before_a_damaged_one() {
+    let folder = scratch("headless-fallback");
+    let play = |args: &[&str]| {
+        Process::new(env!("CARGO_BIN_EXE_swift-swords"))
+            .current_dir(root())
+            .arg("play")
+            .args(args)
+            .args(["--headless", "--saves"])
+            .arg(&folder)
+            .output()
+            .expect("the game runs")
+    };
+    let first = play(&["levels/duel.ron", "--mode", "ai-vs-ai", "--seed", "2"]);
+    assert!(first.status.success());
+    let saves = SaveFolder(folder.clone());
+    assert!(saves.previous_autosave().is_file());
+    std::fs::write(saves.autosave(), "(format: \"swift-swords").expect("damaged");
+
+    let resumed = play(&["--continue"]);
+    let said = String::from_utf8_lossy(&resumed.stderr);
+    assert!(resumed.status.success(), "{said}");
+    assert!(
+        said.contains("going on from the autosave before it"),
+        "{said}"
+    );
+    assert!(said.contains("autosave.ron:"), "{said}");
+
+    std::fs::remove_file(saves.previous_autosave()).expect("removed");
+    std::fs::write(saves.autosave(), "(format: \"swift-swords").expect("damaged");
+    let refused = play(&["--continue"]);
+    assert!(!refused.status.success());
+    std::fs::remove_dir_all(&folder).ok();
+}
