@@ -1,6 +1,8 @@
 //! The largest level the check allows (docs/LEVELS.md, Limits): 64 by 64
-//! zones and 500 units. How long the level check takes on it, and one whole
-//! Normal-against-Normal battle. Run with
+//! zones and 100 units, spread out and in its worst layouts (every unit in
+//! one zone, heroes or bandits; archers spread out). How long the level
+//! check takes on it, and one whole Normal-against-Normal battle on each.
+//! Run with
 //! `cargo bench -p swift-swords-bench --bench big_level`; the figures are in
 //! docs/ENGINE.md.
 
@@ -24,17 +26,26 @@ fn ruleset() -> Arc<Ruleset> {
     )
 }
 
-/// The level's text: grass everywhere, bandits of two sides spread over it.
-fn big_level() -> String {
+/// A layout of the largest level: which creature, and where unit `i` stands.
+struct Layout {
+    template: &'static str,
+    zone: fn(usize) -> (usize, usize),
+}
+
+const SPREAD: fn(usize) -> (usize, usize) = |i| ((i * 7) % MOST_MAP_SIDE, (i * 3) % MOST_MAP_SIDE);
+const ONE_ZONE: fn(usize) -> (usize, usize) = |_| (0, 0);
+
+/// The level's text: grass everywhere, units of two sides laid out.
+fn big_level(layout: &Layout) -> String {
     let side = MOST_MAP_SIDE;
     let row = format!("\"{}\"", "g".repeat(side));
     let units: String = (0..MOST_UNITS)
         .map(|i| {
             let team = if i % 2 == 0 { "a" } else { "b" };
+            let (x, y) = (layout.zone)(i);
             format!(
-                "(id: \"u{i}\", template: \"bandit\", side: \"{team}\", zone: ({}, {})),\n",
-                (i * 7) % side,
-                (i * 3) % side
+                "(id: \"u{i}\", template: \"{}\", side: \"{team}\", zone: ({x}, {y})),\n",
+                layout.template
             )
         })
         .collect();
@@ -54,16 +65,41 @@ fn big_level() -> String {
     )
 }
 
+const BANDITS_SPREAD: Layout = Layout {
+    template: "bandit",
+    zone: SPREAD,
+};
+
 #[divan::bench]
 fn check_the_big_level(bencher: divan::Bencher) {
-    let (ruleset, text) = (ruleset(), big_level());
+    let (ruleset, text) = (ruleset(), big_level(&BANDITS_SPREAD));
     bencher.bench_local(|| parse_level(Path::new("big.ron"), &text, &ruleset).expect("allowed"));
 }
 
-#[divan::bench(sample_count = 3, sample_size = 1)]
-fn normal_battle_on_the_big_level(bencher: divan::Bencher) {
+/// One Normal-against-Normal battle on the largest level laid out so.
+#[divan::bench(
+    sample_count = 3,
+    sample_size = 1,
+    args = ["bandits spread", "heroes in one zone", "bandits in one zone", "archers spread"],
+)]
+fn normal_battle_on_the_big_level(bencher: divan::Bencher, layout: &str) {
+    let layout = match layout {
+        "heroes in one zone" => Layout {
+            template: "hero_swordsman",
+            zone: ONE_ZONE,
+        },
+        "bandits in one zone" => Layout {
+            template: "bandit",
+            zone: ONE_ZONE,
+        },
+        "archers spread" => Layout {
+            template: "hero_archer",
+            zone: SPREAD,
+        },
+        _ => BANDITS_SPREAD,
+    };
     let ruleset = ruleset();
-    let level = parse_level(Path::new("big.ron"), &big_level(), &ruleset).expect("allowed");
+    let level = parse_level(Path::new("big.ron"), &big_level(&layout), &ruleset).expect("allowed");
     let config = SimConfig {
         level,
         ruleset,

@@ -293,12 +293,28 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
             .map_or_else(Vec::new, |d| d.0);
     }
     if SourceText::new(&text).find_key("format", 0).is_some() {
-        return match Replay::parse(path, &text) {
-            Ok(replay) => replay
-                .level(path, ruleset)
-                .err()
-                .map_or_else(Vec::new, |d| d.0),
-            Err(problems) => problems.0,
+        // A replay or save is rebuilt, as `replay` does: one that parts
+        // from its record is refused at the step where it does.
+        let replay = match Replay::parse(path, &text) {
+            Ok(replay) => replay,
+            Err(problems) => return problems.0,
+        };
+        let level = match replay.level(path, ruleset) {
+            Ok(level) => level,
+            Err(problems) => return problems.0,
+        };
+        return match replay.rebuild(&level, Arc::new(ruleset.clone()), replay.steps()) {
+            Ok(_) => Vec::new(),
+            Err(divergence) => {
+                let at = SourceText::new(&text)
+                    .find_key("command", divergence.step.saturating_sub(1))
+                    .unwrap_or((1, 1));
+                vec![Diagnostic::new(
+                    path,
+                    at,
+                    format!("the replay parts from its record at {divergence}"),
+                )]
+            }
         };
     }
     // A lesson's steps have titles; a script's have none.

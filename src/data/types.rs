@@ -360,6 +360,14 @@ impl CreatureTemplate {
     /// Range checks on the numbers, as messages.
     pub fn check_numbers(&self) -> Vec<String> {
         let mut problems = Vec::new();
+        for (name, count) in [
+            ("weapons", self.weapons.len()),
+            ("spells", self.spells.len()),
+        ] {
+            if count > MOST_CARRIED {
+                problems.push(format!("{count} {name}, expected at most {MOST_CARRIED}"));
+            }
+        }
         for (name, rank) in [("physical", self.physical), ("mental", self.mental)] {
             if !(0..=9).contains(&rank) {
                 problems.push(format!("{name} rank {rank} is outside 0 to 9"));
@@ -465,6 +473,9 @@ pub const MOST_FLIGHT_SPEED: u8 = 6;
 pub const MOST_DIVE: u8 = 12;
 /// Eight 45 degree turns make a full circle.
 pub const MOST_TURN_RATE: u8 = 8;
+/// The most weapons, and the most spells, a creature carries: every one is
+/// an order the AI weighs at each decision.
+pub const MOST_CARRIED: usize = 8;
 /// The most pips an action may cost: what six sixes pay.
 pub const MOST_PIPS: u8 = 36;
 

@@ -47,7 +47,7 @@ fn unseen(c: char) -> bool {
 /// The most zones on a side of the map, and the most units (chariot teams
 /// included) a level may field (docs/LEVELS.md, Limits).
 pub const MOST_MAP_SIDE: usize = 64;
-pub const MOST_UNITS: usize = 500;
+pub const MOST_UNITS: usize = 100;
 /// The most rounds a battle may last, and the most extra action dice of a
 /// severe surprise.
 pub const MOST_ROUNDS: u32 = 100;

@@ -151,6 +151,21 @@ fn a_units_shield_spells_and_weapons_are_checked_after_its_overrides() {
             .to_string();
         assert_eq!(error.trim(), expected, "{overrides}");
     }
+    // A hundred thousand daggers would be as many orders to weigh at every
+    // decision: a creature carries at most eight weapons.
+    let daggers = vec!["\"dagger\""; 100_000].join(", ");
+    let error = parse_level(
+        Path::new("hostile.ron"),
+        &bandit_with(&format!("weapons: Some([{daggers}])")),
+        &ruleset,
+    )
+    .expect_err("too many weapons")
+    .to_string();
+    assert!(
+        error.contains("unit `bandit`: 100000 weapons, expected at most 8"),
+        "{}",
+        &error[..error.len().min(300)]
+    );
 }
 
 /// A level of `rows` rows of `width` grass zones and `units` bandits split
@@ -200,13 +215,13 @@ fn a_level_past_the_size_limits_is_refused_at_once_without_wrapping() {
         "big.ron:4:14: the map is 65 zones wide and 1 long, expected at most 64 each way"
     );
     assert_eq!(
-        check(&sized_level(64, 64, 501, "")).trim(),
-        "big.ron:9:16: the level fields 501 units (chariot teams included), expected at most 500"
+        check(&sized_level(64, 64, 101, "")).trim(),
+        "big.ron:9:16: the level fields 101 units (chariot teams included), expected at most 100"
     );
     assert!(
         parse_level(
             Path::new("big.ron"),
-            &sized_level(64, 64, 500, ""),
+            &sized_level(64, 64, 100, ""),
             &ruleset
         )
         .is_ok()
@@ -486,5 +501,31 @@ fn a_scripts_level_outside_is_refused_alike_whether_it_exists_or_not() {
             "{refused}"
         );
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `check` on a replay rebuilds it as `replay` does: a replay whose record
+/// was altered is refused at the step that no longer holds.
+#[test]
+fn check_refuses_a_replay_that_parts_from_its_record_at_its_step() {
+    let dir =
+        std::env::temp_dir().join(format!("swift-swords-check-replay-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string("tests/replays/duel.ron").unwrap();
+    let altered = text.replacen("order: Hold)", "order: Pass)", 1);
+    assert_ne!(altered, text);
+    let path = dir.join("altered.ron");
+    std::fs::write(&path, &altered).unwrap();
+    let shown = path.to_string_lossy();
+    let (code, stdout, stderr) = crate::common::swift_swords(&["check", &shown]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with(&format!("{shown}:"))
+            && stdout.contains("the replay parts from its record at step"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = crate::common::swift_swords(&["check", "tests/replays/duel.ron"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }
