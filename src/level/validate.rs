@@ -52,6 +52,10 @@ pub const MOST_UNITS: usize = 100;
 /// severe surprise.
 pub const MOST_ROUNDS: u32 = 100;
 pub const MOST_SURPRISE_DICE: u8 = 6;
+/// The most victory conditions a level lists, and the most injuries a
+/// combatant carries into a battle.
+pub const MOST_VICTORY: usize = 20;
+pub const MOST_CARRIED_INJURIES: usize = 20;
 
 /// A level past the size limits, refused at once, before any per-unit work.
 fn size_problems(level: &Level, source: &SourceText) -> Vec<((usize, usize), String)> {
@@ -75,6 +79,30 @@ fn size_problems(level: &Level, source: &SourceText) -> Vec<((usize, usize), Str
                 "the level fields {units} units (chariot teams included), expected at most {MOST_UNITS}"
             ),
         ));
+    }
+    if level.victory.len() > MOST_VICTORY {
+        problems.push((
+            source.field_or_start("victory", "", 0),
+            format!(
+                "{} victory conditions, expected at most {MOST_VICTORY}",
+                level.victory.len()
+            ),
+        ));
+    }
+    for (index, unit) in level.units.iter().enumerate() {
+        let injuries = unit.carried.injuries.len();
+        if injuries > MOST_CARRIED_INJURIES {
+            problems.push((
+                source.find_key("injuries", 0).map_or_else(
+                    || source.field_or_start("units", "", 0),
+                    |at| source.find_key("carried", index).unwrap_or(at),
+                ),
+                format!(
+                    "unit `{}` carries {injuries} injuries, expected at most {MOST_CARRIED_INJURIES}",
+                    unit.id
+                ),
+            ));
+        }
     }
     problems
 }

@@ -218,6 +218,22 @@ fn a_level_past_the_size_limits_is_refused_at_once_without_wrapping() {
         check(&sized_level(64, 64, 101, "")).trim(),
         "big.ron:9:16: the level fields 101 units (chariot teams included), expected at most 100"
     );
+    let victory = vec![r#"DefeatAll(side: "a")"#; 21].join(", ");
+    assert_eq!(
+        check(&sized_level(4, 4, 2, &format!("victory: [{victory}],"))).trim(),
+        "big.ron:10:18: 21 victory conditions, expected at most 20"
+    );
+    let wounds = vec!["(location: Chest, effect: Stun)"; 21].join(", ");
+    let wounded = sized_level(4, 4, 2, "").replacen(
+        "zone: (0, 0))",
+        &format!("zone: (0, 0), carried: (injuries: [{wounds}]))"),
+        1,
+    );
+    assert!(
+        check(&wounded).contains("unit `u0` carries 21 injuries, expected at most 20"),
+        "{}",
+        check(&wounded)
+    );
     assert!(
         parse_level(
             Path::new("big.ron"),
