@@ -118,6 +118,7 @@ fn title(
     folder: Res<SaveFolder>,
     mut browser: ResMut<SaveBrowser>,
     lessons: Res<LessonMenu>,
+    settings_screen: Res<SettingsScreen>,
     mut notice: ResMut<SaveNotice>,
     fallback: Res<FallbackSteps>,
     mut next: ResMut<NextState<Screen>>,
@@ -125,7 +126,7 @@ fn title(
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let busy = browser.open.is_some() || lessons.open;
+    let busy = browser.open.is_some() || lessons.open || settings_screen.open;
     egui::Window::new("title")
         .title_bar(false)
         .resizable(false)
@@ -219,8 +220,12 @@ fn title(
                         world.resource_mut::<SettingsScreen>().show();
                     });
                 }
+                // Behind an open window, Quit waits like the rest.
                 if ui
-                    .add_sized([220.0, 36.0], egui::Button::new("Quit"))
+                    .add_enabled(
+                        !busy,
+                        egui::Button::new("Quit").min_size([220.0, 36.0].into()),
+                    )
                     .clicked()
                 {
                     exit.write(AppExit::Success);
