@@ -130,6 +130,9 @@ fn title(
     egui::Window::new("title")
         .title_bar(false)
         .resizable(false)
+        // Behind an open window, a click on the title must not raise it
+        // over that window.
+        .interactable(!busy)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
@@ -220,7 +223,6 @@ fn title(
                         world.resource_mut::<SettingsScreen>().show();
                     });
                 }
-                // Behind an open window, Quit waits like the rest.
                 if ui
                     .add_enabled(
                         !busy,
