@@ -118,13 +118,7 @@ pub fn unpack(dir: &Path) -> std::io::Result<()> {
         if std::fs::read(&path).is_ok_and(|bytes| bytes == text.as_bytes()) {
             continue;
         }
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(format!(".partial-{}", std::process::id()));
-        std::fs::write(&temporary, text)?;
-        std::fs::rename(&temporary, &path)?;
+        crate::files::write_whole(&path, text)?;
     }
     Ok(())
 }

@@ -6,26 +6,28 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Diagnostic;
 
+/// The platform's folders for the game, if it names them.
+fn project_dirs() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("", "", "swift-swords")
+}
+
 /// The platform's config folder for the game (`~/.config/swift-swords` on
 /// Linux), where the settings and the player's key bindings live; the
 /// working folder if the platform names none.
 pub fn config_dir() -> PathBuf {
-    directories::ProjectDirs::from("", "", "swift-swords")
-        .map_or_else(|| PathBuf::from("."), |d| d.config_dir().to_path_buf())
+    project_dirs().map_or_else(|| PathBuf::from("."), |d| d.config_dir().to_path_buf())
 }
 
 /// The platform's data folder for the game (`~/.local/share/swift-swords`
 /// on Linux): saves, and the player's own levels and campaigns.
 pub fn data_dir() -> PathBuf {
-    directories::ProjectDirs::from("", "", "swift-swords")
-        .map_or_else(|| PathBuf::from("."), |d| d.data_dir().to_path_buf())
+    project_dirs().map_or_else(|| PathBuf::from("."), |d| d.data_dir().to_path_buf())
 }
 
 /// The platform's cache folder for the game (`~/.cache/swift-swords` on
 /// Linux), where the built-in content is unpacked to be read.
 pub fn cache_dir() -> PathBuf {
-    directories::ProjectDirs::from("", "", "swift-swords")
-        .map_or_else(|| PathBuf::from("cache"), |d| d.cache_dir().to_path_buf())
+    project_dirs().map_or_else(|| PathBuf::from("cache"), |d| d.cache_dir().to_path_buf())
 }
 
 /// The copy kept of `path` when it is written over: `settings.ron` keeps
@@ -44,21 +46,34 @@ pub fn previous_copy(path: &Path) -> PathBuf {
 /// renamed over it. The file written over is kept as [`previous_copy`].
 /// Makes the folder if need be.
 pub fn write_keeping_previous(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-    }
+    let temporary = write_beside(path, text)?;
     if path.is_file() {
         std::fs::rename(path, previous_copy(path))?;
     }
     std::fs::rename(&temporary, path)
+}
+
+/// [`write_keeping_previous`] for a file that is only ever a copy of
+/// something kept elsewhere (the built-in content unpacked), whose copy
+/// before is worth nothing.
+pub fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+    let temporary = write_beside(path, text)?;
+    std::fs::rename(&temporary, path)
+}
+
+/// `text` in a temporary file beside `path` (named for this process, so two
+/// games starting at once do not share one), flushed to disk.
+fn write_beside(path: &Path, text: &str) -> std::io::Result<PathBuf> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".partial-{}", std::process::id()));
+    let temporary = PathBuf::from(temporary);
+    let mut file = std::fs::File::create(&temporary)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    Ok(temporary)
 }
 
 /// The kinds of file the game reads, each with the most bytes it reads of
@@ -188,6 +203,7 @@ mod tests {
     #[test]
     fn a_file_written_over_keeps_the_copy_before() {
         let dir = std::env::temp_dir().join(format!("swift-swords-files-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
         let path = dir.join("settings.ron");
         write_keeping_previous(&path, "first").expect("written");
         assert!(!previous_copy(&path).exists());
@@ -197,7 +213,12 @@ mod tests {
             std::fs::read_to_string(dir.join("settings.previous.ron")).expect("kept"),
             "first"
         );
-        assert!(!dir.join("settings.ron.partial").exists());
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .expect("the folder")
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -234,17 +234,7 @@ impl Replay {
     /// disk, then renamed over it.
     pub fn write_atomic(&self, path: &Path) -> std::io::Result<()> {
         let text = self.to_ron().map_err(std::io::Error::other)?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
-        let temporary = path.with_extension("ron.partial");
-        {
-            use std::io::Write;
-            let mut file = std::fs::File::create(&temporary)?;
-            file.write_all(text.as_bytes())?;
-            file.sync_all()?;
-        }
-        std::fs::rename(&temporary, path)
+        crate::files::write_whole(path, &text)
     }
 
     /// Reads and checks a replay or save file. A file that is not one, is

@@ -180,7 +180,6 @@ pub fn list_saves(folder: &Path) -> Vec<SaveEntry> {
                 .map(|e| e.path())
                 .filter(|p| {
                     p.extension().is_some_and(|e| e == "ron")
-                        && !p.to_string_lossy().ends_with(".partial")
                         && !p.to_string_lossy().ends_with("incoming.ron")
                 })
                 .map(|path| entry_of(&path))
