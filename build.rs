@@ -11,6 +11,9 @@ const FOLDERS: [&str; 4] = ["assets", "levels", "lessons", "campaigns"];
 
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    // Two checkouts sharing one target folder share this script's output:
+    // run again whenever the project's folder is another.
+    println!("cargo::rerun-if-env-changed=CARGO_MANIFEST_DIR");
     let mut files = Vec::new();
     for folder in FOLDERS {
         println!("cargo::rerun-if-changed={folder}");
@@ -19,16 +22,22 @@ fn main() {
     files.sort();
     let mut out = String::from("/// The shipped content: (path from the project's root, text).\n");
     out.push_str("pub static SHIPPED: &[(&str, &str)] = &[\n");
-    for (relative, absolute) in &files {
-        writeln!(out, "    ({relative:?}, include_str!({absolute:?})),").expect("a string");
+    // Each file named from the project's folder as the crate is compiled,
+    // not as an absolute path fixed here.
+    for relative in &files {
+        writeln!(
+            out,
+            "    ({relative:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/\", {relative:?}))),"
+        )
+        .expect("a string");
     }
     out.push_str("];\n");
     let dest = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("shipped.rs");
     std::fs::write(dest, out).expect("the build folder is writable");
 }
 
-/// Every file under `dir`, as (path from `root` with `/`, absolute path).
-fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
+/// Every `.ron` file under `dir`, as its path from `root` with `/`.
+fn collect(root: &Path, dir: &Path, files: &mut Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -42,7 +51,7 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
         } else if kind.is_file() && path.extension().is_some_and(|e| e == "ron") {
             let relative = path.strip_prefix(root).expect("under the root");
             let relative: Vec<_> = relative.iter().map(|p| p.to_string_lossy()).collect();
-            files.push((relative.join("/"), path.to_string_lossy().into_owned()));
+            files.push(relative.join("/"));
         }
     }
 }
