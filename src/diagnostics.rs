@@ -183,6 +183,36 @@ impl<'a> SourceText<'a> {
         None
     }
 
+    /// Position of the string `value` inside the list that is the value of
+    /// the `occurrence`-th (from 0) field `key`.
+    pub fn find_in_list(
+        &self,
+        key: &str,
+        occurrence: usize,
+        value: &str,
+    ) -> Option<(usize, usize)> {
+        let (_, at) = self
+            .fields
+            .iter()
+            .copied()
+            .filter(|(k, _)| *k == key)
+            .nth(occurrence)?;
+        let quoted = format!("\"{value}\"");
+        let bytes = self.text.as_bytes();
+        let mut i = at;
+        while i < bytes.len() && bytes[i] != b']' {
+            if bytes[i] == b'"' {
+                if self.text[i..].starts_with(&quoted) {
+                    return Some(self.position(i));
+                }
+                i = skip_string(bytes, i);
+            } else {
+                i += 1;
+            }
+        }
+        None
+    }
+
     /// Position of the `occurrence`-th (from 0) string literal equal to `value`.
     pub fn find_string(&self, value: &str, occurrence: usize) -> Option<(usize, usize)> {
         let quoted = format!("\"{value}\"");

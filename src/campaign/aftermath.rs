@@ -5,13 +5,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::captives::{captives_taken, default_fates, settle_captives};
 use super::events::{CampaignEvent, MagicUse};
 use super::fielding::physical_ranks;
-use super::format::CampaignBattle;
+use super::format::{CampaignBattle, CaptiveFate};
 use super::warband::{LastingWound, Member, Whereabouts};
 use crate::battle::components::Fate;
 use crate::battle::events::{BattleEvent, Outcome};
-use crate::battle::state::BattleState;
+use crate::battle::state::{BattleState, UnitState};
 use crate::data::{Fatigue, Ruleset};
 use crate::rules::aftermath::{
     AftermathRules, EndedAs, Fallen, Lasting, SideResult, death_roll, fate_after_battle,
@@ -56,6 +57,8 @@ pub struct EndChoices {
     pub magic_on: Vec<usize>,
     /// Recruits (indices into the battle's list) to take after a victory.
     pub recruits: Vec<usize>,
+    /// The fate of each foe captured, in the order they are listed.
+    pub captives: Vec<CaptiveFate>,
 }
 
 /// Plays out the end of `battle` for the `fielded` members (warband
@@ -89,7 +92,6 @@ pub fn end_of_battle(
         };
         let id = member.spec.id.clone();
         let real = physical_ranks(member, ruleset);
-        member.battles = member.battles.saturating_add(1);
         if let Some(&count) = credits.get(&id) {
             member.foes_defeated = member.foes_defeated.saturating_add(count);
             events.push(CampaignEvent::FoesDefeated {
@@ -97,11 +99,7 @@ pub fn end_of_battle(
                 count,
             });
         }
-        // Ranks lost to damage stay as wounds; fatigue and crossover pass.
-        let tired = tired_ranks(end, unit.unit.index);
-        let lost = (unit.ranks.physical.direct_losses() - tired).clamp(0, i32::from(real.max(0)));
-        member.ranks_lost = u8::try_from(lost).unwrap_or(u8::MAX);
-        keep_lasting_wounds(member, &unit.wounds.0, rules, &mut events);
+        carried_out(member, unit, end, (ruleset, rules), &mut events);
         let ended = match unit.fate {
             Fate::Fighting => EndedAs::Standing,
             Fate::Escaped => EndedAs::Escaped,
@@ -144,10 +142,36 @@ pub fn end_of_battle(
         }
     }
     spend_remaining_magic(members, &mut magic, &mut events);
+    // Captives first: an exchange frees a member before a rescue would.
+    let captives = captives_taken(end, battle);
+    settle_captives(
+        members,
+        (&captives, &choices.captives, cap),
+        end,
+        (ruleset, rules),
+        &mut events,
+    );
     if result == SideResult::Won {
         free_and_recruit(members, battle, &choices.recruits, cap, &mut events);
     }
     (result, events)
+}
+
+/// What `unit`'s battle leaves on `member`: a battle fought, the ranks lost
+/// to damage (fatigue and crossover pass), and the injuries that last.
+pub(super) fn carried_out(
+    member: &mut Member,
+    unit: &UnitState,
+    end: &BattleEnd,
+    (ruleset, rules): (&Ruleset, &AftermathRules),
+    events: &mut Vec<CampaignEvent>,
+) {
+    let real = physical_ranks(member, ruleset);
+    member.battles = member.battles.saturating_add(1);
+    let tired = tired_ranks(end, unit.unit.index);
+    let lost = (unit.ranks.physical.direct_losses() - tired).clamp(0, i32::from(real.max(0)));
+    member.ranks_lost = u8::try_from(lost).unwrap_or(u8::MAX);
+    keep_lasting_wounds(member, &unit.wounds.0, rules, events);
 }
 
 /// The injuries taken in the battle (those after the ones it carried in)
@@ -431,11 +455,19 @@ fn foes_defeated(end: &BattleEnd) -> BTreeMap<String, u32> {
 
 /// The choices a player who wants the most for the warband makes, used by
 /// AI runs and offered as the default: magic on the dying, then comas,
-/// then wounds only magic heals; every recruit the cap allows.
-pub fn default_choices(members: &[Member], end: &BattleEnd, battle: &CampaignBattle) -> EndChoices {
+/// then wounds only magic heals; every recruit the cap allows; captives as
+/// [`default_fates`] settles them.
+pub fn default_choices(
+    members: &[Member],
+    end: &BattleEnd,
+    battle: &CampaignBattle,
+    cap: u8,
+) -> EndChoices {
+    let captives = captives_taken(end, battle);
     EndChoices {
         magic_on: magic_wanted(members, end),
         recruits: (0..battle.recruits.len()).collect(),
+        captives: default_fates(&captives, battle, members, cap),
     }
 }
 

@@ -291,6 +291,34 @@ fn check(
                 Some(_) => {}
             }
         }
+        // Battles before this one that name captive foes.
+        let foes_before = campaign.battles[..index]
+            .iter()
+            .filter(|b| !b.captives.foes.is_empty())
+            .count();
+        for foe in &battle.captives.foes {
+            let foe_at = source.find_in_list("foes", foes_before, foe).unwrap_or(at);
+            match level.units.iter().find(|u| &u.id == foe) {
+                None => error(
+                    foe_at,
+                    named(&format!("its level has no unit \"{foe}\" to take captive")),
+                ),
+                Some(unit) if unit.side == battle.side => error(
+                    foe_at,
+                    named(&format!(
+                        "unit \"{foe}\" fights for the warband's side \"{}\": only foes are taken captive",
+                        battle.side
+                    )),
+                ),
+                Some(_) if battle.captives.fates.is_empty() => error(
+                    foe_at,
+                    named(&format!(
+                        "captive \"{foe}\" is named but no fates are given: name at least one of Release, Exchange, Join"
+                    )),
+                ),
+                Some(_) => {}
+            }
+        }
         // Members take their own ids onto the table: none may clash.
         for member in &member_ids {
             let clash = [member.to_string(), super::fielding::mount_id(member)]

@@ -79,6 +79,19 @@ pub enum CampaignEvent {
     Recruited {
         member: String,
     },
+    /// A captured foe let go; foes are named by their names.
+    CaptiveReleased {
+        name: String,
+    },
+    /// A captured foe given back for a member the enemy held.
+    CaptiveExchanged {
+        name: String,
+        freed: String,
+    },
+    /// A captured foe taken into the warband, as this new member.
+    CaptiveJoined {
+        member: String,
+    },
     WeekBegan {
         week: u32,
         conditions: Week,

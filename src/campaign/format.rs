@@ -112,6 +112,49 @@ pub struct CampaignBattle {
     /// Who may join the warband after a victory here.
     #[serde(default)]
     pub recruits: Vec<MemberSpec>,
+    /// Foes the warband may capture here, and what it may do with them.
+    #[serde(default, skip_serializing_if = "Captives::is_none")]
+    pub captives: Captives,
+}
+
+/// Foes taken on a field the warband won: the foe heroes out of action,
+/// and any others the campaign names.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Captives {
+    /// The fates the player may choose from; none, and no captives are taken.
+    pub fates: Vec<CaptiveFate>,
+    /// Level units of the other sides taken like heroes when they fall.
+    pub foes: Vec<String>,
+}
+
+impl Captives {
+    pub fn is_none(&self) -> bool {
+        self.fates.is_empty() && self.foes.is_empty()
+    }
+}
+
+/// The fate of a foe hero captured on a field the warband won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CaptiveFate {
+    /// Let go.
+    Release,
+    /// Given back for a member of the warband held by the enemy.
+    Exchange,
+    /// Taken into the warband, while it is under its cap.
+    Join,
+}
+
+impl CaptiveFate {
+    pub const ALL: [Self; 3] = [Self::Release, Self::Exchange, Self::Join];
+
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Release => "Let go",
+            Self::Exchange => "Exchange",
+            Self::Join => "Join the warband",
+        }
+    }
 }
 
 /// The time between two battles.

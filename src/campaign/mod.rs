@@ -3,6 +3,7 @@
 //! it, and the campaign's progress, played by a player or by the AI.
 
 pub mod aftermath;
+pub mod captives;
 pub mod check;
 pub mod events;
 pub mod fielding;

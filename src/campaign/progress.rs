@@ -151,6 +151,8 @@ impl CampaignState {
             .cloned()
             .ok_or("the campaign is not before a battle")?;
         let cap = self.campaign.warband.cap;
+        let captives = super::captives::captives_taken(end, &battle);
+        super::captives::check_fates(&captives, &choices.captives, &battle, &self.members, cap)?;
         let fielded_members = || fielded.iter().filter_map(|&i| self.members.get(i));
         let carried_ranks = fielded_members().map(|m| u32::from(m.ranks_lost)).sum();
         let carried_injuries = fielded_members().map(|m| m.wounds.len() as u32).sum();
@@ -209,8 +211,13 @@ impl CampaignState {
             ));
         }
         let mut events = Vec::new();
-        // The campaign ends with its last battle: no weeks follow.
-        if matches!(next, WayOn::Battle(_)) {
+        let free = self
+            .members
+            .iter()
+            .any(|m| m.whereabouts == super::warband::Whereabouts::WithWarband);
+        // The campaign ends with its last battle, or when nobody is left
+        // free to march on: no weeks follow.
+        if free && matches!(next, WayOn::Battle(_)) {
             let rest = Week {
                 food: true,
                 water: true,
@@ -237,12 +244,8 @@ impl CampaignState {
                 );
             }
         }
-        let alive = self
-            .members
-            .iter()
-            .any(|m| m.whereabouts == super::warband::Whereabouts::WithWarband);
         self.stage = match next {
-            WayOn::Battle(id) if alive => Stage::Before { battle: id },
+            WayOn::Battle(id) if free => Stage::Before { battle: id },
             WayOn::Battle(_) | WayOn::Lost => Stage::Ended { won: false },
             WayOn::Won => Stage::Ended { won: true },
         };

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::aftermath::{BattleEnd, EndChoices};
 use super::check::LoadedCampaign;
-use super::format::CampaignBattle;
+use super::format::{CampaignBattle, CaptiveFate};
 use super::progress::CampaignState;
 use super::run::{Played, RunLevels, fight_next, run_campaign};
 use crate::battle::command::Command;
@@ -51,6 +51,9 @@ pub enum CampaignStep {
         commands: Vec<Command>,
         magic_on: Vec<String>,
         recruits: Vec<usize>,
+        /// The fate of each foe captured, in order.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        captives: Vec<CaptiveFate>,
     },
     /// The weeks after a battle, with this many more of rest.
     MarchOn { rest: u8 },
@@ -101,6 +104,7 @@ impl CampaignRecord {
                     commands: commands.to_vec(),
                     magic_on: ids(state, &choices.magic_on),
                     recruits: choices.recruits.clone(),
+                    captives: choices.captives.clone(),
                 },
                 Played::MarchOn { rest } => CampaignStep::MarchOn { rest },
             };
@@ -136,6 +140,7 @@ impl CampaignRecord {
                     commands,
                     magic_on,
                     recruits,
+                    captives,
                 } => {
                     let chosen = indices(&state, field).map_err(&failed)?;
                     let magic_on = indices(&state, magic_on).map_err(&failed)?;
@@ -150,6 +155,7 @@ impl CampaignRecord {
                     let chosen_at_end = EndChoices {
                         magic_on,
                         recruits: recruits.clone(),
+                        captives: captives.clone(),
                     };
                     let mut choose = |_: &CampaignState, _: &BattleEnd, _: &CampaignBattle| {
                         chosen_at_end.clone()

@@ -162,7 +162,7 @@ pub fn run_campaign(
                 }
                 let mut commands = Vec::new();
                 let mut choose = |state: &CampaignState, end: &BattleEnd, battle: &_| {
-                    default_choices(&state.members, end, battle)
+                    default_choices(&state.members, end, battle, state.campaign.warband.cap)
                 };
                 let (_, choices) = fight_next(
                     &mut state,

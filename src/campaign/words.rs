@@ -136,6 +136,14 @@ pub fn event_words(
         ),
         E::Freed { member } => format!("{} is freed.", name(member)),
         E::Recruited { member } => format!("{} joins the warband.", name(member)),
+        E::CaptiveReleased { name: foe } => format!("{foe}, taken captive, is let go."),
+        E::CaptiveExchanged { name: foe, freed } => format!(
+            "{foe}, taken captive, is exchanged: {} is free again.",
+            name(freed)
+        ),
+        E::CaptiveJoined { member } => {
+            format!("{}, taken captive, joins the warband.", name(member))
+        }
         E::WeekBegan {
             week,
             conditions,

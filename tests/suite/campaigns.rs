@@ -273,7 +273,7 @@ fn massive_damage_on_a_lost_field_and_a_failed_death_roll_is_death() {
 fn magic_at_the_battles_end_saves_the_dying_without_a_roll() {
     let choices = EndChoices {
         magic_on: vec![0],
-        recruits: vec![],
+        ..EndChoices::default()
     };
     let (_, events) = tristan_killed(&choices, &[]);
     assert_eq!(
@@ -539,6 +539,28 @@ fn a_rescue_won_frees_the_captured() {
         member: id("tristan")
     }));
     assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
+}
+
+#[test]
+fn with_nobody_left_free_the_campaign_ends_at_once_and_no_weeks_pass() {
+    let ruleset = ruleset();
+    let (mut state, _) = after_first_battle(
+        |b| {
+            lost(b);
+            unit(b, "tristan").fate = Fate::OutOfAction;
+            unit(b, "tam").fate = Fate::OutOfAction;
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    let events = state
+        .march_on(0, (&ruleset, &rules()))
+        .expect("the campaign ends")
+        .to_vec();
+    assert_eq!(events, vec![CampaignEvent::CampaignEnded { won: false }]);
+    assert_eq!(state.week, 0);
+    assert_eq!(state.stage, Stage::Ended { won: false });
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod common;
 mod ai;
 mod ai_flyers_and_cover;
 mod ai_objectives;
+mod campaign_captives;
 mod campaign_saves;
 mod campaigns;
 mod chariots;

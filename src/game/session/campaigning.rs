@@ -560,7 +560,12 @@ mod tests {
                 log: &ended.log,
                 side: side.expect("the warband's side"),
             };
-            default_choices(&campaigning.state().members, &end, &battle)
+            default_choices(
+                &campaigning.state().members,
+                &end,
+                &battle,
+                campaigning.state().campaign.warband.cap,
+            )
         };
         tend_the_fallen(&mut world, &choices).expect("tends the fallen");
         let saved = on_disk(&world);

@@ -8,8 +8,9 @@ use super::roster::{kind_of, roster};
 use super::{Choices, Step};
 use crate::battle::components::Fate;
 use crate::campaign::aftermath::{BattleEnd, EndChoices, magic_wanted};
+use crate::campaign::captives::{captives_taken, check_fates};
 use crate::campaign::events::CampaignEvent;
-use crate::campaign::format::WayOn;
+use crate::campaign::format::{CaptiveFate, WayOn};
 use crate::campaign::progress::Stage;
 use crate::campaign::warband::Whereabouts;
 use crate::campaign::words::{event_words, result_words};
@@ -162,6 +163,7 @@ pub fn tend_page(
             }
         }
     }
+    captives_section(ui, campaigning, &end, choices);
     ui.add_space(8.0);
     if ui
         .add(egui::Button::new("Tend the fallen").min_size([160.0, 32.0].into()))
@@ -176,9 +178,60 @@ pub fn tend_page(
                 .filter(|i| choices.magic_on.contains(i))
                 .collect(),
             recruits: choices.recruits.clone(),
+            captives: choices.captives.clone(),
         };
         *asked = Some(Step::Tend(chosen));
     }
+}
+
+/// The foe heroes taken on the field, each with the fates the campaign
+/// allows; a fate the warband cannot carry out now is greyed with why.
+fn captives_section(
+    ui: &mut egui::Ui,
+    campaigning: &Campaigning,
+    end: &BattleEnd,
+    choices: &mut Choices,
+) {
+    let state = campaigning.state();
+    let Some(battle) = state.next_battle() else {
+        return;
+    };
+    let captives = captives_taken(end, battle);
+    if captives.is_empty() {
+        return;
+    }
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Foes taken captive: decide their fate").strong());
+    choices
+        .captives
+        .resize(captives.len(), CaptiveFate::Release);
+    let cap = state.campaign.warband.cap;
+    egui::Grid::new("captives").show(ui, |ui| {
+        for (n, captive) in captives.iter().enumerate() {
+            ui.label(&captive.name);
+            for fate in CaptiveFate::ALL {
+                if !battle.captives.fates.contains(&fate) {
+                    continue;
+                }
+                let mut trial = choices.captives.clone();
+                trial[n] = fate;
+                let allowed = check_fates(&captives, &trial, battle, &state.members, cap);
+                let chosen = choices.captives[n] == fate;
+                let button = ui.add_enabled(
+                    allowed.is_ok(),
+                    egui::RadioButton::new(chosen, fate.words()),
+                );
+                let button = match &allowed {
+                    Err(why) => button.on_disabled_hover_text(why),
+                    Ok(()) => button,
+                };
+                if button.clicked() {
+                    choices.captives[n] = fate;
+                }
+            }
+            ui.end_row();
+        }
+    });
 }
 
 fn toggle(list: &mut Vec<usize>, index: usize, on: bool) {

@@ -39,6 +39,8 @@ pub struct Choices {
     pub field: Vec<usize>,
     pub magic_on: Vec<usize>,
     pub recruits: Vec<usize>,
+    /// The fate of each foe captured, in order.
+    pub captives: Vec<crate::campaign::format::CaptiveFate>,
     pub rest: u8,
     /// What went wrong with the last step, in words.
     pub problem: Option<String>,
@@ -109,9 +111,11 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
                     log: &ended.log,
                     side,
                 };
-                let defaults = default_choices(&state.members, &end, battle);
+                let defaults =
+                    default_choices(&state.members, &end, battle, state.campaign.warband.cap);
                 choices.magic_on = defaults.magic_on;
                 choices.recruits = defaults.recruits;
+                choices.captives = defaults.captives;
             }
         }
         Page::Aftermath | Page::Ended => {}
