@@ -49,7 +49,7 @@ const READERS: [(&str, &str, Reader); 8] = [
     }),
     (
         "campaign save",
-        "tests/campaigns/barrow_road_seed5.ron",
+        "tests/campaigns/barrow_road_seed4.ron",
         |p, _| CampaignSave::read(p).map(drop).map_err(words),
     ),
     ("settings", "", |p, _| match Settings::load(p) {
