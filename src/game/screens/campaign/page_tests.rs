@@ -114,3 +114,64 @@ fn a_campaign_begins_with_the_seed_and_foes_chosen() {
         })
     );
 }
+
+/// The farmstead won, with Red Hand out of action and Sir Roland held by
+/// the enemy from an earlier battle: the Tend page.
+fn farmstead_won() -> Harness<'static, (Choices, Option<Step>)> {
+    use crate::battle::components::Fate;
+    use crate::battle::events::Outcome;
+    use crate::campaign::progress::Stage;
+    use crate::campaign::warband::Whereabouts;
+    use crate::game::session::campaigning::EndedBattle;
+
+    let mut campaigning = campaigning();
+    let state = &mut campaigning.save.state;
+    state.stage = Stage::Before {
+        battle: "farmstead".into(),
+    };
+    state.members[0].whereabouts = Whereabouts::Captured;
+    let fielded = vec![4, 2];
+    let level = state
+        .field(&campaigning.loaded.levels, &fielded, &campaigning.ruleset)
+        .expect("Garrick and Wren take the farm");
+    let mut battle = crate::battle::setup::initial_state(&level, campaigning.ruleset.clone(), 1);
+    battle.battle.outcome = Some(Outcome::Victory {
+        side: "farm".into(),
+        how: String::new(),
+    });
+    let chief = battle.unit_index("chief").expect("Red Hand");
+    battle.units[chief].fate = Fate::OutOfAction;
+    campaigning.save.fielded = Some(fielded);
+    campaigning.ended = Some(EndedBattle {
+        state: battle,
+        log: Vec::new(),
+    });
+    Harness::builder()
+        .with_size(egui::vec2(1000.0, 1200.0))
+        .build_ui_state(
+            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
+                super::aftermath::tend_page(ui, &campaigning, choices, asked);
+            },
+            (Choices::default(), None),
+        )
+}
+
+#[test]
+fn a_foe_taken_captive_is_listed_by_name_with_its_fates_and_the_one_chosen_is_sent() {
+    let mut harness = farmstead_won();
+    for shown in ["Red Hand", "Let go", "Exchange", "Join the warband"] {
+        assert!(harness.query_by_label(shown).is_some(), "{shown}");
+    }
+    assert!(harness.query_by_label_contains("chief").is_none());
+    harness.get_by_label("Exchange").click();
+    harness.run();
+    harness.get_by_label("Tend the fallen").click();
+    harness.run();
+    let Some(Step::Tend(choices)) = &harness.state().1 else {
+        panic!("tends the fallen");
+    };
+    assert_eq!(
+        choices.captives,
+        vec![crate::campaign::format::CaptiveFate::Exchange]
+    );
+}
