@@ -20,16 +20,23 @@ pub struct Captive {
 
 /// The foes the warband holds after `battle`: heroes of the other sides
 /// (and the foes the campaign names) out of action on a field it won, where
-/// the campaign lets it decide their fate. Mobs are never taken.
+/// the campaign lets it decide their fate. Mobs and the other player's
+/// warband are never taken.
 pub fn captives_taken(end: &BattleEnd, battle: &CampaignBattle) -> Vec<Captive> {
     if battle.captives.fates.is_empty() || end.result() != SideResult::Won {
         return Vec::new();
     }
+    // The other player's warband has its own aftermath.
+    let rival = battle
+        .rival
+        .as_ref()
+        .and_then(|r| end.state.battle.sides.iter().position(|s| s.id == r.side));
     end.state
         .units
         .iter()
         .filter(|u| {
             u.unit.side != end.side
+                && Some(u.unit.side) != rival
                 && (u.profile.heroic || battle.captives.foes.contains(&u.unit.id))
                 && u.fate == Fate::OutOfAction
                 && end

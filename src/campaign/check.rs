@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use super::format::{Campaign, LevelSource, MemberSpec, WayOn};
+use super::format::{Band, Campaign, CampaignBattle, LevelSource, MemberSpec, WayOn};
 use crate::data::{Ruleset, keys, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::level::validate::validate;
@@ -123,33 +123,51 @@ fn check(
             "the campaign's name is empty".into(),
         );
     }
-    let warband = &campaign.warband;
-    if warband.cap == 0 || warband.cap > MOST_MEMBERS {
-        error(
-            source.field_or_start("cap", "", 0),
-            format!("cap is {}, expected 1 to {MOST_MEMBERS}", warband.cap),
-        );
+    for (n, warband) in [Some(&campaign.warband), campaign.rival.as_ref()]
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let whose = |what: &str| match n {
+            0 => what.to_string(),
+            _ => format!("the rival warband: {what}"),
+        };
+        if warband.cap == 0 || warband.cap > MOST_MEMBERS {
+            error(
+                source.field_or_start("cap", "", n),
+                whose(&format!(
+                    "cap is {}, expected 1 to {MOST_MEMBERS}",
+                    warband.cap
+                )),
+            );
+        }
+        if warband.roster.is_empty() {
+            error(
+                source.field_or_start("roster", "", n),
+                whose("the roster is empty: a warband needs at least one member"),
+            );
+        }
+        if warband.roster.len() > usize::from(warband.cap) {
+            error(
+                source.field_or_start("roster", "", n),
+                whose(&format!(
+                    "the roster has {} members, over the warband's cap of {}",
+                    warband.roster.len(),
+                    warband.cap
+                )),
+            );
+        }
     }
-    if warband.roster.is_empty() {
-        error(
-            source.field_or_start("roster", "", 0),
-            "the roster is empty: a warband needs at least one member".into(),
-        );
-    }
-    if warband.roster.len() > usize::from(warband.cap) {
-        error(
-            source.field_or_start("roster", "", 0),
-            format!(
-                "the roster has {} members, over the warband's cap of {}",
-                warband.roster.len(),
-                warband.cap
-            ),
-        );
-    }
-    // Members and recruits: unique ids, known templates and mounts.
-    let recruits = campaign.battles.iter().flat_map(|b| &b.recruits);
+    // Members and recruits of both warbands: unique ids, known templates
+    // and mounts.
+    let rival = campaign.rival.iter().flat_map(|w| &w.roster);
+    let recruits = campaign.battles.iter().flat_map(|b| {
+        b.recruits
+            .iter()
+            .chain(b.rival.iter().flat_map(|r| &r.recruits))
+    });
     let mut member_ids = BTreeSet::new();
-    for member in warband.roster.iter().chain(recruits) {
+    for member in campaign.warband.roster.iter().chain(rival).chain(recruits) {
         let at = id_at(&member.id);
         if !member_ids.insert(member.id.as_str()) {
             error(at, format!("member id \"{}\" is used twice", member.id));
@@ -230,66 +248,63 @@ fn check(
                 )),
             );
         }
-        let slots_at = source.find_key("slots", index).unwrap_or(at);
-        if battle.slots == 0 {
-            error(
-                slots_at,
-                named("slots is 0: at least one member must take the field"),
-            );
-        }
         let Some(level) = levels.get(&battle.id) else {
             continue;
         };
-        let Some(side) = level.side_index(&battle.side) else {
-            let sides: Vec<&str> = level.sides.iter().map(|s| s.id.as_str()).collect();
-            error(
-                source.find_string(&battle.side, 0).unwrap_or(at),
-                named(&format!(
-                    "its level has no side \"{}\", expected one of: {}",
-                    battle.side,
-                    sides.join(", ")
-                )),
-            );
-            continue;
-        };
-        let side_units = level
-            .units
+        // Level units the warbands stand in for, which members may share.
+        let all_places: Vec<&String> = battle
+            .places
             .iter()
-            .filter(|u| level.side_index(&u.side) == Some(side))
-            .count();
-        if usize::from(battle.slots) > battle.places.len() {
+            .chain(battle.rival.iter().flat_map(|r| &r.places))
+            .collect();
+        for band in campaign.bands() {
+            let Some(fought) = battle.as_fought_by(band) else {
+                error(
+                    at,
+                    named(
+                        "the campaign has a rival warband, but this battle names no place for it (rival: Some((side, slots, places)))",
+                    ),
+                );
+                continue;
+            };
+            let key_at = |key: &str| match band {
+                Band::Warband => source.find_key(key, index),
+                Band::Rival => source.find_key("rival", 1 + rivals_before(campaign, index)),
+            };
+            let whose = match band {
+                Band::Warband => "the warband",
+                Band::Rival => "the rival warband",
+            };
+            for (place_at, message) in field_problems(
+                &fought,
+                level,
+                whose,
+                |key| key_at(key).unwrap_or(at),
+                |value| source.find_string(value, 0),
+            ) {
+                error(place_at, named(&message));
+            }
+        }
+        if campaign.rival.is_none() && battle.rival.is_some() {
             error(
-                slots_at,
-                named(&format!(
-                    "slots is {}, but only {} places are named for the warband (the side has {side_units} units)",
-                    battle.slots,
-                    battle.places.len()
-                )),
+                source
+                    .find_key("rival", rivals_before(campaign, index))
+                    .unwrap_or(at),
+                named("it names a place for a rival warband, but the campaign has none"),
             );
         }
-        let mut seen = BTreeSet::new();
-        for place in &battle.places {
-            let place_at = source.find_string(place, 0).unwrap_or(at);
-            match level.units.iter().find(|u| &u.id == place) {
-                None => error(
-                    place_at,
-                    named(&format!(
-                        "its level has no unit \"{place}\" to stand in for"
-                    )),
-                ),
-                Some(unit) if unit.side != battle.side => error(
-                    place_at,
-                    named(&format!(
-                        "unit \"{place}\" fights for \"{}\", not the warband's side \"{}\"",
-                        unit.side, battle.side
-                    )),
-                ),
-                Some(_) if !seen.insert(place) => error(
-                    place_at,
-                    named(&format!("place \"{place}\" is named twice")),
-                ),
-                Some(_) => {}
-            }
+        if let Some(rival) = &battle.rival
+            && rival.side == battle.side
+        {
+            error(
+                source
+                    .find_key("rival", 1 + rivals_before(campaign, index))
+                    .unwrap_or(at),
+                named(&format!(
+                    "the rival warband fights for \"{}\", the warband's own side: they must meet as foes",
+                    rival.side
+                )),
+            );
         }
         // Battles before this one that name captive foes.
         let foes_before = campaign.battles[..index]
@@ -310,6 +325,12 @@ fn check(
                         battle.side
                     )),
                 ),
+                Some(_) if all_places.contains(&foe) => error(
+                    foe_at,
+                    named(&format!(
+                        "unit \"{foe}\" is a place of the rival warband: its members are not taken as captives"
+                    )),
+                ),
                 Some(_) if battle.captives.fates.is_empty() => error(
                     foe_at,
                     named(&format!(
@@ -327,7 +348,7 @@ fn check(
                     level
                         .units
                         .iter()
-                        .any(|u| u.id == id && !battle.places.contains(&u.id))
+                        .any(|u| u.id == id && !all_places.contains(&&u.id))
                         || level.chariots.iter().any(|c| c.id == id)
                 });
             if clash {
@@ -350,6 +371,83 @@ fn check(
         );
     }
     errors
+}
+
+/// Battles before the `index`-th that name a rival's part.
+fn rivals_before(campaign: &Campaign, index: usize) -> usize {
+    campaign.battles[..index]
+        .iter()
+        .filter(|b| b.rival.is_some())
+        .count()
+}
+
+/// Problems with where one warband (`whose`) takes the field in `fought`:
+/// its slots, its side, and its places. `key_at` places a field of it,
+/// `string_at` a string.
+fn field_problems(
+    fought: &CampaignBattle,
+    level: &Level,
+    whose: &str,
+    key_at: impl Fn(&str) -> (usize, usize),
+    string_at: impl Fn(&str) -> Option<(usize, usize)>,
+) -> Vec<((usize, usize), String)> {
+    let mut problems = Vec::new();
+    let slots_at = key_at("slots");
+    if fought.slots == 0 {
+        problems.push((
+            slots_at,
+            format!("slots is 0: at least one member of {whose} must take the field"),
+        ));
+    }
+    let Some(side) = level.side_index(&fought.side) else {
+        let sides: Vec<&str> = level.sides.iter().map(|s| s.id.as_str()).collect();
+        problems.push((
+            string_at(&fought.side).unwrap_or(slots_at),
+            format!(
+                "its level has no side \"{}\", expected one of: {}",
+                fought.side,
+                sides.join(", ")
+            ),
+        ));
+        return problems;
+    };
+    let side_units = level
+        .units
+        .iter()
+        .filter(|u| level.side_index(&u.side) == Some(side))
+        .count();
+    if usize::from(fought.slots) > fought.places.len() {
+        problems.push((
+            slots_at,
+            format!(
+                "slots is {}, but only {} places are named for {whose} (the side has {side_units} units)",
+                fought.slots,
+                fought.places.len()
+            ),
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    for place in &fought.places {
+        let place_at = string_at(place).unwrap_or(slots_at);
+        match level.units.iter().find(|u| &u.id == place) {
+            None => problems.push((
+                place_at,
+                format!("its level has no unit \"{place}\" to stand in for"),
+            )),
+            Some(unit) if unit.side != fought.side => problems.push((
+                place_at,
+                format!(
+                    "unit \"{place}\" fights for \"{}\", not {whose}'s side \"{}\"",
+                    unit.side, fought.side
+                ),
+            )),
+            Some(_) if !seen.insert(place) => {
+                problems.push((place_at, format!("place \"{place}\" is named twice")))
+            }
+            Some(_) => {}
+        }
+    }
+    problems
 }
 
 /// Problems with one member or recruit.

@@ -23,6 +23,14 @@ pub enum CampaignEvent {
         battle: String,
         result: SideResult,
     },
+    /// The rival warband's result, in a campaign for two: its aftermath
+    /// follows.
+    RivalFought {
+        battle: String,
+        /// The rival warband's name.
+        warband: String,
+        result: SideResult,
+    },
     /// Out of action, carried off the field by its own side.
     Recovered {
         member: String,

@@ -2,10 +2,45 @@
 //! chosen members standing in the places the campaign names, carrying their
 //! wounds in.
 
-use super::format::CampaignBattle;
+use serde::{Deserialize, Serialize};
+
+use super::format::{Band, CampaignBattle};
 use super::warband::Member;
 use crate::data::Ruleset;
 use crate::level::{Carried, Level, UnitSpec, VictoryCondition, apply_overrides};
+
+/// Who takes the field: each warband's members by index, in place order.
+/// `rival` is empty in a campaign for one.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Field {
+    pub warband: Vec<usize>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rival: Vec<usize>,
+}
+
+impl Field {
+    /// The first warband's members alone.
+    pub fn solo(chosen: &[usize]) -> Self {
+        Self {
+            warband: chosen.to_vec(),
+            rival: Vec::new(),
+        }
+    }
+
+    pub fn of(&self, band: Band) -> &[usize] {
+        match band {
+            Band::Warband => &self.warband,
+            Band::Rival => &self.rival,
+        }
+    }
+
+    pub fn of_mut(&mut self, band: Band) -> &mut Vec<usize> {
+        match band {
+            Band::Warband => &mut self.warband,
+            Band::Rival => &mut self.rival,
+        }
+    }
+}
 
 /// The id of the mount a member brings.
 pub fn mount_id(member: &str) -> String {

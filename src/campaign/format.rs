@@ -16,6 +16,10 @@ pub struct Campaign {
     #[serde(default)]
     pub about: String,
     pub warband: Warband,
+    /// The second player's warband, in a campaign for two at one table:
+    /// every battle then names where it fights.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rival: Option<Warband>,
     /// The battle the campaign opens with.
     pub start: String,
     pub battles: Vec<CampaignBattle>,
@@ -28,6 +32,30 @@ impl Campaign {
     pub fn battle(&self, id: &str) -> Option<&CampaignBattle> {
         self.battles.iter().find(|b| b.id == id)
     }
+
+    /// The warband of `band`, if the campaign has it.
+    pub fn warband_of(&self, band: Band) -> Option<&Warband> {
+        match band {
+            Band::Warband => Some(&self.warband),
+            Band::Rival => self.rival.as_ref(),
+        }
+    }
+
+    /// The warbands the campaign has: one, or two in a campaign for two.
+    pub fn bands(&self) -> Vec<Band> {
+        match self.rival {
+            Some(_) => vec![Band::Warband, Band::Rival],
+            None => vec![Band::Warband],
+        }
+    }
+}
+
+/// One of a campaign's warbands: the first player's, or the second's in a
+/// campaign for two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Band {
+    Warband,
+    Rival,
 }
 
 /// The player's warband as the campaign opens.
@@ -115,6 +143,49 @@ pub struct CampaignBattle {
     /// Foes the warband may capture here, and what it may do with them.
     #[serde(default, skip_serializing_if = "Captives::is_none")]
     pub captives: Captives,
+    /// Where the second player's warband fights, in a campaign for two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rival: Option<RivalField>,
+}
+
+impl CampaignBattle {
+    /// The battle as `band` fights it: its side, places and recruits, and
+    /// the other warband's part as its `rival` (the rest is the same for
+    /// both). `None` for a band with no part in it.
+    pub fn as_fought_by(&self, band: Band) -> Option<CampaignBattle> {
+        match band {
+            Band::Warband => Some(self.clone()),
+            // Seen from the rival's side, the first warband is its rival.
+            Band::Rival => {
+                let rival = self.rival.as_ref()?;
+                Some(CampaignBattle {
+                    side: rival.side.clone(),
+                    slots: rival.slots,
+                    places: rival.places.clone(),
+                    recruits: rival.recruits.clone(),
+                    rival: Some(RivalField {
+                        side: self.side.clone(),
+                        slots: self.slots,
+                        places: self.places.clone(),
+                        recruits: self.recruits.clone(),
+                    }),
+                    ..self.clone()
+                })
+            }
+        }
+    }
+}
+
+/// The second warband's part in a battle of a campaign for two. The way on
+/// follows the first warband's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RivalField {
+    pub side: String,
+    pub slots: u8,
+    pub places: Vec<String>,
+    #[serde(default)]
+    pub recruits: Vec<MemberSpec>,
 }
 
 /// Foes taken on a field the warband won: the foe heroes out of action,

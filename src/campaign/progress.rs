@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::aftermath::{BattleEnd, EndChoices, end_of_battle};
 use super::events::CampaignEvent;
-use super::fielding::{check_fielding, fielded_level};
-use super::format::{Campaign, CampaignBattle, WayOn};
+use super::fielding::{Field, check_fielding, fielded_level};
+use super::format::{Band, Campaign, CampaignBattle, WayOn};
 use super::healing::pass_week;
-use super::warband::Member;
+use super::warband::{Member, Whereabouts};
 use crate::data::Ruleset;
 use crate::level::Level;
 use crate::rules::aftermath::{AftermathRules, SideResult, Week};
@@ -42,6 +42,9 @@ pub struct Chapter {
     pub seed: u64,
     /// Member ids, in place order.
     pub fielded: Vec<String>,
+    /// The rival warband's, in a campaign for two.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rival_fielded: Vec<String>,
     pub result: SideResult,
     /// Ranks lost and lasting injuries the fielded members carried in.
     pub carried_ranks: u32,
@@ -57,21 +60,32 @@ pub struct CampaignState {
     /// The campaign's own generator: every aftermath and healing roll.
     pub dice: Dice,
     pub members: Vec<Member>,
+    /// The rival warband's members, in a campaign for two.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rival: Vec<Member>,
     pub stage: Stage,
     /// Weeks passed since the campaign began.
     pub week: u32,
     pub chronicle: Vec<Chapter>,
 }
 
+/// The ids of `chosen` (indices into `members`).
+fn ids(members: &[Member], chosen: &[usize]) -> Vec<String> {
+    chosen
+        .iter()
+        .filter_map(|&i| members.get(i).map(|m| m.spec.id.clone()))
+        .collect()
+}
+
 impl CampaignState {
     pub fn new(campaign: Campaign, seed: u64) -> Self {
-        let members = campaign
-            .warband
-            .roster
-            .iter()
-            .cloned()
-            .map(Member::new)
-            .collect();
+        let roster = |band| {
+            campaign.warband_of(band).map_or(Vec::new(), |w| {
+                w.roster.iter().cloned().map(Member::new).collect()
+            })
+        };
+        let members = roster(Band::Warband);
+        let rival = roster(Band::Rival);
         let stage = Stage::Before {
             battle: campaign.start.clone(),
         };
@@ -80,6 +94,7 @@ impl CampaignState {
             seed,
             dice: Dice::seeded(seed),
             members,
+            rival,
             stage,
             week: 0,
             chronicle: Vec::new(),
@@ -99,32 +114,67 @@ impl CampaignState {
         crate::ai::splitmix(self.seed ^ (self.chronicle.len() as u64 + 1).wrapping_mul(0x9E37))
     }
 
-    /// Members who can take the field now, in warband order.
-    pub fn ready(&self, ruleset: &Ruleset) -> Vec<usize> {
-        (0..self.members.len())
+    pub fn members_of(&self, band: Band) -> &[Member] {
+        match band {
+            Band::Warband => &self.members,
+            Band::Rival => &self.rival,
+        }
+    }
+
+    /// A member of either warband, by id.
+    pub fn member(&self, id: &str) -> Option<&Member> {
+        self.members
+            .iter()
+            .chain(&self.rival)
+            .find(|m| m.spec.id == id)
+    }
+
+    /// Members of `band` who can take the field now, in warband order.
+    pub fn ready(&self, band: Band, ruleset: &Ruleset) -> Vec<usize> {
+        let members = self.members_of(band);
+        (0..members.len())
             .filter(|&i| {
-                let member = &self.members[i];
+                let member = &members[i];
                 member.can_fight(super::fielding::physical_ranks(member, ruleset))
             })
             .collect()
     }
 
+    /// Whether `band` has anyone left free (not captured, gone or dead).
+    pub fn anyone_free(&self, band: Band) -> bool {
+        self.members_of(band)
+            .iter()
+            .any(|m| m.whereabouts == Whereabouts::WithWarband)
+    }
+
     /// The level of the next battle (from the campaign's `levels`, by
-    /// battle id) with `chosen` on the table, or why not.
+    /// battle id) with `chosen` of each warband on the table, or why not.
     pub fn field(
         &self,
         levels: &BTreeMap<String, Level>,
-        chosen: &[usize],
+        chosen: &Field,
         ruleset: &Ruleset,
     ) -> Result<Level, String> {
         let battle = self
             .next_battle()
             .ok_or("the campaign is not before a battle")?;
-        let level = levels
+        let mut fielded = levels
             .get(&battle.id)
-            .ok_or_else(|| format!("battle \"{}\" has no level", battle.id))?;
-        check_fielding(battle, &self.members, chosen, ruleset)?;
-        let fielded = fielded_level(level, battle, &self.members, chosen);
+            .ok_or_else(|| format!("battle \"{}\" has no level", battle.id))?
+            .clone();
+        for band in self.campaign.bands() {
+            let fought = battle
+                .as_fought_by(band)
+                .ok_or("the rival warband has no place in this battle")?;
+            let members = self.members_of(band);
+            check_fielding(&fought, members, chosen.of(band), ruleset).map_err(|why| {
+                match (band, self.campaign.warband_of(band)) {
+                    (Band::Rival, Some(rival)) => format!("{}: {why}", rival.name),
+                    _ => why,
+                }
+            })?;
+            fielded = fielded_level(&fielded, &fought, members, chosen.of(band));
+        }
         // The warband on the table must make a level as sound as any other.
         let text = crate::level::write::write_level(&fielded);
         let path = std::path::Path::new(&battle.id);
@@ -137,34 +187,128 @@ impl CampaignState {
         }
     }
 
-    /// Plays the end of the battle just fought by `fielded`: the aftermath,
-    /// recorded as a new chapter. The weeks come with [`Self::march_on`].
+    /// The battle just fought as `band` fought it: its end, from that side.
+    pub fn end_for<'a>(
+        &self,
+        band: Band,
+        end: &BattleEnd<'a>,
+    ) -> Option<(CampaignBattle, BattleEnd<'a>)> {
+        let fought = self.next_battle()?.as_fought_by(band)?;
+        let side = end
+            .state
+            .battle
+            .sides
+            .iter()
+            .position(|s| s.id == fought.side)?;
+        Some((fought, BattleEnd { side, ..*end }))
+    }
+
+    /// The choices at the battle's end that do the most for each warband
+    /// ([`super::aftermath::default_choices`]), in the order of
+    /// [`Campaign::bands`].
+    pub fn default_choices(&self, end: &BattleEnd) -> Vec<EndChoices> {
+        self.campaign
+            .bands()
+            .into_iter()
+            .map(|band| {
+                let cap = self.campaign.warband_of(band).map_or(0, |w| w.cap);
+                self.end_for(band, end)
+                    .map(|(fought, band_end)| {
+                        super::aftermath::default_choices(
+                            self.members_of(band),
+                            &band_end,
+                            &fought,
+                            cap,
+                        )
+                    })
+                    .unwrap_or_default()
+            })
+            .collect()
+    }
+
+    /// Plays the end of the battle just fought by `fielded`: the aftermath
+    /// of each warband (the first's, then the rival's), recorded as a new
+    /// chapter. `end` is the battle as the first warband fought it;
+    /// `choices` are each warband's, in the order of [`Campaign::bands`].
+    /// The weeks come with [`Self::march_on`].
     pub fn finish_battle(
         &mut self,
-        fielded: &[usize],
+        fielded: &Field,
         end: &BattleEnd,
-        choices: &EndChoices,
+        choices: &[EndChoices],
         (ruleset, rules): (&Ruleset, &AftermathRules),
     ) -> Result<&[CampaignEvent], String> {
         let battle = self
             .next_battle()
             .cloned()
             .ok_or("the campaign is not before a battle")?;
-        let cap = self.campaign.warband.cap;
-        let captives = super::captives::captives_taken(end, &battle);
-        super::captives::check_fates(&captives, &choices.captives, &battle, &self.members, cap)?;
-        let fielded_members = || fielded.iter().filter_map(|&i| self.members.get(i));
+        let mut ends = Vec::new();
+        for (n, band) in self.campaign.bands().into_iter().enumerate() {
+            let (Some(fought), Some(warband)) =
+                (battle.as_fought_by(band), self.campaign.warband_of(band))
+            else {
+                return Err("the rival warband has no place in this battle".into());
+            };
+            let side = match band {
+                Band::Warband => end.side,
+                Band::Rival => {
+                    self.end_for(band, end)
+                        .ok_or("the rival warband's side is not in the battle")?
+                        .1
+                        .side
+                }
+            };
+            let band_end = BattleEnd { side, ..*end };
+            let chosen = choices.get(n).cloned().unwrap_or_default();
+            let captives = super::captives::captives_taken(&band_end, &fought);
+            super::captives::check_fates(
+                &captives,
+                &chosen.captives,
+                &fought,
+                self.members_of(band),
+                warband.cap,
+            )?;
+            ends.push((band, fought, side, chosen, warband.cap));
+        }
+        let fielded_members = || fielded.warband.iter().filter_map(|&i| self.members.get(i));
         let carried_ranks = fielded_members().map(|m| u32::from(m.ranks_lost)).sum();
         let carried_injuries = fielded_members().map(|m| m.wounds.len() as u32).sum();
-        let (result, events) = end_of_battle(
-            &mut self.members,
-            fielded,
-            end,
-            &battle,
-            choices,
-            (ruleset, rules, cap),
-            &mut self.dice,
-        );
+        let mut result = SideResult::Drew;
+        let mut events = Vec::new();
+        for (band, fought, side, chosen, cap) in ends {
+            let band_end = BattleEnd { side, ..*end };
+            let members = match band {
+                Band::Warband => &mut self.members,
+                Band::Rival => &mut self.rival,
+            };
+            let (band_result, band_events) = end_of_battle(
+                members,
+                fielded.of(band),
+                &band_end,
+                &fought,
+                &chosen,
+                (ruleset, rules, cap),
+                &mut self.dice,
+            );
+            if band == Band::Warband {
+                result = band_result;
+                events.extend(band_events);
+            } else {
+                let name = self
+                    .campaign
+                    .rival
+                    .as_ref()
+                    .map_or(String::new(), |r| r.name.clone());
+                events.extend(band_events.into_iter().map(|event| match event {
+                    CampaignEvent::BattleFought { battle, result } => CampaignEvent::RivalFought {
+                        battle,
+                        warband: name.clone(),
+                        result,
+                    },
+                    other => other,
+                }));
+            }
+        }
         let next = match result {
             SideResult::Won => battle.victory.clone(),
             SideResult::Drew => battle.draw.clone(),
@@ -173,10 +317,8 @@ impl CampaignState {
         self.chronicle.push(Chapter {
             battle: battle.id.clone(),
             seed: self.battle_seed(),
-            fielded: fielded
-                .iter()
-                .filter_map(|&i| self.members.get(i).map(|m| m.spec.id.clone()))
-                .collect(),
+            fielded: ids(&self.members, &fielded.warband),
+            rival_fielded: ids(&self.rival, &fielded.rival),
             result,
             carried_ranks,
             carried_injuries,
@@ -211,13 +353,13 @@ impl CampaignState {
             ));
         }
         let mut events = Vec::new();
-        let free = self
-            .members
-            .iter()
-            .any(|m| m.whereabouts == super::warband::Whereabouts::WithWarband);
+        let free = self.anyone_free(Band::Warband);
+        // In a campaign for two, a rival with nobody free can meet the
+        // warband no more: the warband has won.
+        let rival_gone = self.campaign.rival.is_some() && !self.anyone_free(Band::Rival);
         // The campaign ends with its last battle, or when nobody is left
         // free to march on: no weeks follow.
-        if free && matches!(next, WayOn::Battle(_)) {
+        if free && !rival_gone && matches!(next, WayOn::Battle(_)) {
             let rest = Week {
                 food: true,
                 water: true,
@@ -233,18 +375,21 @@ impl CampaignState {
                     conditions: week,
                     chosen,
                 });
-                pass_week(
-                    &mut self.members,
-                    week,
-                    n == 0,
-                    after.healer,
-                    (ruleset, rules),
-                    &mut self.dice,
-                    &mut events,
-                );
+                for members in [&mut self.members, &mut self.rival] {
+                    pass_week(
+                        members,
+                        week,
+                        n == 0,
+                        after.healer,
+                        (ruleset, rules),
+                        &mut self.dice,
+                        &mut events,
+                    );
+                }
             }
         }
         self.stage = match next {
+            WayOn::Battle(_) if free && rival_gone => Stage::Ended { won: true },
             WayOn::Battle(id) if free => Stage::Before { battle: id },
             WayOn::Battle(_) | WayOn::Lost => Stage::Ended { won: false },
             WayOn::Won => Stage::Ended { won: true },

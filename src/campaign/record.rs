@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::aftermath::{BattleEnd, EndChoices};
 use super::check::LoadedCampaign;
-use super::format::{CampaignBattle, CaptiveFate};
+use super::fielding::Field;
+use super::format::{Band, CaptiveFate};
 use super::progress::CampaignState;
 use super::run::{Played, RunLevels, fight_next, run_campaign};
 use crate::battle::command::Command;
@@ -54,9 +55,23 @@ pub enum CampaignStep {
         /// The fate of each foe captured, in order.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         captives: Vec<CaptiveFate>,
+        /// The rival warband's part, in a campaign for two.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rival: Option<RivalStep>,
     },
     /// The weeks after a battle, with this many more of rest.
     MarchOn { rest: u8 },
+}
+
+/// The rival warband's part of a battle step; members by id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RivalStep {
+    pub field: Vec<String>,
+    pub magic_on: Vec<String>,
+    pub recruits: Vec<usize>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captives: Vec<CaptiveFate>,
 }
 
 /// The campaign's hash: every member, die and event it holds.
@@ -86,10 +101,11 @@ impl CampaignRecord {
         levels: RunLevels,
         rules: (&Arc<Ruleset>, &AftermathRules),
     ) -> Result<Self, String> {
-        let ids = |state: &CampaignState, indices: &[usize]| -> Vec<String> {
+        let ids = |state: &CampaignState, band, indices: &[usize]| -> Vec<String> {
+            let members = state.members_of(band);
             indices
                 .iter()
-                .filter_map(|&i| state.members.get(i).map(|m| m.spec.id.clone()))
+                .filter_map(|&i| members.get(i).map(|m| m.spec.id.clone()))
                 .collect()
         };
         let mut steps = Vec::new();
@@ -99,13 +115,26 @@ impl CampaignRecord {
                     fielded,
                     commands,
                     choices,
-                } => CampaignStep::Battle {
-                    field: ids(state, fielded),
-                    commands: commands.to_vec(),
-                    magic_on: ids(state, &choices.magic_on),
-                    recruits: choices.recruits.clone(),
-                    captives: choices.captives.clone(),
-                },
+                } => {
+                    let first = choices.first().cloned().unwrap_or_default();
+                    let rival = state.campaign.rival.as_ref().map(|_| {
+                        let second = choices.get(1).cloned().unwrap_or_default();
+                        RivalStep {
+                            field: ids(state, Band::Rival, &fielded.rival),
+                            magic_on: ids(state, Band::Rival, &second.magic_on),
+                            recruits: second.recruits,
+                            captives: second.captives,
+                        }
+                    });
+                    CampaignStep::Battle {
+                        field: ids(state, Band::Warband, &fielded.warband),
+                        commands: commands.to_vec(),
+                        magic_on: ids(state, Band::Warband, &first.magic_on),
+                        recruits: first.recruits,
+                        captives: first.captives,
+                        rival,
+                    }
+                }
                 Played::MarchOn { rest } => CampaignStep::MarchOn { rest },
             };
             steps.push(RecordedStep {
@@ -141,10 +170,26 @@ impl CampaignRecord {
                     magic_on,
                     recruits,
                     captives,
+                    rival,
                 } => {
-                    let chosen = indices(&state, field).map_err(&failed)?;
-                    let magic_on = indices(&state, magic_on).map_err(&failed)?;
-                    let mut play = |engine: &mut crate::battle::engine::Engine, _| {
+                    let mut chosen =
+                        Field::solo(&indices(&state, Band::Warband, field).map_err(&failed)?);
+                    let mut chosen_at_end = vec![EndChoices {
+                        magic_on: indices(&state, Band::Warband, magic_on).map_err(&failed)?,
+                        recruits: recruits.clone(),
+                        captives: captives.clone(),
+                    }];
+                    if let Some(rival) = rival {
+                        chosen.rival =
+                            indices(&state, Band::Rival, &rival.field).map_err(&failed)?;
+                        chosen_at_end.push(EndChoices {
+                            magic_on: indices(&state, Band::Rival, &rival.magic_on)
+                                .map_err(&failed)?,
+                            recruits: rival.recruits.clone(),
+                            captives: rival.captives.clone(),
+                        });
+                    }
+                    let mut play = |engine: &mut crate::battle::engine::Engine, _: &[usize]| {
                         for (n, command) in commands.iter().enumerate() {
                             engine.submit(command).map_err(|refused| {
                                 format!("command {} is refused: {refused}", n + 1)
@@ -152,14 +197,7 @@ impl CampaignRecord {
                         }
                         Ok(())
                     };
-                    let chosen_at_end = EndChoices {
-                        magic_on,
-                        recruits: recruits.clone(),
-                        captives: captives.clone(),
-                    };
-                    let mut choose = |_: &CampaignState, _: &BattleEnd, _: &CampaignBattle| {
-                        chosen_at_end.clone()
-                    };
+                    let mut choose = |_: &CampaignState, _: &BattleEnd| chosen_at_end.clone();
                     fight_next(
                         &mut state,
                         loaded,
@@ -222,11 +260,11 @@ impl CampaignRecord {
 }
 
 /// Member ids as warband indices, each one a member.
-fn indices(state: &CampaignState, ids: &[String]) -> Result<Vec<usize>, String> {
+fn indices(state: &CampaignState, band: Band, ids: &[String]) -> Result<Vec<usize>, String> {
+    let members = state.members_of(band);
     ids.iter()
         .map(|id| {
-            state
-                .members
+            members
                 .iter()
                 .position(|m| &m.spec.id == id)
                 .ok_or_else(|| format!("the warband has no member \"{id}\""))

@@ -5,9 +5,10 @@
 
 use std::sync::Arc;
 
-use super::aftermath::{BattleEnd, EndChoices, default_choices};
+use super::aftermath::{BattleEnd, EndChoices};
 use super::check::LoadedCampaign;
-use super::format::CampaignBattle;
+use super::fielding::Field;
+use super::format::Band;
 use super::progress::{CampaignState, Stage};
 use crate::ai::AiLevel;
 use crate::ai::play::play_out;
@@ -28,20 +29,31 @@ pub struct RunLevels {
     pub foes: AiLevel,
 }
 
-/// The members an AI commander fields, place by place: the least hurt
-/// ready member of the place's own template if there is one, else the least
-/// hurt of the rest (warband order among equals), up to the battle's slots.
-pub fn choose_field(
+/// The members an AI commander fields for each warband, place by place:
+/// the least hurt ready member of the place's own template if there is one,
+/// else the least hurt of the rest (warband order among equals), up to the
+/// battle's slots.
+pub fn choose_field(state: &CampaignState, loaded: &LoadedCampaign, ruleset: &Ruleset) -> Field {
+    let mut field = Field::default();
+    for band in state.campaign.bands() {
+        *field.of_mut(band) = choose_band(state, band, loaded, ruleset);
+    }
+    field
+}
+
+fn choose_band(
     state: &CampaignState,
+    band: Band,
     loaded: &LoadedCampaign,
     ruleset: &Ruleset,
 ) -> Vec<usize> {
-    let Some(battle) = state.next_battle() else {
+    let Some(battle) = state.next_battle().and_then(|b| b.as_fought_by(band)) else {
         return Vec::new();
     };
-    let mut ready = state.ready(ruleset);
+    let members = state.members_of(band);
+    let mut ready = state.ready(band, ruleset);
     ready.sort_by_key(|&i| {
-        let m = &state.members[i];
+        let m = &members[i];
         (m.ranks_lost, m.wounds.len())
     });
     let template_of = |place: &String| {
@@ -57,7 +69,7 @@ pub fn choose_field(
         let template = template_of(place);
         let pick = ready
             .iter()
-            .position(|&i| Some(&state.members[i].spec.template) == template.as_ref())
+            .position(|&i| Some(&members[i].spec.template) == template.as_ref())
             .or((!ready.is_empty()).then_some(0));
         if let Some(at) = pick {
             chosen.push(ready.remove(at));
@@ -67,12 +79,11 @@ pub fn choose_field(
 }
 
 /// How a battle is played: given the engine at its start and the
-/// warband's side, it plays the battle (an AI, or commands recorded).
-pub type PlayBattle<'a> = &'a mut dyn FnMut(&mut Engine, usize) -> Result<(), String>;
+/// warbands' sides, it plays the battle (an AI, or commands recorded).
+pub type PlayBattle<'a> = &'a mut dyn FnMut(&mut Engine, &[usize]) -> Result<(), String>;
 
-/// How the choices at a battle's end are made.
-pub type ChooseAtEnd<'a> =
-    &'a mut dyn FnMut(&CampaignState, &BattleEnd, &CampaignBattle) -> EndChoices;
+/// How the choices at a battle's end are made: one for each warband.
+pub type ChooseAtEnd<'a> = &'a mut dyn FnMut(&CampaignState, &BattleEnd) -> Vec<EndChoices>;
 
 /// Plays the next battle of `state` with the members `chosen` as `play`
 /// plays it, then its aftermath with the choices `choose` makes. Returns
@@ -80,40 +91,49 @@ pub type ChooseAtEnd<'a> =
 pub fn fight_next(
     state: &mut CampaignState,
     loaded: &LoadedCampaign,
-    chosen: &[usize],
+    chosen: &Field,
     (play, choose): (PlayBattle, ChooseAtEnd),
     (ruleset, rules): (&Arc<Ruleset>, &AftermathRules),
-) -> Result<(Engine, EndChoices), String> {
+) -> Result<(Engine, Vec<EndChoices>), String> {
     let battle = state
         .next_battle()
         .cloned()
         .ok_or("the campaign is not before a battle")?;
     let level = state.field(&loaded.levels, chosen, ruleset)?;
-    let side = level
-        .side_index(&battle.side)
-        .ok_or_else(|| format!("battle \"{}\" has no side \"{}\"", battle.id, battle.side))?;
+    let sides: Vec<usize> = state
+        .campaign
+        .bands()
+        .into_iter()
+        .filter_map(|band| battle.as_fought_by(band))
+        .map(|fought| {
+            level
+                .side_index(&fought.side)
+                .ok_or_else(|| format!("battle \"{}\" has no side \"{}\"", battle.id, fought.side))
+        })
+        .collect::<Result<_, _>>()?;
     let seed = state.battle_seed();
     let mut engine = Engine::start(&level, ruleset.clone(), seed, Dice::seeded(seed));
-    play(&mut engine, side)?;
+    play(&mut engine, &sides)?;
     let end = BattleEnd {
         state: engine.state(),
         log: engine.log(),
-        side,
+        side: sides[0],
     };
-    let choices = choose(state, &end, &battle);
+    let choices = choose(state, &end);
     state.finish_battle(chosen, &end, &choices, (ruleset, rules))?;
     Ok((engine, choices))
 }
 
-/// The AI at `levels` playing a battle, each command it gives kept in
-/// `given`. A battle that stops early ends as it stands (a draw).
+/// The AI at `levels` playing a battle (each warband's side at the
+/// warband's level), each command it gives kept in `given`. A battle that
+/// stops early ends as it stands (a draw).
 pub fn ai_plays(
     levels: RunLevels,
     given: &mut Vec<Command>,
-) -> impl FnMut(&mut Engine, usize) -> Result<(), String> + '_ {
-    move |engine, side| {
+) -> impl FnMut(&mut Engine, &[usize]) -> Result<(), String> + '_ {
+    move |engine, sides| {
         let level_of = |s| {
-            if s == side {
+            if sides.contains(&s) {
                 levels.warband
             } else {
                 levels.foes
@@ -129,9 +149,9 @@ pub fn ai_plays(
 /// One step of a campaign as it was played.
 pub enum Played<'a> {
     Battle {
-        fielded: &'a [usize],
+        fielded: &'a Field,
         commands: &'a [Command],
-        choices: &'a EndChoices,
+        choices: &'a [EndChoices],
     },
     MarchOn {
         rest: u8,
@@ -155,15 +175,19 @@ pub fn run_campaign(
             Stage::Ended { .. } => return Ok(state),
             Stage::Before { .. } => {
                 let chosen = choose_field(&state, loaded, ruleset);
-                if chosen.is_empty() {
+                if chosen.warband.is_empty() {
                     // Nobody can fight: the campaign is lost.
                     state.stage = Stage::Ended { won: false };
                     return Ok(state);
                 }
+                if state.campaign.rival.is_some() && chosen.rival.is_empty() {
+                    // The rival can fight no more: the campaign is won.
+                    state.stage = Stage::Ended { won: true };
+                    return Ok(state);
+                }
                 let mut commands = Vec::new();
-                let mut choose = |state: &CampaignState, end: &BattleEnd, battle: &_| {
-                    default_choices(&state.members, end, battle, state.campaign.warband.cap)
-                };
+                let mut choose =
+                    |state: &CampaignState, end: &BattleEnd| state.default_choices(end);
                 let (_, choices) = fight_next(
                     &mut state,
                     loaded,
@@ -200,6 +224,7 @@ fn resting_weeks(state: &CampaignState) -> u8 {
     let hurt = state
         .members
         .iter()
+        .chain(&state.rival)
         .any(|m| m.counts() && (m.hurt() || m.coma));
     if hurt { allowed } else { 0 }
 }

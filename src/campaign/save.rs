@@ -9,6 +9,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::check::LoadedCampaign;
+use super::fielding::Field;
 use super::progress::{CampaignState, Stage};
 use crate::ai::AiLevel;
 use crate::data::parse_ron;
@@ -33,6 +34,9 @@ pub struct CampaignSave {
     /// battle begun; none before it is begun.
     #[serde(default)]
     pub fielded: Option<Vec<usize>>,
+    /// The rival warband's members on the field, in a campaign for two.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rival_fielded: Vec<usize>,
 }
 
 impl CampaignSave {
@@ -45,7 +49,23 @@ impl CampaignSave {
             foes,
             state,
             fielded: None,
+            rival_fielded: Vec::new(),
         }
+    }
+
+    /// Who is on the field of the battle begun, if one is.
+    pub fn field(&self) -> Option<Field> {
+        self.fielded.as_ref().map(|warband| Field {
+            warband: warband.clone(),
+            rival: self.rival_fielded.clone(),
+        })
+    }
+
+    /// Puts `field` on the save, or nobody.
+    pub fn set_field(&mut self, field: Option<Field>) {
+        let (warband, rival) = field.map_or((None, Vec::new()), |f| (Some(f.warband), f.rival));
+        self.fielded = warband;
+        self.rival_fielded = rival;
     }
 
     pub fn to_ron(&self) -> Result<String, ron::Error> {
@@ -118,11 +138,14 @@ impl CampaignSave {
         {
             return Err(format!("the campaign has no battle \"{battle}\""));
         }
-        if let Some(fielded) = &self.fielded {
+        for (fielded, members) in [
+            (self.fielded.as_deref().unwrap_or_default(), &state.members),
+            (&self.rival_fielded[..], &state.rival),
+        ] {
             let mut seen = std::collections::BTreeSet::new();
             if fielded
                 .iter()
-                .any(|&i| i >= state.members.len() || !seen.insert(i))
+                .any(|&i| i >= members.len() || !seen.insert(i))
             {
                 return Err("the members on the field are not the warband's".into());
             }

@@ -71,6 +71,15 @@ pub fn event_words(
         E::BattleFought { battle: id, result } => {
             format!("{}: the battle is {}.", battle(id), result_words(*result))
         }
+        E::RivalFought {
+            battle: id,
+            warband,
+            result,
+        } => format!(
+            "{}: for {warband}, the battle is {}.",
+            battle(id),
+            result_words(*result)
+        ),
         E::Recovered { member } => format!("{} is carried off the field.", name(member)),
         E::Captured { member } => format!("{} is taken captive.", name(member)),
         E::LeftBehind { member } => {

@@ -10,6 +10,7 @@ use swift_swords::battle::state::BattleState;
 use swift_swords::campaign::aftermath::{BattleEnd, EndChoices, default_choices};
 use swift_swords::campaign::check::parse_campaign;
 use swift_swords::campaign::events::CampaignEvent;
+use swift_swords::campaign::fielding::Field;
 use swift_swords::campaign::format::CaptiveFate;
 use swift_swords::campaign::progress::CampaignState;
 use swift_swords::campaign::warband::Whereabouts;
@@ -52,7 +53,7 @@ fn ridge(
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
     state.members[2].whereabouts = Whereabouts::Captured;
     let level = state
-        .field(&loaded.levels, &[0, 1], &ruleset)
+        .field(&loaded.levels, &Field::solo(&[0, 1]), &ruleset)
         .expect("both can fight");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
     battle.battle.outcome = Some(Outcome::Victory {
@@ -74,7 +75,12 @@ fn ridge(
     };
     let rules = load_aftermath(None).expect("shipped aftermath rules");
     let events = state
-        .finish_battle(&[0, 1], &end, &choices, (&ruleset, &rules))
+        .finish_battle(
+            &Field::solo(&[0, 1]),
+            &end,
+            std::slice::from_ref(&choices),
+            (&ruleset, &rules),
+        )
         .map(<[CampaignEvent]>::to_vec);
     (state, events)
 }
@@ -209,7 +215,7 @@ fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_i
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
     state.members[2].whereabouts = Whereabouts::Captured;
     let level = state
-        .field(&loaded.levels, &[0, 1], &ruleset)
+        .field(&loaded.levels, &Field::solo(&[0, 1]), &ruleset)
         .expect("both can fight");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
     battle.battle.outcome = Some(Outcome::Victory {

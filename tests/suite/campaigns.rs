@@ -10,6 +10,7 @@ use swift_swords::battle::state::BattleState;
 use swift_swords::campaign::aftermath::{BattleEnd, EndChoices};
 use swift_swords::campaign::check::{LoadedCampaign, parse_campaign};
 use swift_swords::campaign::events::{CampaignEvent, MagicUse};
+use swift_swords::campaign::fielding::Field;
 use swift_swords::campaign::progress::{CampaignState, Stage};
 use swift_swords::campaign::warband::Whereabouts;
 use swift_swords::data::{AftermathRules, load_aftermath};
@@ -60,7 +61,7 @@ fn after_first_battle(
     let loaded = loaded(CAMPAIGN);
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
     let level = state
-        .field(&loaded.levels, &[0, 1], &ruleset)
+        .field(&loaded.levels, &Field::solo(&[0, 1]), &ruleset)
         .expect("both can fight");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
     end(&mut battle);
@@ -71,7 +72,12 @@ fn after_first_battle(
         side: 0,
     };
     let events = state
-        .finish_battle(&[0, 1], &battle_end, choices, (&ruleset, &rules()))
+        .finish_battle(
+            &Field::solo(&[0, 1]),
+            &battle_end,
+            std::slice::from_ref(choices),
+            (&ruleset, &rules()),
+        )
         .expect("the battle ends")
         .to_vec();
     assert_eq!(state.dice.overrun(), 0, "the scripted dice ran out");
@@ -327,7 +333,7 @@ fn injuries_that_last_go_with_the_member_and_those_that_pass_do_not() {
         battle: "green".into(),
     };
     let level = state
-        .field(&loaded.levels, &[1], &ruleset)
+        .field(&loaded.levels, &Field::solo(&[1]), &ruleset)
         .expect("Tam can fight");
     let battle = initial_state(&level, ruleset, 1);
     let tam = &battle.units[battle.unit_index("tam").expect("Tam fields")];
@@ -522,7 +528,7 @@ fn a_rescue_won_frees_the_captured() {
     );
     let loaded = loaded(CAMPAIGN);
     let level = state
-        .field(&loaded.levels, &[1], &ruleset)
+        .field(&loaded.levels, &Field::solo(&[1]), &ruleset)
         .expect("Tam can fight");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
     won(&mut battle);
@@ -532,7 +538,7 @@ fn a_rescue_won_frees_the_captured() {
         side: 0,
     };
     let events = state
-        .finish_battle(&[1], &end, &EndChoices::default(), (&ruleset, &rules()))
+        .finish_battle(&Field::solo(&[1]), &end, &[], (&ruleset, &rules()))
         .expect("the rescue ends")
         .to_vec();
     assert!(events.contains(&CampaignEvent::Freed {
@@ -581,7 +587,7 @@ fn a_member_captured_or_in_a_coma_cannot_take_the_field() {
         battle: "green".into(),
     };
     assert_eq!(
-        state.field(&loaded.levels, &[0], &ruleset),
+        state.field(&loaded.levels, &Field::solo(&[0]), &ruleset),
         Err("Sir Tristan cannot fight: captured".into())
     );
 }
@@ -711,7 +717,7 @@ fn a_member_who_shares_a_places_id_stands_in_the_place_chosen_for_it() {
     let ruleset = ruleset();
     let state = CampaignState::new(loaded.campaign.clone(), 1);
     let level = state
-        .field(&loaded.levels, &[1, 0], &ruleset)
+        .field(&loaded.levels, &Field::solo(&[1, 0]), &ruleset)
         .expect("fields");
     let heroes: Vec<(&str, &str)> = level
         .units

@@ -16,6 +16,7 @@ use crate::battle::state::BattleState;
 use crate::campaign::aftermath::{BattleEnd, EndChoices};
 use crate::campaign::check::{LoadedCampaign, load_campaign};
 use crate::campaign::events::CampaignEvent;
+use crate::campaign::fielding::Field;
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::save::CampaignSave;
 use crate::data::Ruleset;
@@ -91,8 +92,13 @@ impl Campaigning {
         state
             .members
             .iter()
+            .chain(&state.rival)
             .map(|m| &m.spec)
-            .chain(state.campaign.battles.iter().flat_map(|b| &b.recruits))
+            .chain(state.campaign.battles.iter().flat_map(|b| {
+                b.recruits
+                    .iter()
+                    .chain(b.rival.iter().flat_map(|r| &r.recruits))
+            }))
             .find(|spec| spec.id == id)
             .map_or_else(|| "a member".to_string(), |spec| spec.name.clone())
     }
@@ -300,17 +306,17 @@ pub fn resume_campaign(world: &mut World, slot: &Path, which: Which) -> Result<(
     if begun { start_battle(world) } else { Ok(()) }
 }
 
-/// Fields `chosen` (warband indices, in place order) in the next battle and
-/// puts it on the table.
-pub fn take_the_field(world: &mut World, chosen: Vec<usize>) -> Result<(), String> {
+/// Fields `chosen` (each warband's members, in place order) in the next
+/// battle and puts it on the table.
+pub fn take_the_field(world: &mut World, chosen: Field) -> Result<(), String> {
     let mut campaigning = world.resource_mut::<Campaigning>();
     campaigning
         .state()
         .field(&campaigning.loaded.levels, &chosen, &campaigning.ruleset)?;
-    campaigning.save.fielded = Some(chosen);
+    campaigning.save.set_field(Some(chosen));
     campaigning.write();
     if let Some(problem) = campaigning.problem.clone() {
-        campaigning.save.fielded = None;
+        campaigning.save.set_field(None);
         return Err(problem);
     }
     start_battle(world)
@@ -327,16 +333,21 @@ fn start_battle(world: &mut World) -> Result<(), String> {
         .ok_or("the campaign is not before a battle")?;
     let fielded = campaigning
         .save
-        .fielded
-        .clone()
+        .field()
         .ok_or("nobody has taken the field")?;
     let level = state.field(&campaigning.loaded.levels, &fielded, &campaigning.ruleset)?;
-    let side = level
-        .side_index(&battle.side)
-        .ok_or("the battle has no side for the warband")?;
+    // Each warband's side is a player's; in a campaign for two they pass
+    // the machine between turns.
+    let players: Vec<usize> = state
+        .campaign
+        .bands()
+        .into_iter()
+        .filter_map(|band| battle.as_fought_by(band))
+        .filter_map(|fought| level.side_index(&fought.side))
+        .collect();
     let seats: Vec<Seat> = (0..level.sides.len())
         .map(|s| {
-            if s == side {
+            if players.contains(&s) {
                 Seat::Human
             } else {
                 Seat::Ai(campaigning.save.foes)
@@ -375,7 +386,7 @@ fn start_battle(world: &mut World) -> Result<(), String> {
         folder: LevelFolder::Library,
         seed,
         seats,
-        handover: false,
+        handover: players.len() > 1,
     };
     let prepared = PreparedBattle {
         engine,
@@ -415,13 +426,13 @@ pub fn leave_battle(world: &mut World) {
     world.remove_resource::<Campaigning>();
 }
 
-/// The fallen of the battle just over tended with `choices`: the aftermath
-/// is played, saved, and its events become the news.
-pub fn tend_the_fallen(world: &mut World, choices: &EndChoices) -> Result<(), String> {
+/// The fallen of the battle just over tended with `choices` (each
+/// warband's): the aftermath is played, saved, and its events become the
+/// news.
+pub fn tend_the_fallen(world: &mut World, choices: &[EndChoices]) -> Result<(), String> {
     let mut campaigning = world.resource_mut::<Campaigning>();
     let campaigning = &mut *campaigning;
-    let (Some(ended), Some(fielded)) = (&campaigning.ended, campaigning.save.fielded.clone())
-    else {
+    let (Some(ended), Some(fielded)) = (&campaigning.ended, campaigning.save.field()) else {
         return Err("there is no battle to tend the fallen of".into());
     };
     let side = campaigning
@@ -446,7 +457,7 @@ pub fn tend_the_fallen(world: &mut World, choices: &EndChoices) -> Result<(), St
         .to_vec();
     campaigning.news = news;
     campaigning.ended = None;
-    campaigning.save.fielded = None;
+    campaigning.save.set_field(None);
     campaigning.write();
     // The battle is in the chronicle now: its autosave is done with.
     let saver = campaigning.battle_autosave();
@@ -476,7 +487,6 @@ mod tests {
     use super::*;
     use crate::ai::play::play_out;
     use crate::battle::record::Fingerprint;
-    use crate::campaign::aftermath::default_choices;
     use crate::campaign::run::choose_field;
     use crate::game::session::saves::write_autosave;
 
@@ -511,7 +521,7 @@ mod tests {
         (world, saves)
     }
 
-    fn field_as_the_ai_would(world: &mut World) -> Vec<usize> {
+    fn field_as_the_ai_would(world: &mut World) -> Field {
         let campaigning = world.resource::<Campaigning>();
         choose_field(
             campaigning.state(),
@@ -532,7 +542,7 @@ mod tests {
         assert_eq!(on_disk(&world), world.resource::<Campaigning>().save);
         let chosen = field_as_the_ai_would(&mut world);
         take_the_field(&mut world, chosen.clone()).expect("takes the field");
-        assert_eq!(on_disk(&world).fielded, Some(chosen));
+        assert_eq!(on_disk(&world).field(), Some(chosen));
         assert!(world.contains_resource::<CampaignBattleSaver>());
 
         let PreparedBattle { mut engine, .. } = world
@@ -560,12 +570,7 @@ mod tests {
                 log: &ended.log,
                 side: side.expect("the warband's side"),
             };
-            default_choices(
-                &campaigning.state().members,
-                &end,
-                &battle,
-                campaigning.state().campaign.warband.cap,
-            )
+            campaigning.state().default_choices(&end)
         };
         tend_the_fallen(&mut world, &choices).expect("tends the fallen");
         let saved = on_disk(&world);

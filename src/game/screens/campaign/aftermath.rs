@@ -10,11 +10,12 @@ use crate::battle::components::Fate;
 use crate::campaign::aftermath::{BattleEnd, EndChoices, magic_wanted};
 use crate::campaign::captives::{captives_taken, check_fates};
 use crate::campaign::events::CampaignEvent;
-use crate::campaign::format::{CaptiveFate, WayOn};
+use crate::campaign::format::{Band, CampaignBattle, CaptiveFate, WayOn};
 use crate::campaign::progress::Stage;
-use crate::campaign::warband::Whereabouts;
+use crate::campaign::warband::{Member, Whereabouts};
 use crate::campaign::words::{event_words, result_words};
 use crate::game::session::campaigning::Campaigning;
+use crate::rules::aftermath::SideResult;
 
 /// The events, a sentence each; a week's first line stands out.
 pub fn news(ui: &mut egui::Ui, campaigning: &Campaigning, events: &[CampaignEvent]) {
@@ -52,14 +53,27 @@ pub fn chronicle(ui: &mut egui::Ui, campaigning: &Campaigning) {
         ))
         .id_salt(("chapter", n))
         .show(ui, |ui| {
-            ui.label(format!("Fought: {}.", fielded.join(", ")));
+            let rivals: Vec<String> = chapter
+                .rival_fielded
+                .iter()
+                .map(|id| campaigning.member_name(id))
+                .collect();
+            match rivals.is_empty() {
+                true => ui.label(format!("Fought: {}.", fielded.join(", "))),
+                false => ui.label(format!(
+                    "Fought: {}; against them, {}.",
+                    fielded.join(", "),
+                    rivals.join(", ")
+                )),
+            };
             news(ui, campaigning, &chapter.events);
         });
     }
 }
 
-/// The battle is over: who fell, the magic to spend on them and the
-/// recruits to take, then the aftermath is played.
+/// The battle is over: for each warband, who fell, the magic to spend on
+/// them, the recruits to take and the captives' fates; then the aftermath
+/// is played.
 pub fn tend_page(
     ui: &mut egui::Ui,
     campaigning: &Campaigning,
@@ -70,7 +84,7 @@ pub fn tend_page(
     let (Some(ended), Some(battle), Some(fielded)) = (
         &campaigning.ended,
         state.next_battle(),
-        &campaigning.save.fielded,
+        campaigning.save.field(),
     ) else {
         return;
     };
@@ -86,36 +100,112 @@ pub fn tend_page(
         log: &ended.log,
         side,
     };
-    let result = end.result();
     ui.heading(format!(
         "{}: the battle is {}",
         campaigning.battle_name(&battle.id),
-        result_words(result)
+        result_words(end.result())
     ));
-    ui.add_space(6.0);
-    ui.label(egui::RichText::new("Those who fought").strong());
-    egui::Grid::new("fought").striped(true).show(ui, |ui| {
-        for &index in fielded {
-            let Some(member) = state.members.get(index) else {
-                continue;
-            };
-            let fate = ended
-                .state
-                .units
-                .iter()
-                .find(|u| u.unit.id == member.spec.id)
-                .map_or(Fate::Fighting, |u| u.fate);
-            ui.label(&member.spec.name);
-            ui.label(match fate {
-                Fate::Fighting => "Still standing",
-                Fate::Killed => "Down and dying",
-                other => other.words(),
-            });
-            ui.end_row();
+    let bands = state.campaign.bands();
+    choices.ends.resize(bands.len(), EndChoices::default());
+    for (n, &band) in bands.iter().enumerate() {
+        let (Some((fought, band_end)), Some(warband)) =
+            (state.end_for(band, &end), state.campaign.warband_of(band))
+        else {
+            continue;
+        };
+        ui.add_space(6.0);
+        if bands.len() > 1 {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{}: {}",
+                    warband.name,
+                    result_words(band_end.result())
+                ))
+                .heading(),
+            );
         }
-    });
-    let magic = usize::from(battle.after.magic);
-    let needs = magic_wanted(&state.members, &end);
+        let tending = Tending {
+            band,
+            fought: &fought,
+            end: &band_end,
+            fielded: fielded.of(band),
+            cap: warband.cap,
+        };
+        tend_band(ui, campaigning, &tending, &mut choices.ends[n]);
+    }
+    ui.add_space(8.0);
+    if ui
+        .add(egui::Button::new("Tend the fallen").min_size([160.0, 32.0].into()))
+        .on_hover_text("The rolls for the dying, the wounds that last, captives and recruits")
+        .clicked()
+    {
+        let chosen = bands
+            .iter()
+            .zip(&choices.ends)
+            .map(|(&band, made)| {
+                // Magic goes where it was asked, in the order of need.
+                let needs = state
+                    .end_for(band, &end)
+                    .map(|(_, band_end)| magic_wanted(state.members_of(band), &band_end))
+                    .unwrap_or_default();
+                EndChoices {
+                    magic_on: needs
+                        .into_iter()
+                        .filter(|i| made.magic_on.contains(i))
+                        .collect(),
+                    ..made.clone()
+                }
+            })
+            .collect();
+        *asked = Some(Step::Tend(chosen));
+    }
+}
+
+/// One warband's end of the battle, as its player tends it.
+struct Tending<'a> {
+    band: Band,
+    fought: &'a CampaignBattle,
+    end: &'a BattleEnd<'a>,
+    fielded: &'a [usize],
+    cap: u8,
+}
+
+/// Who of one warband fought and how they came out; its magic, recruits
+/// and captives to choose.
+fn tend_band(
+    ui: &mut egui::Ui,
+    campaigning: &Campaigning,
+    tending: &Tending,
+    choices: &mut EndChoices,
+) {
+    let state = campaigning.state();
+    let members = state.members_of(tending.band);
+    let end = tending.end;
+    ui.label(egui::RichText::new("Those who fought").strong());
+    egui::Grid::new(("fought", tending.band))
+        .striped(true)
+        .show(ui, |ui| {
+            for &index in tending.fielded {
+                let Some(member) = members.get(index) else {
+                    continue;
+                };
+                let fate = end
+                    .state
+                    .units
+                    .iter()
+                    .find(|u| u.unit.id == member.spec.id)
+                    .map_or(Fate::Fighting, |u| u.fate);
+                ui.label(&member.spec.name);
+                ui.label(match fate {
+                    Fate::Fighting => "Still standing",
+                    Fate::Killed => "Down and dying",
+                    other => other.words(),
+                });
+                ui.end_row();
+            }
+        });
+    let magic = usize::from(tending.fought.after.magic);
+    let needs = magic_wanted(members, end);
     // Each member shown once, at its greatest need.
     let mut wanting = needs.clone();
     let mut seen = std::collections::BTreeSet::new();
@@ -138,7 +228,7 @@ pub fn tend_page(
             if ui
                 .add_enabled(
                     room,
-                    egui::Checkbox::new(&mut ticked, &state.members[index].spec.name),
+                    egui::Checkbox::new(&mut ticked, &members[index].spec.name),
                 )
                 .changed()
             {
@@ -146,16 +236,16 @@ pub fn tend_page(
             }
         }
     }
-    if result == crate::rules::aftermath::SideResult::Won && !battle.recruits.is_empty() {
+    if end.result() == SideResult::Won && !tending.fought.recruits.is_empty() {
         ui.add_space(6.0);
         ui.label(
             egui::RichText::new(format!(
                 "Who may join the warband (it holds at most {}):",
-                state.campaign.warband.cap
+                tending.cap
             ))
             .strong(),
         );
-        for (index, recruit) in battle.recruits.iter().enumerate() {
+        for (index, recruit) in tending.fought.recruits.iter().enumerate() {
             let mut ticked = choices.recruits.contains(&index);
             let label = format!("{} ({})", recruit.name, kind_of(recruit, campaigning));
             if ui.checkbox(&mut ticked, label).changed() {
@@ -163,75 +253,61 @@ pub fn tend_page(
             }
         }
     }
-    captives_section(ui, campaigning, &end, choices);
-    ui.add_space(8.0);
-    if ui
-        .add(egui::Button::new("Tend the fallen").min_size([160.0, 32.0].into()))
-        .on_hover_text("The rolls for the dying, the wounds that last, captives and recruits")
-        .clicked()
-    {
-        let chosen = EndChoices {
-            // Magic goes where it was asked, in the order of need.
-            magic_on: needs
-                .iter()
-                .copied()
-                .filter(|i| choices.magic_on.contains(i))
-                .collect(),
-            recruits: choices.recruits.clone(),
-            captives: choices.captives.clone(),
-        };
-        *asked = Some(Step::Tend(chosen));
-    }
+    captives_section(ui, members, tending, &mut choices.captives);
 }
 
-/// The foe heroes taken on the field, each with the fates the campaign
-/// allows; a fate the warband cannot carry out now is greyed with why.
+/// The foes taken on the field, each with the fates the campaign allows; a
+/// fate the warband cannot carry out now is greyed with why.
 fn captives_section(
     ui: &mut egui::Ui,
-    campaigning: &Campaigning,
-    end: &BattleEnd,
-    choices: &mut Choices,
+    members: &[Member],
+    tending: &Tending,
+    fates: &mut Vec<CaptiveFate>,
 ) {
-    let state = campaigning.state();
-    let Some(battle) = state.next_battle() else {
-        return;
-    };
-    let captives = captives_taken(end, battle);
+    let captives = captives_taken(tending.end, tending.fought);
     if captives.is_empty() {
         return;
     }
     ui.add_space(6.0);
     ui.label(egui::RichText::new("Foes taken captive: decide their fate").strong());
-    choices
-        .captives
-        .resize(captives.len(), CaptiveFate::Release);
-    let cap = state.campaign.warband.cap;
-    egui::Grid::new("captives").show(ui, |ui| {
+    fates.resize(captives.len(), CaptiveFate::Release);
+    egui::Grid::new(("captives", tending.band)).show(ui, |ui| {
         for (n, captive) in captives.iter().enumerate() {
             ui.label(&captive.name);
             for fate in CaptiveFate::ALL {
-                if !battle.captives.fates.contains(&fate) {
+                if !tending.fought.captives.fates.contains(&fate) {
                     continue;
                 }
-                let mut trial = choices.captives.clone();
+                let mut trial = fates.clone();
                 trial[n] = fate;
-                let allowed = check_fates(&captives, &trial, battle, &state.members, cap);
-                let chosen = choices.captives[n] == fate;
+                let allowed = check_fates(&captives, &trial, tending.fought, members, tending.cap);
                 let button = ui.add_enabled(
                     allowed.is_ok(),
-                    egui::RadioButton::new(chosen, fate.words()),
+                    egui::RadioButton::new(fates[n] == fate, fate.words()),
                 );
                 let button = match &allowed {
                     Err(why) => button.on_disabled_hover_text(why),
                     Ok(()) => button,
                 };
                 if button.clicked() {
-                    choices.captives[n] = fate;
+                    fates[n] = fate;
                 }
             }
             ui.end_row();
         }
     });
+}
+
+/// Each warband as it stands, under its name.
+fn warbands(ui: &mut egui::Ui, campaigning: &Campaigning) {
+    let campaign = &campaigning.state().campaign;
+    for band in campaign.bands() {
+        if let Some(warband) = campaign.warband_of(band) {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(&warband.name).strong());
+            roster(ui, campaigning, band, None);
+        }
+    }
 }
 
 fn toggle(list: &mut Vec<usize>, index: usize, on: bool) {
@@ -257,9 +333,7 @@ pub fn aftermath_page(
     };
     ui.heading(format!("After {}", campaigning.battle_name(battle)));
     news(ui, campaigning, &campaigning.news);
-    ui.add_space(8.0);
-    ui.label(egui::RichText::new("The warband").strong());
-    roster(ui, campaigning, None);
+    warbands(ui, campaigning);
     ui.add_space(8.0);
     let after = state
         .campaign
@@ -330,8 +404,7 @@ pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option
     if !campaigning.news.is_empty() {
         news(ui, campaigning, &campaigning.news);
     }
-    ui.add_space(8.0);
-    roster(ui, campaigning, None);
+    warbands(ui, campaigning);
     ui.add_space(8.0);
     chronicle(ui, campaigning);
     ui.add_space(8.0);

@@ -66,46 +66,39 @@ pub fn briefing_page(
             .default_open(true)
             .show(ui, |ui| news(ui, campaigning, &campaigning.news));
     }
-    ui.add_space(8.0);
-    let slots = usize::from(battle.slots).min(battle.places.len());
-    ui.label(
-        egui::RichText::new(format!(
-            "The warband: choose who fights (up to {slots}); {} chosen.",
-            choices.field.len()
-        ))
-        .strong(),
-    );
-    roster(ui, campaigning, Some((&mut choices.field, slots)));
-    if !choices.field.is_empty() {
-        let names: Vec<&str> = choices
-            .field
-            .iter()
-            .filter_map(|&i| state.members.get(i).map(|m| m.spec.name.as_str()))
-            .collect();
-        ui.label(format!(
-            "They take the field in this order, each in the next place of the level: {}.",
-            names.join(", ")
-        ));
-        for &index in &choices.field {
-            if let Some(member) = state.members.get(index)
-                && member.hurt()
-            {
-                ui.colored_label(
-                    egui::Color32::from_rgb(230, 180, 80),
-                    wounded_warning(member),
-                );
-            }
-        }
+    let bands = state.campaign.bands();
+    for &band in &bands {
+        let (Some(fought), Some(warband)) =
+            (battle.as_fought_by(band), state.campaign.warband_of(band))
+        else {
+            continue;
+        };
+        ui.add_space(8.0);
+        let slots = usize::from(fought.slots).min(fought.places.len());
+        let who = match bands.len() {
+            1 => "The warband".to_string(),
+            _ => warband.name.clone(),
+        };
+        let chosen = choices.field.of_mut(band);
+        ui.label(
+            egui::RichText::new(format!(
+                "{who}: choose who fights (up to {slots}); {} chosen.",
+                chosen.len()
+            ))
+            .strong(),
+        );
+        roster(ui, campaigning, band, Some((chosen, slots)));
+        fighting_order(ui, state.members_of(band), chosen);
     }
     ui.add_space(8.0);
     ui.horizontal(|ui| {
-        let ready = !choices.field.is_empty();
+        let ready = bands.iter().all(|&band| !choices.field.of(band).is_empty());
         if ui
             .add_enabled(
                 ready,
                 egui::Button::new("To battle").min_size([160.0, 32.0].into()),
             )
-            .on_disabled_hover_text("Choose at least one member to fight")
+            .on_disabled_hover_text("Choose at least one member of each warband to fight")
             .clicked()
         {
             *asked = Some(Step::ToBattle(choices.field.clone()));
@@ -128,6 +121,31 @@ pub fn briefing_page(
         ui.add_space(8.0);
         egui::CollapsingHeader::new("The chronicle so far")
             .show(ui, |ui| chronicle(ui, campaigning));
+    }
+}
+
+/// The order the chosen take their places in, and who fights wounded.
+fn fighting_order(ui: &mut egui::Ui, members: &[Member], chosen: &[usize]) {
+    if chosen.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = chosen
+        .iter()
+        .filter_map(|&i| members.get(i).map(|m| m.spec.name.as_str()))
+        .collect();
+    ui.label(format!(
+        "They take the field in this order, each in the next place of the level: {}.",
+        names.join(", ")
+    ));
+    for &index in chosen {
+        if let Some(member) = members.get(index)
+            && member.hurt()
+        {
+            ui.colored_label(
+                egui::Color32::from_rgb(230, 180, 80),
+                wounded_warning(member),
+            );
+        }
     }
 }
 

@@ -17,7 +17,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
 
 use crate::ai::AiLevel;
-use crate::campaign::aftermath::{BattleEnd, EndChoices, default_choices};
+use crate::campaign::aftermath::{BattleEnd, EndChoices};
+use crate::campaign::fielding::Field;
 use crate::campaign::progress::Stage;
 use crate::campaign::run::choose_field;
 use crate::game::screens::editor::edit_level;
@@ -35,18 +36,17 @@ const COLUMN: f32 = 900.0;
 /// The player's choices on the campaign's pages, made afresh as it moves on.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Choices {
-    /// Members (warband indices) to field, in place order.
-    pub field: Vec<usize>,
-    pub magic_on: Vec<usize>,
-    pub recruits: Vec<usize>,
-    /// The fate of each foe captured, in order.
-    pub captives: Vec<crate::campaign::format::CaptiveFate>,
+    /// Each warband's members to field, in place order.
+    pub field: Field,
+    /// Each warband's choices at the battle's end (magic, recruits,
+    /// captives), in the order of the campaign's bands.
+    pub ends: Vec<EndChoices>,
     pub rest: u8,
     /// What went wrong with the last step, in words.
     pub problem: Option<String>,
     /// The battle's table with the members fielded (none if they cannot
     /// take it), for those members.
-    pub preview: Option<(Vec<usize>, Option<Level>)>,
+    pub preview: Option<(Field, Option<Level>)>,
     /// The page the choices were made for.
     made_for: Option<Page>,
 }
@@ -111,11 +111,7 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
                     log: &ended.log,
                     side,
                 };
-                let defaults =
-                    default_choices(&state.members, &end, battle, state.campaign.warband.cap);
-                choices.magic_on = defaults.magic_on;
-                choices.recruits = defaults.recruits;
-                choices.captives = defaults.captives;
+                choices.ends = state.default_choices(&end);
             }
         }
         Page::Aftermath | Page::Ended => {}
@@ -197,10 +193,10 @@ pub enum Step {
         foes: AiLevel,
     },
     GoOn(PathBuf, Which),
-    ToBattle(Vec<usize>),
+    ToBattle(Field),
     /// The next battle with these members, opened in the level editor.
-    Edit(Vec<usize>),
-    Tend(EndChoices),
+    Edit(Field),
+    Tend(Vec<EndChoices>),
     MarchOn(u8),
     /// Back to the title, the campaign saved as it stands.
     Leave,
@@ -209,7 +205,7 @@ pub enum Step {
 /// The next battle as the members `chosen` would fight it, their wounds
 /// carried in, as the level editor's draft: to playtest, or to keep as a
 /// level of its own.
-fn open_in_editor(world: &mut World, chosen: &[usize]) -> Result<(), String> {
+fn open_in_editor(world: &mut World, chosen: &Field) -> Result<(), String> {
     let campaigning = world.resource::<Campaigning>();
     let state = campaigning.state();
     let fielded = state.field(&campaigning.loaded.levels, chosen, &campaigning.ruleset)?;

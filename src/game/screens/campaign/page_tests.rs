@@ -13,6 +13,7 @@ use super::list::{CampaignList, list_page};
 use super::{Choices, Step};
 use crate::ai::AiLevel;
 use crate::campaign::check::load_campaign;
+use crate::campaign::fielding::Field;
 use crate::campaign::progress::CampaignState;
 use crate::campaign::save::CampaignSave;
 use crate::data::{Ruleset, load_aftermath};
@@ -39,7 +40,7 @@ fn campaigning() -> Campaigning {
 fn briefing(field: Vec<usize>) -> Harness<'static, (Choices, Option<Step>)> {
     let campaigning = campaigning();
     let choices = Choices {
-        field,
+        field: Field::solo(&field),
         ..Choices::default()
     };
     Harness::builder()
@@ -72,12 +73,15 @@ fn to_battle_and_the_editor_ask_for_the_members_ticked_and_wait_for_one() {
     let mut harness = briefing(vec![0, 3]);
     harness.get_by_label("To battle").click();
     harness.run();
-    assert_eq!(harness.state().1, Some(Step::ToBattle(vec![0, 3])));
+    assert_eq!(
+        harness.state().1,
+        Some(Step::ToBattle(Field::solo(&[0, 3])))
+    );
 
     let mut editing = briefing(vec![1]);
     editing.get_by_label("Open in the level editor").click();
     editing.run();
-    assert_eq!(editing.state().1, Some(Step::Edit(vec![1])));
+    assert_eq!(editing.state().1, Some(Step::Edit(Field::solo(&[1]))));
 
     let mut empty = briefing(Vec::new());
     empty.get_by_label("To battle").click();
@@ -132,7 +136,11 @@ fn farmstead_won() -> Harness<'static, (Choices, Option<Step>)> {
     state.members[0].whereabouts = Whereabouts::Captured;
     let fielded = vec![4, 2];
     let level = state
-        .field(&campaigning.loaded.levels, &fielded, &campaigning.ruleset)
+        .field(
+            &campaigning.loaded.levels,
+            &Field::solo(&fielded),
+            &campaigning.ruleset,
+        )
         .expect("Garrick and Wren take the farm");
     let mut battle = crate::battle::setup::initial_state(&level, campaigning.ruleset.clone(), 1);
     battle.battle.outcome = Some(Outcome::Victory {
@@ -171,7 +179,7 @@ fn a_foe_taken_captive_is_listed_by_name_with_its_fates_and_the_one_chosen_is_se
         panic!("tends the fallen");
     };
     assert_eq!(
-        choices.captives,
+        choices[0].captives,
         vec![crate::campaign::format::CaptiveFate::Exchange]
     );
 }

@@ -4,16 +4,17 @@
 use bevy_egui::egui;
 
 use crate::campaign::fielding::physical_ranks;
-use crate::campaign::format::MemberSpec;
+use crate::campaign::format::{Band, MemberSpec};
 use crate::campaign::warband::{Member, Standing};
 use crate::campaign::words::wound_words;
 use crate::game::session::campaigning::Campaigning;
 
-/// The warband's table. With `field`, members who can fight get a box,
-/// at most `slots` of them ticked, in the order ticked.
+/// The table of `band`'s warband. With `field`, members who can fight get
+/// a box, at most `slots` of them ticked, in the order ticked.
 pub fn roster(
     ui: &mut egui::Ui,
     campaigning: &Campaigning,
+    band: Band,
     mut field: Option<(&mut Vec<usize>, usize)>,
 ) {
     let state = campaigning.state();
@@ -30,7 +31,7 @@ pub fn roster(
     if field.is_some() {
         headings.insert(0, "Fights");
     }
-    egui::Grid::new("warband")
+    egui::Grid::new(("warband", band))
         .striped(true)
         .spacing([14.0, 6.0])
         .show(ui, |ui| {
@@ -38,7 +39,7 @@ pub fn roster(
                 ui.label(egui::RichText::new(heading).strong());
             }
             ui.end_row();
-            for (index, member) in state.members.iter().enumerate() {
+            for (index, member) in state.members_of(band).iter().enumerate() {
                 if matches!(member.standing(), Standing::LeftBehind) {
                     continue;
                 }
