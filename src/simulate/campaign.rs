@@ -89,6 +89,9 @@ pub struct CampaignReport {
     pub seed: u64,
     pub warband_ai: String,
     pub foes_ai: String,
+    /// The second warband, in a campaign for two: "won" is the first's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rival: Option<String>,
     pub won: Rate,
     /// Runs that could not be played (a level that would not field, say).
     pub failed: usize,
@@ -150,7 +153,7 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
     let mut members: BTreeMap<String, (String, usize, usize, f64, f64)> = BTreeMap::new();
     let mut order = Vec::new();
     for state in &done {
-        for member in &state.members {
+        for member in state.members.iter().chain(&state.rival) {
             let entry = members.entry(member.spec.id.clone()).or_insert_with(|| {
                 order.push(member.spec.id.clone());
                 (member.spec.name.clone(), 0, 0, 0.0, 0.0)
@@ -185,6 +188,10 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         seed: sim.seed,
         warband_ai: sim.levels.warband.name().to_string(),
         foes_ai: sim.levels.foes.name().to_string(),
+        rival: campaign
+            .rival
+            .as_ref()
+            .map(|r| format!("{} against {}", campaign.warband.name, r.name)),
         won: wilson(won, total),
         failed: runs.len() - total,
         battles_per_run: mean(done.iter().map(|s| s.chronicle.len() as f64).sum(), total),
@@ -204,7 +211,10 @@ impl std::fmt::Display for CampaignReport {
         if self.failed > 0 {
             writeln!(f, "  {} runs could not be played", self.failed)?;
         }
-        writeln!(f, "  campaign won: {:5}", self.won)?;
+        match &self.rival {
+            Some(rival) => writeln!(f, "  {rival}; won by the first: {:5}", self.won)?,
+            None => writeln!(f, "  campaign won: {:5}", self.won)?,
+        }
         writeln!(
             f,
             "  per run: {:.1} battles, {:.1} weeks",

@@ -673,4 +673,54 @@ mod tests {
             crate::content::own_campaigns().join("mine.ron")
         );
     }
+
+    #[test]
+    fn a_campaign_for_two_seats_both_warbands_at_the_table_and_tends_both() {
+        let (mut world, _) = world_with_saves("for-two");
+        begin_campaign(&mut world, "crossroads_feud.ron", 3, AiLevel::Normal).expect("begins");
+        let chosen = field_as_the_ai_would(&mut world);
+        assert_eq!((chosen.warband.len(), chosen.rival.len()), (4, 4));
+        take_the_field(&mut world, chosen.clone()).expect("takes the field");
+        assert_eq!(on_disk(&world).field(), Some(chosen));
+        let setup = world.resource::<MatchSetup>().clone();
+        assert_eq!(setup.seats, vec![Seat::Human, Seat::Human]);
+        assert!(setup.handover, "the machine passes between the players");
+
+        let PreparedBattle { mut engine, .. } = world
+            .remove_resource::<PreparedBattle>()
+            .expect("the battle is ready");
+        play_out(&mut engine, |_| AiLevel::Normal, 20_000, |_, _, _| {}).expect("plays out");
+        world.insert_resource(engine);
+        battle_over(&mut world);
+        let choices = {
+            let campaigning = world.resource::<Campaigning>();
+            let ended = campaigning.ended.as_ref().expect("ended");
+            let end = BattleEnd {
+                state: &ended.state,
+                log: &ended.log,
+                side: 0,
+            };
+            campaigning.state().default_choices(&end)
+        };
+        assert_eq!(choices.len(), 2, "a choice for each warband");
+        tend_the_fallen(&mut world, &choices).expect("tends the fallen");
+        let saved = on_disk(&world);
+        let chapter = &saved.state.chronicle[0];
+        assert_eq!((chapter.fielded.len(), chapter.rival_fielded.len()), (4, 4));
+        assert!(
+            chapter
+                .events
+                .iter()
+                .any(|e| matches!(e, CampaignEvent::RivalFought { warband, .. } if warband == "The Eastern Company")),
+            "the rival's aftermath follows the first's"
+        );
+        assert_eq!(saved.rival_fielded, Vec::<usize>::new());
+        march_on(&mut world, 0).expect("marches on");
+        assert_eq!(
+            on_disk(&world).state.stage,
+            Stage::Before {
+                battle: "champions".into()
+            }
+        );
+    }
 }
