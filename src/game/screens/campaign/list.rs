@@ -87,7 +87,14 @@ fn campaigns_in(folders: &[(PathBuf, &str)], ruleset: Option<&Ruleset>) -> Vec<S
                             true => c.name,
                             false => format!("{} (yours)", c.name),
                         };
-                        (name, c.about, c.warband.name, c.battles.len())
+                        // A campaign for two names both warbands.
+                        let warbands = match &c.rival {
+                            Some(rival) => {
+                                format!("{} against {}, for two players", c.warband.name, rival.name)
+                            }
+                            None => c.warband.name,
+                        };
+                        (name, c.about, warbands, c.battles.len())
                     })
                     .map_err(|problems| problems.to_string()),
                 None => Err("the game's data could not be loaded".to_string()),
