@@ -174,6 +174,13 @@ impl CampaignState {
                 }
             })?;
             fielded = fielded_level(&fielded, &fought, members, chosen.of(band));
+            // In a campaign for two the players see their warbands' names
+            // on the table ("Your turn: The Eastern Company").
+            if let (Some(_), Some(warband)) = (&self.campaign.rival, self.campaign.warband_of(band))
+                && let Some(side) = fielded.sides.iter_mut().find(|s| s.id == fought.side)
+            {
+                side.name.clone_from(&warband.name);
+            }
         }
         // The warband on the table must make a level as sound as any other.
         let text = crate::level::write::write_level(&fielded);

@@ -26,7 +26,7 @@ fn in_a_campaign_for_two_each_warband_has_its_own_aftermath_and_the_way_on_follo
     let ruleset = ruleset();
     let loaded = load_campaign(Path::new(FEUD), &ruleset).expect("the shipped feud");
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
-    // Bors, Cole, Dunn and Ebba against Hrolf, Jory, Kell and Lysa.
+    // Bors, Cole, Dunn and Edric against Hrolf, Jory, Kell and Olaf.
     let field = Field {
         warband: vec![1, 2, 3, 4],
         rival: vec![0, 2, 3, 4],
@@ -90,7 +90,7 @@ fn in_a_campaign_for_two_each_warband_has_its_own_aftermath_and_the_way_on_follo
     assert_eq!(state.rival[0].whereabouts, Whereabouts::Captured);
     assert_eq!(
         state.chronicle[0].rival_fielded,
-        ["hrolf", "jory", "kell", "lysa"]
+        ["hrolf", "jory", "kell", "olaf"]
     );
 }
 

@@ -194,10 +194,22 @@ fn summary_of(save: &CampaignSave) -> String {
             state.chronicle.len()
         ),
     };
-    format!(
-        "{}: {}, {stands}",
-        state.campaign.name, state.campaign.warband.name
-    )
+    let first = &state.campaign.warband.name;
+    match &state.campaign.rival {
+        // A campaign for two is won or lost by the first warband.
+        Some(rival) => {
+            let stands = match state.stage {
+                Stage::Ended { won: true } => format!("won by {first}"),
+                Stage::Ended { won: false } => format!("lost by {first}"),
+                _ => stands,
+            };
+            format!(
+                "{}: {first} against {}, {stands}",
+                state.campaign.name, rival.name
+            )
+        }
+        None => format!("{}: {first}, {stands}", state.campaign.name),
+    }
 }
 
 /// A new folder for a campaign begun from `file` with `seed`.

@@ -100,12 +100,16 @@ pub fn tend_page(
         log: &ended.log,
         side,
     };
-    ui.heading(format!(
-        "{}: the battle is {}",
-        campaigning.battle_name(&battle.id),
-        result_words(end.result())
-    ));
     let bands = state.campaign.bands();
+    // In a campaign for two each warband's result is under its name.
+    match bands.len() {
+        1 => ui.heading(format!(
+            "{}: the battle is {}",
+            campaigning.battle_name(&battle.id),
+            result_words(end.result())
+        )),
+        _ => ui.heading(campaigning.battle_name(&battle.id)),
+    };
     choices.ends.resize(bands.len(), EndChoices::default());
     for (n, &band) in bands.iter().enumerate() {
         let (Some((fought, band_end)), Some(warband)) =

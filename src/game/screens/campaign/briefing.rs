@@ -23,13 +23,11 @@ pub fn briefing_page(
         return;
     };
     let level = campaigning.loaded.levels.get(&battle.id);
-    ui.label(
-        egui::RichText::new(format!(
-            "{}: {}",
-            state.campaign.name, state.campaign.warband.name
-        ))
-        .weak(),
-    );
+    let warbands = match &state.campaign.rival {
+        Some(rival) => format!("{} against {}", state.campaign.warband.name, rival.name),
+        None => state.campaign.warband.name.clone(),
+    };
+    ui.label(egui::RichText::new(format!("{}: {warbands}", state.campaign.name)).weak());
     ui.heading(format!(
         "Battle {}: {}",
         state.chronicle.len() + 1,

@@ -90,7 +90,10 @@ fn campaigns_in(folders: &[(PathBuf, &str)], ruleset: Option<&Ruleset>) -> Vec<S
                         // A campaign for two names both warbands.
                         let warbands = match &c.rival {
                             Some(rival) => {
-                                format!("{} against {}, for two players", c.warband.name, rival.name)
+                                format!(
+                                    "{} against {}, for two players",
+                                    c.warband.name, rival.name
+                                )
                             }
                             None => c.warband.name,
                         };
@@ -241,7 +244,10 @@ mod tests {
         ];
         let listed = campaigns_in(&folders, Some(&ruleset));
         let files: Vec<&str> = listed.iter().map(|c| c.file.as_str()).collect();
-        assert_eq!(files, ["barrow_road.ron", "yours/mine.ron"]);
+        assert_eq!(
+            files,
+            ["barrow_road.ron", "crossroads_feud.ron", "yours/mine.ron"]
+        );
         let names: Vec<String> = listed
             .iter()
             .map(|c| {
@@ -251,7 +257,7 @@ mod tests {
                     .expect("playable")
             })
             .collect();
-        assert_eq!(names[1], format!("{} (yours)", names[0]));
+        assert_eq!(names[2], format!("{} (yours)", names[0]));
         std::fs::remove_dir_all(&own).ok();
     }
 }
