@@ -23,11 +23,11 @@ pub enum CampaignEvent {
         battle: String,
         result: SideResult,
     },
-    /// The rival warband's result, in a campaign for two: its aftermath
-    /// follows.
-    RivalFought {
+    /// A warband's result in a campaign for two, where each has its own
+    /// (in place of [`CampaignEvent::BattleFought`]); its aftermath follows.
+    FoughtFor {
         battle: String,
-        /// The rival warband's name.
+        /// The warband's name.
         warband: String,
         result: SideResult,
     },

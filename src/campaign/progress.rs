@@ -299,22 +299,20 @@ impl CampaignState {
             );
             if band == Band::Warband {
                 result = band_result;
-                events.extend(band_events);
-            } else {
-                let name = self
-                    .campaign
-                    .rival
-                    .as_ref()
-                    .map_or(String::new(), |r| r.name.clone());
-                events.extend(band_events.into_iter().map(|event| match event {
-                    CampaignEvent::BattleFought { battle, result } => CampaignEvent::RivalFought {
+            }
+            // In a campaign for two, each warband's result is under its name.
+            let name = self.campaign.warband_of(band).map(|w| w.name.clone());
+            let two = self.campaign.rival.is_some();
+            events.extend(band_events.into_iter().map(|event| match (event, &name) {
+                (CampaignEvent::BattleFought { battle, result }, Some(name)) if two => {
+                    CampaignEvent::FoughtFor {
                         battle,
                         warband: name.clone(),
                         result,
-                    },
-                    other => other,
-                }));
-            }
+                    }
+                }
+                (other, _) => other,
+            }));
         }
         let next = match result {
             SideResult::Won => battle.victory.clone(),

@@ -71,7 +71,7 @@ pub fn event_words(
         E::BattleFought { battle: id, result } => {
             format!("{}: the battle is {}.", battle(id), result_words(*result))
         }
-        E::RivalFought {
+        E::FoughtFor {
             battle: id,
             warband,
             result,

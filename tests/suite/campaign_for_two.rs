@@ -60,14 +60,15 @@ fn in_a_campaign_for_two_each_warband_has_its_own_aftermath_and_the_way_on_follo
     assert_eq!(
         events,
         vec![
-            CampaignEvent::BattleFought {
+            CampaignEvent::FoughtFor {
                 battle: "crossroads".into(),
+                warband: "The Western Company".into(),
                 result: SideResult::Won
             },
             CampaignEvent::Recovered {
                 member: "cole".into()
             },
-            CampaignEvent::RivalFought {
+            CampaignEvent::FoughtFor {
                 battle: "crossroads".into(),
                 warband: "The Eastern Company".into(),
                 result: SideResult::Lost

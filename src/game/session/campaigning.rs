@@ -723,7 +723,7 @@ mod tests {
             chapter
                 .events
                 .iter()
-                .any(|e| matches!(e, CampaignEvent::RivalFought { warband, .. } if warband == "The Eastern Company")),
+                .any(|e| matches!(e, CampaignEvent::FoughtFor { warband, .. } if warband == "The Eastern Company")),
             "the rival's aftermath follows the first's"
         );
         assert_eq!(saved.rival_fielded, Vec::<usize>::new());

@@ -26,6 +26,7 @@ pub fn news(ui: &mut egui::Ui, campaigning: &Campaigning, events: &[CampaignEven
         match event {
             CampaignEvent::WeekBegan { .. }
             | CampaignEvent::BattleFought { .. }
+            | CampaignEvent::FoughtFor { .. }
             | CampaignEvent::CampaignEnded { .. } => {
                 ui.label(egui::RichText::new(words).strong());
             }
