@@ -63,7 +63,10 @@ pub fn roster(
                         }
                     }
                 }
-                ui.label(&member.spec.name);
+                ui.horizontal(|ui| {
+                    figure(ui, band, member.can_fight(physical));
+                    ui.label(&member.spec.name);
+                });
                 ui.label(kind_of(&member.spec, campaigning));
                 ui.label(match member.standing() {
                     Standing::Wounded if !member.can_fight(physical) => "Too hurt to fight",
@@ -85,6 +88,38 @@ pub fn roster(
                 ui.end_row();
             }
         });
+}
+
+/// A small figure on its base, as on the table: the first warband's blue,
+/// the rival's red, greyed when it cannot fight.
+fn figure(ui: &mut egui::Ui, band: Band, able: bool) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 20.0), egui::Sense::hover());
+    let colour = match (able, band) {
+        (false, _) => egui::Color32::from_gray(110),
+        (true, Band::Warband) => egui::Color32::from_rgb(60, 110, 220),
+        (true, Band::Rival) => egui::Color32::from_rgb(205, 70, 45),
+    };
+    let painter = ui.painter();
+    let centre = rect.center().x;
+    painter.circle_filled(egui::pos2(centre, rect.top() + 4.5), 3.5, colour);
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            egui::pos2(centre - 2.5, rect.top() + 8.5),
+            egui::pos2(centre + 2.5, rect.top() + 8.5),
+            egui::pos2(centre + 4.5, rect.bottom() - 3.0),
+            egui::pos2(centre - 4.5, rect.bottom() - 3.0),
+        ],
+        colour,
+        egui::Stroke::NONE,
+    ));
+    painter.rect_filled(
+        egui::Rect::from_center_size(
+            egui::pos2(centre, rect.bottom() - 1.5),
+            egui::vec2(12.0, 3.0),
+        ),
+        1.0,
+        egui::Color32::from_gray(40),
+    );
 }
 
 /// The member's creature, and its mount: "Knight on a Warhorse".
