@@ -57,7 +57,7 @@ pub enum CampaignStep {
         captives: Vec<CaptiveFate>,
         /// The rival warband's part, in a campaign for two.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        rival: Option<RivalStep>,
+        rival: Option<Box<RivalStep>>,
     },
     /// The weeks after a battle, with this many more of rest.
     MarchOn { rest: u8 },
@@ -119,12 +119,12 @@ impl CampaignRecord {
                     let first = choices.first().cloned().unwrap_or_default();
                     let rival = state.campaign.rival.as_ref().map(|_| {
                         let second = choices.get(1).cloned().unwrap_or_default();
-                        RivalStep {
+                        Box::new(RivalStep {
                             field: ids(state, Band::Rival, &fielded.rival),
                             magic_on: ids(state, Band::Rival, &second.magic_on),
                             recruits: second.recruits,
                             captives: second.captives,
-                        }
+                        })
                     });
                     CampaignStep::Battle {
                         field: ids(state, Band::Warband, &fielded.warband),
