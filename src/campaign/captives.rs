@@ -2,7 +2,7 @@
 //! decides it (docs/RULES.md section 39, "Captured foes"): let go, given
 //! back for a captured member of the warband, or taken into it.
 
-use super::aftermath::{BattleEnd, carried_out};
+use super::end::{BattleEnd, carried_out};
 use super::events::CampaignEvent;
 use super::format::{CampaignBattle, CaptiveFate, MemberSpec};
 use super::warband::{Member, Whereabouts};

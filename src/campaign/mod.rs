@@ -5,6 +5,7 @@
 pub mod aftermath;
 pub mod captives;
 pub mod check;
+pub mod end;
 pub mod events;
 pub mod fielding;
 pub mod format;

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::aftermath::{BattleEnd, EndChoices, end_of_battle};
+use super::aftermath::{EndChoices, end_of_battle};
+use super::end::BattleEnd;
 use super::events::CampaignEvent;
 use super::fielding::{Field, check_fielding, fielded_level};
 use super::format::{Band, Campaign, CampaignBattle, WayOn};

@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::aftermath::{BattleEnd, EndChoices};
+use super::aftermath::EndChoices;
 use super::check::LoadedCampaign;
+use super::end::BattleEnd;
 use super::fielding::Field;
 use super::format::{Band, CaptiveFate};
 use super::progress::CampaignState;

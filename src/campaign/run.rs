@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
-use super::aftermath::{BattleEnd, EndChoices};
+use super::aftermath::EndChoices;
 use super::check::LoadedCampaign;
+use super::end::BattleEnd;
 use super::fielding::Field;
 use super::format::Band;
 use super::progress::{CampaignState, Stage};

@@ -104,9 +104,14 @@ impl CampaignSave {
         };
         let save: Self = parse_ron(path, text).map_err(|mut error| {
             let last_line = text.trim_end().lines().count();
-            if error.line >= last_line && !text.trim_end().ends_with(')') {
-                error.message = format!("the file is cut short ({})", error.message);
-            }
+            error.message = if error.line >= last_line && !text.trim_end().ends_with(')') {
+                format!("the file is cut short ({})", plain(&error.message))
+            } else {
+                format!(
+                    "the save is damaged, or was written by another build of the game ({})",
+                    plain(&error.message)
+                )
+            };
             Diagnostics(vec![error])
         })?;
         if save.format != FORMAT {
@@ -165,4 +170,11 @@ impl CampaignSave {
             ))
         }
     }
+}
+
+/// A reader's complaint in a player's words: names in plain quotes, and
+/// without the long list of what was expected instead.
+fn plain(message: &str) -> String {
+    let short = message.split(", expected one of").next().unwrap_or(message);
+    short.replace('`', "\"")
 }

@@ -84,6 +84,16 @@ fn a_damaged_or_foreign_campaign_save_is_refused_at_its_place() {
     );
     let beyond = text.replace("fielded: None", "fielded: Some([99])");
     assert!(refusal(&beyond).ends_with("the members on the field are not the warband's"));
+    // Written by another build: a stage this game does not know.
+    let foreign = text.replace("Before(", "Beyond(");
+    let refused = refusal(&foreign);
+    assert!(
+        refused.contains(
+            ": the save is damaged, or was written by another build of the game (Unexpected variant named \"Beyond\""
+        ) && !refused.contains('`')
+            && !refused.contains("expected one of"),
+        "{refused}"
+    );
     let lost = text.replace("battle: \"forest_road\"", "battle: \"nowhere\"");
     assert!(
         refusal(&lost).ends_with("the campaign has no battle \"nowhere\""),

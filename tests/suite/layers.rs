@@ -171,6 +171,8 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["run", "save"],
             &["progress"],
             &["aftermath", "healing"],
+            &["captives"],
+            &["end"],
             &["fielding", "check"],
             &["events", "warband", "words"],
             &["format"],

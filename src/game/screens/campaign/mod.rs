@@ -17,7 +17,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
 
 use crate::ai::AiLevel;
-use crate::campaign::aftermath::{BattleEnd, EndChoices};
+use crate::campaign::aftermath::EndChoices;
+use crate::campaign::end::BattleEnd;
 use crate::campaign::fielding::Field;
 use crate::campaign::progress::Stage;
 use crate::campaign::run::choose_field;
