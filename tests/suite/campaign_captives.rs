@@ -19,7 +19,7 @@ use swift_swords::data::load_aftermath;
 use swift_swords::rules::aftermath::SideResult;
 use swift_swords::rules::injury::{Injury, InjuryEffect, Location};
 
-use crate::common::ruleset;
+use crate::common::{campaign_problems, ruleset, unit_mut};
 
 /// Sir Tristan and Tam take the ridge from the goblins; Wat, a third
 /// member, is held by the enemy from an earlier fight. The slinger and
@@ -39,14 +39,10 @@ const CAMPAIGN: &str = r#"(
     ],
 )"#;
 
-/// The ridge won (or lost) with the slinger and the first goblin out of
-/// action, the slinger with a fractured arm, and the captives' fates as
-/// `fates` chooses.
-fn ridge(
-    cap: u8,
-    won: bool,
-    fates: &[CaptiveFate],
-) -> (CampaignState, Result<Vec<CampaignEvent>, String>) {
+/// Before the ridge, with Wat held by the enemy: the campaign, and the
+/// battle ended won (or lost) with the slinger and the first goblin out of
+/// action, the slinger with a fractured arm.
+fn ridge_ended(cap: u8, won: bool) -> (CampaignState, BattleState) {
     let ruleset = ruleset();
     let text = CAMPAIGN.replace("CAP", &cap.to_string());
     let loaded = parse_campaign(Path::new("campaigns/test.ron"), &text, &ruleset)
@@ -61,10 +57,21 @@ fn ridge(
         side: if won { "heroes" } else { "goblins" }.into(),
         how: String::new(),
     });
-    let slinger = unit(&mut battle, "slinger");
+    let slinger = unit_mut(&mut battle, "slinger");
     slinger.fate = Fate::OutOfAction;
     slinger.wounds.0 = vec![fracture()];
-    unit(&mut battle, "gob_1").fate = Fate::OutOfAction;
+    unit_mut(&mut battle, "gob_1").fate = Fate::OutOfAction;
+    (state, battle)
+}
+
+/// The ridge as [`ridge_ended`] ends it, its captives' fates as `fates`
+/// chooses.
+fn ridge(
+    cap: u8,
+    won: bool,
+    fates: &[CaptiveFate],
+) -> (CampaignState, Result<Vec<CampaignEvent>, String>) {
+    let (mut state, battle) = ridge_ended(cap, won);
     let end = BattleEnd {
         state: &battle,
         log: &[],
@@ -80,18 +87,10 @@ fn ridge(
             &Field::solo(&[0, 1]),
             &end,
             std::slice::from_ref(&choices),
-            (&ruleset, &rules),
+            (&ruleset(), &rules),
         )
         .map(<[CampaignEvent]>::to_vec);
     (state, events)
-}
-
-fn unit<'a>(
-    battle: &'a mut BattleState,
-    id: &str,
-) -> &'a mut swift_swords::battle::state::UnitState {
-    let index = battle.unit_index(id).expect("unit");
-    &mut battle.units[index]
 }
 
 fn fracture() -> Injury {
@@ -209,22 +208,7 @@ fn no_captives_are_taken_on_a_field_lost() {
 
 #[test]
 fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_is_room() {
-    let ruleset = ruleset();
-    let text = CAMPAIGN.replace("CAP", "4");
-    let loaded =
-        parse_campaign(Path::new("campaigns/test.ron"), &text, &ruleset).expect("the campaign");
-    let mut state = CampaignState::new(loaded.campaign.clone(), 1);
-    state.members[2].whereabouts = Whereabouts::Captured;
-    let level = state
-        .field(&loaded.levels, &Field::solo(&[0, 1]), &ruleset)
-        .expect("both can fight");
-    let mut battle = initial_state(&level, ruleset.clone(), 1);
-    battle.battle.outcome = Some(Outcome::Victory {
-        side: "heroes".into(),
-        how: String::new(),
-    });
-    unit(&mut battle, "slinger").fate = Fate::OutOfAction;
-    unit(&mut battle, "gob_1").fate = Fate::OutOfAction;
+    let (state, battle) = ridge_ended(4, true);
     let end = BattleEnd {
         state: &battle,
         log: &[],
@@ -240,20 +224,11 @@ fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_i
 
 #[test]
 fn a_captive_the_level_lacks_or_on_the_warbands_side_is_refused_at_its_place() {
-    let ruleset = ruleset();
     let text = CAMPAIGN.replace("CAP", "3").replace(
         r#"foes: ["slinger", "gob_1"]"#,
         r#"foes: ["wren", "nobody"]"#,
     );
-    let problems: Vec<String> =
-        match parse_campaign(Path::new("campaigns/test.ron"), &text, &ruleset) {
-            Ok(_) => Vec::new(),
-            Err(found) => found
-                .0
-                .iter()
-                .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
-                .collect(),
-        };
+    let problems = campaign_problems(&text);
     assert_eq!(problems.len(), 2, "{problems:?}");
     assert!(problems[0].starts_with("12:65:"), "{problems:?}");
     assert!(

@@ -7,7 +7,7 @@ use std::path::Path;
 use swift_swords::battle::components::Fate;
 use swift_swords::battle::events::Outcome;
 use swift_swords::battle::setup::initial_state;
-use swift_swords::campaign::check::{load_campaign, parse_campaign};
+use swift_swords::campaign::check::load_campaign;
 use swift_swords::campaign::end::BattleEnd;
 use swift_swords::campaign::events::CampaignEvent;
 use swift_swords::campaign::fielding::Field;
@@ -17,7 +17,7 @@ use swift_swords::campaign::warband::Whereabouts;
 use swift_swords::data::load_aftermath;
 use swift_swords::rules::aftermath::SideResult;
 
-use crate::common::ruleset;
+use crate::common::{campaign_problems, ruleset};
 
 const FEUD: &str = "campaigns/crossroads_feud.ron";
 
@@ -116,18 +116,6 @@ fn a_campaign_for_two_ends_won_when_the_rival_has_nobody_left_free() {
     assert_eq!(state.stage, Stage::Ended { won: true });
 }
 
-/// The problems a campaign for two has, as `line:col: message`.
-fn problems(text: &str) -> Vec<String> {
-    match parse_campaign(Path::new("campaigns/test.ron"), text, &ruleset()) {
-        Ok(_) => Vec::new(),
-        Err(found) => found
-            .0
-            .iter()
-            .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
-            .collect(),
-    }
-}
-
 const TWO: &str = r#"(
     name: "Two",
     warband: (name: "West", cap: 2, roster: [(id: "a", name: "A", template: "veteran")]),
@@ -142,7 +130,7 @@ const TWO: &str = r#"(
 #[test]
 fn a_battle_of_a_campaign_for_two_with_no_place_for_the_rival_is_refused() {
     assert_eq!(
-        problems(&TWO.replace("RIVAL", "")),
+        campaign_problems(&TWO.replace("RIVAL", "")),
         [
             "7:14: battle \"one\": the campaign has a rival warband, but this battle names no place for it (rival: Some((side, slots, places)))"
         ]
@@ -151,7 +139,7 @@ fn a_battle_of_a_campaign_for_two_with_no_place_for_the_rival_is_refused() {
 
 #[test]
 fn a_rival_on_the_warbands_own_side_or_in_anothers_place_is_refused() {
-    let found = problems(&TWO.replace(
+    let found = campaign_problems(&TWO.replace(
         "RIVAL",
         r#"rival: Some((side: "west", slots: 1, places: ["east_captain"])),"#,
     ));

@@ -19,7 +19,7 @@ use swift_swords::rules::aftermath::{Lasting, SideResult, Week};
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::injury::{Injury, InjuryEffect, Location};
 
-use crate::common::ruleset;
+use crate::common::{campaign_problems, ruleset, unit_mut};
 
 /// Two members, Sir Tristan (a Heroic swordsman: 3 physical ranks with the
 /// Heroic one) and Tam (a soldier follower: 3), in the Goblin Rabble's
@@ -91,20 +91,12 @@ fn tristan_killed(choices: &EndChoices, dice: &[u8]) -> (CampaignState, Vec<Camp
     after_first_battle(
         |b| {
             won(b);
-            unit(b, "tristan").fate = Fate::Killed;
+            unit_mut(b, "tristan").fate = Fate::Killed;
         },
         &[],
         choices,
         dice,
     )
-}
-
-fn unit<'a>(
-    battle: &'a mut BattleState,
-    id: &str,
-) -> &'a mut swift_swords::battle::state::UnitState {
-    let index = battle.unit_index(id).expect("unit");
-    &mut battle.units[index]
 }
 
 fn won(battle: &mut BattleState) {
@@ -137,7 +129,7 @@ fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
     let (state, events) = after_first_battle(
         |b| {
             won(b);
-            let tam = unit(b, "tam");
+            let tam = unit_mut(b, "tam");
             tam.fate = Fate::OutOfAction;
             tam.ranks.physical.lost = 3;
         },
@@ -160,18 +152,23 @@ fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
     assert_eq!(state.members[1].ranks_lost, 3);
 }
 
-#[test]
-fn on_a_lost_field_a_hero_out_of_action_is_captured_and_a_follower_left_behind() {
-    let (state, events) = after_first_battle(
+/// The first battle lost, Sir Tristan and Tam both out of action.
+fn both_fall_on_a_lost_field() -> (CampaignState, Vec<CampaignEvent>) {
+    after_first_battle(
         |b| {
             lost(b);
-            unit(b, "tristan").fate = Fate::OutOfAction;
-            unit(b, "tam").fate = Fate::OutOfAction;
+            unit_mut(b, "tristan").fate = Fate::OutOfAction;
+            unit_mut(b, "tam").fate = Fate::OutOfAction;
         },
         &[],
         &EndChoices::default(),
         &[],
-    );
+    )
+}
+
+#[test]
+fn on_a_lost_field_a_hero_out_of_action_is_captured_and_a_follower_left_behind() {
+    let (state, events) = both_fall_on_a_lost_field();
     assert_eq!(
         events,
         vec![
@@ -250,7 +247,7 @@ fn massive_damage_on_a_lost_field_and_a_failed_death_roll_is_death() {
     let (state, events) = after_first_battle(
         |b| {
             lost(b);
-            unit(b, "tristan").fate = Fate::Killed;
+            unit_mut(b, "tristan").fate = Fate::Killed;
         },
         &log,
         &EndChoices::default(),
@@ -301,7 +298,7 @@ fn injuries_that_last_go_with_the_member_and_those_that_pass_do_not() {
     let (state, events) = after_first_battle(
         |b| {
             won(b);
-            unit(b, "tam").wounds.0 = vec![
+            unit_mut(b, "tam").wounds.0 = vec![
                 wound(InjuryEffect::Stun, Location::Chest),
                 wound(InjuryEffect::Fracture, Location::LeftArm),
                 wound(InjuryEffect::Sever, Location::LeftLeg),
@@ -353,7 +350,7 @@ fn two_weeks_for_tam(ranks: i8, dice: &[u8]) -> (CampaignState, Vec<CampaignEven
     let (mut state, _) = after_first_battle(
         |b| {
             won(b);
-            unit(b, "tam").ranks.physical.lost = ranks;
+            unit_mut(b, "tam").ranks.physical.lost = ranks;
         },
         &[],
         &EndChoices::default(),
@@ -441,7 +438,7 @@ fn a_permanent_wound_does_not_heal_naturally() {
     let (mut state, _) = after_first_battle(
         |b| {
             won(b);
-            unit(b, "tam").wounds.0 = vec![
+            unit_mut(b, "tam").wounds.0 = vec![
                 wound(InjuryEffect::Maim, Location::Groin),
                 wound(InjuryEffect::Bleeder { penalty: 0 }, Location::Chest),
             ];
@@ -514,7 +511,7 @@ fn a_rescue_won_frees_the_captured() {
     let (mut state, _) = after_first_battle(
         |b| {
             lost(b);
-            unit(b, "tristan").fate = Fate::OutOfAction;
+            unit_mut(b, "tristan").fate = Fate::OutOfAction;
         },
         &[],
         &EndChoices::default(),
@@ -551,16 +548,7 @@ fn a_rescue_won_frees_the_captured() {
 #[test]
 fn with_nobody_left_free_the_campaign_ends_at_once_and_no_weeks_pass() {
     let ruleset = ruleset();
-    let (mut state, _) = after_first_battle(
-        |b| {
-            lost(b);
-            unit(b, "tristan").fate = Fate::OutOfAction;
-            unit(b, "tam").fate = Fate::OutOfAction;
-        },
-        &[],
-        &EndChoices::default(),
-        &[],
-    );
+    let (mut state, _) = both_fall_on_a_lost_field();
     let events = state
         .march_on(0, (&ruleset, &rules()))
         .expect("the campaign ends")
@@ -576,7 +564,7 @@ fn a_member_captured_or_in_a_coma_cannot_take_the_field() {
     let (state, _) = after_first_battle(
         |b| {
             lost(b);
-            unit(b, "tristan").fate = Fate::OutOfAction;
+            unit_mut(b, "tristan").fate = Fate::OutOfAction;
         },
         &[],
         &EndChoices::default(),
@@ -593,22 +581,10 @@ fn a_member_captured_or_in_a_coma_cannot_take_the_field() {
     );
 }
 
-/// The problems `text` has, as `line:col: message`.
-fn problems(text: &str) -> Vec<String> {
-    match parse_campaign(Path::new("campaigns/test.ron"), text, &ruleset()) {
-        Ok(_) => Vec::new(),
-        Err(found) => found
-            .0
-            .iter()
-            .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
-            .collect(),
-    }
-}
-
 #[test]
 fn a_campaign_with_an_unknown_template_is_refused_at_the_member() {
     let text = CAMPAIGN.replacen("template: \"soldier\")", "template: \"soldeir\")", 1);
-    let found = problems(&text);
+    let found = campaign_problems(&text);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
         found[0].starts_with("5:14: member \"tam\": unknown template \"soldeir\""),
@@ -620,7 +596,7 @@ fn a_campaign_with_an_unknown_template_is_refused_at_the_member() {
 fn a_way_on_to_a_battle_the_campaign_lacks_is_refused_where_it_is_named() {
     let text = CAMPAIGN.replace("defeat: Battle(\"green\")", "defeat: Battle(\"grene\")");
     assert_eq!(
-        problems(&text),
+        campaign_problems(&text),
         vec![
             "10:82: battle \"ridge\": its defeat leads to battle \"grene\", which the campaign does not have"
         ]
@@ -631,7 +607,7 @@ fn a_way_on_to_a_battle_the_campaign_lacks_is_refused_where_it_is_named() {
 fn slots_beyond_the_places_named_are_refused() {
     let text = CAMPAIGN.replace("slots: 1,", "slots: 2,");
     assert_eq!(
-        problems(&text),
+        campaign_problems(&text),
         vec![
             "13:81: battle \"green\": slots is 2, but only 1 places are named for the warband (the side has 1 units)"
         ]
@@ -648,7 +624,7 @@ fn a_loop_with_no_way_to_the_end_is_refused() {
         "victory: Battle(\"green\"), defeat",
         "victory: Battle(\"green\"), draw: Battle(\"green\"), defeat",
     );
-    let found = problems(&text);
+    let found = campaign_problems(&text);
     assert!(
         found
             .iter()
@@ -661,7 +637,7 @@ fn a_loop_with_no_way_to_the_end_is_refused() {
 fn a_roster_over_the_cap_is_refused() {
     let text = CAMPAIGN.replace("cap: 3", "cap: 1");
     assert_eq!(
-        problems(&text),
+        campaign_problems(&text),
         vec!["3:54: the roster has 2 members, over the warband's cap of 1"]
     );
 }
@@ -737,7 +713,7 @@ fn an_open_bleeder_on_the_road_costs_a_rank_on_a_failed_body_roll() {
     let (mut state, _) = after_first_battle(
         |b| {
             won(b);
-            unit(b, "tam").wounds.0 =
+            unit_mut(b, "tam").wounds.0 =
                 vec![wound(InjuryEffect::Bleeder { penalty: 0 }, Location::Chest)];
         },
         &[],

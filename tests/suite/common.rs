@@ -263,3 +263,26 @@ pub fn swift_swords(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
+
+/// The problems a campaign's `text` has (read as `campaigns/test.ron`), as
+/// `line:col: message`.
+pub fn campaign_problems(text: &str) -> Vec<String> {
+    match swift_swords::campaign::check::parse_campaign(
+        Path::new("campaigns/test.ron"),
+        text,
+        &ruleset(),
+    ) {
+        Ok(_) => Vec::new(),
+        Err(found) => found
+            .0
+            .iter()
+            .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
+            .collect(),
+    }
+}
+
+/// A unit of `battle` by id, to set how it ended.
+pub fn unit_mut<'a>(battle: &'a mut BattleState, id: &str) -> &'a mut UnitState {
+    let index = battle.unit_index(id).expect("unit");
+    &mut battle.units[index]
+}
