@@ -23,8 +23,20 @@ use crate::game::session::saves::{SaveFolder, date_of};
 pub struct Shipped {
     /// Its file name; `yours/` and its name for one of the player's own.
     pub file: String,
-    /// Its name, story, warband and number of battles; or its problems.
-    pub about: Result<(String, String, String, usize), String>,
+    /// What the list says of it; or its problems.
+    pub about: Result<About, String>,
+}
+
+/// A playable campaign as the list shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct About {
+    pub name: String,
+    pub story: String,
+    /// Its warband, or both in a campaign for two.
+    pub warbands: String,
+    pub battles: usize,
+    /// Some battle has a side no player commands, played by the AI.
+    pub foes: bool,
 }
 
 /// The lists and the choices of the first page.
@@ -97,7 +109,20 @@ fn campaigns_in(folders: &[(PathBuf, &str)], ruleset: Option<&Ruleset>) -> Vec<S
                             }
                             None => c.warband.name,
                         };
-                        (name, c.about, warbands, c.battles.len())
+                        let foes = c.battles.iter().any(|battle| {
+                            let players = 1 + usize::from(battle.rival.is_some());
+                            loaded
+                                .levels
+                                .get(&battle.id)
+                                .is_some_and(|level| level.sides.len() > players)
+                        });
+                        About {
+                            name,
+                            story: c.about,
+                            warbands,
+                            battles: c.battles.len(),
+                            foes,
+                        }
                     })
                     .map_err(|problems| problems.to_string()),
                 None => Err("the game's data could not be loaded".to_string()),
@@ -148,11 +173,14 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, asked: &mut Option<
     }
     for (index, shipped) in list.shipped.iter().enumerate() {
         match &shipped.about {
-            Ok((name, _, warband, battles)) => {
+            Ok(about) => {
                 ui.radio_value(
                     &mut list.chosen,
                     index,
-                    format!("{name}: {warband}, up to {battles} battles"),
+                    format!(
+                        "{}: {}, up to {} battles",
+                        about.name, about.warbands, about.battles
+                    ),
                 );
             }
             Err(problem) => {
@@ -166,26 +194,31 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, asked: &mut Option<
     let chosen = list.shipped.get(list.chosen).cloned();
     if let Some(Shipped {
         file,
-        about: Ok((_, story, _, _)),
+        about: Ok(about),
     }) = chosen
     {
-        if !story.is_empty() {
+        if !about.story.is_empty() {
             ui.add_space(6.0);
-            ui.label(story);
+            ui.label(&about.story);
         }
         ui.add_space(6.0);
-        ui.horizontal(|ui| {
-            ui.label("Foes:");
-            for level in [
-                AiLevel::Easy,
-                AiLevel::Normal,
-                AiLevel::Hard,
-                AiLevel::Expert,
-            ] {
-                ui.radio_value(&mut list.foes, level, level.name())
-                    .on_hover_text(level.about());
-            }
-        });
+        // A campaign whose every side is a player's has no foes to set.
+        if about.foes {
+            ui.horizontal(|ui| {
+                ui.label("Foes:");
+                for level in [
+                    AiLevel::Easy,
+                    AiLevel::Normal,
+                    AiLevel::Hard,
+                    AiLevel::Expert,
+                ] {
+                    ui.radio_value(&mut list.foes, level, level.name())
+                        .on_hover_text(level.about());
+                }
+            });
+        } else {
+            ui.label("Every side in its battles is a player's: there are no AI foes.");
+        }
         ui.horizontal(|ui| {
             ui.label("Seed:");
             ui.text_edit_singleline(&mut list.seed);
@@ -253,11 +286,17 @@ mod tests {
             .map(|c| {
                 c.about
                     .as_ref()
-                    .map(|about| about.0.clone())
+                    .map(|about| about.name.clone())
                     .expect("playable")
             })
             .collect();
         assert_eq!(names[2], format!("{} (yours)", names[0]));
+        // The feud's every side is a player's: no foes to set.
+        let foes: Vec<bool> = listed
+            .iter()
+            .map(|c| c.about.as_ref().is_ok_and(|about| about.foes))
+            .collect();
+        assert_eq!(foes, [true, false, true]);
         std::fs::remove_dir_all(&own).ok();
     }
 }

@@ -94,7 +94,13 @@ fn a_campaign_begins_with_the_seed_and_foes_chosen() {
     let list = CampaignList {
         shipped: vec![super::list::Shipped {
             file: "barrow_road.ron".into(),
-            about: Ok(("The Road".into(), String::new(), "The Band".into(), 7)),
+            about: Ok(super::list::About {
+                name: "The Road".into(),
+                story: String::new(),
+                warbands: "The Band".into(),
+                battles: 7,
+                foes: true,
+            }),
         }],
         seed: "41".into(),
         ..CampaignList::default()
