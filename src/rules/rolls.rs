@@ -41,22 +41,3 @@ pub fn characteristic_roll(
         successes,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::data::RuleNumbers;
-    use crate::rules::dice::Dice;
-
-    #[test]
-    fn body_roll_uses_four_plus_rank_dice_and_needs_one_success() {
-        let rules = RuleNumbers::standard();
-        assert_eq!(characteristic_dice(&rules, 3, 0), 7);
-        assert_eq!(characteristic_dice(&rules, -3, 0), 1);
-        assert_eq!(characteristic_dice(&rules, -9, 0), 1);
-        let roll = characteristic_roll(&rules, 0, 0, &mut Dice::scripted([1, 2, 3, 5]));
-        assert!(roll.passed());
-        let roll = characteristic_roll(&rules, 0, 0, &mut Dice::scripted([1, 2, 3, 4]));
-        assert!(!roll.passed());
-    }
-}

@@ -1011,3 +1011,16 @@ fn a_one_ad_option_never_moves_the_turn() {
     act(&mut app, "bandit", step(1));
     assert_eq!(table(&app).battle.turn_candidates(), vec![0]);
 }
+
+#[test]
+fn body_roll_uses_four_plus_rank_dice_and_needs_one_success() {
+    use swift_swords::rules::rolls::{characteristic_dice, characteristic_roll};
+    let rules = ruleset().rules.clone();
+    assert_eq!(characteristic_dice(&rules, 3, 0), 7);
+    assert_eq!(characteristic_dice(&rules, -3, 0), 1);
+    assert_eq!(characteristic_dice(&rules, -9, 0), 1);
+    let roll = characteristic_roll(&rules, 0, 0, &mut Dice::scripted([1, 2, 3, 5]));
+    assert!(roll.passed());
+    let roll = characteristic_roll(&rules, 0, 0, &mut Dice::scripted([1, 2, 3, 4]));
+    assert!(!roll.passed());
+}

@@ -87,21 +87,12 @@ impl Campaigning {
         &self.save.state
     }
 
-    /// A member's name from its id (the id itself never shows).
+    /// A member's name from its id (the id itself never shows): events
+    /// name only members, of either warband, recruits and captives joined.
     pub fn member_name(&self, id: &str) -> String {
-        let state = self.state();
-        state
-            .members
-            .iter()
-            .chain(&state.rival)
-            .map(|m| &m.spec)
-            .chain(state.campaign.battles.iter().flat_map(|b| {
-                b.recruits
-                    .iter()
-                    .chain(b.rival.iter().flat_map(|r| &r.recruits))
-            }))
-            .find(|spec| spec.id == id)
-            .map_or_else(|| "a member".to_string(), |spec| spec.name.clone())
+        self.state()
+            .member(id)
+            .map_or_else(|| "a member".to_string(), |m| m.spec.name.clone())
     }
 
     /// A battle's name: its level's.
