@@ -7,6 +7,7 @@
 //! - [`script`]: rules scripts that replay commands and check the outcome.
 //! - [`replay`]: replays and saves, rebuilt and checked step by step.
 //! - [`rulebook`]: the rules reference shown in the game, read from `docs/RULES.md`.
+//! - [`sound`]: the sounds of the table, made in code, and which event makes which.
 //! - [`game`]: the windowed game.
 
 pub mod ai;
@@ -26,5 +27,6 @@ pub mod rules;
 pub mod script;
 pub mod seat;
 pub mod simulate;
+pub mod sound;
 pub mod unique_keys;
 pub mod vocabulary;

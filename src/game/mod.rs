@@ -5,7 +5,7 @@
 //! - the tools: [`headless`] play, the screenshot, the test battles;
 //! - hot reload while playtesting;
 //! - [`screens`]: the rooms, each a plugin;
-//! - the AI's seats;
+//! - the AI's seats, and the [`sound`] of the table;
 //! - [`table`]: the 3D table, its figures, marks, camera and picking;
 //! - [`hud`]: the turn at hand, the selection and the orders given;
 //! - [`session`]: what is kept between rooms (the battle to start, saves,
@@ -27,6 +27,7 @@ pub mod play_args;
 pub mod screens;
 mod screenshot;
 pub mod session;
+pub mod sound;
 pub mod stage;
 pub mod table;
 #[cfg(test)]
@@ -277,6 +278,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     app.insert_resource(library);
     app.insert_resource(lessons);
     app.add_plugins(plugin);
+    app.insert_resource(sound::Muted(args.mute));
     let resume = args.resume.then(|| {
         app.world()
             .resource::<session::saves::SaveFolder>()
@@ -333,6 +335,7 @@ pub fn plugin(app: &mut App) {
         hot_reload::plugin,
         screens::editor::plugin,
         screens::campaign::plugin,
+        sound::plugin,
     ));
 }
 

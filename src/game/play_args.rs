@@ -46,6 +46,9 @@ pub struct PlayArgs {
     /// Resume the last battle from the autosave, as Continue does.
     #[arg(long = "continue", conflicts_with_all = ["level", "replay"])]
     pub resume: bool,
+    /// No sound this run, whatever the settings say.
+    #[arg(long)]
+    pub mute: bool,
     /// No window: play the battle to its end with the game's own schedule
     /// (AI seats only), autosaving after every command.
     #[arg(long, conflicts_with_all = ["replay", "screenshot"])]

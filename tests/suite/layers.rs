@@ -15,7 +15,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         &[
             &["cli"],
             &["game"],
-            &["lesson", "simulate"],
+            &["lesson", "simulate", "sound"],
             &["replay"],
             &["script"],
             &["campaign", "seat"],
@@ -73,7 +73,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["headless", "screenshot", "test_battles"],
             &["hot_reload"],
             &["screens"],
-            &["ai_driver"],
+            &["ai_driver", "sound"],
             &["table"],
             &["hud"],
             &["session"],
@@ -179,6 +179,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     ("replay", &[&["script"]]),
+    ("sound", &[&["voices"], &["cue", "synth"]]),
 ];
 
 fn src() -> PathBuf {

@@ -34,6 +34,8 @@ pub struct HudState {
     pub notice: Option<String>,
     /// The rule behind a refusal in the notice, to open in the reference.
     pub notice_rule: Option<&'static str>,
+    /// How many orders the rules have refused (for the refusal's sound).
+    pub refusals: u64,
     /// The rules reference (F2).
     pub rules: rules_panel::RulesPanel,
     pub help: bool,
@@ -77,6 +79,7 @@ impl HudState {
     pub fn refuse(&mut self, table: &BattleState, reason: &RuleError, lead: &str) {
         self.notice = Some(format!("{lead}: {}", reason.narrate(&Names::of(table))));
         self.notice_rule = Some(reason.rule());
+        self.refusals = self.refusals.saturating_add(1);
     }
 
     /// A notice that is not a refusal of the rules.

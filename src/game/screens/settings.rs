@@ -1,5 +1,5 @@
 //! The settings window: the window, the size of the HUD, the pace of the
-//! figures and of the AI, which figures wear nameplates, and the keys,
+//! figures and of the AI, which figures wear nameplates, the volumes, and the keys,
 //! changed by pressing the new one and written to the player's bindings
 //! file.
 //! The settings themselves, and their file, are [`crate::game::session::preferences`].
@@ -20,7 +20,9 @@ use crate::game::session::preferences::Nameplates;
 use crate::game::session::preferences::Settings;
 use crate::game::session::preferences::SettingsFile;
 use crate::game::session::preferences::SettingsProblem;
+use crate::game::session::preferences::SoundLevels;
 use crate::game::session::preferences::UI_SCALES;
+use crate::game::session::preferences::VOLUMES;
 use crate::game::session::preferences::WINDOW_SIZES;
 use crate::game::session::preferences::WindowChoice;
 use crate::game::table::motion::MotionPace;
@@ -157,6 +159,43 @@ fn settings_ui(
     Ok(())
 }
 
+/// The volumes, each from silent to full, and mute.
+fn sound_rows(ui: &mut egui::Ui, sound: &mut SoundLevels) {
+    ui.label("Sound");
+    ui.checkbox(&mut sound.mute, "Mute")
+        .on_hover_text("Silence everything; the volumes are kept");
+    ui.end_row();
+    let rows = [
+        ("Volume", &mut sound.master, "Everything the game plays"),
+        ("Battle", &mut sound.effects, "Dice, steps, blows and falls"),
+        (
+            "Field",
+            &mut sound.field,
+            "Wind, birds and water under the table; the pause menu silences it",
+        ),
+        (
+            "Interface",
+            &mut sound.interface,
+            "Clicks, a refused order, the turn coming to you",
+        ),
+    ];
+    for (label, value, hint) in rows {
+        ui.label(label);
+        let mut percent = (*value * 100.0).round();
+        let slider = egui::Slider::new(&mut percent, 0.0..=100.0)
+            .suffix(" %")
+            .step_by(5.0);
+        if ui
+            .add_enabled(!sound.mute, slider)
+            .on_hover_text(hint)
+            .changed()
+        {
+            *value = (percent / 100.0).clamp(*VOLUMES.start(), *VOLUMES.end());
+        }
+        ui.end_row();
+    }
+}
+
 /// The settings window, from the title screen and the pause menu. Changes
 /// show at once (the HUD's size on Save); Save keeps them for the next run,
 /// Cancel puts back those saved.
@@ -235,6 +274,7 @@ fn settings_window(
                      a combatant's card can change it during the battle.",
                 );
                 ui.end_row();
+                sound_rows(ui, &mut draft.sound);
             });
             ui.separator();
             let rebinding = &mut screen.rebinding;

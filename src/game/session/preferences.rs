@@ -75,7 +75,38 @@ pub struct Settings {
     pub wounds: WoundChoice,
     /// The AI level last chosen for a solo battle.
     pub solo_ai: crate::ai::AiLevel,
+    pub sound: SoundLevels,
 }
+
+/// How loud each part of the sound plays (0 silent, 1 full), and whether
+/// all of it is muted.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SoundLevels {
+    pub master: f32,
+    /// The battle: dice, steps, blows, falls.
+    pub effects: f32,
+    /// The field under the table: wind, birds, water.
+    pub field: f32,
+    /// Clicks, a refused order, the turn coming to you.
+    pub interface: f32,
+    pub mute: bool,
+}
+
+impl Default for SoundLevels {
+    fn default() -> Self {
+        Self {
+            master: 0.8,
+            effects: 1.0,
+            field: 0.5,
+            interface: 0.6,
+            mute: false,
+        }
+    }
+}
+
+/// A volume, from silent to full.
+pub const VOLUMES: std::ops::RangeInclusive<f32> = 0.0..=1.0;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -90,6 +121,7 @@ impl Default for Settings {
             nameplates: Nameplates::InPlay,
             wounds: WoundChoice::State,
             solo_ai: crate::ai::AiLevel::Normal,
+            sound: SoundLevels::default(),
         }
     }
 }
@@ -171,6 +203,10 @@ impl Settings {
             .or_else(|| outside("ui_scale", self.ui_scale, &UI_SCALES))
             .or_else(|| outside("motion_seconds", self.motion_seconds, &MOTION_SECONDS))
             .or_else(|| outside("ai_pace_seconds", self.ai_pace_seconds, &AI_PACE_SECONDS))
+            .or_else(|| outside("master", self.sound.master, &VOLUMES))
+            .or_else(|| outside("effects", self.sound.effects, &VOLUMES))
+            .or_else(|| outside("field", self.sound.field, &VOLUMES))
+            .or_else(|| outside("interface", self.sound.interface, &VOLUMES))
     }
 
     pub fn to_ron(&self) -> String {
@@ -209,6 +245,13 @@ mod tests {
             nameplates: Nameplates::All,
             wounds: WoundChoice::Rank,
             solo_ai: crate::ai::AiLevel::Hard,
+            sound: SoundLevels {
+                master: 0.5,
+                effects: 0.25,
+                field: 0.0,
+                interface: 1.0,
+                mute: true,
+            },
         };
         settings.save(&path).expect("saved");
         assert_eq!(Settings::load(&path), (settings, None));
@@ -232,6 +275,23 @@ mod tests {
             problem.expect("a problem"),
             format!("{}:3:5: ui_scale is 9, expected 0.75 to 2", path.display())
         );
+    }
+
+    #[test]
+    fn a_volume_outside_silent_to_full_is_refused_with_its_place() {
+        let path = folder("volume").join("settings.ron");
+        std::fs::write(&path, "(\n    sound: (\n        field: 1.5,\n    ),\n)\n")
+            .expect("written");
+        let (settings, problem) = Settings::load(&path);
+        assert_eq!(settings, Settings::default());
+        assert_eq!(
+            problem.expect("a problem"),
+            format!("{}:3:9: field is 1.5, expected 0 to 1", path.display())
+        );
+        // A file from before the sound reads with the default volumes.
+        std::fs::write(&path, "(\n    ui_scale: 1.25,\n)\n").expect("written");
+        let (settings, problem) = Settings::load(&path);
+        assert_eq!((settings.sound, problem), (SoundLevels::default(), None));
     }
 
     #[test]

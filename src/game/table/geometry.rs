@@ -22,6 +22,15 @@ pub(crate) fn board_extent(board: &Board) -> Vec2 {
     Vec2::new(f32::from(board.width), f32::from(board.height)) * size
 }
 
+/// The zone under a point of the table, if the point is over the board.
+pub(crate) fn zone_at(board: &Board, point: Vec3) -> Option<ZoneCoord> {
+    let size = f32::from(board.tile_size).max(1.0);
+    let (x, z) = ((point.x / size).floor(), (point.z / size).floor());
+    let inside =
+        (0.0..f32::from(board.width)).contains(&x) && (0.0..f32::from(board.height)).contains(&z);
+    inside.then_some(ZoneCoord(x as u16, z as u16))
+}
+
 /// The centre of a zone in world inches, on its ground.
 pub(crate) fn zone_centre(board: &Board, zone: ZoneCoord) -> Vec3 {
     let size = f32::from(board.tile_size);
