@@ -301,6 +301,7 @@ fn follow_field(
     hud: Res<HudState>,
     camera: Query<&TableCamera>,
     mut loops: Query<(&FieldLoop, &mut AudioSink)>,
+    mut heard_before: Local<Option<Field>>,
 ) {
     let table = engine.state();
     let here = camera
@@ -308,6 +309,10 @@ fn follow_field(
         .next()
         .and_then(|camera| zone_at(&table.board, camera.focus))
         .map(|zone| field_at(table, zone));
+    if here != *heard_before {
+        debug!("field: {here:?}");
+        *heard_before = here;
+    }
     let levels = &settings.sound;
     let heard = !(muted.0 || levels.mute || hud.paused);
     let full = if heard {

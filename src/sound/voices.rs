@@ -11,7 +11,7 @@ pub fn render(cue: Cue) -> Vec<f32> {
     let peak = match cue {
         Cue::Dice { count, extra, ones } => {
             dice(&mut track, &mut noise, count, extra, ones);
-            0.45 + 0.05 * f32::from(count.min(8))
+            0.45 + 0.04 * f32::from(count.min(8))
         }
         Cue::Step(ground) => {
             for (k, at) in [0.0, 0.26].into_iter().enumerate() {

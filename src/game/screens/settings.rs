@@ -184,7 +184,8 @@ fn sound_rows(ui: &mut egui::Ui, sound: &mut SoundLevels) {
         let mut percent = (*value * 100.0).round();
         let slider = egui::Slider::new(&mut percent, 0.0..=100.0)
             .suffix(" %")
-            .step_by(5.0);
+            .step_by(5.0)
+            .fixed_decimals(0);
         if ui
             .add_enabled(!sound.mute, slider)
             .on_hover_text(hint)
