@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/swift-swords/target}"
 out="$(realpath -m "${1:-$(mktemp -d)}")"
 mkdir -p "$out"
-cargo build --release --quiet
+# The dev profile, which CI has built already (it is optimised).
+cargo build --quiet
 
 # A home of its own: the player's settings with the field silent (so the
 # quiet between sounds is silence), and a sound server for this run only.
@@ -36,7 +37,7 @@ parecord --device=table.monitor --latency-msec=20 --file-format=wav "$out/battle
 recorder=$!
 RUST_LOG="warn,swift_swords::game::sound=debug" timeout 300 \
     xvfb-run -a -s "-screen 0 1280x800x24" \
-    "$CARGO_TARGET_DIR/release/swift-swords" play levels/duel.ron --mode ai-vs-ai --seed 5 \
+    "$CARGO_TARGET_DIR/debug/swift-swords" play levels/duel.ron --mode ai-vs-ai --seed 5 \
     --screenshot "$out/duel.png" --screenshot-after-actions 12 > "$out/game.log" 2>&1 || true
 sleep 1
 kill -INT "$recorder"
