@@ -110,7 +110,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     ),
     (
         "game/screens/battle",
-        &[&["panels"], &["actions"], &["card"]],
+        &[&["panel_tests"], &["panels"], &["actions"], &["card"]],
     ),
     (
         "game/screens/editor",

@@ -34,6 +34,11 @@ pub struct HudState {
     pub notice: Option<String>,
     /// The rule behind a refusal in the notice, to open in the reference.
     pub notice_rule: Option<&'static str>,
+    /// The combatant whose action menu was last drawn (a new one's menu
+    /// starts at its top).
+    pub menu_actor: Option<usize>,
+    /// How tall the standing options' drawer was last drawn, in points.
+    pub options_height: f32,
     /// How many orders the rules have refused (for the refusal's sound).
     pub refusals: u64,
     /// The rules reference (F2).

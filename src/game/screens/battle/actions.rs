@@ -1,6 +1,6 @@
-//! The battle screen's action panel: the standing choices for attacks, the
-//! dice to pay with, the action menu with each order's cost and odds, and
-//! the choice for Wounds.
+//! The battle screen's action panel: the action menu first, with each
+//! order's cost and odds, then the standing options folded in a drawer (the
+//! choices for attacks, the choice for Wounds, the dice to pay with).
 
 use bevy::ecs::change_detection::Tick;
 use bevy::prelude::*;
@@ -242,37 +242,21 @@ pub(super) fn action_menu(
             .color(Color32::GOLD),
         );
     }
-    if table.battle.pending.is_some() {
-        ui.checkbox(
-            &mut hud.attack.raise_with_one,
-            "Raise a die with a 1 after the defence roll",
-        );
-    } else {
-        ui.checkbox(
-            &mut hud.attack.raise_with_one,
-            "Raise a die with a 1 after the attack roll",
-        );
-        let tactics = ui.horizontal_wrapped(|ui| {
-            ui.label("Tactic:");
-            ui.radio_value(&mut hud.attack.tactic, None, "none");
-            for tactic in Tactic::ALL {
-                let choice = ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name());
-                explained(choice, tactic.name(), "Special tactics", &mut hud.rules);
-            }
-        });
-        point_out(ui, hud, &PointAt::Tactics, tactics.response.rect);
-        shift_picker(ui, hud);
-        let specials = ui.scope(|ui| specials_picker(ui, table, hud));
-        point_out(ui, hud, &PointAt::Specials, specials.response.rect);
-    }
-    wound_choice(ui, table, actor, hud, queue);
-    let picker = ui.scope(|ui| dice_picker(ui, unit, hud));
-    point_out(ui, hud, &PointAt::PayWith, picker.response.rect);
     let pay = hud.picked_faces(table, actor);
     let entries = cache.menu(state_tick, table, actor, &hud.attack, pay.as_deref());
     let mut chosen = None;
     let mut pointing = None;
-    let menu = egui::ScrollArea::vertical().show(ui, |ui| {
+    // The actions come first; the standing options wait folded below them,
+    // with room kept for the drawer as it was last drawn.
+    let mut actions = egui::ScrollArea::vertical()
+        .id_salt("actions")
+        .max_height((ui.available_height() - hud.options_height).max(120.0));
+    // A new combatant's menu starts at its top.
+    if hud.menu_actor != Some(actor) {
+        hud.menu_actor = Some(actor);
+        actions = actions.vertical_scroll_offset(0.0);
+    }
+    let menu = actions.show(ui, |ui| {
         let mut section = None;
         let mut number = 0;
         let mut k = 0;
@@ -357,9 +341,104 @@ pub(super) fn action_menu(
         }
     });
     point_out(ui, hud, &PointAt::Actions, menu.inner_rect);
+    let drawer = ui.scope(|ui| options_drawer(ui, table, actor, hud, queue));
+    hud.options_height = drawer.response.rect.height() + ui.spacing().item_spacing.y;
     hud.pointing = pointing;
     if let Some(order) = chosen {
         give_order(queue, hud, table, actor, order);
+    }
+}
+
+/// The standing options, folded under one line that says what is set:
+/// raise a die with a 1, the tactic, the injury shift, the special results,
+/// the choice for Wounds and the dice to pay with. Closed until opened (each
+/// side's player keeps it as they left it), and open while a lesson points
+/// into it. None of them blocks an action: one that cannot apply is left
+/// out, and the action's entry says so.
+fn options_drawer(
+    ui: &mut egui::Ui,
+    table: &BattleState,
+    actor: usize,
+    hud: &mut HudState,
+    queue: &mut CommandQueue,
+) {
+    let unit = &table.units[actor];
+    let pointed = hud.lesson.as_ref().is_some_and(|gate| {
+        matches!(
+            gate.point_at,
+            PointAt::PayWith | PointAt::Tactics | PointAt::Specials
+        )
+    });
+    ui.separator();
+    let summary = options_summary(table, actor, hud);
+    let drawer = egui::CollapsingHeader::new(RichText::new("Options").strong())
+        .id_salt(("options", unit.unit.side))
+        .default_open(false)
+        .open(pointed.then_some(true))
+        .show(ui, |ui| {
+            if table.battle.pending.is_some() {
+                ui.checkbox(
+                    &mut hud.attack.raise_with_one,
+                    "Raise a die with a 1 after the defence roll",
+                );
+            } else {
+                ui.checkbox(
+                    &mut hud.attack.raise_with_one,
+                    "Raise a die with a 1 after the attack roll",
+                );
+                let tactics = ui.horizontal_wrapped(|ui| {
+                    ui.label("Tactic:");
+                    ui.radio_value(&mut hud.attack.tactic, None, "none");
+                    for tactic in Tactic::ALL {
+                        let choice =
+                            ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name());
+                        explained(choice, tactic.name(), "Special tactics", &mut hud.rules);
+                    }
+                });
+                point_out(ui, hud, &PointAt::Tactics, tactics.response.rect);
+                shift_picker(ui, hud);
+                let specials = ui.scope(|ui| specials_picker(ui, table, hud));
+                point_out(ui, hud, &PointAt::Specials, specials.response.rect);
+            }
+            wound_choice(ui, table, actor, hud, queue);
+            let picker = ui.scope(|ui| dice_picker(ui, unit, hud));
+            point_out(ui, hud, &PointAt::PayWith, picker.response.rect);
+        });
+    // Folded, a line says what is set (wrapped, so the panel keeps its width).
+    if drawer.body_returned.is_none() {
+        ui.add(egui::Label::new(RichText::new(summary).weak()).wrap());
+    }
+}
+
+/// What the folded drawer says is set: what differs from the rules' own way.
+pub(super) fn options_summary(table: &BattleState, actor: usize, hud: &HudState) -> String {
+    let mut set = Vec::new();
+    if hud.attack.raise_with_one {
+        set.push("raise with a 1".to_string());
+    }
+    if let Some(tactic) = hud.attack.tactic {
+        set.push(tactic.name().to_string());
+    }
+    if !hud.attack.specials.is_empty() {
+        let names: Vec<&str> = hud.attack.specials.iter().map(|s| s.name()).collect();
+        set.push(names.join(", "));
+    }
+    match hud.attack.shift {
+        Shift::Worst => {}
+        Shift::Stay => set.push("no injury shift".to_string()),
+        Shift::To(location) => set.push(format!("shift toward the {}", location.name())),
+    }
+    if table.units[actor].conditions.wounds == WoundChoice::Rank {
+        set.push("a rank for a Wound".to_string());
+    }
+    if let Some(faces) = hud.picked_faces(table, actor) {
+        let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+        set.push(format!("pay with {}", faces.join(" ")));
+    }
+    if set.is_empty() {
+        "None set: the rules' own way, paying with the least wasteful dice.".to_string()
+    } else {
+        format!("Set: {}.", set.join("; "))
     }
 }
 

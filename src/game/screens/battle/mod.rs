@@ -4,6 +4,8 @@
 
 mod actions;
 mod card;
+#[cfg(test)]
+mod panel_tests;
 mod panels;
 
 pub(crate) use panels::{give_again, take_back};

@@ -1,0 +1,84 @@
+//! The action panel driven headless through egui_kittest: the actions
+//! first, the standing options folded below them with a line saying what
+//! is set.
+
+use bevy::ecs::change_detection::Tick;
+use bevy_egui::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use super::actions::action_menu;
+use crate::battle::command::CommandQueue;
+use crate::data::Tactic;
+use crate::game::hud::HudState;
+use crate::game::hud::menu_cache::MenuCache;
+use crate::game::input::KeyBindings;
+use crate::game::test_engines::roland_to_act;
+
+#[derive(Default)]
+struct Panel {
+    hud: HudState,
+    cache: MenuCache,
+    queue: CommandQueue,
+}
+
+fn panel(hud: HudState) -> Harness<'static, Panel> {
+    let engine = roland_to_act();
+    let bindings = KeyBindings::default();
+    Harness::builder()
+        .with_size(egui::vec2(300.0, 700.0))
+        .build_ui_state(
+            move |ui, panel: &mut Panel| {
+                action_menu(
+                    ui,
+                    engine.state(),
+                    Tick::new(1),
+                    &mut panel.cache,
+                    0,
+                    &mut panel.hud,
+                    &mut panel.queue,
+                    &bindings,
+                );
+            },
+            Panel {
+                hud,
+                ..Panel::default()
+            },
+        )
+}
+
+#[test]
+fn the_actions_come_first_and_the_options_wait_folded_below_them() {
+    let harness = panel(HudState::default());
+    let hold = harness.get_by_label_contains("Hold - free").rect();
+    let options = harness.get_by_label("Options").rect();
+    assert!(
+        hold.bottom() < options.top(),
+        "{hold:?} is not above {options:?}"
+    );
+    // Folded: none of the options shows, only what is set.
+    assert!(
+        harness
+            .query_by_label_contains("Raise a die with a 1")
+            .is_none()
+    );
+    assert!(harness.query_by_label_contains("Pay with").is_none());
+    harness.get_by_label("None set: the rules' own way, paying with the least wasteful dice.");
+}
+
+#[test]
+fn the_folded_options_say_what_is_set_and_open_on_a_click() {
+    let mut hud = HudState::default();
+    hud.attack.tactic = Some(Tactic::AllOutAttack);
+    hud.attack.raise_with_one = true;
+    let mut harness = panel(hud);
+    harness.get_by_label("Set: raise with a 1; All Out Attack.");
+    harness.get_by_label("Options").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Raise a die with a 1")
+            .is_some()
+    );
+    assert!(harness.query_by_label_contains("Pay with").is_some());
+}
