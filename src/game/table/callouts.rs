@@ -3,7 +3,8 @@
 //! befall for a moment; each roll lands in the dice tray (the dice, hits
 //! green, 1s red, the superiority level); a line marks each attack from
 //! attacker to target; and, when following the action, the camera turns to
-//! the one acting.
+//! the AI's combatant as it acts, and back to where the player looked when
+//! the turn comes back to them.
 
 use std::f32::consts::FRAC_PI_2;
 
@@ -20,6 +21,8 @@ use crate::game::stage::battle_on_table;
 use crate::game::table::camera::{CameraGoal, TableCamera};
 use crate::game::table::figures::FIGURE_SCALE;
 use crate::game::table::geometry::zone_centre;
+use crate::level::Controller;
+use crate::seat::Seat;
 
 /// How long a callout floats over a figure, in seconds.
 const CALLOUT_SECONDS: f32 = 1.8;
@@ -59,10 +62,12 @@ pub struct Callouts {
     floating: Vec<Callout>,
     tray: Vec<Roll>,
     strikes: Vec<(usize, usize, f32)>,
+    /// Where the player's camera looked before it followed the AI.
+    back: Option<Vec3>,
 }
 
-/// Whether the camera turns to whoever acts (on by default when only the
-/// AI plays).
+/// Whether the camera turns to the AI's combatants as they act (on by
+/// default whenever an AI side plays).
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct FollowAction(pub bool);
 
@@ -86,7 +91,13 @@ fn start_fresh(
     setup: Res<MatchSetup>,
 ) {
     *callouts = Callouts::default();
-    follow.0 = setup.humans() == 0;
+    follow.0 = follows_by_default(&setup);
+}
+
+/// Following the action is on at the start of a battle where the AI plays:
+/// its moves happen where the player can see them.
+fn follows_by_default(setup: &MatchSetup) -> bool {
+    setup.seats.iter().any(|seat| matches!(seat, Seat::Ai(_)))
 }
 
 /// The callout an event makes over a figure: its id, the words, and the tone.
@@ -138,11 +149,15 @@ fn actor_of(event: &BattleEvent) -> Option<&str> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn read_events(
     mut events: MessageReader<BattleEvent>,
     engine: Res<Engine>,
     time: Res<Time>,
     follow: Res<FollowAction>,
+    setup: Res<MatchSetup>,
+    hud: Res<HudState>,
+    camera: Query<&TableCamera>,
     mut goal: ResMut<CameraGoal>,
     mut callouts: ResMut<Callouts>,
 ) {
@@ -190,11 +205,22 @@ fn read_events(
             let extra = callouts.tray.len().saturating_sub(TRAY_ROLLS);
             callouts.tray.drain(..extra);
         }
+        // A player's own combatants are where the player put the camera.
         if follow.0
             && let Some(unit) = actor_of(event).and_then(|id| table.unit_index(id))
+            && (setup.humans() == 0 || table.battle.controller_of(unit) != Some(Controller::Human))
         {
+            if setup.humans() > 0 && callouts.back.is_none() {
+                callouts.back = camera.iter().next().map(|c| c.focus);
+            }
             goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
         }
+    }
+    // The turn back with a player: the camera goes back to where they looked.
+    if hud.human_turn_since.is_some()
+        && let Some(back) = callouts.back.take()
+    {
+        goal.0 = Some(back);
     }
 }
 
@@ -335,4 +361,28 @@ fn draw_callouts(
     // Directly above the callouts, which may stack up into its corner.
     ctx.set_sublayer(callouts_layer, tray.response.layer_id);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::AiLevel;
+
+    fn setup(seats: Vec<Seat>) -> MatchSetup {
+        MatchSetup {
+            level_file: "duel.ron".into(),
+            folder: Default::default(),
+            seed: 1,
+            seats,
+            handover: false,
+        }
+    }
+
+    #[test]
+    fn following_the_action_is_on_wherever_the_ai_plays() {
+        let ai = Seat::Ai(AiLevel::Normal);
+        assert!(follows_by_default(&setup(vec![Seat::Human, ai])));
+        assert!(follows_by_default(&setup(vec![ai, ai])));
+        assert!(!follows_by_default(&setup(vec![Seat::Human, Seat::Human])));
+    }
 }
