@@ -197,11 +197,18 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Where the battle's opening view looks: the middle of the human players'
-/// figures (all figures when none is human).
+/// figures (all figures when none is human). At a shared table it opens on
+/// the side that acts first.
 fn opening_focus(engine: &Engine) -> Vec3 {
     let table = engine.state();
     let human = |i: usize| table.battle.controller_of(i) == Some(Controller::Human);
-    let mine: Vec<usize> = (0..table.units.len()).filter(|&i| human(i)).collect();
+    let first = table
+        .acting_unit()
+        .filter(|&unit| human(unit))
+        .map(|unit| table.units[unit].unit.side);
+    let mine: Vec<usize> = (0..table.units.len())
+        .filter(|&i| human(i) && first.is_none_or(|side| table.units[i].unit.side == side))
+        .collect();
     let watched: Vec<usize> = if mine.is_empty() {
         (0..table.units.len()).collect()
     } else {
@@ -425,6 +432,26 @@ fn fit_viewport(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shared_table_opens_on_the_side_that_acts_first() {
+        // The foes' two dice act before the heroes' one: the view opens on them.
+        let engine = crate::game::test_engines::from_text(
+            r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["gggg"],
+            sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
+                    (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Human)],
+            units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+                        overrides: (action_dice: Some(Fixed([2])))),
+                    (id: "bandit", template: "bandit", side: "foes", zone: (3, 0),
+                        overrides: (action_dice: Some(Fixed([5, 4]))))],
+            victory: [DefeatAll(side: "foes")])"#,
+        );
+        let table = engine.state();
+        assert_eq!(
+            opening_focus(&engine),
+            zone_centre(&table.board, crate::vocabulary::ZoneCoord(3, 0))
+        );
+    }
 
     /// The camera after one update with the wheel turned a notch toward
     /// the table, the pointer over a panel or not.
