@@ -54,11 +54,6 @@ impl AttackOdds {
         1.0 - self.hits.first().copied().unwrap_or(1.0)
     }
 
-    /// Chance of a Trauma or anything worse.
-    pub fn trauma_or_worse(&self) -> f64 {
-        self.trauma + self.killing_blow + self.massive
-    }
-
     /// Chance of a Killing Blow or Massive damage.
     pub fn killing_blow_or_worse(&self) -> f64 {
         self.killing_blow + self.massive

@@ -39,6 +39,9 @@ pub struct HudState {
     pub menu_actor: Option<usize>,
     /// How tall the standing options' drawer was last drawn, in points.
     pub options_height: f32,
+    /// The odds of the attack or defence under the pointer in the menu, and
+    /// the combatant whose figure shows them on the table.
+    pub pointed_odds: Option<(usize, crate::rules::odds::AttackOdds)>,
     /// How many orders the rules have refused (for the refusal's sound).
     pub refusals: u64,
     /// The rules reference (F2).
@@ -130,6 +133,34 @@ pub fn human_turn(table: &BattleState) -> Vec<usize> {
         .into_iter()
         .filter(|&i| table.battle.controller_of(i) == Some(crate::level::Controller::Human))
         .collect()
+}
+
+/// What one attack does to its target, as outcomes that exclude each other
+/// and add up to the whole: no harm, a wound, a Trauma, a Killing Blow,
+/// Massive damage, and death for a fallen target. Those that cannot happen
+/// are left out. The table and the menu's tooltip both read these.
+pub fn outcome_shares(odds: &crate::rules::odds::AttackOdds) -> Vec<(&'static str, f64)> {
+    [
+        ("No harm", odds.nothing),
+        ("A wound", odds.state + odds.rank_loss),
+        ("A Trauma", odds.trauma),
+        ("A Killing Blow", odds.killing_blow),
+        ("Massive damage", odds.massive),
+        ("Killed", odds.killed),
+    ]
+    .into_iter()
+    .filter(|&(_, p)| p > 0.0)
+    .collect()
+}
+
+/// A chance as a whole percent ("40%"), "under 1%" for a chance too small
+/// to round to one, so that a possible outcome never reads as none.
+pub fn percent(p: f64) -> String {
+    if p > 0.0 && p < 0.005 {
+        "under 1%".to_string()
+    } else {
+        format!("{:.0}%", p * 100.0)
+    }
 }
 
 /// Gives a player's order for `actor` after the rules' check; a refusal
@@ -283,6 +314,32 @@ pub(crate) fn give_standing_wound_choice(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_odds_read_as_outcomes_that_add_up_to_the_whole() {
+        let odds = crate::rules::odds::AttackOdds {
+            hits: vec![0.3, 0.7],
+            fumble: 0.05,
+            exposure: 0.0,
+            nothing: 0.35,
+            state: 0.25,
+            rank_loss: 0.15,
+            trauma: 0.2,
+            killing_blow: 0.05,
+            massive: 0.0,
+            killed: 0.0,
+            specials: Vec::new(),
+        };
+        let shares = outcome_shares(&odds);
+        let names: Vec<&str> = shares.iter().map(|&(name, _)| name).collect();
+        assert_eq!(names, ["No harm", "A wound", "A Trauma", "A Killing Blow"]);
+        let whole: f64 = shares.iter().map(|&(_, p)| p).sum();
+        assert!((whole - 1.0).abs() < 1e-12, "{whole}");
+        assert_eq!(
+            [percent(0.4), percent(0.004), percent(0.0)],
+            ["40%", "under 1%", "0%"]
+        );
+    }
 
     /// The order the settings give when Roland's side first has the turn.
     fn first_orders(wounds: WoundChoice) -> Vec<Order> {

@@ -15,13 +15,14 @@ use crate::battle::components::Unit;
 use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::battle::events::BattleEvent;
-use crate::game::hud::{HudState, TableViewport};
+use crate::game::hud::{HudState, TableViewport, outcome_shares, percent};
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::stage::battle_on_table;
 use crate::game::table::camera::{CameraGoal, TableCamera};
 use crate::game::table::figures::FIGURE_SCALE;
 use crate::game::table::geometry::zone_centre;
 use crate::level::Controller;
+use crate::rules::odds::AttackOdds;
 use crate::seat::Seat;
 
 /// How long a callout floats over a figure, in seconds.
@@ -330,6 +331,13 @@ fn draw_callouts(
             colour,
         );
     }
+    if let Some((unit, odds)) = &hud.pointed_odds
+        && let Some((_, at)) = figures.iter().find(|(u, _)| u.index == *unit)
+        && let Ok(point) =
+            camera.world_to_viewport(eye, at.translation() + Vec3::Y * 1.6 * FIGURE_SCALE)
+    {
+        odds_card(ctx, point / zoom, odds);
+    }
     if callouts.tray.is_empty() {
         return Ok(());
     }
@@ -361,6 +369,27 @@ fn draw_callouts(
     // Directly above the callouts, which may stack up into its corner.
     ctx.set_sublayer(callouts_layer, tray.response.layer_id);
     Ok(())
+}
+
+/// The odds of the attack pointed at in the menu, over the figure it
+/// befalls: the same outcomes, adding up to the whole, as the tooltip.
+fn odds_card(ctx: &egui::Context, over: Vec2, odds: &AttackOdds) {
+    egui::Area::new(egui::Id::new("odds on the table"))
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .fixed_pos(egui::pos2(over.x, over.y))
+        .interactable(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                for (outcome, chance) in outcome_shares(odds) {
+                    ui.label(format!("{outcome} {}", percent(chance)));
+                }
+                ui.label(
+                    egui::RichText::new(format!("Fumble {}", percent(odds.fumble)))
+                        .color(egui::Color32::from_rgb(255, 170, 120)),
+                );
+            });
+        });
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use crate::battle::state::{BattleState, Phase, UnitState};
 use crate::data::Tactic;
 use crate::game::hud::menu_cache::{MenuCache, NUMBERED, is_numbered};
 use crate::game::hud::rules_panel::{explained, special_term};
-use crate::game::hud::{HudState, give_order};
+use crate::game::hud::{HudState, give_order, outcome_shares, percent};
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::orders::{Click, MenuEntry, MenuSection, facing_choice, target_heading};
 use crate::lesson::PointAt;
@@ -26,39 +26,27 @@ use crate::rules::injury::{Location, Shift};
 use crate::rules::odds::AttackOdds;
 use crate::rules::special::SpecialResult;
 
-pub(super) fn percent(p: f64) -> String {
-    format!("{:.0}%", p * 100.0)
-}
-
+/// The odds of an attack: what it does to the target, as outcomes that add
+/// up to the whole, then what it risks for the attacker and the special
+/// results it may buy.
 pub(super) fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
-    ui.label(format!(
-        "At least one hit: {}",
-        percent(odds.at_least_one_hit())
-    ));
-    ui.label(format!(
-        "A wound (a State or a rank): {}",
-        percent(odds.state + odds.rank_loss)
-    ));
-    ui.label(format!(
-        "Trauma or worse: {}",
-        percent(odds.trauma_or_worse())
-    ));
-    ui.label(format!(
-        "Killing Blow or worse: {}",
-        percent(odds.killing_blow_or_worse())
-    ));
-    if odds.killed > 0.0 {
-        ui.label(format!("Kills (fallen target): {}", percent(odds.killed)));
+    ui.label(RichText::new("To the target (adding up to 100%):").strong());
+    for (outcome, chance) in outcome_shares(odds) {
+        ui.label(format!("  {outcome}: {}", percent(chance)));
     }
-    ui.label(format!("Fumble: {}", percent(odds.fumble)));
+    ui.label(RichText::new("To the attacker:").strong());
+    ui.label(format!("  A fumble: {}", percent(odds.fumble)));
     if odds.exposure > 0.0 {
         ui.label(format!(
-            "Exposure dice left on the attacker: {:.1} on average",
+            "  Exposure dice left on it: {:.1} on average",
             odds.exposure
         ));
     }
+    if !odds.specials.is_empty() {
+        ui.label(RichText::new("Special results bought:").strong());
+    }
     for &(special, chance) in &odds.specials {
-        ui.label(format!("{}: {}", special.name(), percent(chance)));
+        ui.label(format!("  {}: {}", special.name(), percent(chance)));
     }
 }
 
@@ -245,7 +233,7 @@ pub(super) fn action_menu(
     let pay = hud.picked_faces(table, actor);
     let entries = cache.menu(state_tick, table, actor, &hud.attack, pay.as_deref());
     let mut chosen = None;
-    let mut pointing = None;
+    let mut pointing = Pointing::default();
     // The actions come first; the standing options wait folded below them,
     // with room kept for the drawer as it was last drawn.
     let mut actions = egui::ScrollArea::vertical()
@@ -343,7 +331,8 @@ pub(super) fn action_menu(
     point_out(ui, hud, &PointAt::Actions, menu.inner_rect);
     let drawer = ui.scope(|ui| options_drawer(ui, table, actor, hud, queue));
     hud.options_height = drawer.response.rect.height() + ui.spacing().item_spacing.y;
-    hud.pointing = pointing;
+    hud.pointing = pointing.at;
+    hud.pointed_odds = pointing.odds;
     if let Some(order) = chosen {
         give_order(queue, hud, table, actor, order);
     }
@@ -442,6 +431,14 @@ pub(super) fn options_summary(table: &BattleState, actor: usize, hud: &HudState)
     }
 }
 
+/// What the menu entry under the pointer points at on the table, and its
+/// odds with the figure that shows them.
+#[derive(Debug, Default)]
+pub(super) struct Pointing {
+    pub at: Option<Click>,
+    pub odds: Option<(usize, AttackOdds)>,
+}
+
 /// A gold frame around the part of the HUD a lesson's step points at.
 pub(super) fn point_out(ui: &egui::Ui, hud: &HudState, part: &PointAt, rect: egui::Rect) {
     if hud
@@ -468,10 +465,23 @@ pub(super) fn menu_entry_response(
     entry: &MenuEntry,
     table: &BattleState,
     unit: &UnitState,
-    pointing: &mut Option<Click>,
+    pointing: &mut Pointing,
 ) -> Option<Order> {
+    // The odds are worked out only for the entry under the pointer, once
+    // for its tooltip and the table.
+    let odds = match &entry.verdict {
+        Ok(plan) if response.contains_pointer() => plan_odds(table, plan),
+        _ => None,
+    };
     if response.contains_pointer() {
-        *pointing = entry.points_at;
+        pointing.at = entry.points_at;
+        if let (Some(odds), Ok(plan)) = (&odds, &entry.verdict) {
+            let shown_at = match &plan.order {
+                Order::Defend { .. } => table.battle.pending.as_ref().map(|p| p.target),
+                _ => plan.other,
+            };
+            pointing.odds = shown_at.map(|unit| (unit, odds.clone()));
+        }
     }
     // The reasons and odds are worked out only for the entry pointed at.
     let response = match &entry.verdict {
@@ -495,7 +505,7 @@ pub(super) fn menu_entry_response(
                     .weak(),
                 );
             }
-            if let Some(odds) = &plan_odds(table, plan) {
+            if let Some(odds) = &odds {
                 odds_lines(ui, odds);
             }
             if let Order::Defend { with, .. } = &plan.order

@@ -175,6 +175,7 @@ pub(crate) fn draw_battle_hud(
     let state_tick = engine.last_changed();
     // The menu sets it again while an entry is pointed at.
     hud.pointing = None;
+    hud.pointed_odds = None;
     let mut root = hud_root(&ctx);
     let battle = &table.battle;
     let mine = human_turn(table);
