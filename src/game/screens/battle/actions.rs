@@ -28,18 +28,40 @@ use crate::rules::special::SpecialResult;
 
 /// The odds of an attack: what it does to the target, as outcomes that add
 /// up to the whole, then what it risks for the attacker and the special
-/// results it may buy.
-pub(super) fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds) {
+/// results it may buy. For a defence, `unanswered` is the same attack with
+/// no defence, beside each figure: what the defence buys, in the same terms.
+pub(super) fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds, unanswered: Option<&AttackOdds>) {
+    let beside = |now: String, before: Option<String>| match before {
+        Some(before) if before != now => format!("{now} (no defence: {before})"),
+        _ => now,
+    };
     ui.label(RichText::new("To the target (adding up to 100%):").strong());
-    for (outcome, chance) in outcome_shares(odds) {
-        ui.label(format!("  {outcome}: {}", percent(chance)));
+    let before = unanswered.map(outcome_shares).unwrap_or_default();
+    let mut outcomes = outcome_shares(odds);
+    // An outcome the defence rules out still shows, at none.
+    for &(outcome, _) in &before {
+        if !outcomes.iter().any(|&(o, _)| o == outcome) {
+            outcomes.push((outcome, 0.0));
+        }
+    }
+    for (outcome, chance) in outcomes {
+        let was = before
+            .iter()
+            .find(|&&(o, _)| o == outcome)
+            .map(|&(_, p)| percent(p))
+            .or(unanswered.map(|_| percent(0.0)));
+        ui.label(format!("  {outcome}: {}", beside(percent(chance), was)));
     }
     ui.label(RichText::new("To the attacker:").strong());
-    ui.label(format!("  A fumble: {}", percent(odds.fumble)));
+    ui.label(format!(
+        "  A fumble: {}",
+        beside(percent(odds.fumble), unanswered.map(|u| percent(u.fumble)))
+    ));
     if odds.exposure > 0.0 {
+        let dice = |e: f64| format!("{e:.1}");
         ui.label(format!(
-            "  Exposure dice left on it: {:.1} on average",
-            odds.exposure
+            "  Exposure dice left on it, on average: {}",
+            beside(dice(odds.exposure), unanswered.map(|u| dice(u.exposure)))
         ));
     }
     if !odds.specials.is_empty() {
@@ -506,7 +528,16 @@ pub(super) fn menu_entry_response(
                 );
             }
             if let Some(odds) = &odds {
-                odds_lines(ui, odds);
+                // A defence says what it buys against taking the blow.
+                let unanswered = match &plan.order {
+                    Order::Defend { with: Some(_), .. } => table
+                        .battle
+                        .pending
+                        .as_ref()
+                        .and_then(|pending| answered_attack_odds(table, pending, None)),
+                    _ => None,
+                };
+                odds_lines(ui, odds, unanswered.as_ref());
             }
             if let Order::Defend { with, .. } = &plan.order
                 && let Some(pending) = &table.battle.pending

@@ -104,7 +104,7 @@ fn table_tooltip(
                         ui.label(line);
                     }
                     if let Some(odds) = &odds {
-                        odds_lines(ui, odds);
+                        odds_lines(ui, odds, None);
                     }
                 });
         });
