@@ -1,19 +1,20 @@
 //! The action panel driven headless through egui_kittest: the actions
 //! first, the standing options folded below them with a line saying what
-//! is set.
+//! is set, and the odds a defence buys.
 
 use bevy::ecs::change_detection::Tick;
 use bevy_egui::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use super::actions::action_menu;
+use super::actions::{action_menu, odds_lines};
 use crate::battle::command::CommandQueue;
 use crate::data::Tactic;
 use crate::game::hud::HudState;
 use crate::game::hud::menu_cache::MenuCache;
 use crate::game::input::KeyBindings;
 use crate::game::test_engines::roland_to_act;
+use crate::rules::odds::AttackOdds;
 
 #[derive(Default)]
 struct Panel {
@@ -81,4 +82,38 @@ fn the_folded_options_say_what_is_set_and_open_on_a_click() {
             .is_some()
     );
     assert!(harness.query_by_label_contains("Pay with").is_some());
+}
+
+fn odds(nothing: f64, wound: f64, trauma: f64, fumble: f64) -> AttackOdds {
+    AttackOdds {
+        hits: vec![nothing, 1.0 - nothing],
+        fumble,
+        exposure: 0.0,
+        nothing,
+        state: wound,
+        rank_loss: 0.0,
+        trauma,
+        killing_blow: 0.0,
+        massive: 0.0,
+        killed: 0.0,
+        specials: Vec::new(),
+    }
+}
+
+#[test]
+fn a_defence_says_what_it_buys_beside_the_same_attack_with_none() {
+    let blocked = odds(0.8, 0.2, 0.0, 0.1);
+    let unanswered = odds(0.5, 0.4, 0.1, 0.1);
+    let harness = Harness::new_ui(move |ui| odds_lines(ui, &blocked, Some(&unanswered)));
+    for line in [
+        "To the target (adding up to 100%):",
+        "  No harm: 80% (no defence: 50%)",
+        "  A wound: 20% (no defence: 40%)",
+        // An outcome the defence rules out still shows, at none.
+        "  A Trauma: 0% (no defence: 10%)",
+        // The same chance either way reads once.
+        "  A fumble: 10%",
+    ] {
+        harness.get_by_label(line);
+    }
 }
