@@ -204,17 +204,9 @@ pub(super) fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudStat
     });
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn action_menu(
-    ui: &mut egui::Ui,
-    table: &BattleState,
-    state_tick: Tick,
-    cache: &mut MenuCache,
-    actor: usize,
-    hud: &mut HudState,
-    queue: &mut CommandQueue,
-    bindings: &KeyBindings,
-) {
+/// What the turn asks of the player before the menu: to answer an attack
+/// or a spell, or to act at a refresh.
+fn turn_prompt(table: &BattleState, actor: usize) -> Option<String> {
     let unit = &table.units[actor];
     if let Some(pending) = &table.battle.pending {
         let attacker = &table.units[pending.attacker].unit.name;
@@ -243,14 +235,28 @@ pub(super) fn action_menu(
                 )
             }
         };
-        ui.label(RichText::new(prompt).color(Color32::GOLD));
+        Some(prompt)
     } else if matches!(table.battle.phase, Phase::Refresh { .. }) {
-        ui.label(
-            RichText::new(
-                "Refresh! Act with what you have left, or keep one die for the next round.",
-            )
-            .color(Color32::GOLD),
-        );
+        Some("Refresh! Act with what you have left, or keep one die for the next round.".into())
+    } else {
+        None
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn action_menu(
+    ui: &mut egui::Ui,
+    table: &BattleState,
+    state_tick: Tick,
+    cache: &mut MenuCache,
+    actor: usize,
+    hud: &mut HudState,
+    queue: &mut CommandQueue,
+    bindings: &KeyBindings,
+) {
+    let unit = &table.units[actor];
+    if let Some(prompt) = turn_prompt(table, actor) {
+        ui.label(RichText::new(prompt).color(Color32::GOLD));
     }
     let pay = hud.picked_faces(table, actor);
     let entries = cache.menu(state_tick, table, actor, &hud.attack, pay.as_deref());
