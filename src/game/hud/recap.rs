@@ -1,7 +1,7 @@
 //! The recap: when the turn comes back to a player, what happened since
-//! that player last had it (the AI's turn in solo, the other player's in
-//! hot-seat), in a short list; a line clicked names who the camera should
-//! look at.
+//! that player's own last command (the AI's turn in solo, the other
+//! player's in hot-seat), in a short list in the log's place under the
+//! table; a line clicked names who the camera should look at.
 
 use std::ops::Range;
 
@@ -37,6 +37,13 @@ impl Recap {
     /// to a human side that has had it before, the recap opens on what
     /// happened since.
     pub fn observe(&mut self, holder: Option<usize>, log: &[BattleEvent]) {
+        // The turn leaves a side: what its own last command did is its own.
+        if let Some(before) = self.holder
+            && holder != Some(before)
+            && let Some(seen) = self.seen.get_mut(before)
+        {
+            *seen = Some(log.len());
+        }
         if let Some(side) = holder {
             if self.seen.len() <= side {
                 self.seen.resize(side + 1, None);
@@ -69,30 +76,30 @@ impl Recap {
         lines
     }
 
-    /// The recap window. Returns the combatant a clicked line names first,
-    /// for the camera to look at.
-    pub fn window(
+    /// The recap in the log's place, with a button back to the log.
+    /// Returns the combatant a clicked line names first, for the camera to
+    /// look at.
+    pub fn panel(
         &mut self,
-        ctx: &egui::Context,
+        ui: &mut egui::Ui,
         table: &BattleState,
         log: &[BattleEvent],
     ) -> Option<usize> {
-        let lines = self.lines(log);
-        if lines.is_empty() {
-            return None;
-        }
         let mut look_at = None;
         let names = Names::of(table);
-        let mut open = true;
-        egui::Window::new("Since your last turn")
-            .open(&mut open)
-            .collapsible(true)
-            .resizable(false)
-            .default_width(380.0)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
-            .show(ctx, |ui| {
-                ui.label(egui::RichText::new("Click a line to look at it on the table.").weak());
-                for k in lines {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Since your last turn").strong());
+            ui.label(egui::RichText::new("Click a line to look at it on the table.").weak());
+            if ui.button("Back to the log").clicked() {
+                self.open = None;
+            }
+        });
+        egui::ScrollArea::vertical()
+            .id_salt("recap")
+            .auto_shrink([false, true])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for k in self.lines(log) {
                     let event = &log[k];
                     if ui.selectable_label(false, event.narrate(&names)).clicked()
                         && let Some(unit) = event
@@ -103,13 +110,7 @@ impl Recap {
                         look_at = Some(unit);
                     }
                 }
-                if ui.button("Got it").clicked() {
-                    self.open = None;
-                }
             });
-        if !open {
-            self.open = None;
-        }
         look_at
     }
 }
@@ -152,5 +153,20 @@ mod tests {
         log.push(BattleEvent::RoundStarted { round: 3 });
         recap.observe(Some(0), &log);
         assert_eq!(recap.open, None);
+    }
+
+    #[test]
+    fn the_recap_leaves_out_the_players_own_last_command() {
+        let mut recap = Recap::default();
+        let mut log = vec![held("hero")];
+        recap.observe(Some(0), &log);
+        // The player's command, then the turn goes to the AI.
+        log.push(held("hero"));
+        recap.observe(None, &log);
+        log.push(BattleEvent::Fumbled {
+            unit: "bandit".to_string(),
+        });
+        recap.observe(Some(0), &log);
+        assert_eq!(recap.lines(&log), [2]);
     }
 }

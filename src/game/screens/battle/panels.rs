@@ -265,9 +265,15 @@ pub(crate) fn draw_battle_hud(
                 });
             });
         });
+    // When the turn comes back, what happened since stands in the log's
+    // place (a lesson's coach tells it in its own words).
+    let recap_shown = !hud.blocking_overlay()
+        && !watching
+        && hud.lesson.is_none()
+        && !hud.recap.lines(engine.log()).is_empty();
     // Popped out, only the log's title row and the notice stay under the
     // table.
-    let popped = hud.log.popped_out;
+    let popped = hud.log.popped_out && !recap_shown;
     let log_panel = egui::Panel::bottom(if popped { "log title" } else { "log" })
         .frame(panel)
         .resizable(!popped)
@@ -287,7 +293,12 @@ pub(crate) fn draw_battle_hud(
                     hud.rules.show_rule(rule);
                 }
             });
-            if !popped && let Some(rule) = hud.log.rows(ui, state_tick, table, engine.log()) {
+            if recap_shown {
+                if let Some(unit) = hud.recap.panel(ui, table, engine.log()) {
+                    goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
+                }
+            } else if !popped && let Some(rule) = hud.log.rows(ui, state_tick, table, engine.log())
+            {
                 hud.rules.show_rule(rule);
             }
         });
@@ -358,14 +369,6 @@ pub(crate) fn draw_battle_hud(
 
     if !hud.blocking_overlay() && !hud.help {
         table_tooltip(&ctx, table, state_tick, &mut cache, &hud);
-    }
-    // A lesson's coach tells what happened in its own words.
-    if !hud.blocking_overlay()
-        && !watching
-        && hud.lesson.is_none()
-        && let Some(unit) = hud.recap.window(&ctx, table, engine.log())
-    {
-        goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
     }
     let mut help = hud.help;
     help_window(&ctx, &bindings, &mut help);
