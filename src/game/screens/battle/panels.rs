@@ -5,11 +5,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
+use crate::battle::command::cost_words;
 use crate::battle::command::{CommandQueue, Order};
+use crate::battle::cover::{area_cover, dice_off};
 use crate::battle::describe::Names;
 use crate::battle::describe::orders::order_label;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
+use crate::data::Cover;
 use crate::game::ai_driver::AiPace;
 use crate::game::hud::dice::ONE;
 use crate::game::hud::menu_cache::MenuCache;
@@ -36,6 +39,24 @@ use super::card::*;
 /// The widths the side panels may be dragged to. They keep their width
 /// whatever they show, so the table does not jump at a change of turn.
 const SIDE_PANEL_WIDTHS: std::ops::RangeInclusive<f32> = 220.0..=520.0;
+
+/// A cover's kind and weight in plain words.
+fn cover_words(cover: Cover) -> &'static str {
+    match cover {
+        Cover::HardLight => "hard, light",
+        Cover::HardHeavy => "hard, heavy",
+        Cover::SoftLight => "soft, light",
+        Cover::SoftMedium => "soft, medium",
+        Cover::SoftHeavy => "soft, heavy",
+    }
+}
+
+fn dice_words(dice: u32) -> String {
+    match dice {
+        1 => "1 die".to_string(),
+        n => format!("{n} dice"),
+    }
+}
 
 /// What the pointer is over on the table, and what a click would do.
 fn table_tooltip(
@@ -82,7 +103,21 @@ fn table_tooltip(
         if let Some(click) = click {
             match cache.click(state_tick, table, actor, click, &hud.attack) {
                 Ok(plan) => {
-                    lines.push(format!("Click: {}", order_label(table, &plan.order)));
+                    lines.push(format!(
+                        "Click: {} - {}",
+                        order_label(table, &plan.order),
+                        cost_words(plan.cost)
+                    ));
+                    // Where a move ends: the cover its ground gives.
+                    if let Click::Zone(zone) = click
+                        && let Some(cover) = area_cover(table, zone)
+                    {
+                        lines.push(format!(
+                            "Its ground gives cover ({}): {} off attacks on whoever holds it",
+                            cover_words(cover),
+                            dice_words(dice_off(table, Some(cover)))
+                        ));
+                    }
                     odds = plan_odds(table, plan);
                 }
                 Err(reason) => lines.push(format!("Cannot: {}", reason.narrate(&Names::of(table)))),
