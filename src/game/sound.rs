@@ -106,12 +106,7 @@ impl SoundBank {
     fn field(&mut self, field: Field, sources: &mut Assets<AudioSource>) -> Handle<AudioSource> {
         self.fields
             .entry(field)
-            .or_insert_with(|| {
-                let bytes = wav(&render_field(field, FIELD_SECONDS));
-                sources.add(AudioSource {
-                    bytes: bytes.into(),
-                })
-            })
+            .or_insert_with(|| source(&render_field(field, FIELD_SECONDS), sources))
             .clone()
     }
 
@@ -121,16 +116,17 @@ impl SoundBank {
             .or_insert_with(|| {
                 let samples = render(cue);
                 let seconds = samples.len() as f32 / RATE as f32;
-                let bytes = wav(&samples);
-                (
-                    sources.add(AudioSource {
-                        bytes: bytes.into(),
-                    }),
-                    seconds,
-                )
+                (source(&samples, sources), seconds)
             })
             .clone()
     }
+}
+
+/// Samples as a source the audio engine plays.
+fn source(samples: &[f32], sources: &mut Assets<AudioSource>) -> Handle<AudioSource> {
+    sources.add(AudioSource {
+        bytes: wav(samples).into(),
+    })
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -142,7 +138,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             hear_battle.run_if(battle_on_table),
-            your_turn.run_if(battle_on_table),
+            turn_and_refusals.run_if(battle_on_table),
             play_due,
             follow_field.run_if(battle_on_table),
         )
@@ -175,7 +171,7 @@ fn hear_battle(
 
 /// A chime when the turn comes to a player (or passes to the other one at
 /// a shared table), and a low note when an order is refused.
-fn your_turn(
+fn turn_and_refusals(
     hud: Res<HudState>,
     time: Res<Time>,
     mut seen: Local<(bool, Option<usize>, u64)>,

@@ -210,6 +210,11 @@ impl Listener {
         use BattleEvent::*;
         let unit = |id: &str| table.unit_index(id);
         Some(match event {
+            // A new command: no attack is under way until one is declared.
+            DicePaid { .. } => {
+                self.blow = None;
+                return None;
+            }
             ActionDiceRolled { rolled, extra, .. } => Cue::dice(rolled, extra),
             AttackRolled { weapon, dice, .. } => {
                 self.blow = table

@@ -98,6 +98,15 @@ fn a_blow_lands_as_heavy_as_the_weapon_that_struck_it() {
         damage: 1,
         armour: 1,
     };
+    let paid = BattleEvent::DicePaid {
+        unit: "brute".into(),
+        dice: vec![4],
+    };
+    let big = BattleEvent::Damaged {
+        unit: "brute".into(),
+        damage: 3,
+        armour: 0,
+    };
     let heard = heard(&[
         attack("dagger"),
         damaged.clone(),
@@ -105,6 +114,9 @@ fn a_blow_lands_as_heavy_as_the_weapon_that_struck_it() {
         damaged.clone(),
         attack("dragon_jaws"),
         damaged,
+        // The next command strikes with no weapon: weighed by its damage.
+        paid,
+        big,
     ]);
     let blows: Vec<_> = heard.into_iter().skip(1).step_by(2).collect();
     assert_eq!(
@@ -113,6 +125,7 @@ fn a_blow_lands_as_heavy_as_the_weapon_that_struck_it() {
             Some(Cue::Blow(Weight::Light)),
             Some(Cue::Blow(Weight::Heavy)),
             Some(Cue::Blow(Weight::Massive)),
+            Some(Cue::Blow(Weight::Heavy)),
         ]
     );
 }
