@@ -1,8 +1,8 @@
 //! The odds previews the HUD and the AI read: an attack's dice and
 //! Superiority Level as it would be rolled now, and its chances.
 
-use super::components::{ActionPoolState, Fate, PoolAction, Status};
-use super::costs::shield_of;
+use super::components::{ActionPoolState, Fate, GroupId, PoolAction, Status};
+use super::costs::{choose_weapon, shield_of};
 use super::cover::cover_against;
 use super::flight::missile_penalty;
 use super::inclose::size_edges;
@@ -19,7 +19,7 @@ use crate::rules::injury::RollKind;
 use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds_with_specials, outrolls, successes};
 use crate::rules::rolls::characteristic_dice;
 use crate::rules::special::SpecialResult;
-use crate::vocabulary::{Defence, WeightClass};
+use crate::vocabulary::{Defence, WeightClass, ZoneCoord};
 
 /// The dice and Superiority Level of an attack about to be rolled: the same
 /// numbers for the resolution, the odds preview and the AI.
@@ -390,3 +390,84 @@ pub fn answered_spell_successes(
             .sum(),
     )
 }
+
+/// What a Move to `to` would draw, foretold without a roll: the enemies in
+/// the melee it leaves, each striking freely as it goes, and an enemy
+/// holding its action in `to` that would stop it there.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveDraws {
+    pub strikers: Vec<usize>,
+    pub interceptor: Option<usize>,
+}
+
+/// The strikes and the Intercept a Move of `mover` to `to` would draw now,
+/// by the same tests the Move's resolution makes.
+pub fn move_draws(table: &BattleState, mover: usize, to: ZoneCoord) -> MoveDraws {
+    let me = &table.units[mover];
+    let strikers = match me.placement.group {
+        Some(group) if me.status != Status::Alone => in_the_melee_left(table, mover, group)
+            .into_iter()
+            .filter(|&s| strike_weapon(table, s, mover).is_some())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let interceptor = (0..table.units.len())
+        .find(|&h| table.units[h].pool.holding && may_intercept(table, h, mover, to));
+    MoveDraws {
+        strikers,
+        interceptor,
+    }
+}
+
+/// The enemies in `leaver`'s melee (`group`) who may strike it as it leaves:
+/// fighting, not fleeing, and in no State.
+pub fn in_the_melee_left(table: &BattleState, leaver: usize, group: GroupId) -> Vec<usize> {
+    let side = table.units[leaver].unit.side;
+    table
+        .group_members(group)
+        .into_iter()
+        .filter(|&u| {
+            let them = &table.units[u];
+            them.unit.side != side
+                && them.fighting()
+                && !them.conditions.routed()
+                && !them.conditions.in_state()
+        })
+        .collect()
+}
+
+/// Whether `holder`, holding its action, may Intercept `mover` entering
+/// `zone`: an enemy fighting Alone there, on its feet, with a die to spend.
+pub fn may_intercept(table: &BattleState, holder: usize, mover: usize, zone: ZoneCoord) -> bool {
+    let u = &table.units[holder];
+    u.fighting()
+        && u.unit.side != table.units[mover].unit.side
+        && u.placement.zone == zone
+        && u.pool.usable() > 0
+        && u.status == Status::Alone
+        && !u.conditions.routed()
+        && !u.conditions.prone
+}
+
+/// The weapon of a free strike: the first that can strike the target now,
+/// or at a flyer passing overhead the first that strikes at all.
+pub fn strike_weapon(table: &BattleState, striker: usize, target: usize) -> Option<String> {
+    if let Ok(weapon) = choose_weapon(table, striker, target, None) {
+        return Some(weapon);
+    }
+    let overhead = table.units[target].flight.is_some()
+        && table.units[target].placement.zone == table.units[striker].placement.zone;
+    overhead
+        .then(|| {
+            table.units[striker].profile.weapons.iter().find(|w| {
+                table
+                    .ruleset
+                    .weapons
+                    .get(*w)
+                    .is_some_and(|w| w.shield.is_none() && !w.is_missile())
+            })
+        })
+        .flatten()
+        .cloned()
+}
+

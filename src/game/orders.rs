@@ -83,10 +83,11 @@ pub fn facing_choice(order: &Order) -> Option<(Facing, Order)> {
 /// where it stands.
 pub fn target_heading(table: &BattleState, actor: usize, target: usize) -> String {
     let (me, them) = (&table.units[actor], &table.units[target]);
-    let whose = if them.unit.side == me.unit.side {
-        "friend"
-    } else {
-        "enemy"
+    let whose = match (them.unit.side == me.unit.side, them.fighting()) {
+        (true, _) => "friend",
+        (false, true) => "enemy",
+        // RULES §11: a fallen foe may still be struck; say it has fallen.
+        (false, false) => "enemy, fallen",
     };
     let zone = them.placement.zone;
     if zone == me.placement.zone {

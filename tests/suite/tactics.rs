@@ -6,9 +6,14 @@ use crate::common::{act, app, attack, level, log, ruleset, table, unit};
 use swift_swords::battle::command::Order;
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
+use swift_swords::battle::odds::{MoveDraws, move_draws};
 use swift_swords::data::{Guard, Tactic};
 use swift_swords::level::Level;
 use swift_swords::vocabulary::ZoneCoord;
+
+fn index(app: &swift_swords::battle::engine::Engine, id: &str) -> usize {
+    app.state().unit_index(id).expect(id)
+}
 
 fn tactic(target: &str, tactic: Tactic) -> Order {
     Order::Attack {
@@ -129,6 +134,15 @@ fn follow_on_strikes_another_enemy_in_the_melee_once_the_first_falls() {
 fn leaving_a_melee_by_move_draws_a_free_attack_from_each_enemy_in_it() {
     let level = melee(&[("b1", "[2]")], true);
     let mut app = app(&level, &[2, 2, 2]);
+    // The HUD foretells it, by the same tests.
+    let (roland, b1) = (index(&app, "roland"), index(&app, "b1"));
+    assert_eq!(
+        move_draws(&table(&app), roland, ZoneCoord(1, 0)),
+        MoveDraws {
+            strikers: vec![b1],
+            interceptor: None
+        }
+    );
     act(
         &mut app,
         "roland",
@@ -172,6 +186,14 @@ fn a_holding_enemy_intercepts_a_mover_entering_its_zone() {
     let level = level(r#""gg""#, units, "");
     let mut app = app(&level, &[]);
     act(&mut app, "b1", Order::Hold);
+    let (roland, b1) = (index(&app, "roland"), index(&app, "b1"));
+    assert_eq!(
+        move_draws(&table(&app), roland, ZoneCoord(1, 0)),
+        MoveDraws {
+            strikers: vec![],
+            interceptor: Some(b1)
+        }
+    );
     act(
         &mut app,
         "roland",

@@ -3,9 +3,8 @@
 //! a holding combatant that stops an enemy entering its zone.
 
 use super::landing::land_attack;
-use crate::battle::costs::choose_weapon;
 use crate::battle::events::BattleEvent;
-use crate::battle::odds::attack_setup;
+use crate::battle::odds::{attack_setup, in_the_melee_left, may_intercept, strike_weapon};
 use crate::battle::state::BattleState;
 use crate::rules::attack::evaluate_attack;
 use crate::rules::dice::DiceSource;
@@ -24,18 +23,7 @@ pub(super) fn opportunity_attacks(
     let Some(group) = table.units[leaver].placement.group else {
         return true;
     };
-    let side = table.units[leaver].unit.side;
-    let strikers: Vec<usize> = table
-        .group_members(group)
-        .into_iter()
-        .filter(|&u| {
-            let them = &table.units[u];
-            them.unit.side != side
-                && them.fighting()
-                && !them.conditions.routed()
-                && !them.conditions.in_state()
-        })
-        .collect();
+    let strikers = in_the_melee_left(table, leaver, group);
     strike_in_turn(
         table,
         leaver,
@@ -121,28 +109,6 @@ pub(super) fn free_strike(
     );
 }
 
-/// The weapon of a free strike: the first that can strike the target now,
-/// or at a flyer passing overhead the first that strikes at all.
-fn strike_weapon(table: &BattleState, striker: usize, target: usize) -> Option<String> {
-    if let Ok(weapon) = choose_weapon(table, striker, target, None) {
-        return Some(weapon);
-    }
-    let overhead = table.units[target].flight.is_some()
-        && table.units[target].placement.zone == table.units[striker].placement.zone;
-    overhead
-        .then(|| {
-            table.units[striker].profile.weapons.iter().find(|w| {
-                table
-                    .ruleset
-                    .weapons
-                    .get(*w)
-                    .is_some_and(|w| w.shield.is_none() && !w.is_missile())
-            })
-        })
-        .flatten()
-        .cloned()
-}
-
 /// Intercept: an enemy holding its action, Alone in the zone a combatant
 /// moves into, spends its lowest usable die to stop it there, InContact.
 /// Returns the interceptor.
@@ -153,17 +119,10 @@ pub(super) fn intercept_by_holder(
     holders: &[usize],
     events: &mut Vec<BattleEvent>,
 ) -> Option<usize> {
-    let side = table.units[mover].unit.side;
-    let holder = holders.iter().copied().find(|&h| {
-        let u = &table.units[h];
-        u.fighting()
-            && u.unit.side != side
-            && u.placement.zone == zone
-            && u.pool.usable() > 0
-            && u.status == crate::battle::components::Status::Alone
-            && !u.conditions.routed()
-            && !u.conditions.prone
-    })?;
+    let holder = holders
+        .iter()
+        .copied()
+        .find(|&h| may_intercept(table, h, mover, zone))?;
     spend_held_die(table, holder, events)?;
     table.join_group_of(mover, holder);
     events.push(BattleEvent::Intercepted {

@@ -1,5 +1,5 @@
-//! Markers on the figures, as on a real table: State tokens (Stun yellow,
-//! Shock violet, Doubt teal), a black token while Panicked or Crushed, a
+//! Markers on the figures, as on a real table: State tokens on the figure's
+//! own base (Stun yellow, Shock violet, Doubt teal), a black token while Panicked or Crushed, a
 //! dark red one for each wound (up to three), blue dice beside the figure
 //! for its defence pool, a red die for a Fumble, a green token for Effort, a white
 //! one while surprised, exposure dice showing 1 in front of the figure, and
@@ -44,6 +44,22 @@ struct Markers {
 /// How high the acting figure's pointer floats, in a man-sized figure's inches.
 const POINTER_HEIGHT: f32 = 2.15;
 
+/// The State and mark tokens, in their places round the base's rim: the
+/// three States on the figure's left, Effort, surprise and flight on its right.
+const TOKENS: [&str; 6] = ["stun", "shock", "doubt", "effort", "surprised", "routed"];
+/// How far from the base's centre the tokens sit: on the rim, clear of the feet.
+const TOKEN_RING: f32 = 0.34;
+
+/// Where token `k` of [`TOKENS`] lies: on the base's top, at the rim, so a
+/// token in a crowded zone plainly belongs to the figure it stands by.
+fn token_at(k: usize) -> Transform {
+    let left = k < 3;
+    let step = (k % 3) as f32 - 1.0;
+    let angle = if left { -90.0 } else { 90.0 } + 36.0 * step;
+    let (sin, cos) = angle.to_radians().sin_cos();
+    Transform::from_xyz(TOKEN_RING * sin, 0.16, TOKEN_RING * cos).with_scale(Vec3::splat(0.8))
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
@@ -69,33 +85,9 @@ fn add_markers(
                 ))
                 .id()
         };
-        let stun = spawn(
-            &palette.token,
-            "stun",
-            Transform::from_xyz(-0.25, 1.75, 0.0),
-        );
-        let shock = spawn(&palette.token, "shock", Transform::from_xyz(0.0, 1.75, 0.0));
-        let effort = spawn(
-            &palette.token,
-            "effort",
-            Transform::from_xyz(0.25, 1.75, 0.0),
-        );
-        let surprised = spawn(
-            &palette.token,
-            "surprised",
-            Transform::from_xyz(0.0, 2.05, 0.0),
-        );
+        let [stun, shock, doubt, effort, surprised, routed] =
+            std::array::from_fn(|k| spawn(&palette.token, TOKENS[k], token_at(k)));
         let fumble = spawn(&palette.die, "fumble", Transform::from_xyz(-0.6, 0.11, 0.3));
-        let doubt = spawn(
-            &palette.token,
-            "doubt",
-            Transform::from_xyz(0.25, 2.05, 0.0),
-        );
-        let routed = spawn(
-            &palette.token,
-            "routed",
-            Transform::from_xyz(-0.25, 2.05, 0.0),
-        );
         let wounds = std::array::from_fn(|k| {
             spawn(
                 &palette.token,
@@ -242,5 +234,32 @@ fn show_markers(
             pointer.translation.y = POINTER_HEIGHT + bob;
         }
         show(markers.hover, hud.hovered_unit == Some(unit.index));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The radius of a man-sized figure's base (its mesh in `view.rs`).
+    const BASE_RADIUS: f32 = 0.45;
+
+    #[test]
+    fn a_state_token_sits_on_its_own_figures_base_apart_from_the_others() {
+        let places: Vec<Vec3> = (0..TOKENS.len()).map(|k| token_at(k).translation).collect();
+        for (k, at) in places.iter().enumerate() {
+            let from_centre = Vec2::new(at.x, at.z).length();
+            assert!(from_centre + 0.1 <= BASE_RADIUS, "{}: on the base", TOKENS[k]);
+            assert!(from_centre >= 0.3, "{}: clear of the feet", TOKENS[k]);
+            assert!(at.y < 0.3, "{}: on the base, not over the head", TOKENS[k]);
+            for (j, other) in places.iter().enumerate().skip(k + 1) {
+                assert!(
+                    at.distance(*other) >= 0.18,
+                    "{} and {} apart",
+                    TOKENS[k],
+                    TOKENS[j]
+                );
+            }
+        }
     }
 }

@@ -13,10 +13,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::battle::command::cost_words;
 use crate::battle::components::{Board, Fate, Unit};
+use crate::battle::command::Order;
 use crate::battle::engine::Engine;
+use crate::battle::odds::{MoveDraws, move_draws};
 use crate::battle::state::BattleState;
 use crate::game::hud::menu_cache::MenuCache;
-use crate::game::hud::{HudState, TableViewport};
+use crate::game::hud::{HudState, TableViewport, human_turn};
 use crate::game::orders::{Click, order_points_at};
 use crate::game::session::preferences::{Nameplates, Settings};
 use crate::game::stage::battle_on_table;
@@ -30,6 +32,8 @@ const HOVERED: Color = Color::srgb(0.95, 0.95, 0.9);
 const REACHABLE: Color = Color::srgb(0.35, 0.85, 0.45);
 const POINTED: Color = Color::srgb(1.0, 0.8, 0.2);
 const LESSON: Color = Color::srgb(1.0, 0.84, 0.0);
+/// The free strikes and Intercept a Move would draw.
+const STRIKES: Color = Color::srgb(0.95, 0.2, 0.15);
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, outline_zones.run_if(battle_on_table));
@@ -120,6 +124,35 @@ fn outline_zones(
     for zone in reachable_zones(&mut cache, &engine, &hud).into_keys() {
         zone_square(&mut gizmos, board, zone, 0.35, REACHABLE);
     }
+    let place = |index: usize| {
+        figures
+            .iter()
+            .find(|(unit, _)| unit.index == index)
+            .map(|(_, at)| at.translation())
+    };
+    if let Some((mover, to, draws)) = move_in_view(&mut cache, &engine, &hud) {
+        let to_centre = zone_centre(board, to) + Vec3::Y * 0.3;
+        if let Some(from) = place(mover) {
+            gizmos.arrow(from + Vec3::Y * 0.3, to_centre, POINTED);
+            for striker in draws.strikers.iter().chain(&draws.interceptor) {
+                if let Some(at) = place(*striker) {
+                    gizmos.circle(
+                        Isometry3d::new(at + Vec3::Y * 0.08, Quat::from_rotation_x(FRAC_PI_2)),
+                        0.85 * FIGURE_SCALE,
+                        STRIKES,
+                    );
+                }
+            }
+            for striker in &draws.strikers {
+                if let Some(at) = place(*striker) {
+                    gizmos.arrow(at + Vec3::Y * 0.5, from + Vec3::Y * 0.5, STRIKES);
+                }
+            }
+            if let Some(at) = draws.interceptor.and_then(place) {
+                gizmos.arrow(at + Vec3::Y * 0.5, to_centre, STRIKES);
+            }
+        }
+    }
     match hud.pointing {
         Some(Click::Zone(zone)) => {
             for inset in [0.2, 0.28, 0.36] {
@@ -127,12 +160,6 @@ fn outline_zones(
             }
         }
         Some(Click::Unit(target)) => {
-            let place = |index: usize| {
-                figures
-                    .iter()
-                    .find(|(unit, _)| unit.index == index)
-                    .map(|(_, at)| at.translation())
-            };
             if let Some(at) = place(target) {
                 for radius in [0.8, 0.9] {
                     gizmos.circle(
@@ -149,6 +176,30 @@ fn outline_zones(
         }
         None => {}
     }
+}
+
+/// The Move the player is about to give, pointed at in the menu or hovered
+/// on the table: who moves, where to, and the strikes it would draw.
+fn move_in_view(
+    cache: &mut MenuCache,
+    engine: &Res<Engine>,
+    hud: &HudState,
+) -> Option<(usize, ZoneCoord, MoveDraws)> {
+    let table = engine.state();
+    let mover = hud.selected.filter(|s| human_turn(table).contains(s))?;
+    let zone = match hud.pointing {
+        Some(Click::Zone(zone)) => zone,
+        Some(Click::Unit(_)) => return None,
+        None => hud.hovered_zone.filter(|_| !hud.pointer_taken && hud.hovered_unit.is_none())?,
+    };
+    let plan = cache
+        .click(engine.last_changed(), table, mover, Click::Zone(zone), &hud.attack)
+        .as_ref()
+        .ok()?;
+    let Order::Move { to, .. } = plan.order else {
+        return None;
+    };
+    Some((mover, to, move_draws(table, mover, to)))
 }
 
 /// Whether a figure's name is shown over it.

@@ -82,44 +82,7 @@ pub(super) fn unit_card(
     ));
     rank_line(ui, "Physical", &unit.ranks.physical);
     rank_line(ui, "Mental", &unit.ranks.mental);
-    let c = &unit.conditions;
-    let mut marks = Vec::new();
-    if c.stunned {
-        marks.push("Stun".to_string());
-    }
-    if c.shocked {
-        marks.push("Shock".to_string());
-    }
-    if c.fumbled {
-        marks.push("Fumbled (hit on 4+)".to_string());
-    }
-    if c.exposure > 0 {
-        marks.push(crate::battle::describe::exposure_dice(c.exposure));
-    }
-    if c.effort {
-        marks.push("Effort ready".to_string());
-    }
-    if c.surprised {
-        marks.push("Surprised".to_string());
-    }
-    if unit.pool.holding {
-        marks.push("Holding".to_string());
-    }
-    for (on, mark) in [
-        (c.doubt, "Doubt"),
-        (c.panicked, "Panicked: must flee"),
-        (c.crushed, "Crushed: cannot act"),
-        (c.prone, "Prone"),
-        (c.occupies_cover, "In cover"),
-        (c.held_at.is_some(), "Held at the wall"),
-    ] {
-        if on {
-            marks.push(mark.to_string());
-        }
-    }
-    if let Some(level) = c.fear_passed {
-        marks.push(format!("Unafraid of {} creatures", level.name()));
-    }
+    let marks = marks(unit);
     if marks.is_empty() {
         ui.label("No States or marks");
     } else {
@@ -138,7 +101,7 @@ pub(super) fn unit_card(
         });
     }
     explained(
-        ui.label(format!("When wounded: {}", c.wounds.name())),
+        ui.label(format!("When wounded: {}", unit.conditions.wounds.name())),
         "When wounded",
         "States",
         rules,
@@ -277,4 +240,48 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
     if !out.is_empty() {
         ui.label(RichText::new(format!("Out: {}", out.join(", "))).weak());
     }
+}
+
+/// A combatant's States and marks in a player's words, as its card and the
+/// table's tooltip list them.
+pub(super) fn marks(unit: &UnitState) -> Vec<String> {
+    let c = &unit.conditions;
+    let mut marks = Vec::new();
+    if c.stunned {
+        marks.push("Stun".to_string());
+    }
+    if c.shocked {
+        marks.push("Shock".to_string());
+    }
+    if c.fumbled {
+        marks.push("Fumbled (hit on 4+)".to_string());
+    }
+    if c.exposure > 0 {
+        marks.push(crate::battle::describe::exposure_dice(c.exposure));
+    }
+    if c.effort {
+        marks.push("Effort ready".to_string());
+    }
+    if c.surprised {
+        marks.push("Surprised".to_string());
+    }
+    if unit.pool.holding {
+        marks.push("Holding".to_string());
+    }
+    for (on, mark) in [
+        (c.doubt, "Doubt"),
+        (c.panicked, "Panicked: must flee"),
+        (c.crushed, "Crushed: cannot act"),
+        (c.prone, "Prone"),
+        (c.occupies_cover, "In cover"),
+        (c.held_at.is_some(), "Held at the wall"),
+    ] {
+        if on {
+            marks.push(mark.to_string());
+        }
+    }
+    if let Some(level) = c.fear_passed {
+        marks.push(format!("Unafraid of {} creatures", level.name()));
+    }
+    marks
 }

@@ -11,6 +11,8 @@ use crate::battle::cover::{area_cover, dice_off};
 use crate::battle::describe::Names;
 use crate::battle::describe::orders::order_label;
 use crate::battle::engine::Engine;
+use crate::battle::odds::move_draws;
+use crate::vocabulary::ZoneCoord;
 use crate::battle::state::BattleState;
 use crate::data::Cover;
 use crate::game::ai_driver::AiPace;
@@ -31,6 +33,7 @@ use crate::game::table::camera::CameraGoal;
 use crate::game::table::geometry::zone_centre;
 use crate::game::table::motion::MotionPace;
 use crate::lesson::PointAt;
+use crate::rules::odds::AttackOdds;
 use crate::replay::command_in_words;
 use crate::seat::Seat;
 
@@ -69,6 +72,36 @@ fn table_tooltip(
     let Some(pointer) = ctx.pointer_hover_pos() else {
         return;
     };
+    let (lines, odds) = tooltip_lines(table, state_tick, cache, hud);
+    if lines.is_empty() {
+        return;
+    }
+    egui::Area::new(egui::Id::new("table tooltip"))
+        .fixed_pos(pointer + egui::vec2(16.0, 16.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style())
+                .shadow(egui::Shadow::NONE)
+                .show(ui, |ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                    for line in &lines {
+                        ui.label(line);
+                    }
+                    if let Some(odds) = &odds {
+                        odds_lines(ui, odds, None);
+                    }
+                });
+        });
+}
+
+/// The tooltip's lines: the zone and figure under the pointer (with its
+/// States), and what a click there would do, with its odds.
+fn tooltip_lines(
+    table: &BattleState,
+    state_tick: Tick,
+    cache: &mut MenuCache,
+    hud: &HudState,
+) -> (Vec<String>, Option<AttackOdds>) {
     let mut lines: Vec<String> = Vec::new();
     if let Some(zone) = hud.hovered_zone {
         let terrain = table
@@ -91,6 +124,10 @@ fn table_tooltip(
             u.ranks.physical.remaining(),
             u.ranks.mental.remaining()
         ));
+        let marks = marks(u);
+        if !marks.is_empty() {
+            lines.push(format!("States and marks: {}", marks.join(", ")));
+        }
     }
     if let Some(actor) = actor {
         let click = match (hud.hovered_unit, hud.hovered_zone) {
@@ -118,31 +155,38 @@ fn table_tooltip(
                             dice_words(dice_off(table, Some(cover)))
                         ));
                     }
+                    if let Order::Move { to, .. } = plan.order {
+                        lines.extend(draws_words(table, actor, to));
+                    }
                     odds = plan_odds(table, plan);
                 }
                 Err(reason) => lines.push(format!("Cannot: {}", reason.narrate(&Names::of(table)))),
             }
         }
     }
-    if lines.is_empty() {
-        return;
+    (lines, odds)
+}
+
+/// What a Move would draw, in a player's words: the free strikes of the
+/// melee it leaves and the holding enemy that would stop it.
+fn draws_words(table: &BattleState, mover: usize, to: ZoneCoord) -> Vec<String> {
+    let draws = move_draws(table, mover, to);
+    let name = |u: usize| table.units[u].unit.name.clone();
+    let mut lines = Vec::new();
+    if !draws.strikers.is_empty() {
+        let names: Vec<String> = draws.strikers.iter().map(|&u| name(u)).collect();
+        lines.push(format!(
+            "Leaving the melee draws a free strike from {}",
+            names.join(", ")
+        ));
     }
-    egui::Area::new(egui::Id::new("table tooltip"))
-        .fixed_pos(pointer + egui::vec2(16.0, 16.0))
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style())
-                .shadow(egui::Shadow::NONE)
-                .show(ui, |ui| {
-                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-                    for line in &lines {
-                        ui.label(line);
-                    }
-                    if let Some(odds) = &odds {
-                        odds_lines(ui, odds, None);
-                    }
-                });
-        });
+    if let Some(holder) = draws.interceptor {
+        lines.push(format!(
+            "{}, holding its action there, would stop it",
+            name(holder)
+        ));
+    }
+    lines
 }
 
 fn help_window(ctx: &egui::Context, bindings: &KeyBindings, open: &mut bool) {
@@ -656,6 +700,26 @@ mod tests {
         });
         output.textures_delta.clear();
         taken
+    }
+
+    #[test]
+    fn hovering_a_figure_lists_its_states_and_marks() {
+        let mut table = crate::game::test_engines::roland_to_act().state().clone();
+        table.units[1].conditions.stunned = true;
+        table.units[1].conditions.shocked = true;
+        table.units[1].conditions.exposure = 1;
+        let hud = HudState {
+            hovered_unit: Some(1),
+            ..HudState::default()
+        };
+        let (lines, _) = tooltip_lines(&table, Tick::new(1), &mut MenuCache::default(), &hud);
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("States and marks: Stun, Shock, 1 exposure die")
+        );
+        table.units[1].conditions = Default::default();
+        let (lines, _) = tooltip_lines(&table, Tick::new(1), &mut MenuCache::default(), &hud);
+        assert!(lines.iter().all(|l| !l.starts_with("States")), "{lines:?}");
     }
 
     #[test]
