@@ -470,4 +470,3 @@ pub fn strike_weapon(table: &BattleState, striker: usize, target: usize) -> Opti
         .flatten()
         .cloned()
 }
-

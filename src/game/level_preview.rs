@@ -43,6 +43,20 @@ pub fn colour((r, g, b): (f32, f32, f32)) -> Color32 {
     Color32::from_rgb(byte(r), byte(g), byte(b))
 }
 
+/// A small square of colour before a name (a side's paint, a terrain's
+/// ground), outlined in grey so a black or a dark one still shows on the
+/// dark panels.
+pub fn swatch(ui: &mut egui::Ui, colour: Color32, size: f32) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, colour);
+    ui.painter().rect_stroke(
+        rect,
+        2.0,
+        Stroke::new(1.0, Color32::from_gray(150)),
+        egui::StrokeKind::Inside,
+    );
+}
+
 /// The side's display name, or its id if the level lacks it.
 fn side_name<'a>(level: &'a Level, id: &'a str) -> &'a str {
     level

@@ -18,7 +18,7 @@ use crate::battle::engine::Engine;
 use crate::data::{EdgeFeature, Fatigue, Ruleset, Terrain};
 use crate::diagnostics::Diagnostic;
 use crate::game::PlaySettings;
-use crate::game::level_preview::{TableColours, draw_table};
+use crate::game::level_preview::{TableColours, colour, draw_table, swatch};
 use crate::game::session::match_setup::PreparedBattle;
 use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, to_the_table};
 use crate::game::session::saves::Playtesting;
@@ -137,10 +137,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Editor), stop_balance);
 }
 
-/// Battles for the Balance panel are not played behind a playtest or the menus.
-fn stop_balance(editor: Option<ResMut<Editor>>) {
-    if let Some(mut editor) = editor {
-        editor.balance = None;
+/// Battles for the Balance panel are not played behind a playtest or the
+/// menus; those played so far stay in the panel for the designer's return.
+fn stop_balance(editor: Option<Res<Editor>>) {
+    if let Some(run) = editor.as_ref().and_then(|e| e.balance.as_ref()) {
+        run.stop();
     }
 }
 

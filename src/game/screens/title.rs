@@ -26,7 +26,9 @@ use crate::seat::{Mode, Seat, seats_for};
 /// The choices on the level select screen.
 #[derive(Resource, Debug, Clone)]
 struct MenuChoice {
-    level: usize,
+    /// The level picked; none until the player picks one, when the list
+    /// offers the smallest battle ([`LevelLibrary::first_battle`]).
+    level: Option<usize>,
     mode: Mode,
     player_side: usize,
     ai: AiLevel,
@@ -39,7 +41,7 @@ struct MenuChoice {
 impl Default for MenuChoice {
     fn default() -> Self {
         Self {
-            level: 0,
+            level: None,
             mode: Mode::Solo,
             player_side: 0,
             ai: AiLevel::Normal,
@@ -252,6 +254,18 @@ fn remember_solo_ai(saved: Res<Settings>, mut choice: ResMut<MenuChoice>) {
     choice.ai = saved.solo_ai;
 }
 
+/// A level's size in a word, by its combatants: what a newcomer needs to
+/// pick a first battle.
+fn battle_size(level: &crate::level::Level) -> String {
+    let count = level.units.len();
+    let size = match count {
+        0..=4 => "small",
+        5..=10 => "medium",
+        _ => "large",
+    };
+    format!("{size}, {count} combatants")
+}
+
 fn level_select(
     mut contexts: EguiContexts,
     mut library: ResMut<LevelLibrary>,
@@ -263,6 +277,8 @@ fn level_select(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut start = None;
+    let first = library.first_battle();
+    let picked = choice.level.or(first).unwrap_or(0);
     egui::Window::new("New battle")
         .collapsible(false)
         .resizable(false)
@@ -273,35 +289,69 @@ fn level_select(
                 ui.vertical(|ui| {
                     ui.set_width(240.0);
                     ui.label(egui::RichText::new("Level").strong());
-                    for (k, entry) in library.entries.iter().enumerate() {
-                        let name = match &entry.level {
-                            Ok(level) => level.name.clone(),
-                            Err(_) => format!("{} (broken)", entry.file),
-                        };
-                        let name = match entry.folder {
-                            LevelFolder::Own => format!("{name} (yours)"),
-                            _ => name,
-                        };
-                        if ui.selectable_label(choice.level == k, name).clicked() {
-                            choice.level = k;
-                            choice.seats.clear();
-                            choice.player_side = 0;
-                        }
-                    }
+                    ui.label(
+                        egui::RichText::new(
+                            "New to the game? Learn to play on the title teaches the rules; \
+                             then start with the battle marked here.",
+                        )
+                        .weak(),
+                    );
+                    // The list scrolls, however many levels the player adds.
+                    egui::ScrollArea::vertical()
+                        .id_salt("levels")
+                        .max_height(440.0)
+                        .show(ui, |ui| {
+                            ui.spacing_mut().item_spacing.y = 1.0;
+                            for (k, entry) in library.entries.iter().enumerate() {
+                                let name = match &entry.level {
+                                    Ok(level) => level.name.clone(),
+                                    Err(_) => format!("{} (broken)", entry.file),
+                                };
+                                let name = match entry.folder {
+                                    LevelFolder::Own => format!("{name} (yours)"),
+                                    _ => name,
+                                };
+                                let clicked = ui.selectable_label(picked == k, name).clicked();
+                                if let Ok(level) = &entry.level {
+                                    ui.horizontal(|ui| {
+                                        ui.add_space(12.0);
+                                        ui.label(
+                                            egui::RichText::new(battle_size(level))
+                                                .size(12.0)
+                                                .weak(),
+                                        );
+                                        if first == Some(k) {
+                                            ui.label(
+                                                egui::RichText::new("start here")
+                                                    .size(12.0)
+                                                    .color(egui::Color32::GOLD),
+                                            );
+                                        }
+                                    });
+                                }
+                                if clicked {
+                                    choice.level = Some(k);
+                                    choice.seats.clear();
+                                    choice.player_side = 0;
+                                }
+                            }
+                        });
                     if library.entries.is_empty() {
                         ui.label(format!("No levels in {}", library.dir.display()));
                     }
                     if ui.small_button("Read the folder again").clicked() {
                         let ruleset = load_ruleset(Some(&settings.data_dir)).ok();
                         *library = library.again(ruleset.as_ref());
-                        choice.level = choice.level.min(library.entries.len().saturating_sub(1));
+                        choice.level = choice
+                            .level
+                            .map(|k| k.min(library.entries.len().saturating_sub(1)));
                         choice.seats.clear();
                     }
                 });
                 ui.add_space(16.0);
                 ui.vertical(|ui| {
                     ui.set_width(480.0);
-                    let Some(entry) = library.entries.get(choice.level) else {
+                    let Some(entry) = library.entries.get(picked) else {
                         return;
                     };
                     let level = match &entry.level {
@@ -351,11 +401,7 @@ fn level_select(
                                     level_preview::sides_in_words(level, ruleset)
                                 {
                                     ui.horizontal_wrapped(|ui| {
-                                        let (rect, _) = ui.allocate_exact_size(
-                                            egui::vec2(10.0, 10.0),
-                                            egui::Sense::hover(),
-                                        );
-                                        ui.painter().rect_filled(rect, 2.0, colour);
+                                        level_preview::swatch(ui, colour, 10.0);
                                         ui.label(egui::RichText::new(name).strong());
                                         ui.label(who);
                                     });

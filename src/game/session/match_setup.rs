@@ -134,6 +134,18 @@ impl LevelLibrary {
         }
     }
 
+    /// The battle level select offers a newcomer first: the game's own
+    /// level with the fewest combatants (the first by name among equals).
+    pub fn first_battle(&self) -> Option<usize> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.folder == LevelFolder::Library)
+            .filter_map(|(k, e)| Some((k, e.level.as_ref().ok()?.units.len())))
+            .min_by_key(|&(k, units)| (units, k))
+            .map(|(k, _)| k)
+    }
+
     /// The same folders read again, against `ruleset`.
     pub fn again(&self, ruleset: Option<&Ruleset>) -> Self {
         Self::scan(&self.dir, self.own.as_deref(), ruleset)
@@ -174,6 +186,9 @@ mod tests {
         let library = LevelLibrary::scan(Path::new("levels"), None, Some(&ruleset));
         assert!(library.entries.len() >= 4);
         assert!(library.entries.iter().all(|e| e.level.is_ok()));
+        // A newcomer is offered the smallest battle first: the Duel.
+        let first = library.first_battle().expect("a first battle");
+        assert_eq!(library.entries[first].file, "duel.ron");
         assert!(
             library
                 .entries

@@ -249,7 +249,11 @@ mod tests {
         let places: Vec<Vec3> = (0..TOKENS.len()).map(|k| token_at(k).translation).collect();
         for (k, at) in places.iter().enumerate() {
             let from_centre = Vec2::new(at.x, at.z).length();
-            assert!(from_centre + 0.1 <= BASE_RADIUS, "{}: on the base", TOKENS[k]);
+            assert!(
+                from_centre + 0.1 <= BASE_RADIUS,
+                "{}: on the base",
+                TOKENS[k]
+            );
             assert!(from_centre >= 0.3, "{}: clear of the feet", TOKENS[k]);
             assert!(at.y < 0.3, "{}: on the base, not over the head", TOKENS[k]);
             for (j, other) in places.iter().enumerate().skip(k + 1) {

@@ -11,9 +11,9 @@ use std::f32::consts::FRAC_PI_2;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::battle::command::Order;
 use crate::battle::command::cost_words;
 use crate::battle::components::{Board, Fate, Unit};
-use crate::battle::command::Order;
 use crate::battle::engine::Engine;
 use crate::battle::odds::{MoveDraws, move_draws};
 use crate::battle::state::BattleState;
@@ -190,10 +190,18 @@ fn move_in_view(
     let zone = match hud.pointing {
         Some(Click::Zone(zone)) => zone,
         Some(Click::Unit(_)) => return None,
-        None => hud.hovered_zone.filter(|_| !hud.pointer_taken && hud.hovered_unit.is_none())?,
+        None => hud
+            .hovered_zone
+            .filter(|_| !hud.pointer_taken && hud.hovered_unit.is_none())?,
     };
     let plan = cache
-        .click(engine.last_changed(), table, mover, Click::Zone(zone), &hud.attack)
+        .click(
+            engine.last_changed(),
+            table,
+            mover,
+            Click::Zone(zone),
+            &hud.attack,
+        )
         .as_ref()
         .ok()?;
     let Order::Move { to, .. } = plan.order else {

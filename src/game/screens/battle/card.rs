@@ -10,6 +10,7 @@ use crate::battle::state::{BattleState, UnitState};
 use crate::game::hud::HudState;
 use crate::game::hud::dice::{HIT, ONE, die};
 use crate::game::hud::rules_panel::{RulesPanel, explained};
+use crate::game::level_preview::swatch;
 use crate::game::table::figures::side_paints;
 
 /// A side's colour as its figures are painted.
@@ -19,11 +20,6 @@ pub(super) fn side_colour(table: &BattleState, side: usize) -> Color32 {
 }
 
 /// A small square in a side's colour.
-pub(super) fn swatch(ui: &mut egui::Ui, colour: Color32) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
-    ui.painter().rect_filled(rect, 2.0, colour);
-}
-
 pub(super) fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
     ui.horizontal(|ui| {
         ui.label(format!("{name}:"));
@@ -66,7 +62,7 @@ pub(super) fn unit_card(
     rules: &mut RulesPanel,
 ) {
     ui.horizontal(|ui| {
-        swatch(ui, side_colour(table, unit.unit.side));
+        swatch(ui, side_colour(table, unit.unit.side), 10.0);
         ui.label(RichText::new(&unit.unit.name).strong().size(16.0));
         // A side of one is often named after him: "Roland (Roland)" says nothing.
         let side = side_name(table, unit.unit.side);
@@ -212,7 +208,7 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                 "Countdown",
                 &mut hud.rules,
             );
-            swatch(ui, side_colour(table, unit.unit.side));
+            swatch(ui, side_colour(table, unit.unit.side), 10.0);
             let name = RichText::new(&unit.unit.name);
             let name = if hud.selected == Some(unit.unit.index) {
                 name.strong().underline()

@@ -72,7 +72,7 @@ pub(super) fn balance_panel(
         .sides
         .iter()
         .map(|s| {
-            let c = crate::game::level_preview::colour(s.colour);
+            let c = colour(s.colour);
             let light = u16::from(c.r()) + u16::from(c.g()) + u16::from(c.b());
             if light < 240 {
                 c.lerp_to_gamma(egui::Color32::WHITE, 0.55)

@@ -213,3 +213,34 @@ fn saving_a_shipped_level_writes_a_copy_in_the_players_own_folder() {
     assert_eq!(mine.level.as_ref().map(|l| l.name.as_str()), Ok("My Duel"));
     std::fs::remove_dir_all(&own).ok();
 }
+
+#[test]
+fn balance_results_wait_in_the_panel_while_a_playtest_is_played() {
+    use bevy::ecs::system::RunSystemOnce;
+    use std::sync::Arc;
+
+    let ruleset = Arc::new(
+        crate::data::load_ruleset(Some(std::path::Path::new("assets/data"))).expect("the data"),
+    );
+    let mut editor = editor();
+    place(&mut editor, "a", "soldier", "heroes");
+    place(&mut editor, "b", "bandit", "foes");
+    editor.check(&ruleset);
+    assert!(editor.problems.is_empty(), "{:?}", editor.problems);
+    editor.balance_cap = 2;
+    editor.balance = Some(super::balance::start_balance(&mut editor, &ruleset));
+    let mut world = bevy::prelude::World::new();
+    world.insert_resource(editor);
+    // Leaving the editor for a playtest stops the run and keeps it.
+    world.run_system_once(super::stop_balance).expect("ran");
+    let editor = world.remove_resource::<Editor>().expect("the editor");
+    let run = editor.balance.as_ref().expect("the run is kept");
+    for _ in 0..600 {
+        if run.finished() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(run.finished(), "the run stops within 30 s");
+    assert!(run.report(0.1).report.battles <= 2);
+}

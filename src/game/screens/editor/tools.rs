@@ -33,12 +33,18 @@ pub(super) fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
         Tool::Paint => {
             // The data names every terrain (its check refuses a gap).
             for (&terrain, info) in &ruleset.terrain.terrain {
-                ui.radio_value(&mut editor.terrain, terrain, &info.name);
+                ui.horizontal(|ui| {
+                    swatch(ui, colour(info.colour), 14.0);
+                    ui.radio_value(&mut editor.terrain, terrain, &info.name);
+                });
             }
         }
         Tool::Edge => {
             for (&feature, info) in &ruleset.terrain.edges {
-                ui.radio_value(&mut editor.edge, Some(feature), &info.name);
+                ui.horizontal(|ui| {
+                    swatch(ui, colour(info.colour), 14.0);
+                    ui.radio_value(&mut editor.edge, Some(feature), &info.name);
+                });
             }
             ui.radio_value(&mut editor.edge, None, "Clear the edge");
             ui.horizontal(|ui| {
