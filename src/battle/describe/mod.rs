@@ -17,9 +17,24 @@ use narrate::Narrated;
 
 /// "1 exposure die", "2 exposure dice".
 pub fn exposure_dice(count: impl Into<u32>) -> String {
+    counted(count, "exposure die", "exposure dice")
+}
+
+/// "1 die", "3 dice".
+fn dice_of(count: impl Into<u32>) -> String {
+    counted(count, "die", "dice")
+}
+
+/// "1 success", "2 successes".
+fn successes_of(count: impl Into<u32>) -> String {
+    counted(count, "success", "successes")
+}
+
+/// A count and its noun, singular for one: "1 die", "3 dice", "2 successes".
+pub fn counted(count: impl Into<u32>, one: &str, many: &str) -> String {
     match count.into() {
-        1 => "1 exposure die".to_string(),
-        n => format!("{n} exposure dice"),
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
     }
 }
 
@@ -121,7 +136,7 @@ mod tests {
         assert_eq!(event.rule(), "Attacks");
         assert_eq!(
             event.to_string(),
-            "roland attacks goblin with sword: [6 3 1] hitting on 4+, 1 hit(s), 1 for advantage"
+            "roland attacks goblin with sword: [6 3 1] hitting on 4+, 1 hit, 1 for advantage"
         );
         assert_eq!(event.dice_shown(), Some((&[6u8, 3, 1][..], 4)));
     }

@@ -1,7 +1,7 @@
 //! Each battle event in words, with the display names of its combatants,
 //! sides, weapons and spells.
 
-use super::{Names, exposure_dice, faces, ranks_left, state_name};
+use super::{Names, counted, dice_of, exposure_dice, faces, ranks_left, state_name, successes_of};
 use crate::battle::events::{BattleEvent, Outcome};
 use crate::rules::movement::FlightKind;
 
@@ -134,8 +134,9 @@ impl std::fmt::Display for Narrated<'_> {
                 let weapon = names.weapon(weapon);
                 write!(
                     f,
-                    "{attacker} attacks {target} with {weapon}: {} hitting on {superiority_level}+, {hits} hit(s)",
-                    faces(dice)
+                    "{attacker} attacks {target} with {weapon}: {} hitting on {superiority_level}+, {}",
+                    faces(dice),
+                    counted(*hits, "hit", "hits")
                 )?;
                 if *exposure_used > 0 {
                     write!(f, ", {exposure_used} from exposure")?;
@@ -236,7 +237,7 @@ impl std::fmt::Display for Narrated<'_> {
             }
             RefreshCalled { by: Some(unit) } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} is out of dice: refresh")
+                write!(f, "{unit} is done for the round: refresh")
             }
             RefreshCalled { by: None } => write!(f, "nobody can act: refresh"),
             DieKept { unit } => {
@@ -273,9 +274,10 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(
                     f,
-                    "{unit} rolls {} {}: {successes} success(es)",
+                    "{unit} rolls {} {}: {}",
                     defence.name(),
-                    faces(dice)
+                    faces(dice),
+                    successes_of(*successes)
                 )
             }
             Dodged {
@@ -284,7 +286,11 @@ impl std::fmt::Display for Narrated<'_> {
                 exposures,
             } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} dodges {dice_removed} attack dice away")?;
+                write!(
+                    f,
+                    "{unit} dodges away {} of the attack",
+                    dice_of(*dice_removed)
+                )?;
                 if *exposures > 0 {
                     write!(f, ", {exposures} left over as exposures")?;
                 }
@@ -315,7 +321,7 @@ impl std::fmt::Display for Narrated<'_> {
                 dice,
             } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit}'s {} pool: {dice} dice", defence.name())
+                write!(f, "{unit}'s {} pool: {}", defence.name(), dice_of(*dice))
             }
             DefencePoolLost { unit } => {
                 let unit = names.unit(unit);
@@ -348,7 +354,7 @@ impl std::fmt::Display for Narrated<'_> {
             }
             ActionPoolBuilt { unit, dice } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit}'s action pool: {dice} dice")
+                write!(f, "{unit}'s action pool: {}", dice_of(*dice))
             }
             ActionPoolLost { unit } => {
                 let unit = names.unit(unit);
@@ -379,13 +385,15 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(
                     f,
-                    "{unit} casts {spell} at {target}: {} {successes} success(es)",
-                    faces(dice)
+                    "{unit} casts {spell} at {target}: {} {}",
+                    faces(dice),
+                    successes_of(*successes)
                 )
             }
             BonusRanks { unit, side, bonus } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit} now has {bonus} bonus {} rank(s)", side.name())
+                let ranks = if *bonus == 1 { "rank" } else { "ranks" };
+                write!(f, "{unit} now has {bonus} bonus {} {ranks}", side.name())
             }
             Squashed { attacker, unit } => {
                 let (attacker, unit) = (names.unit(attacker), names.unit(unit));
@@ -425,7 +433,8 @@ impl std::fmt::Display for Narrated<'_> {
             }
             DiceBurned { unit, dice } => {
                 let unit = names.unit(unit);
-                write!(f, "{unit}'s wounds burn {dice} action dice")
+                let burnt = counted(*dice, "action die", "action dice");
+                write!(f, "{unit}'s wounds burn {burnt}")
             }
             DiceDiscarded { unit } => {
                 let unit = names.unit(unit);
@@ -538,8 +547,9 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(
                     f,
-                    "{unit} wrestles {}: {successes} success(es)",
-                    faces(dice)
+                    "{unit} wrestles {}: {}",
+                    faces(dice),
+                    successes_of(*successes)
                 )
             }
             HoldTaken {
@@ -681,8 +691,10 @@ impl std::fmt::Display for Narrated<'_> {
                 let unit = names.unit(unit);
                 write!(
                     f,
-                    "{unit} falls ({zones} zone(s)) {}: {successes} success(es) of damage",
-                    faces(dice)
+                    "{unit} falls ({}) {}: {} of damage",
+                    counted(*zones, "zone", "zones"),
+                    faces(dice),
+                    successes_of(*successes)
                 )
             }
             StruckFlyer { unit, flyer } => {

@@ -48,11 +48,16 @@ impl Recap {
             if self.seen.len() <= side {
                 self.seen.resize(side + 1, None);
             }
-            if self.holder != Some(side)
-                && let Some(from) = self.seen[side]
-                && log[from.min(log.len())..].iter().any(worth_telling)
-            {
-                self.open = Some(from..log.len());
+            if self.holder != Some(side) {
+                if let Some(from) = self.seen[side]
+                    && log[from.min(log.len())..].iter().any(worth_telling)
+                {
+                    self.open = Some(from..log.len());
+                }
+            } else if self.seen[side].is_some_and(|seen| log.len() > seen) {
+                // The player has acted while holding the turn (a defence
+                // answered, say): the log below tells what came of it.
+                self.open = None;
             }
             self.seen[side] = Some(log.len());
         } else {
@@ -126,7 +131,7 @@ mod tests {
     }
 
     #[test]
-    fn the_recap_opens_on_what_happened_since_the_side_last_had_the_turn() {
+    fn the_recap_opens_on_what_happened_since_the_side_last_had_the_turn_and_closes_when_it_acts() {
         let mut recap = Recap::default();
         let mut log = vec![held("hero")];
         // The battle's first turn: nothing to recap.
@@ -143,10 +148,13 @@ mod tests {
         recap.observe(Some(0), &log);
         assert_eq!(recap.open, Some(2..4));
         assert_eq!(recap.lines(&log), [2]);
-        // The player acts on: the recap stays until the turn leaves.
-        log.push(held("hero"));
+        // Looking again changes nothing; the player acting (a defence
+        // answered, say) gives the log back, which tells what came of it.
         recap.observe(Some(0), &log);
         assert_eq!(recap.open, Some(2..4));
+        log.push(held("hero"));
+        recap.observe(Some(0), &log);
+        assert_eq!(recap.open, None);
         recap.observe(None, &log);
         assert_eq!(recap.open, None);
         // Only dice and payments since: no recap.

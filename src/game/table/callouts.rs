@@ -16,6 +16,7 @@ use crate::battle::describe::Names;
 use crate::battle::engine::Engine;
 use crate::battle::events::BattleEvent;
 use crate::game::hud::{HudState, TableViewport, outcome_shares, percent};
+use crate::game::session::coaching::Coaching;
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::stage::battle_on_table;
 use crate::game::table::camera::{CameraGoal, TableCamera};
@@ -261,6 +262,7 @@ fn draw_callouts(
     viewport: Res<TableViewport>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
     figures: Query<(&Unit, &GlobalTransform)>,
+    coaching: Option<Res<Coaching>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(free) = viewport.0 else {
@@ -341,8 +343,22 @@ fn draw_callouts(
     if callouts.tray.is_empty() {
         return Ok(());
     }
+    // The coach holds the table's top right; in a lesson the tray waits
+    // at the bottom left, where the coach can never cover it.
+    let (pivot, corner) = if coaching.is_some() {
+        (
+            egui::Align2::LEFT_BOTTOM,
+            egui::pos2(free.min.x + 8.0, free.max.y - 8.0),
+        )
+    } else {
+        (
+            egui::Align2::LEFT_TOP,
+            egui::pos2(free.min.x + 8.0, free.min.y + 8.0),
+        )
+    };
     let tray = egui::Area::new(egui::Id::new("dice tray"))
-        .fixed_pos(egui::pos2(free.min.x + 8.0, free.min.y + 8.0))
+        .pivot(pivot)
+        .fixed_pos(corner)
         .interactable(false)
         // Under every window, whenever it appears.
         .order(egui::Order::Background)
@@ -350,9 +366,12 @@ fn draw_callouts(
             egui::Frame::popup(ui.style())
                 .shadow(egui::Shadow::NONE)
                 .show(ui, |ui| {
+                    // Inside the table's rect at any HUD size: a long roll
+                    // wraps rather than running over the panels.
+                    ui.set_max_width(free.width() - 32.0);
                     ui.label(egui::RichText::new("Dice tray").strong());
                     for roll in &callouts.tray {
-                        ui.horizontal(|ui| {
+                        ui.horizontal_wrapped(|ui| {
                             ui.label(format!("{} ({})", roll.who, roll.rule));
                             for &face in &roll.faces {
                                 crate::game::hud::dice::die(ui, face, roll.hit_from);
@@ -381,6 +400,8 @@ fn odds_card(ctx: &egui::Context, over: Vec2, odds: &AttackOdds) {
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
+                // One line an outcome, however near the window's edge.
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                 for (outcome, chance) in outcome_shares(odds) {
                     ui.label(format!("{outcome} {}", percent(chance)));
                 }

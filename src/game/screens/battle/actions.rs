@@ -341,15 +341,18 @@ pub(super) fn action_menu(
                 Err(_) => format!("{key}{}{shortcut}", entry.label),
             };
             let mut button = egui::Button::new(text);
-            // The entry a lesson's step asks for.
-            if let (Some(gate), Ok(plan)) = (&hud.lesson, &entry.verdict)
-                && gate.asks_for_plan(table, plan)
-            {
+            // The entry a lesson's step asks for, kept in sight.
+            let asked = matches!((&hud.lesson, &entry.verdict),
+                (Some(gate), Ok(plan)) if gate.asks_for_plan(table, plan));
+            if asked {
                 button = button
                     .stroke(egui::Stroke::new(2.5, Color32::GOLD))
                     .fill(Color32::from_rgb(92, 72, 16));
             }
             let response = ui.add_enabled(entry.verdict.is_ok(), button);
+            if asked {
+                response.scroll_to_me(None);
+            }
             if let Some(order) = menu_entry_response(response, entry, table, unit, &mut pointing) {
                 chosen = Some(order);
             }
@@ -386,12 +389,26 @@ fn options_drawer(
             PointAt::PayWith | PointAt::Tactics | PointAt::Specials
         )
     });
+    // In a lesson the drawer opens while a step points into it and folds
+    // again when the steps move on, so the menu keeps its room; the player
+    // may still open it.
+    let was_pointed = ui.ctx().data_mut(|d| {
+        let id = egui::Id::new("options pointed");
+        let was = d.get_temp::<bool>(id).unwrap_or(false);
+        d.insert_temp(id, pointed);
+        was
+    });
+    let open = match (pointed, was_pointed) {
+        (true, _) => Some(true),
+        (false, true) => Some(false),
+        (false, false) => None,
+    };
     ui.separator();
     let summary = options_summary(table, actor, hud);
     let drawer = egui::CollapsingHeader::new(RichText::new("Options").strong())
         .id_salt(("options", unit.unit.side))
         .default_open(false)
-        .open(pointed.then_some(true))
+        .open(open)
         .show(ui, |ui| {
             if table.battle.pending.is_some() {
                 ui.checkbox(

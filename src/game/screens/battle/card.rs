@@ -184,6 +184,9 @@ pub(super) fn unit_card(
         for &face in &unit.pool.dice {
             die(ui, face, 7);
         }
+        if unit.pool.dice.is_empty() {
+            ui.label(RichText::new("none left this round").weak());
+        }
         if unit.pool.carried > 0 {
             ui.label(format!("(+{} kept)", unit.pool.carried));
         }

@@ -265,7 +265,29 @@ pub(crate) fn draw_battle_hud(
     egui::Panel::top("top bar")
         .frame(panel)
         .show(&mut root, |ui| {
-            ui.horizontal(|ui| {
+            let turn_text = match (battle.outcome_in_words(), mine.is_empty()) {
+                (Some(outcome), _) => format!("Battle over. {outcome}"),
+                // A replay watched is nobody's turn at this screen.
+                (None, false) if !watching => format!(
+                    "Your turn: {}",
+                    table.battle.sides[table.units[mine[0]].unit.side].name
+                ),
+                (None, _) => match table.acting_unit() {
+                    Some(unit) => format!(
+                        "{} to act: {}",
+                        table.battle.sides[table.units[unit].unit.side].name,
+                        setup
+                            .seats
+                            .get(table.units[unit].unit.side)
+                            .map_or("AI".to_string(), Seat::to_string)
+                    ),
+                    None => "Resolving...".to_string(),
+                },
+            };
+            // The level, the round, the seed and whose turn, in the room the
+            // buttons leave: a long word is cut short, whole on hover.
+            let lesson = hud.lesson.is_some();
+            let status = |ui: &mut egui::Ui| {
                 ui.label(RichText::new(&battle.level.name).strong().size(16.0));
                 ui.separator();
                 ui.label(format!(
@@ -275,30 +297,13 @@ pub(crate) fn draw_battle_hud(
                 ));
                 ui.separator();
                 // A lesson's dice are its own, not a seed's.
-                if hud.lesson.is_none() {
+                if !lesson {
                     ui.label(format!("Seed {}", battle.seed));
                     ui.separator();
                 }
-                let turn_text = match (battle.outcome_in_words(), mine.is_empty()) {
-                    (Some(outcome), _) => format!("Battle over. {outcome}"),
-                    // A replay watched is nobody's turn at this screen.
-                    (None, false) if !watching => format!(
-                        "Your turn: {}",
-                        table.battle.sides[table.units[mine[0]].unit.side].name
-                    ),
-                    (None, _) => match table.acting_unit() {
-                        Some(unit) => format!(
-                            "{} to act: {}",
-                            table.battle.sides[table.units[unit].unit.side].name,
-                            setup
-                                .seats
-                                .get(table.units[unit].unit.side)
-                                .map_or("AI".to_string(), Seat::to_string)
-                        ),
-                        None => "Resolving...".to_string(),
-                    },
-                };
-                ui.label(RichText::new(turn_text).color(Color32::GOLD));
+                ui.add(egui::Label::new(RichText::new(&turn_text).color(Color32::GOLD)).truncate());
+            };
+            ui.horizontal(|ui| {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui.button("Menu (Esc)").clicked() {
                         hud.paused = true;
@@ -341,6 +346,7 @@ pub(crate) fn draw_battle_hud(
                     })
                     .response
                     .on_hover_text("Motion, the AI's pause, and following the action");
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), status);
                 });
             });
         });
