@@ -343,19 +343,7 @@ fn draw_callouts(
     if callouts.tray.is_empty() {
         return Ok(());
     }
-    // The coach holds the table's top right; in a lesson the tray waits
-    // at the bottom left, where the coach can never cover it.
-    let (pivot, corner) = if coaching.is_some() {
-        (
-            egui::Align2::LEFT_BOTTOM,
-            egui::pos2(free.min.x + 8.0, free.max.y - 8.0),
-        )
-    } else {
-        (
-            egui::Align2::LEFT_TOP,
-            egui::pos2(free.min.x + 8.0, free.min.y + 8.0),
-        )
-    };
+    let (pivot, corner) = tray_corner(clip, coaching.is_some());
     let tray = egui::Area::new(egui::Id::new("dice tray"))
         .pivot(pivot)
         .fixed_pos(corner)
@@ -390,6 +378,23 @@ fn draw_callouts(
     Ok(())
 }
 
+/// Where the dice tray stands in the table's rect: its top left, or in a
+/// lesson its bottom left, since the coach holds the top right and would
+/// cover a long roll.
+fn tray_corner(table: egui::Rect, coached: bool) -> (egui::Align2, egui::Pos2) {
+    if coached {
+        (
+            egui::Align2::LEFT_BOTTOM,
+            table.left_bottom() + egui::vec2(8.0, -8.0),
+        )
+    } else {
+        (
+            egui::Align2::LEFT_TOP,
+            table.left_top() + egui::vec2(8.0, 8.0),
+        )
+    }
+}
+
 /// The odds of the attack pointed at in the menu, over the figure it
 /// befalls: the same outcomes, adding up to the whole, as the tooltip.
 fn odds_card(ctx: &egui::Context, over: Vec2, odds: &AttackOdds) {
@@ -417,6 +422,19 @@ fn odds_card(ctx: &egui::Context, over: Vec2, odds: &AttackOdds) {
 mod tests {
     use super::*;
     use crate::ai::AiLevel;
+
+    #[test]
+    fn the_dice_tray_waits_at_the_bottom_left_while_a_coach_holds_the_top_right() {
+        let table = egui::Rect::from_min_max(egui::pos2(300.0, 24.0), egui::pos2(980.0, 630.0));
+        assert_eq!(
+            tray_corner(table, false),
+            (egui::Align2::LEFT_TOP, egui::pos2(308.0, 32.0))
+        );
+        assert_eq!(
+            tray_corner(table, true),
+            (egui::Align2::LEFT_BOTTOM, egui::pos2(308.0, 622.0))
+        );
+    }
 
     fn setup(seats: Vec<Seat>) -> MatchSetup {
         MatchSetup {
