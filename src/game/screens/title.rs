@@ -285,244 +285,30 @@ fn level_select(
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .default_width(760.0)
         .show(ctx, |ui| {
-            ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(240.0);
-                    ui.label(egui::RichText::new("Level").strong());
-                    ui.label(
-                        egui::RichText::new(
-                            "New to the game? Learn to play on the title teaches the rules; \
-                             then start with the battle marked here.",
-                        )
-                        .weak(),
-                    );
-                    // The list scrolls, however many levels the player adds.
-                    egui::ScrollArea::vertical()
-                        .id_salt("levels")
-                        .max_height(440.0)
-                        .show(ui, |ui| {
-                            ui.spacing_mut().item_spacing.y = 1.0;
-                            for (k, entry) in library.entries.iter().enumerate() {
-                                let name = match &entry.level {
-                                    Ok(level) => level.name.clone(),
-                                    Err(_) => format!("{} (broken)", entry.file),
-                                };
-                                let name = match entry.folder {
-                                    LevelFolder::Own => format!("{name} (yours)"),
-                                    _ => name,
-                                };
-                                let clicked = ui.selectable_label(picked == k, name).clicked();
-                                if let Ok(level) = &entry.level {
-                                    ui.horizontal(|ui| {
-                                        ui.add_space(12.0);
-                                        ui.label(
-                                            egui::RichText::new(battle_size(level))
-                                                .size(12.0)
-                                                .weak(),
-                                        );
-                                        if first == Some(k) {
-                                            ui.label(
-                                                egui::RichText::new("start here")
-                                                    .size(12.0)
-                                                    .color(egui::Color32::GOLD),
-                                            );
-                                        }
-                                    });
-                                }
-                                if clicked {
-                                    choice.level = Some(k);
-                                    choice.seats.clear();
-                                    choice.player_side = 0;
-                                }
-                            }
+            // At a large HUD size the window may be taller than the screen:
+            // its body scrolls, and Back stays in sight below it.
+            let room = (ui.ctx().content_rect().height() - 140.0).max(160.0);
+            egui::ScrollArea::vertical()
+                .id_salt("new battle")
+                .max_height(room)
+                .show(ui, |ui| {
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            level_list(ui, &mut library, &settings, &mut choice, (picked, first));
                         });
-                    if library.entries.is_empty() {
-                        ui.label(format!("No levels in {}", library.dir.display()));
-                    }
-                    if ui.small_button("Read the folder again").clicked() {
-                        let ruleset = load_ruleset(Some(&settings.data_dir)).ok();
-                        *library = library.again(ruleset.as_ref());
-                        choice.level = choice
-                            .level
-                            .map(|k| k.min(library.entries.len().saturating_sub(1)));
-                        choice.seats.clear();
-                    }
-                });
-                ui.add_space(16.0);
-                ui.vertical(|ui| {
-                    ui.set_width(480.0);
-                    let Some(entry) = library.entries.get(picked) else {
-                        return;
-                    };
-                    let level = match &entry.level {
-                        Ok(level) => level,
-                        Err(errors) => {
-                            ui.colored_label(egui::Color32::LIGHT_RED, "This level has errors:");
-                            ui.label(egui::RichText::new(errors).monospace());
-                            return;
-                        }
-                    };
-                    ui.heading(&level.name);
-                    // Fixed heights: the controls below stay where they are
-                    // whichever level is chosen.
-                    egui::ScrollArea::vertical()
-                        .id_salt("briefing")
-                        .max_height(48.0)
-                        .min_scrolled_height(48.0)
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            ui.label(&level.briefing);
-                            ui.label(
-                                egui::RichText::new(format!(
-                                    "{} by {} zones of {}\" tiles, {} combatants",
-                                    level.width(),
-                                    level.height(),
-                                    level.tile_size,
-                                    level.units.len()
-                                ))
-                                .weak(),
+                        ui.add_space(16.0);
+                        ui.vertical(|ui| {
+                            start = level_details(
+                                ui,
+                                &library,
+                                picked,
+                                &mut choice,
+                                (&mut saved, &settings_file),
+                                &mut commands,
                             );
                         });
-                    if let Some(ruleset) = &library.ruleset {
-                        level_preview::draw_table(
-                            ui,
-                            level,
-                            &TableColours::of(ruleset),
-                            egui::vec2(480.0, 150.0),
-                        );
-                        egui::ScrollArea::vertical()
-                            .id_salt("sides and goals")
-                            .max_height(124.0)
-                            .min_scrolled_height(124.0)
-                            .auto_shrink([false, false])
-                            .show(ui, |ui| {
-                                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-                                for (colour, name, who) in
-                                    level_preview::sides_in_words(level, ruleset)
-                                {
-                                    ui.horizontal_wrapped(|ui| {
-                                        level_preview::swatch(ui, colour, 10.0);
-                                        ui.label(egui::RichText::new(name).strong());
-                                        ui.label(who);
-                                    });
-                                }
-                                ui.label(egui::RichText::new("To win:").strong());
-                                for goal in level_preview::goals_in_words(level) {
-                                    ui.label(egui::RichText::new(goal).color(egui::Color32::GOLD));
-                                }
-                            });
-                    }
-                    ui.separator();
-                    ui.horizontal(|ui| {
-                        for mode in Mode::ALL {
-                            ui.radio_value(&mut choice.mode, mode, mode.label());
-                        }
                     });
-                    egui::ComboBox::from_label("AI level")
-                        .selected_text(choice.ai.name())
-                        .show_ui(ui, |ui| {
-                            for ai in AiLevel::MENU {
-                                ui.selectable_value(&mut choice.ai, ai, ai.name())
-                                    .on_hover_text(ai.about());
-                            }
-                        });
-                    ui.label(egui::RichText::new(choice.ai.about()).weak());
-                    let ai = choice.ai;
-                    if choice.seats.len() != level.sides.len() {
-                        choice.seats = seats_for(level, Mode::HotSeat, 0, ai);
-                    }
-                    match choice.mode {
-                        Mode::Solo => {
-                            ui.label("Your side:");
-                            for (k, side) in level.sides.iter().enumerate() {
-                                ui.radio_value(&mut choice.player_side, k, &side.name);
-                            }
-                        }
-                        Mode::HotSeat => {
-                            for (k, side) in level.sides.iter().enumerate() {
-                                ui.horizontal(|ui| {
-                                    ui.label(&side.name);
-                                    let seat = &mut choice.seats[k];
-                                    ui.radio_value(seat, Seat::Human, "Human");
-                                    if ui.radio(matches!(seat, Seat::Ai(_)), "AI").clicked() {
-                                        *seat = Seat::Ai(ai);
-                                    }
-                                });
-                            }
-                            ui.checkbox(
-                                &mut choice.handover,
-                                "Hand-over screen between human sides",
-                            );
-                        }
-                        Mode::AiVsAi => {
-                            ui.label(
-                                "Watch the AI play every side; set its pace on the battle screen.",
-                            );
-                        }
-                    }
-                    ui.separator();
-                    ui.horizontal(|ui| {
-                        ui.label("Seed:");
-                        ui.text_edit_singleline(&mut choice.seed);
-                        if ui.button("New seed").clicked() {
-                            choice.seed = fresh_seed().to_string();
-                        }
-                    });
-                    let seed = choice.seed.trim().parse::<u64>();
-                    if seed.is_err() {
-                        ui.colored_label(
-                            egui::Color32::LIGHT_RED,
-                            "The seed must be a whole number from 0 to 18446744073709551615.",
-                        );
-                    }
-                    ui.add_space(8.0);
-                    let (begin, edit) = ui
-                        .horizontal(|ui| {
-                            let begin = ui.add_enabled(
-                                seed.is_ok(),
-                                egui::Button::new(
-                                    egui::RichText::new("Start the battle").size(18.0),
-                                ),
-                            );
-                            (begin, ui.button("Edit this level").clicked())
-                        })
-                        .inner;
-                    if edit {
-                        let (level, file) = (level.clone(), entry.file.clone());
-                        commands.queue(move |world: &mut World| {
-                            crate::game::screens::editor::edit_level(world, level, file);
-                        });
-                    }
-                    if begin.clicked()
-                        && let Ok(seed) = seed
-                    {
-                        if choice.mode == Mode::Solo && saved.solo_ai != choice.ai {
-                            saved.solo_ai = choice.ai;
-                            if let Err(problem) = saved.save(&settings_file.0) {
-                                eprintln!("the settings were not saved: {problem}");
-                            }
-                        }
-                        let seats = match choice.mode {
-                            Mode::HotSeat => choice
-                                .seats
-                                .iter()
-                                .map(|s| match s {
-                                    Seat::Human => Seat::Human,
-                                    Seat::Ai(_) => Seat::Ai(ai),
-                                })
-                                .collect(),
-                            mode => seats_for(level, mode, choice.player_side, ai),
-                        };
-                        start = Some(MatchSetup {
-                            level_file: entry.file.clone(),
-                            folder: entry.folder,
-                            seed,
-                            seats,
-                            handover: choice.handover,
-                        });
-                    }
                 });
-            });
             ui.separator();
             if ui.button("Back").clicked() {
                 next.set(Screen::Title);
@@ -532,6 +318,207 @@ fn level_select(
         commands.queue(move |world: &mut World| load_match(world, setup));
     }
     Ok(())
+}
+
+/// The level list: each level with its size, the first battle marked,
+/// and the folder read again on demand.
+fn level_list(
+    ui: &mut egui::Ui,
+    library: &mut LevelLibrary,
+    settings: &PlaySettings,
+    choice: &mut MenuChoice,
+    (picked, first): (usize, Option<usize>),
+) {
+    ui.set_width(240.0);
+    ui.label(egui::RichText::new("Level").strong());
+    ui.label(
+        egui::RichText::new(
+            "New to the game? Learn to play on the title teaches the rules; \
+             then start with the battle marked here.",
+        )
+        .weak(),
+    );
+    // The list scrolls, however many levels the player adds.
+    egui::ScrollArea::vertical()
+        .id_salt("levels")
+        .max_height(440.0)
+        .show(ui, |ui| {
+            ui.spacing_mut().item_spacing.y = 1.0;
+            for (k, entry) in library.entries.iter().enumerate() {
+                let name = match &entry.level {
+                    Ok(level) => level.name.clone(),
+                    Err(_) => format!("{} (broken)", entry.file),
+                };
+                let name = match entry.folder {
+                    LevelFolder::Own => format!("{name} (yours)"),
+                    _ => name,
+                };
+                let clicked = ui.selectable_label(picked == k, name).clicked();
+                if let Ok(level) = &entry.level {
+                    ui.horizontal(|ui| {
+                        ui.add_space(12.0);
+                        ui.label(egui::RichText::new(battle_size(level)).size(12.0).weak());
+                        if first == Some(k) {
+                            ui.label(
+                                egui::RichText::new("start here")
+                                    .size(12.0)
+                                    .color(egui::Color32::GOLD),
+                            );
+                        }
+                    });
+                }
+                if clicked {
+                    choice.level = Some(k);
+                    choice.seats.clear();
+                    choice.player_side = 0;
+                }
+            }
+        });
+    if library.entries.is_empty() {
+        ui.label(format!("No levels in {}", library.dir.display()));
+    }
+    if ui.small_button("Read the folder again").clicked() {
+        let ruleset = load_ruleset(Some(&settings.data_dir)).ok();
+        *library = library.again(ruleset.as_ref());
+        choice.level = choice
+            .level
+            .map(|k| k.min(library.entries.len().saturating_sub(1)));
+        choice.seats.clear();
+    }
+}
+
+/// The picked level at a glance (briefing, table, sides and goals) and the
+/// battle's settings; the battle to start once Start the battle is pressed.
+fn level_details(
+    ui: &mut egui::Ui,
+    library: &LevelLibrary,
+    picked: usize,
+    choice: &mut MenuChoice,
+    (saved, settings_file): (&mut Settings, &SettingsFile),
+    commands: &mut Commands,
+) -> Option<MatchSetup> {
+    ui.set_width(480.0);
+    let Some(entry) = library.entries.get(picked) else {
+        return None;
+    };
+    let level = match &entry.level {
+        Ok(level) => level,
+        Err(errors) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, "This level has errors:");
+            ui.label(egui::RichText::new(errors).monospace());
+            return None;
+        }
+    };
+    ui.heading(&level.name);
+    // Fixed heights: the controls below stay where they are
+    // whichever level is chosen.
+    egui::ScrollArea::vertical()
+        .id_salt("briefing")
+        .max_height(48.0)
+        .min_scrolled_height(48.0)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.label(&level.briefing);
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} by {} zones of {}\" tiles, {} combatants",
+                    level.width(),
+                    level.height(),
+                    level.tile_size,
+                    level.units.len()
+                ))
+                .weak(),
+            );
+        });
+    if let Some(ruleset) = &library.ruleset {
+        level_preview::draw_table(
+            ui,
+            level,
+            &TableColours::of(ruleset),
+            egui::vec2(480.0, 150.0),
+        );
+        egui::ScrollArea::vertical()
+            .id_salt("sides and goals")
+            .max_height(124.0)
+            .min_scrolled_height(124.0)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                for (colour, name, who) in level_preview::sides_in_words(level, ruleset) {
+                    ui.horizontal_wrapped(|ui| {
+                        level_preview::swatch(ui, colour, 10.0);
+                        ui.label(egui::RichText::new(name).strong());
+                        ui.label(who);
+                    });
+                }
+                ui.label(egui::RichText::new("To win:").strong());
+                for goal in level_preview::goals_in_words(level) {
+                    ui.label(egui::RichText::new(goal).color(egui::Color32::GOLD));
+                }
+            });
+    }
+    who_plays(ui, level, choice);
+    let ai = choice.ai;
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("Seed:");
+        ui.text_edit_singleline(&mut choice.seed);
+        if ui.button("New seed").clicked() {
+            choice.seed = fresh_seed().to_string();
+        }
+    });
+    let seed = choice.seed.trim().parse::<u64>();
+    if seed.is_err() {
+        ui.colored_label(
+            egui::Color32::LIGHT_RED,
+            "The seed must be a whole number from 0 to 18446744073709551615.",
+        );
+    }
+    ui.add_space(8.0);
+    let (begin, edit) = ui
+        .horizontal(|ui| {
+            let begin = ui.add_enabled(
+                seed.is_ok(),
+                egui::Button::new(egui::RichText::new("Start the battle").size(18.0)),
+            );
+            (begin, ui.button("Edit this level").clicked())
+        })
+        .inner;
+    if edit {
+        let (level, file) = (level.clone(), entry.file.clone());
+        commands.queue(move |world: &mut World| {
+            crate::game::screens::editor::edit_level(world, level, file);
+        });
+    }
+    if begin.clicked()
+        && let Ok(seed) = seed
+    {
+        if choice.mode == Mode::Solo && saved.solo_ai != choice.ai {
+            saved.solo_ai = choice.ai;
+            if let Err(problem) = saved.save(&settings_file.0) {
+                eprintln!("the settings were not saved: {problem}");
+            }
+        }
+        let seats = match choice.mode {
+            Mode::HotSeat => choice
+                .seats
+                .iter()
+                .map(|s| match s {
+                    Seat::Human => Seat::Human,
+                    Seat::Ai(_) => Seat::Ai(ai),
+                })
+                .collect(),
+            mode => seats_for(level, mode, choice.player_side, ai),
+        };
+        return Some(MatchSetup {
+            level_file: entry.file.clone(),
+            folder: entry.folder,
+            seed,
+            seats,
+            handover: choice.handover,
+        });
+    }
+    None
 }
 
 fn loading(
@@ -618,5 +605,52 @@ mod tests {
         std::fs::remove_dir_all(&folder).ok();
         assert_eq!(label, "Continue: The Duel, round 1");
         assert_eq!(hover, "Resume the last battle exactly where it stood");
+    }
+}
+
+/// Who plays: the mode, the AI's level, and the side or seats.
+fn who_plays(ui: &mut egui::Ui, level: &crate::level::Level, choice: &mut MenuChoice) {
+    ui.separator();
+    ui.horizontal(|ui| {
+        for mode in Mode::ALL {
+            ui.radio_value(&mut choice.mode, mode, mode.label());
+        }
+    });
+    egui::ComboBox::from_label("AI level")
+        .selected_text(choice.ai.name())
+        .show_ui(ui, |ui| {
+            for ai in AiLevel::MENU {
+                ui.selectable_value(&mut choice.ai, ai, ai.name())
+                    .on_hover_text(ai.about());
+            }
+        });
+    ui.label(egui::RichText::new(choice.ai.about()).weak());
+    let ai = choice.ai;
+    if choice.seats.len() != level.sides.len() {
+        choice.seats = seats_for(level, Mode::HotSeat, 0, ai);
+    }
+    match choice.mode {
+        Mode::Solo => {
+            ui.label("Your side:");
+            for (k, side) in level.sides.iter().enumerate() {
+                ui.radio_value(&mut choice.player_side, k, &side.name);
+            }
+        }
+        Mode::HotSeat => {
+            for (k, side) in level.sides.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(&side.name);
+                    let seat = &mut choice.seats[k];
+                    ui.radio_value(seat, Seat::Human, "Human");
+                    if ui.radio(matches!(seat, Seat::Ai(_)), "AI").clicked() {
+                        *seat = Seat::Ai(ai);
+                    }
+                });
+            }
+            ui.checkbox(&mut choice.handover, "Hand-over screen between human sides");
+        }
+        Mode::AiVsAi => {
+            ui.label("Watch the AI play every side; set its pace on the battle screen.");
+        }
     }
 }
