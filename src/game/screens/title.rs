@@ -398,9 +398,7 @@ fn level_details(
     commands: &mut Commands,
 ) -> Option<MatchSetup> {
     ui.set_width(480.0);
-    let Some(entry) = library.entries.get(picked) else {
-        return None;
-    };
+    let entry = library.entries.get(picked)?;
     let level = match &entry.level {
         Ok(level) => level,
         Err(errors) => {
@@ -579,35 +577,6 @@ fn load_failed(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::replay::Replay;
-    use std::path::Path;
-
-    #[test]
-    fn continue_names_the_round_and_a_finished_battle_as_over() {
-        let data = Path::new("assets/data");
-        let whole = Path::new("tests/replays/duel.ron");
-        let (label, hover) = continue_label(whole, data);
-        assert_eq!(label, "Last battle: The Duel, over");
-        assert_eq!(hover, "See how the last battle ended, and its results");
-
-        let mut replay = Replay::read(whole).expect("the recorded duel reads");
-        replay.record.steps.truncate(3);
-        let folder = std::env::temp_dir().join(format!("ss-continue-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).expect("a temporary folder");
-        let part = folder.join("autosave.ron");
-        replay
-            .write_atomic(&part)
-            .expect("the shortened duel writes");
-        let (label, hover) = continue_label(&part, data);
-        std::fs::remove_dir_all(&folder).ok();
-        assert_eq!(label, "Continue: The Duel, round 1");
-        assert_eq!(hover, "Resume the last battle exactly where it stood");
-    }
-}
-
 /// Who plays: the mode, the AI's level, and the side or seats.
 fn who_plays(ui: &mut egui::Ui, level: &crate::level::Level, choice: &mut MenuChoice) {
     ui.separator();
@@ -652,5 +621,34 @@ fn who_plays(ui: &mut egui::Ui, level: &crate::level::Level, choice: &mut MenuCh
         Mode::AiVsAi => {
             ui.label("Watch the AI play every side; set its pace on the battle screen.");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::Replay;
+    use std::path::Path;
+
+    #[test]
+    fn continue_names_the_round_and_a_finished_battle_as_over() {
+        let data = Path::new("assets/data");
+        let whole = Path::new("tests/replays/duel.ron");
+        let (label, hover) = continue_label(whole, data);
+        assert_eq!(label, "Last battle: The Duel, over");
+        assert_eq!(hover, "See how the last battle ended, and its results");
+
+        let mut replay = Replay::read(whole).expect("the recorded duel reads");
+        replay.record.steps.truncate(3);
+        let folder = std::env::temp_dir().join(format!("ss-continue-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a temporary folder");
+        let part = folder.join("autosave.ron");
+        replay
+            .write_atomic(&part)
+            .expect("the shortened duel writes");
+        let (label, hover) = continue_label(&part, data);
+        std::fs::remove_dir_all(&folder).ok();
+        assert_eq!(label, "Continue: The Duel, round 1");
+        assert_eq!(hover, "Resume the last battle exactly where it stood");
     }
 }
