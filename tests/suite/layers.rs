@@ -55,6 +55,12 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     ),
     ("battle/describe", &[&["narrate", "orders", "rules"]]),
     (
+        "battle/describe/narrate",
+        &[&[
+            "blows", "close", "defences", "flight", "mounts", "ranks", "turns", "wounds",
+        ]],
+    ),
+    (
         "ai",
         &[
             &["play"],
