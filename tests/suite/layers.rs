@@ -116,7 +116,13 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     ),
     (
         "game/screens/battle",
-        &[&["panel_tests"], &["panels"], &["actions"], &["card"]],
+        &[
+            &["panel_tests"],
+            &["panels"],
+            &["top_bar", "windows"],
+            &["actions"],
+            &["card"],
+        ],
     ),
     (
         "game/screens/editor",

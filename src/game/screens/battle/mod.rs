@@ -7,8 +7,10 @@ mod card;
 #[cfg(test)]
 mod panel_tests;
 mod panels;
+mod top_bar;
+mod windows;
 
-pub(crate) use panels::{give_again, take_back};
+pub(crate) use top_bar::{give_again, take_back};
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;

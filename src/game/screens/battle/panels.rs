@@ -17,28 +17,25 @@ use crate::data::Cover;
 use crate::game::ai_driver::AiPace;
 use crate::game::hud::dice::ONE;
 use crate::game::hud::menu_cache::MenuCache;
-use crate::game::hud::{HudState, TableViewport, give_order, human_turn};
+use crate::game::hud::{HudState, TableViewport, human_turn};
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::orders::Click;
-use crate::game::screens::loading::load_match;
-use crate::game::screens::results::BattleSummary;
-use crate::game::screens::save_menu::{Browse, Keeping, browser_window, notice_window};
+use crate::game::screens::save_menu::{Keeping, browser_window, notice_window};
 use crate::game::session::match_setup::MatchSetup;
-use crate::game::session::saves::RedoStack;
-use crate::game::session::undo::{redo, undo, undo_verdict};
+use crate::game::session::undo::undo_verdict;
 use crate::game::stage::Screen;
 use crate::game::table::callouts::FollowAction;
 use crate::game::table::camera::CameraGoal;
 use crate::game::table::geometry::zone_centre;
 use crate::game::table::motion::MotionPace;
 use crate::lesson::PointAt;
-use crate::replay::command_in_words;
 use crate::rules::odds::AttackOdds;
-use crate::seat::Seat;
 use crate::vocabulary::ZoneCoord;
 
 use super::actions::*;
 use super::card::*;
+use super::top_bar::top_bar;
+use super::windows::{over_and_between, pause_menu};
 /// The widths the side panels may be dragged to. They keep their width
 /// whatever they show, so the table does not jump at a change of turn.
 const SIDE_PANEL_WIDTHS: std::ops::RangeInclusive<f32> = 220.0..=520.0;
@@ -265,90 +262,13 @@ pub(crate) fn draw_battle_hud(
     egui::Panel::top("top bar")
         .frame(panel)
         .show(&mut root, |ui| {
-            let turn_text = match (battle.outcome_in_words(), mine.is_empty()) {
-                (Some(outcome), _) => format!("Battle over. {outcome}"),
-                // A replay watched is nobody's turn at this screen.
-                (None, false) if !watching => format!(
-                    "Your turn: {}",
-                    table.battle.sides[table.units[mine[0]].unit.side].name
-                ),
-                (None, _) => match table.acting_unit() {
-                    Some(unit) => format!(
-                        "{} to act: {}",
-                        table.battle.sides[table.units[unit].unit.side].name,
-                        setup
-                            .seats
-                            .get(table.units[unit].unit.side)
-                            .map_or("AI".to_string(), Seat::to_string)
-                    ),
-                    None => "Resolving...".to_string(),
-                },
-            };
-            // The level, the round, the seed and whose turn, in the room the
-            // buttons leave: a long word is cut short, whole on hover.
-            let lesson = hud.lesson.is_some();
-            let status = |ui: &mut egui::Ui| {
-                ui.label(RichText::new(&battle.level.name).strong().size(16.0));
-                ui.separator();
-                ui.label(format!(
-                    "Round {} of {}",
-                    battle.round.max(1),
-                    battle.round_limit
-                ));
-                ui.separator();
-                // A lesson's dice are its own, not a seed's.
-                if !lesson {
-                    ui.label(format!("Seed {}", battle.seed));
-                    ui.separator();
-                }
-                ui.add(egui::Label::new(RichText::new(&turn_text).color(Color32::GOLD)).truncate());
-            };
-            ui.horizontal(|ui| {
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("Menu (Esc)").clicked() {
-                        hud.paused = true;
-                    }
-                    if let Some(verdict) = &undoable {
-                        undo_buttons(
-                            ui,
-                            verdict,
-                            &engine,
-                            &keeping.redo,
-                            &bindings,
-                            &mut commands,
-                        );
-                    }
-                    if ui.button("Help (F1)").clicked() {
-                        hud.help = !hud.help;
-                    }
-                    if ui.button("Rules (F2)").clicked() {
-                        hud.rules.toggle();
-                    }
-                    ui.menu_button("Pace", |ui| {
-                        ui.add(
-                            egui::Slider::new(&mut motion.seconds, 0.0..=1.5)
-                                .text("Motion (s)")
-                                .fixed_decimals(1),
-                        )
-                        .on_hover_text(
-                            "How long figures take to move, fall and strike; 0 puts them in place at once.",
-                        );
-                        if !watching && setup.seats.iter().any(|s| matches!(s, Seat::Ai(_))) {
-                            ui.add(
-                                egui::Slider::new(&mut pace.seconds, 0.0..=2.0)
-                                    .text("AI pause (s)")
-                                    .fixed_decimals(1),
-                            )
-                            .on_hover_text("The pause before each AI action.");
-                        }
-                        ui.checkbox(&mut follow.0, "Follow the action")
-                            .on_hover_text("Turn the camera to whoever acts.");
-                    })
-                    .response
-                    .on_hover_text("Motion, the AI's pause, and following the action");
-                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), status);
-                });
-            });
+            top_bar(
+                ui,
+                (&engine, &setup, &mine, watching),
+                &mut hud,
+                (&undoable, &keeping.redo, &bindings, &mut commands),
+                (&mut motion, &mut pace, &mut follow),
+            )
         });
     // When the turn comes back, what happened since stands in the log's
     // place (a lesson's coach tells it in its own words).
@@ -364,28 +284,13 @@ pub(crate) fn draw_battle_hud(
         .resizable(!popped)
         .default_size(170.0)
         .show(&mut root, |ui| {
-            ui.horizontal(|ui| {
-                hud.log.header(ui, table, engine.log());
-                if let Some(notice) = &hud.notice {
-                    ui.label(RichText::new(notice).color(ONE));
-                }
-                if let Some(rule) = hud.notice_rule
-                    && ui
-                        .link(format!("The rule: {rule}"))
-                        .on_hover_text("Open the rules reference on it")
-                        .clicked()
-                {
-                    hud.rules.show_rule(rule);
-                }
-            });
-            if recap_shown {
-                if let Some(unit) = hud.recap.panel(ui, table, engine.log()) {
-                    goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
-                }
-            } else if !popped && let Some(rule) = hud.log.rows(ui, state_tick, table, engine.log())
-            {
-                hud.rules.show_rule(rule);
-            }
+            log_and_recap(
+                ui,
+                (&engine, state_tick),
+                &mut hud,
+                (recap_shown, popped),
+                &mut goal,
+            )
         });
     point_out(&root, &hud, &PointAt::Log, log_panel.response.rect);
     if popped {
@@ -399,52 +304,28 @@ pub(crate) fn draw_battle_hud(
     }
     side_panel(egui::Panel::left("countdown"))
         .frame(panel)
-        .show(&mut root, |ui| {
-            keep_width(ui);
-            ui.label(RichText::new("Countdown").strong());
-            let track = ui.scope(|ui| countdown_track(ui, table, &mut hud));
-            point_out(ui, &hud, &PointAt::Countdown, track.response.rect);
-            ui.separator();
-            if let Some(selected) = hud.selected.and_then(|s| table.units.get(s)) {
-                let card = ui.scope(|ui| unit_card(ui, table, selected, &mut hud.rules));
-                point_out(ui, &hud, &PointAt::Card, card.response.rect);
-            } else {
-                ui.label("Click a figure to see its card.");
-            }
-        });
+        .show(&mut root, |ui| countdown_and_card(ui, table, &mut hud));
     side_panel(egui::Panel::right("actions"))
         .frame(panel)
         .show(&mut root, |ui| {
-            keep_width(ui);
-            ui.label(RichText::new("Actions").strong());
-            if let Some(Ok((_, command))) = &undoable {
-                ui.label(
-                    RichText::new(format!(
+            let takes_back = undoable
+                .as_ref()
+                .and_then(|verdict| verdict.as_ref().ok())
+                .map(|(_, command)| {
+                    format!(
                         "{} takes back {command}",
                         bindings.keys_of(GameAction::Undo)
-                    ))
-                    .weak(),
-                );
-            }
-            match hud.selected.filter(|s| mine.contains(s)) {
-                _ if watching => {
-                    ui.label("Watching a replay: step through it in the Replay window.");
-                }
-                Some(actor) if !hud.blocking_overlay() => {
-                    action_menu(
-                        ui, table, state_tick, &mut cache, actor, &mut hud, &mut queue, &bindings,
-                    );
-                }
-                // An overlay (the pause menu, a hand-over, a Pass to confirm)
-                // has the player's attention.
-                _ if hud.blocking_overlay() => {}
-                _ if !mine.is_empty() => {
-                    ui.label("Select one of your combatants marked > (Tab).");
-                }
-                _ => {
-                    ui.label("Waiting for the other side.");
-                }
-            }
+                    )
+                });
+            actions_panel(
+                ui,
+                (table, state_tick),
+                &mut cache,
+                &mut hud,
+                &mut queue,
+                &bindings,
+                (takes_back, &mine, watching),
+            );
         });
     // The panels sit on egui's background layer, which egui does not count
     // as over its areas: the pointer is the table's only inside the free
@@ -460,100 +341,20 @@ pub(crate) fn draw_battle_hud(
     hud.help = help;
     hud.rules.window(&ctx);
 
-    // A lesson's coach says when it is over.
-    if battle.outcome.is_some() && !watching && hud.lesson.is_none() {
-        egui::Window::new("The battle is over")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
-            .show(&ctx, |ui| {
-                if let Some(outcome) = battle.outcome_in_words() {
-                    ui.label(RichText::new(outcome).size(18.0));
-                }
-                if ui.button("See the results").clicked() {
-                    commands.insert_resource(BattleSummary::new(table, engine.log()));
-                    next.set(Screen::Results);
-                }
-            });
-    }
-    if let Some(side) = hud.handover {
-        // Opaque: the next player sees nothing of the other's board, cards,
-        // dice or log until ready.
-        egui::Modal::new(egui::Id::new("handover"))
-            .backdrop_color(Color32::from_rgb(24, 22, 20))
-            .show(&ctx, |ui| {
-                ui.heading(format!("Pass the seat to {}", battle.sides[side].name));
-                ui.label("The other player looks away. Click or press Enter when ready.");
-                if ui.button("Ready").clicked() {
-                    hud.handover = None;
-                }
-            });
-    }
-    if let Some(actor) = hud.confirm_pass {
-        let name = table.units[actor].unit.name.clone();
-        egui::Modal::new(egui::Id::new("confirm pass")).show(&ctx, |ui| {
-            ui.heading("Pass for the round?");
-            ui.label(format!(
-                "{name} still has dice to act with. Passing gives them up until the next round."
-            ));
-            ui.horizontal(|ui| {
-                if ui.button("Pass").clicked() {
-                    give_order(&mut queue, &mut hud, table, actor, Order::Pass);
-                }
-                if ui.button("Keep playing").clicked() {
-                    hud.confirm_pass = None;
-                }
-            });
-        });
-    }
-    if hud.paused && keeping.browser.open.is_none() {
-        egui::Modal::new(egui::Id::new("pause")).show(&ctx, |ui| {
-            ui.heading("Paused");
-            if ui.button("Resume").clicked() {
-                hud.paused = false;
-            }
-            if !watching && hud.lesson.is_none() && keeping.campaign.is_none() {
-                if ui.button("Save the battle").clicked() {
-                    keeping.browser.show(Browse::Save, &keeping.folder);
-                }
-                if ui.button("Load a saved battle").clicked() {
-                    keeping.browser.show(Browse::Load, &keeping.folder);
-                }
-                // A playtest's level is the editor's draft, not its file.
-                if keeping.playtest.is_none()
-                    && ui.button("Restart this battle (same seed)").clicked()
-                {
-                    let again = setup.clone();
-                    commands.queue(move |world: &mut World| load_match(world, again));
-                }
-            }
-            if ui.button("Settings").clicked() {
-                hud.paused = false;
-                commands.queue(|world: &mut World| {
-                    world
-                        .resource_mut::<crate::game::screens::settings::SettingsScreen>()
-                        .show();
-                });
-            }
-            if keeping.playtest.is_some() && ui.button("Back to the editor").clicked() {
-                hud.paused = false;
-                next.set(Screen::Editor);
-            }
-            let quit = if hud.lesson.is_some() {
-                "Leave the lesson"
-            } else if keeping.campaign.is_some() {
-                "Leave the campaign (it is saved)"
-            } else {
-                "Quit to the menu"
-            };
-            if ui.button(quit).clicked() {
-                if keeping.campaign.is_some() {
-                    commands.queue(crate::game::session::campaigning::leave_battle);
-                }
-                next.set(Screen::Title);
-            }
-        });
-    }
+    over_and_between(
+        &ctx,
+        (&engine, watching),
+        &mut hud,
+        &mut queue,
+        (&mut commands, &mut next),
+    );
+    pause_menu(
+        &ctx,
+        &mut hud,
+        &mut keeping,
+        (watching, &setup),
+        (&mut commands, &mut next),
+    );
     let default_name = format!("{} round {}", battle.level.name, battle.round.max(1));
     let browsing = keeping.browser.open.is_some();
     browser_window(&ctx, &mut keeping.browser, &default_name, &mut commands);
@@ -567,6 +368,54 @@ pub(crate) fn draw_battle_hud(
 }
 
 /// The HUD's root: the whole window, on egui's background layer, where the
+/// The left panel: the countdown track, then the selected figure's card.
+fn countdown_and_card(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
+    keep_width(ui);
+    ui.label(RichText::new("Countdown").strong());
+    let track = ui.scope(|ui| countdown_track(ui, table, hud));
+    point_out(ui, hud, &PointAt::Countdown, track.response.rect);
+    ui.separator();
+    if let Some(selected) = hud.selected.and_then(|s| table.units.get(s)) {
+        let card = ui.scope(|ui| unit_card(ui, table, selected, &mut hud.rules));
+        point_out(ui, hud, &PointAt::Card, card.response.rect);
+    } else {
+        ui.label("Click a figure to see its card.");
+    }
+}
+
+/// Under the table: the log's title row with the latest notice and its
+/// rule, then the log, or "Since your last turn" in its place.
+fn log_and_recap(
+    ui: &mut egui::Ui,
+    (engine, state_tick): (&Engine, Tick),
+    hud: &mut HudState,
+    (recap_shown, popped): (bool, bool),
+    goal: &mut CameraGoal,
+) {
+    let table = engine.state();
+    ui.horizontal(|ui| {
+        hud.log.header(ui, table, engine.log());
+        if let Some(notice) = &hud.notice {
+            ui.label(RichText::new(notice).color(ONE));
+        }
+        if let Some(rule) = hud.notice_rule
+            && ui
+                .link(format!("The rule: {rule}"))
+                .on_hover_text("Open the rules reference on it")
+                .clicked()
+        {
+            hud.rules.show_rule(rule);
+        }
+    });
+    if recap_shown {
+        if let Some(unit) = hud.recap.panel(ui, table, engine.log()) {
+            goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
+        }
+    } else if !popped && let Some(rule) = hud.log.rows(ui, state_tick, table, engine.log()) {
+        hud.rules.show_rule(rule);
+    }
+}
+
 /// panels are laid out around the table.
 fn hud_root(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
@@ -606,47 +455,38 @@ pub fn pointer_taken(ctx: &egui::Context, free: egui::Rect) -> bool {
     ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui() || over_panels
 }
 
-/// Undo and Redo in the top bar, greyed with the reason when they cannot be
-/// used.
-fn undo_buttons(
+/// The Actions panel: what undo takes back, then the menu of the selected
+/// combatant, or why there is none.
+fn actions_panel(
     ui: &mut egui::Ui,
-    verdict: &Result<(usize, String), String>,
-    engine: &Engine,
-    redo_stack: &RedoStack,
+    (table, state_tick): (&BattleState, Tick),
+    cache: &mut MenuCache,
+    hud: &mut HudState,
+    queue: &mut CommandQueue,
     bindings: &KeyBindings,
-    commands: &mut Commands,
+    (takes_back, mine, watching): (Option<String>, &[usize], bool),
 ) {
-    let redo_text = format!("Redo ({})", bindings.keys_of(GameAction::Redo));
-    let redo_button = ui.add_enabled(!redo_stack.0.is_empty(), egui::Button::new(redo_text));
-    let redo_button = match redo_stack.0.last() {
-        Some(command) => redo_button.on_hover_text(command_in_words(engine.state(), command)),
-        None => redo_button.on_disabled_hover_text("Nothing to redo."),
-    };
-    if redo_button.clicked() {
-        commands.queue(give_again);
+    keep_width(ui);
+    ui.label(RichText::new("Actions").strong());
+    if let Some(line) = takes_back {
+        ui.label(RichText::new(line).weak());
     }
-    let undo_text = format!("Undo ({})", bindings.keys_of(GameAction::Undo));
-    let undo_button = ui.add_enabled(verdict.is_ok(), egui::Button::new(undo_text));
-    let undo_button = match verdict {
-        Ok((_, command)) => undo_button.on_hover_text(format!("Take back {command}")),
-        Err(reason) => undo_button.on_disabled_hover_text(reason.as_str()),
-    };
-    if undo_button.clicked() {
-        commands.queue(take_back);
-    }
-}
-
-/// Undoes the last command, or says why it cannot be.
-pub(crate) fn take_back(world: &mut World) {
-    if let Err(reason) = undo(world) {
-        world.resource_mut::<HudState>().tell(reason);
-    }
-}
-
-/// Redoes the command last undone, or says why it cannot be.
-pub(crate) fn give_again(world: &mut World) {
-    if let Err(reason) = redo(world) {
-        world.resource_mut::<HudState>().tell(reason);
+    match hud.selected.filter(|s| mine.contains(s)) {
+        _ if watching => {
+            ui.label("Watching a replay: step through it in the Replay window.");
+        }
+        Some(actor) if !hud.blocking_overlay() => {
+            action_menu(ui, table, state_tick, cache, actor, hud, queue, bindings);
+        }
+        // An overlay (the pause menu, a hand-over, a Pass to confirm)
+        // has the player's attention.
+        _ if hud.blocking_overlay() => {}
+        _ if !mine.is_empty() => {
+            ui.label("Select one of your combatants marked > (Tab).");
+        }
+        _ => {
+            ui.label("Waiting for the other side.");
+        }
     }
 }
 

@@ -1,0 +1,136 @@
+//! The battle screen's windows over the table between turns: the battle
+//! over, the hand-over of a shared table, a Pass to confirm, and the pause
+//! menu.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use egui::{Color32, RichText};
+
+use crate::battle::command::{CommandQueue, Order};
+use crate::battle::engine::Engine;
+use crate::game::hud::{HudState, give_order};
+use crate::game::screens::loading::load_match;
+use crate::game::screens::results::BattleSummary;
+use crate::game::screens::save_menu::{Browse, Keeping};
+use crate::game::session::match_setup::MatchSetup;
+use crate::game::stage::Screen;
+
+/// The windows between turns: the battle over (a lesson's coach says it
+/// itself), the hand-over of a shared table, and a Pass to confirm.
+pub(super) fn over_and_between(
+    ctx: &egui::Context,
+    (engine, watching): (&Engine, bool),
+    hud: &mut HudState,
+    queue: &mut CommandQueue,
+    (commands, next): (&mut Commands, &mut NextState<Screen>),
+) {
+    let table = engine.state();
+    // A lesson's coach says when it is over.
+    if table.battle.outcome.is_some() && !watching && hud.lesson.is_none() {
+        egui::Window::new("The battle is over")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            .show(ctx, |ui| {
+                if let Some(outcome) = table.battle.outcome_in_words() {
+                    ui.label(RichText::new(outcome).size(18.0));
+                }
+                if ui.button("See the results").clicked() {
+                    commands.insert_resource(BattleSummary::new(table, engine.log()));
+                    next.set(Screen::Results);
+                }
+            });
+    }
+    if let Some(side) = hud.handover {
+        // Opaque: the next player sees nothing of the other's board, cards,
+        // dice or log until ready.
+        egui::Modal::new(egui::Id::new("handover"))
+            .backdrop_color(Color32::from_rgb(24, 22, 20))
+            .show(ctx, |ui| {
+                ui.heading(format!(
+                    "Pass the seat to {}",
+                    table.battle.sides[side].name
+                ));
+                ui.label("The other player looks away. Click or press Enter when ready.");
+                if ui.button("Ready").clicked() {
+                    hud.handover = None;
+                }
+            });
+    }
+    if let Some(actor) = hud.confirm_pass {
+        let name = table.units[actor].unit.name.clone();
+        egui::Modal::new(egui::Id::new("confirm pass")).show(ctx, |ui| {
+            ui.heading("Pass for the round?");
+            ui.label(format!(
+                "{name} still has dice to act with. Passing gives them up until the next round."
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Pass").clicked() {
+                    give_order(queue, hud, table, actor, Order::Pass);
+                }
+                if ui.button("Keep playing").clicked() {
+                    hud.confirm_pass = None;
+                }
+            });
+        });
+    }
+}
+
+/// The pause menu: resume, save, load, restart, settings, back to the
+/// editor after a playtest, and leaving.
+pub(super) fn pause_menu(
+    ctx: &egui::Context,
+    hud: &mut HudState,
+    keeping: &mut Keeping,
+    (watching, setup): (bool, &MatchSetup),
+    (commands, next): (&mut Commands, &mut NextState<Screen>),
+) {
+    if hud.paused && keeping.browser.open.is_none() {
+        egui::Modal::new(egui::Id::new("pause")).show(ctx, |ui| {
+            ui.heading("Paused");
+            if ui.button("Resume").clicked() {
+                hud.paused = false;
+            }
+            if !watching && hud.lesson.is_none() && keeping.campaign.is_none() {
+                if ui.button("Save the battle").clicked() {
+                    keeping.browser.show(Browse::Save, &keeping.folder);
+                }
+                if ui.button("Load a saved battle").clicked() {
+                    keeping.browser.show(Browse::Load, &keeping.folder);
+                }
+                // A playtest's level is the editor's draft, not its file.
+                if keeping.playtest.is_none()
+                    && ui.button("Restart this battle (same seed)").clicked()
+                {
+                    let again = setup.clone();
+                    commands.queue(move |world: &mut World| load_match(world, again));
+                }
+            }
+            if ui.button("Settings").clicked() {
+                hud.paused = false;
+                commands.queue(|world: &mut World| {
+                    world
+                        .resource_mut::<crate::game::screens::settings::SettingsScreen>()
+                        .show();
+                });
+            }
+            if keeping.playtest.is_some() && ui.button("Back to the editor").clicked() {
+                hud.paused = false;
+                next.set(Screen::Editor);
+            }
+            let quit = if hud.lesson.is_some() {
+                "Leave the lesson"
+            } else if keeping.campaign.is_some() {
+                "Leave the campaign (it is saved)"
+            } else {
+                "Quit to the menu"
+            };
+            if ui.button(quit).clicked() {
+                if keeping.campaign.is_some() {
+                    commands.queue(crate::game::session::campaigning::leave_battle);
+                }
+                next.set(Screen::Title);
+            }
+        });
+    }
+}
