@@ -197,6 +197,60 @@ fn sound_rows(ui: &mut egui::Ui, sound: &mut SoundLevels) {
     }
 }
 
+/// The settings' rows, one a choice: the window, the HUD's size, the
+/// figures' motion, the AI's pause, the nameplates, the choice for Wounds
+/// and the sound.
+fn preference_rows(ui: &mut egui::Ui, draft: &mut Settings) {
+    ui.label("Window");
+    ui.horizontal(|ui| {
+        for (width, height) in WINDOW_SIZES {
+            let choice = WindowChoice::Windowed { width, height };
+            ui.radio_value(&mut draft.window, choice, format!("{width} × {height}"));
+        }
+        ui.radio_value(&mut draft.window, WindowChoice::FullScreen, "Full screen");
+    });
+    ui.end_row();
+    ui.label("HUD size");
+    ui.add(egui::Slider::new(&mut draft.ui_scale, UI_SCALES).step_by(0.05));
+    ui.end_row();
+    ui.label("Figures move in");
+    ui.add(
+        egui::Slider::new(&mut draft.motion_seconds, MOTION_SECONDS)
+            .suffix(" s")
+            .step_by(0.05),
+    )
+    .on_hover_text("0 for no motion: the figures jump to their places");
+    ui.end_row();
+    ui.label("The AI waits");
+    ui.add(
+        egui::Slider::new(&mut draft.ai_pace_seconds, AI_PACE_SECONDS)
+            .suffix(" s")
+            .step_by(0.05),
+    )
+    .on_hover_text("between its actions, so they can be followed");
+    ui.end_row();
+    ui.label("Names over");
+    ui.horizontal(|ui| {
+        for choice in Nameplates::ALL {
+            ui.radio_value(&mut draft.nameplates, choice, choice.label());
+        }
+    });
+    ui.end_row();
+    ui.label("When wounded");
+    ui.horizontal(|ui| {
+        for choice in WoundChoice::ALL {
+            ui.radio_value(&mut draft.wounds, choice, choice.name());
+        }
+    })
+    .response
+    .on_hover_text(
+        "What your sides start each battle choosing for a Wound they could soak; \
+         a combatant's card can change it during the battle.",
+    );
+    ui.end_row();
+    sound_rows(ui, &mut draft.sound);
+}
+
 /// The settings window, from the title screen and the pause menu. Changes
 /// show at once (the HUD's size on Save); Save keeps them for the next run,
 /// Cancel puts back those saved.
@@ -227,56 +281,9 @@ fn settings_window(
                 ui.colored_label(egui::Color32::LIGHT_RED, problem);
                 ui.separator();
             }
-            egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
-                ui.label("Window");
-                ui.horizontal(|ui| {
-                    for (width, height) in WINDOW_SIZES {
-                        let choice = WindowChoice::Windowed { width, height };
-                        ui.radio_value(&mut draft.window, choice, format!("{width} × {height}"));
-                    }
-                    ui.radio_value(&mut draft.window, WindowChoice::FullScreen, "Full screen");
-                });
-                ui.end_row();
-                ui.label("HUD size");
-                ui.add(egui::Slider::new(&mut draft.ui_scale, UI_SCALES).step_by(0.05));
-                ui.end_row();
-                ui.label("Figures move in");
-                ui.add(
-                    egui::Slider::new(&mut draft.motion_seconds, MOTION_SECONDS)
-                        .suffix(" s")
-                        .step_by(0.05),
-                )
-                .on_hover_text("0 for no motion: the figures jump to their places");
-                ui.end_row();
-                ui.label("The AI waits");
-                ui.add(
-                    egui::Slider::new(&mut draft.ai_pace_seconds, AI_PACE_SECONDS)
-                        .suffix(" s")
-                        .step_by(0.05),
-                )
-                .on_hover_text("between its actions, so they can be followed");
-                ui.end_row();
-                ui.label("Names over");
-                ui.horizontal(|ui| {
-                    for choice in Nameplates::ALL {
-                        ui.radio_value(&mut draft.nameplates, choice, choice.label());
-                    }
-                });
-                ui.end_row();
-                ui.label("When wounded");
-                ui.horizontal(|ui| {
-                    for choice in WoundChoice::ALL {
-                        ui.radio_value(&mut draft.wounds, choice, choice.name());
-                    }
-                })
-                .response
-                .on_hover_text(
-                    "What your sides start each battle choosing for a Wound they could soak; \
-                     a combatant's card can change it during the battle.",
-                );
-                ui.end_row();
-                sound_rows(ui, &mut draft.sound);
-            });
+            egui::Grid::new("settings")
+                .num_columns(2)
+                .show(ui, |ui| preference_rows(ui, draft));
             ui.separator();
             let rebinding = &mut screen.rebinding;
             egui::CollapsingHeader::new("Keys").show(ui, |ui| {

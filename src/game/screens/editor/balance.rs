@@ -131,62 +131,74 @@ pub(super) fn balance_panel(
                 });
             }
         });
-        // Two charts share what the text leaves, so the panel never
-        // spills under the problems list.
-        let gap = ui.spacing().item_spacing.x;
-        let width = ((ui.available_width() - 2.0 * gap) / 2.0).max(100.0);
-        ui.vertical(|ui| {
-            ui.set_width(width);
-            egui_plot::Plot::new("balance wins")
-                .height(170.0)
-                .include_y(0.0)
-                .include_y(100.0)
-                .allow_zoom(false)
-                .allow_drag(false)
-                .x_axis_label("battles")
-                .y_axis_label("wins (%)")
-                .show(ui, |plot| {
-                    plot.hline(egui_plot::HLine::new("even", 50.0).color(egui::Color32::GRAY));
-                    for (side, name) in report.sides.iter().map(|s| &s.name).enumerate() {
-                        let colour = colours.get(side).copied().unwrap_or(egui::Color32::WHITE);
-                        let (mut xs, mut lows, mut highs, mut shares) =
-                            (vec![], vec![], vec![], vec![]);
-                        let mut wins = 0;
-                        for (k, result) in results.iter().enumerate() {
-                            wins += usize::from(result.winner == Some(side));
-                            let rate = crate::simulate::wilson(wins, k + 1);
-                            xs.push((k + 1) as f64);
-                            lows.push(rate.low * 100.0);
-                            highs.push(rate.high * 100.0);
-                            shares.push([(k + 1) as f64, rate.share * 100.0]);
-                        }
-                        plot.add(
-                            egui_plot::FilledArea::new(format!("{name}, 95%"), &xs, &lows, &highs)
-                                .fill_color(colour.gamma_multiply(0.25)),
-                        );
-                        plot.line(egui_plot::Line::new(name.clone(), shares).color(colour));
+        balance_charts(ui, &report, &results, &colours);
+    });
+}
+
+/// The Balance panel's two charts side by side, in what the text leaves:
+/// each side's win rate narrowing with its 95% interval, and how long the
+/// battles lasted.
+fn balance_charts(
+    ui: &mut egui::Ui,
+    report: &crate::simulate::Report,
+    results: &[BattleResult],
+    colours: &[egui::Color32],
+) {
+    // Two charts share what the text leaves, so the panel never
+    // spills under the problems list.
+    let gap = ui.spacing().item_spacing.x;
+    let width = ((ui.available_width() - 2.0 * gap) / 2.0).max(100.0);
+    ui.vertical(|ui| {
+        ui.set_width(width);
+        egui_plot::Plot::new("balance wins")
+            .height(170.0)
+            .include_y(0.0)
+            .include_y(100.0)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .x_axis_label("battles")
+            .y_axis_label("wins (%)")
+            .show(ui, |plot| {
+                plot.hline(egui_plot::HLine::new("even", 50.0).color(egui::Color32::GRAY));
+                for (side, name) in report.sides.iter().map(|s| &s.name).enumerate() {
+                    let colour = colours.get(side).copied().unwrap_or(egui::Color32::WHITE);
+                    let (mut xs, mut lows, mut highs, mut shares) =
+                        (vec![], vec![], vec![], vec![]);
+                    let mut wins = 0;
+                    for (k, result) in results.iter().enumerate() {
+                        wins += usize::from(result.winner == Some(side));
+                        let rate = crate::simulate::wilson(wins, k + 1);
+                        xs.push((k + 1) as f64);
+                        lows.push(rate.low * 100.0);
+                        highs.push(rate.high * 100.0);
+                        shares.push([(k + 1) as f64, rate.share * 100.0]);
                     }
-                });
-        });
-        ui.vertical(|ui| {
-            ui.set_width(width);
-            let longest = results.iter().map(|r| r.rounds).max().unwrap_or(0);
-            let bars: Vec<egui_plot::Bar> = (0..=longest)
-                .map(|rounds| {
-                    let count = results.iter().filter(|r| r.rounds == rounds).count();
-                    egui_plot::Bar::new(f64::from(rounds), count as f64).width(0.8)
-                })
-                .collect();
-            egui_plot::Plot::new("balance length")
-                .height(170.0)
-                .allow_zoom(false)
-                .allow_drag(false)
-                .x_axis_label("rounds")
-                .y_axis_label("battles")
-                .show(ui, |plot| {
-                    plot.bar_chart(egui_plot::BarChart::new("battle length", bars));
-                });
-        });
+                    plot.add(
+                        egui_plot::FilledArea::new(format!("{name}, 95%"), &xs, &lows, &highs)
+                            .fill_color(colour.gamma_multiply(0.25)),
+                    );
+                    plot.line(egui_plot::Line::new(name.clone(), shares).color(colour));
+                }
+            });
+    });
+    ui.vertical(|ui| {
+        ui.set_width(width);
+        let longest = results.iter().map(|r| r.rounds).max().unwrap_or(0);
+        let bars: Vec<egui_plot::Bar> = (0..=longest)
+            .map(|rounds| {
+                let count = results.iter().filter(|r| r.rounds == rounds).count();
+                egui_plot::Bar::new(f64::from(rounds), count as f64).width(0.8)
+            })
+            .collect();
+        egui_plot::Plot::new("balance length")
+            .height(170.0)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .x_axis_label("rounds")
+            .y_axis_label("battles")
+            .show(ui, |plot| {
+                plot.bar_chart(egui_plot::BarChart::new("battle length", bars));
+            });
     });
 }
 
