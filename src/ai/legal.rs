@@ -1,9 +1,7 @@
-//! The legal commands for whoever may act now: the engine's candidate
-//! orders that pass its check, each attack in the variants of special
-//! results and tactics the AI weighs.
+//! The commands the AI weighs: the engine's legal commands, each attack in
+//! the variants of special results and tactics the AI weighs.
 
 use super::evaluate::special_choices;
-use crate::battle::candidates::candidate_orders;
 use crate::battle::check::Plan;
 use crate::battle::command::{Command, Order};
 use crate::battle::state::BattleState;
@@ -24,63 +22,50 @@ pub fn legal_commands(table: &BattleState) -> Vec<Command> {
 /// AI scores a command without checking it again.
 pub(super) fn legal_plans(table: &BattleState) -> Vec<(Command, Plan)> {
     let mut legal = Vec::new();
-    for id in table.turn_units() {
-        let Some(index) = table.unit_index(&id) else {
+    for (command, plan) in table.legal_plans() {
+        let index = plan.actor;
+        let Order::Attack { target, .. } = &command.order else {
+            legal.push((command, plan));
             continue;
         };
-        // One command is checked with each order in turn, so that a refused
-        // order costs no copy of the id.
-        let mut probe = Command::new(id.clone(), Order::Pass);
-        for order in candidate_orders(table, index) {
-            probe.order = order;
-            let Ok(plan) = table.check(&probe) else {
-                continue;
+        let Some(target) = table.unit_index(target) else {
+            continue;
+        };
+        let mut variants: Vec<(Vec<SpecialResult>, Option<Tactic>)> =
+            special_choices(table, index, target)
+                .into_iter()
+                .map(|choice| (choice, None))
+                .collect();
+        variants.extend(
+            Tactic::ALL
+                .into_iter()
+                .map(|t| (vec![SpecialResult::ExtraDamage], Some(t))),
+        );
+        for (choice, with_tactic) in variants {
+            let mut variant = command.clone();
+            if let Order::Attack {
+                specials, tactic, ..
+            } = &mut variant.order
+            {
+                *specials = choice;
+                *tactic = with_tactic;
+            }
+            // The specials chosen change nothing the check looks at; a
+            // tactic may.
+            let variant_plan = if with_tactic.is_none() {
+                Ok(Plan {
+                    actor: plan.actor,
+                    order: variant.order.clone(),
+                    other: plan.other,
+                    cost: plan.cost,
+                    paid: plan.paid.clone(),
+                    weapon: plan.weapon.clone(),
+                })
+            } else {
+                table.check(&variant)
             };
-            let command =
-                Command::new(id.clone(), std::mem::replace(&mut probe.order, Order::Pass));
-            let Order::Attack { target, .. } = &command.order else {
-                legal.push((command, plan));
-                continue;
-            };
-            let Some(target) = table.unit_index(target) else {
-                continue;
-            };
-            let mut variants: Vec<(Vec<SpecialResult>, Option<Tactic>)> =
-                special_choices(table, index, target)
-                    .into_iter()
-                    .map(|choice| (choice, None))
-                    .collect();
-            variants.extend(
-                Tactic::ALL
-                    .into_iter()
-                    .map(|t| (vec![SpecialResult::ExtraDamage], Some(t))),
-            );
-            for (choice, with_tactic) in variants {
-                let mut variant = command.clone();
-                if let Order::Attack {
-                    specials, tactic, ..
-                } = &mut variant.order
-                {
-                    *specials = choice;
-                    *tactic = with_tactic;
-                }
-                // The specials chosen change nothing the check looks at; a
-                // tactic may.
-                let variant_plan = if with_tactic.is_none() {
-                    Ok(Plan {
-                        actor: plan.actor,
-                        order: variant.order.clone(),
-                        other: plan.other,
-                        cost: plan.cost,
-                        paid: plan.paid.clone(),
-                        weapon: plan.weapon.clone(),
-                    })
-                } else {
-                    table.check(&variant)
-                };
-                if let Ok(variant_plan) = variant_plan {
-                    legal.push((variant, variant_plan));
-                }
+            if let Ok(variant_plan) = variant_plan {
+                legal.push((variant, variant_plan));
             }
         }
     }

@@ -1,17 +1,47 @@
-//! Every order a combatant might give now, legal or not, in a fixed order:
-//! what the AI weighs and the action menu lists, each then put to the one
-//! legality check ([`super::check`]).
+//! The orders a combatant might give now, in one fixed order, built two
+//! ways from the same list: every order the action menu offers, legal or
+//! not ([`candidate_orders`]), and only those the situation leaves open
+//! ([`open_orders`]), which the check then confirms for the legal list.
 
 use super::command::Order;
-use super::components::Aboard;
+use super::components::{Aboard, Status};
+use super::costs::{defence_problem, may_escape, prepared_spell_id};
+use super::inclose::close_partner;
 use super::state::{BattleState, Turn};
 use crate::data::WrestleMove;
 use crate::vocabulary::{Defence, Facing, MapEdge, ZoneCoord};
 
 /// Every order the combatant at `index` could conceivably give, legal or not,
-/// in a fixed order. Payment is left to the least wasteful default.
+/// in a fixed order: what the action menu lists, each with the check's
+/// verdict. Payment is left to the least wasteful default.
 pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
+    orders_of(table, index, Scope::Menu)
+}
+
+/// The orders of [`candidate_orders`] that the situation leaves open, in the
+/// same order: each family of orders is offered only when the facts the
+/// check refuses it on (the turn, the Status, the melee, the zone, the
+/// pools, the 1s, the edge) allow it. The check still confirms each.
+pub(super) fn open_orders(table: &BattleState, index: usize) -> Vec<Order> {
+    orders_of(table, index, Scope::Open)
+}
+
+/// Which orders [`orders_of`] builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Every order the menu offers.
+    Menu,
+    /// Only those no fact of the situation refuses.
+    Open,
+}
+
+fn orders_of(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
     let me = &table.units[index];
+    // `open(fact)`: in the open scope, the order is built only if `fact`
+    // holds, a fact the check refuses the order without.
+    let open = |fact: bool| scope == Scope::Menu || fact;
+    let has_one = me.pool.ones() > 0;
+    let prone = me.conditions.prone;
     let mut orders = Vec::new();
     if let Turn::Respond { unit } = table.battle.turn
         && unit == index
@@ -23,19 +53,31 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
             pay: None,
         });
         for defence in Defence::ALL {
+            let defends = table
+                .battle
+                .pending
+                .as_ref()
+                .is_some_and(|pending| defence_problem(table, pending, defence).is_none());
             for raise_with_one in [false, true] {
-                orders.push(Order::Defend {
-                    with: Some(defence),
-                    riposte: defence == Defence::Parry,
-                    raise_with_one,
-                    pay: None,
-                });
+                if open(defends && (has_one || !raise_with_one)) {
+                    orders.push(Order::Defend {
+                        with: Some(defence),
+                        riposte: defence == Defence::Parry,
+                        raise_with_one,
+                        pay: None,
+                    });
+                }
             }
         }
         // A 1 spent on Effort before the defence roll adds a die to it.
-        orders.push(Order::Effort);
+        if open(has_one && !me.conditions.effort) {
+            orders.push(Order::Effort);
+        }
         return orders;
     }
+    let at_refresh = matches!(table.battle.turn, Turn::LastOption { unit } if unit == index);
+    let partner = close_partner(table, index);
+    let my_group = me.placement.group;
     // Only enemies within reach can be the target of an attack, charge,
     // break, close or drag, and only friends in the zone can be joined:
     // offering the rest would make each decision grow with every unit on
@@ -50,40 +92,89 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
     let zone = me.placement.zone;
     for other in &table.units {
         let distance = zone.distance(other.placement.zone);
+        let same_zone = distance == 0;
+        let same_melee = my_group.is_some() && my_group == other.placement.group;
         if other.unit.side != me.unit.side && other.on_table() && distance <= reach {
             for weapon in &me.profile.weapons {
+                // RULES §11: InClose only the close opponent is struck;
+                // a missile flies from a lone shooter within its range;
+                // any other weapon strikes in the zone.
+                let strikes =
+                    table
+                        .ruleset
+                        .weapons
+                        .get(weapon)
+                        .is_some_and(|w| match (me.status, w.range) {
+                            (Status::InClose, _) => partner == Some(other.unit.index),
+                            (status, Some(range)) => {
+                                status == Status::Alone && distance <= u16::from(range)
+                            }
+                            (_, None) => same_zone,
+                        });
                 for raise_with_one in [false, true] {
-                    orders.push(Order::Attack {
-                        target: other.unit.id.clone(),
-                        weapon: Some(weapon.clone()),
-                        raise_with_one,
-                        specials: Vec::new(),
-                        tactic: None,
-                        shift: Default::default(),
-                        pay: None,
-                    });
+                    if open(strikes && (has_one || !raise_with_one)) {
+                        orders.push(Order::Attack {
+                            target: other.unit.id.clone(),
+                            weapon: Some(weapon.clone()),
+                            raise_with_one,
+                            specials: Vec::new(),
+                            tactic: None,
+                            shift: Default::default(),
+                            pay: None,
+                        });
+                    }
                 }
             }
-            orders.push(Order::Charge {
-                target: other.unit.id.clone(),
-                pay: None,
-            });
-            orders.push(Order::Break {
-                target: other.unit.id.clone(),
-                pay: None,
-            });
-            orders.push(Order::CloseIn {
-                target: other.unit.id.clone(),
-                pay: None,
-            });
-            orders.push(Order::Drag {
-                target: other.unit.id.clone(),
-                pay: None,
-            });
+            let fighting = other.fighting();
+            let swarm = me.profile.is_swarm() || other.profile.is_swarm();
+            let charges = if same_zone {
+                !same_melee
+            } else {
+                zone.orthogonal_to(other.placement.zone)
+            };
+            if open(fighting && !prone && charges) {
+                orders.push(Order::Charge {
+                    target: other.unit.id.clone(),
+                    pay: None,
+                });
+            }
+            if open(fighting && same_melee && other.conditions.defence_pool.is_some()) {
+                orders.push(Order::Break {
+                    target: other.unit.id.clone(),
+                    pay: None,
+                });
+            }
+            if open(
+                fighting
+                    && same_melee
+                    && !swarm
+                    && me.status != Status::InClose
+                    && other.status != Status::InClose,
+            ) {
+                orders.push(Order::CloseIn {
+                    target: other.unit.id.clone(),
+                    pay: None,
+                });
+            }
+            if open(
+                fighting
+                    && same_zone
+                    && other.placement.group != my_group
+                    && !prone
+                    && !other.profile.is_swarm()
+                    && me.status == Status::InContact
+                    && other.status != Status::InClose,
+            ) {
+                orders.push(Order::Drag {
+                    target: other.unit.id.clone(),
+                    pay: None,
+                });
+            }
         } else if other.unit.index != index
             && other.unit.side == me.unit.side
             && other.fighting()
             && distance == 0
+            && open(!same_melee && !prone && me.status == Status::Alone)
         {
             orders.push(Order::JoinGroup {
                 friend: other.unit.id.clone(),
@@ -91,13 +182,15 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
             });
         }
     }
-    for to in me.placement.zone.orthogonal_neighbours() {
-        if table.board.contains(to) {
-            orders.push(Order::Move { to, pay: None });
+    if open(!prone) {
+        for to in me.placement.zone.orthogonal_neighbours() {
+            if table.board.contains(to) {
+                orders.push(Order::Move { to, pay: None });
+            }
         }
     }
-    orders.extend(movement_orders(table, index));
-    if me.conditions.action_pool.is_some() {
+    orders.extend(movement_orders(table, index, scope));
+    if me.conditions.action_pool.is_some() && open(prepared_spell_id(table, index).is_some()) {
         let spell_reach = table
             .ruleset
             .actions
@@ -116,38 +209,69 @@ pub fn candidate_orders(table: &BattleState, index: usize) -> Vec<Order> {
             });
         }
     }
-    for spell in &me.profile.spells {
-        orders.push(Order::Prepare {
-            spell: spell.clone(),
-            pay: None,
-        });
+    let no_pool_yet = me.conditions.action_pool.is_none();
+    if open(no_pool_yet) {
+        for spell in &me.profile.spells {
+            orders.push(Order::Prepare {
+                spell: spell.clone(),
+                pay: None,
+            });
+        }
     }
-    orders.push(Order::Aim { pay: None });
-    for with in WrestleMove::ALL {
-        orders.push(Order::Wrestle { with, pay: None });
+    let shooter = me
+        .profile
+        .weapons
+        .iter()
+        .any(|w| table.ruleset.weapons.get(w).is_some_and(|w| w.is_missile()));
+    if open(no_pool_yet && shooter) {
+        orders.push(Order::Aim { pay: None });
+    }
+    if open(partner.is_some()) {
+        for with in WrestleMove::ALL {
+            orders.push(Order::Wrestle { with, pay: None });
+        }
     }
     for edge in [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West] {
-        orders.push(Order::LeaveTable { edge, pay: None });
+        if open(!prone && table.board.on_edge(zone, edge) && may_escape(table, me.unit.side, edge))
+        {
+            orders.push(Order::LeaveTable { edge, pay: None });
+        }
     }
-    orders.extend([
-        Order::Withdraw { pay: None },
-        Order::LeaveGroup { pay: None },
-        Order::Recover { pay: None },
-        Order::Pool { pay: None },
-        Order::Effort,
-        Order::RecoveryRoll,
-        Order::Hold,
-        Order::KeepDie,
-        Order::Pass,
-    ]);
+    let alone = me.status == Status::Alone;
+    let recovers = me.conditions.in_state() || me.conditions.panicked;
+    let pools = !no_pool_yet
+        || me
+            .conditions
+            .defence_pool
+            .is_some_and(|pool| !pool.is_full());
+    let last = [
+        (Order::Withdraw { pay: None }, !alone || prone),
+        (
+            Order::LeaveGroup { pay: None },
+            my_group.is_some() && alone && !prone,
+        ),
+        (Order::Recover { pay: None }, recovers),
+        (Order::Pool { pay: None }, pools),
+        (Order::Effort, has_one && !me.conditions.effort),
+        (Order::RecoveryRoll, has_one && recovers),
+        (Order::Hold, !at_refresh && !me.pool.holding),
+        (Order::KeepDie, at_refresh),
+        (Order::Pass, true),
+    ];
+    orders.extend(
+        last.into_iter()
+            .filter(|(_, fact)| open(*fact))
+            .map(|(order, _)| order),
+    );
     orders
 }
 
 /// The flights, drives, gallops and mountings open to the combatant: each
 /// zone within reach (the route picks the facing), and wheeling a chariot
 /// to each facing.
-fn movement_orders(table: &BattleState, index: usize) -> Vec<Order> {
+fn movement_orders(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
     let me = &table.units[index];
+    let open = |fact: bool| scope == Scope::Menu || fact;
     let mut orders = Vec::new();
     let within = |most: u8| {
         let ZoneCoord(x, y) = me.placement.zone;
@@ -210,10 +334,20 @@ fn movement_orders(table: &BattleState, index: usize) -> Vec<Order> {
             orders.push(Order::Gallop { to, pay: None });
         }
     }
+    let rides = me.conditions.aboard.is_none()
+        && me.status == Status::Alone
+        && !me.profile.mount
+        && me.profile.mob.is_none()
+        && me.flight.is_none();
     for other in &table.units {
         if other.unit.side == me.unit.side
             && other.unit.index != index
             && other.placement.zone == me.placement.zone
+            && open(
+                rides
+                    && other.fighting()
+                    && (other.profile.mount || table.chariot_of_team(other.unit.index).is_some()),
+            )
         {
             orders.push(Order::Mount {
                 on: other.unit.id.clone(),
@@ -221,6 +355,8 @@ fn movement_orders(table: &BattleState, index: usize) -> Vec<Order> {
             });
         }
     }
-    orders.push(Order::Dismount { pay: None });
+    if open(me.conditions.aboard.is_some()) {
+        orders.push(Order::Dismount { pay: None });
+    }
     orders
 }

@@ -62,6 +62,16 @@ impl Engine {
         check(&self.state, command)
     }
 
+    /// The legal commands now, in a fixed order
+    /// ([`BattleState::legal_plans`]).
+    pub fn legal_commands(&self) -> Vec<Command> {
+        self.state
+            .legal_plans()
+            .into_iter()
+            .map(|(command, _)| command)
+            .collect()
+    }
+
     /// Checks and resolves `command`, then runs the sequence of play on until
     /// the next decision or the end. Returns the events it caused, or the
     /// rule's refusal (and then nothing changed).

@@ -40,6 +40,7 @@ pub mod flight;
 pub mod flow;
 pub mod inclose;
 pub mod injury;
+mod legal;
 pub mod mental;
 pub mod mirror;
 pub mod odds;

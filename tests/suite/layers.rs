@@ -31,7 +31,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "battle",
         &[
-            &["engine", "setup", "save", "record", "mirror"],
+            &["engine", "setup", "save", "record", "mirror", "legal"],
             &["orders"],
             &["check", "costs", "odds", "flow", "candidates"],
             &[

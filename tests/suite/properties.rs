@@ -2,12 +2,15 @@
 //! random Effort pending on every combatant at the start: the engine never
 //! panics, never refuses a command it listed as legal, never waits with
 //! nothing legal to do, and never rolls more dice than a combatant could
-//! ever gather.
+//! ever gather. And the engine's legal list, built from the situation, is
+//! exactly what the check accepts.
 
 use std::sync::Arc;
 
 use proptest::prelude::*;
 use swift_swords::ai::legal_commands;
+use swift_swords::battle::candidates::candidate_orders;
+use swift_swords::battle::command::Command;
 use swift_swords::battle::engine::Engine;
 use swift_swords::battle::events::BattleEvent;
 use swift_swords::battle::save::BattleSave;
@@ -74,6 +77,60 @@ proptest! {
                     prop_assert!(dice.len() <= SANE_ROLL, "{} dice rolled", dice.len());
                 }
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(16),
+        ..ProptestConfig::default()
+    })]
+
+    /// The engine builds its legal list from the situation, not by checking
+    /// every order: on random positions of every shipped level (random
+    /// wounds, Effort and play), it is exactly the action menu's orders that
+    /// the check accepts, in the menu's order, with the check's plans.
+    #[test]
+    fn legal_list_is_exactly_what_the_check_accepts(
+        level_pick in 0usize..64,
+        seed in any::<u64>(),
+        wounds in proptest::collection::vec(0u8..6, 32),
+        efforts in proptest::collection::vec(any::<bool>(), 32),
+        choices in proptest::collection::vec(any::<u16>(), COMMANDS),
+    ) {
+        let levels = shipped_levels();
+        let level = &levels[level_pick % levels.len()];
+        let ruleset: Arc<_> = ruleset();
+        let start = Engine::start(level, ruleset.clone(), seed, Dice::seeded(seed));
+        let mut save = BattleSave::of(&start);
+        for (i, unit) in save.units.iter_mut().enumerate() {
+            unit.wounds.0 = (0..wounds[i % wounds.len()]).map(puncture).collect();
+            unit.conditions.effort = efforts[i % efforts.len()];
+        }
+        let mut engine = save.restore(ruleset);
+        for choice in &choices {
+            if engine.ended() {
+                break;
+            }
+            let table = engine.state();
+            let mut accepted = Vec::new();
+            for id in table.turn_units() {
+                let index = table.unit_index(&id).expect("a turn's combatant is on the roll");
+                for order in candidate_orders(table, index) {
+                    let command = Command::new(id.clone(), order);
+                    if let Ok(plan) = table.check(&command) {
+                        accepted.push((command, plan));
+                    }
+                }
+            }
+            let legal = table.legal_plans();
+            prop_assert_eq!(&legal, &accepted);
+            let command = legal[usize::from(*choice) % legal.len()].0.clone();
+            engine.submit(&command).map_err(|e| {
+                TestCaseError::fail(format!("a legal command was refused: {e}"))
+            })?;
         }
     }
 }

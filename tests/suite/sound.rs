@@ -218,7 +218,7 @@ fn a_battle_played_to_its_end_is_heard_from_its_own_events() {
         if engine.state().battle.outcome.is_some() {
             break;
         }
-        let legal = swift_swords::ai::legal_commands(engine.state());
+        let legal = engine.legal_commands();
         let Some(command) = legal.into_iter().next() else {
             break;
         };

@@ -13,7 +13,6 @@ pub mod rules_panel;
 
 use bevy::prelude::*;
 
-use crate::battle::candidates::candidate_orders;
 use crate::battle::check::Plan;
 use crate::battle::command::{Command, CommandQueue, Order, RuleError};
 use crate::battle::components::WoundChoice;
@@ -224,16 +223,13 @@ pub fn give_checked(
 /// Whether the combatant has an action open to it now, beyond holding,
 /// passing and the 1s' Effort.
 pub fn could_still_act(table: &BattleState, actor: usize) -> bool {
-    let id = &table.units[actor].unit.id;
-    candidate_orders(table, actor)
-        .into_iter()
-        .filter(|order| {
-            !matches!(
-                order,
+    table.legal_plans().into_iter().any(|(_, plan)| {
+        plan.actor == actor
+            && !matches!(
+                plan.order,
                 Order::Pass | Order::Hold | Order::Effort | Order::KeepDie
             )
-        })
-        .any(|order| table.check(&Command::new(id.clone(), order)).is_ok())
+    })
 }
 
 /// [`give_order`] from an exclusive system. Nothing is given while a replay
