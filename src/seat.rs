@@ -81,7 +81,7 @@ pub fn level_seats(level: &Level, ai: AiLevel) -> Vec<Seat> {
 /// Who gives the orders of the unit with id `unit`: its side's seat.
 pub fn seat_of(state: &BattleState, seats: &[Seat], unit: &str) -> Option<Seat> {
     let index = state.unit_index(unit)?;
-    seats.get(state.units[index].unit.side).copied()
+    seats.get(state.units()[index].unit.side).copied()
 }
 
 /// The level with each side's controller set from its seat.

@@ -21,13 +21,15 @@ const MELEE_REACH: u16 = 2;
 /// dice the worst cover there takes off; for each foe near enough to come
 /// to blows, the dice of the area cover it would hold.
 pub(super) fn cover_worth(table: &BattleState, unit: usize, zone: ZoneCoord) -> f64 {
-    let me = &table.units[unit];
+    let me = &table.units()[unit];
     let side = me.unit.side;
-    let shooter = me
-        .profile
-        .weapons
-        .iter()
-        .any(|w| table.ruleset.weapons.get(w).is_some_and(|w| w.is_missile()));
+    let shooter = me.profile.weapons.iter().any(|w| {
+        table
+            .ruleset()
+            .weapons
+            .get(w)
+            .is_some_and(|w| w.is_missile())
+    });
     if !shooter {
         return 0.0;
     }
@@ -36,7 +38,7 @@ pub(super) fn cover_worth(table: &BattleState, unit: usize, zone: ZoneCoord) -> 
     } else {
         // It takes the ground's cover only if no enemy stands there first.
         !table
-            .units
+            .units()
             .iter()
             .any(|u| u.fighting() && u.unit.side != side && u.placement.zone == zone)
     };
@@ -46,7 +48,7 @@ pub(super) fn cover_worth(table: &BattleState, unit: usize, zone: ZoneCoord) -> 
         0
     };
     let dice: u32 = table
-        .units
+        .units()
         .iter()
         .filter(|u| u.fighting() && u.unit.side != side)
         .map(|enemy| {
@@ -56,7 +58,7 @@ pub(super) fn cover_worth(table: &BattleState, unit: usize, zone: ZoneCoord) -> 
                 .profile
                 .weapons
                 .iter()
-                .filter_map(|w| table.ruleset.weapons.get(w)?.range)
+                .filter_map(|w| table.ruleset().weapons.get(w)?.range)
                 .max();
             match range {
                 Some(range) if distance > 0 && distance <= u16::from(range) + 1 => {

@@ -15,7 +15,7 @@ use crate::battle::odds::{
     drag_chance, target_facts,
 };
 use crate::battle::special::special_applicable;
-use crate::battle::state::BattleState;
+use crate::battle::state::{BattleState, UnitState};
 use crate::data::{SpellEffect, Tactic, WrestleMove};
 use crate::level::VictoryCondition;
 use crate::rules::odds::{attack_odds, successes};
@@ -35,7 +35,7 @@ use super::zones::hold_breaking_step;
 /// The fewest zones between a zone and the nearest fighting enemy of `side`.
 fn distance_to_enemy(table: &BattleState, side: usize, zone: ZoneCoord) -> Option<u16> {
     table
-        .units
+        .units()
         .iter()
         .filter(|u| u.fighting() && u.unit.side != side)
         .map(|u| {
@@ -54,7 +54,7 @@ fn attack_value(
     weapon: &str,
     (specials, tactic): (&[SpecialResult], Option<Tactic>),
 ) -> f64 {
-    let pool = table.units[target].conditions.defence_pool;
+    let pool = table.units()[target].conditions.defence_pool;
     let Some(odds) = attack_preview_with(table, actor, target, weapon, pool, specials, tactic)
     else {
         return f64::NEG_INFINITY;
@@ -66,26 +66,26 @@ fn attack_value(
         .sum();
     let mut gain = attack_gain(table, actor, target, &odds) + extra;
     // A mob strikes separate targets with one action.
-    if let Some(rule) = table.units[actor]
+    if let Some(rule) = table.units()[actor]
         .profile
         .mob
-        .and_then(|tier| table.ruleset.rules.mob_tiers.get(&tier))
+        .and_then(|tier| table.ruleset().rules.mob_tiers.get(&tier))
     {
         let others = table
-            .units
+            .units()
             .iter()
             .filter(|u| {
                 u.fighting()
-                    && u.unit.side != table.units[actor].unit.side
+                    && u.unit.side != table.units()[actor].unit.side
                     && u.unit.index != target
-                    && u.placement.zone == table.units[target].placement.zone
+                    && u.placement.zone == table.units()[target].placement.zone
             })
             .count();
         gain *= 1.0 + 0.8 * others.min(usize::from(rule.attacks.saturating_sub(1))) as f64;
     }
     // Left open until the next action: the worth of the defences given up.
     let exposed = |guarded: f64| {
-        let trained = !table.units[actor].profile.defences.is_empty();
+        let trained = !table.units()[actor].profile.defences.is_empty();
         if trained { guarded } else { 0.0 }
     };
     match tactic {
@@ -100,14 +100,14 @@ fn attack_value(
 /// What a special result is worth to the attacker against `target` now, in
 /// ranks (the worth of extra damage is already in the damage odds).
 fn special_worth(table: &BattleState, target: usize, special: SpecialResult) -> f64 {
-    let them = &table.units[target];
+    let them = &table.units()[target];
     // Without a spare weapon, a disarmed foe fights unarmed.
     let disarmed = || {
         let weapons = them
             .profile
             .weapons
             .iter()
-            .filter_map(|id| table.ruleset.weapons.get(id))
+            .filter_map(|id| table.ruleset().weapons.get(id))
             .filter(|w| !w.natural && w.shield.is_none() && w.hands > 0)
             .count();
         if weapons <= 1 { 0.8 } else { 0.2 }
@@ -134,7 +134,7 @@ fn special_worth(table: &BattleState, target: usize, special: SpecialResult) -> 
         // there who is one blow from going down.
         SpecialResult::Knockback => {
             let friend_at_risk = them.placement.group.is_some()
-                && table.units.iter().any(|u| {
+                && table.units().iter().any(|u| {
                     u.fighting()
                         && u.unit.side != them.unit.side
                         && u.placement.group == them.placement.group
@@ -197,53 +197,11 @@ fn pips(cost: Cost) -> f64 {
 /// The score of a legal command for the side that gives it, given the plan
 /// the check made of it.
 fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
-    let actor = plan.actor;
-    let me = &table.units[actor];
-    let side = me.unit.side;
-    let spend = 0.02 * pips(plan.cost);
-    // Against an enemy that wins by surviving, time is on its side: close in.
-    let urgent = table.battle.level.victory.iter().any(
-        |c| matches!(c, VictoryCondition::Survive { side: s, .. } if *s != table.side_id(side)),
-    );
-    let approach = |to: ZoneCoord| -> f64 {
-        let before = distance_to_enemy(table, side, me.placement.zone).unwrap_or(0);
-        let after = distance_to_enemy(table, side, to).unwrap_or(0);
-        (if urgent { 0.8 } else { 0.3 }) * (f64::from(before) - f64::from(after))
-    };
-    // A side that wins by surviving keeps its place behind a defended edge.
-    let position = |to: ZoneCoord| -> f64 {
-        let from = me.placement.zone;
-        let survivor = table
-            .victory_conditions_of(side)
-            .any(|c| matches!(c, VictoryCondition::Survive { .. }));
-        let defending = survivor && table.board.defended(from);
-        if defending && to != from { -1.5 } else { 0.0 }
-    };
-    // The pull of the victory conditions on a step to `to`: its own, and
-    // the holds it must break.
-    let holds = |to: ZoneCoord| -> f64 {
-        table
-            .victory_conditions_of(side)
-            .map(|c| match c {
-                VictoryCondition::HoldZone { zone, .. } => {
-                    if *zone == to {
-                        0.8
-                    } else if *zone == me.placement.zone {
-                        -0.8
-                    } else {
-                        storm_step(table, side, me.placement.zone, to, *zone)
-                    }
-                }
-                VictoryCondition::Escape { edge, .. } => {
-                    let from = table.board.zones_to_edge(me.placement.zone, *edge);
-                    let to = table.board.zones_to_edge(to, *edge);
-                    0.5 * (f64::from(from) - f64::from(to))
-                }
-                _ => 0.0,
-            })
-            .sum::<f64>()
-            + hold_breaking_step(table, actor, to)
-    };
+    let scorer = Scorer::new(table, plan);
+    let (actor, me, side, spend) = (scorer.actor, scorer.me, scorer.side, scorer.spend);
+    let approach = |to| scorer.approach(to);
+    let position = |to| scorer.position(to);
+    let holds = |to| scorer.holds(to);
     let target_index = |id: &str| table.unit_index(id);
     match &command.order {
         Order::Attack {
@@ -252,57 +210,22 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
             specials,
             tactic,
             ..
-        } => {
-            let Some(target) = target_index(target) else {
-                return f64::NEG_INFINITY;
-            };
-            let weapon = plan.weapon.as_deref().unwrap_or_default();
-            let mut value = attack_value(table, actor, target, weapon, (specials, *tactic));
-            if *raise_with_one {
-                // A 1 spent on the roll is worth a little more than its cost.
-                value += 0.05;
-            }
-            if table.units[target].fate == Fate::OutOfAction {
-                value -= 0.4;
-            }
-            value - strikes_on_attacking(table, actor, target) - spend
-        }
+        } => attack_score(&scorer, plan, target, *raise_with_one, specials, *tactic),
         Order::Charge { target, .. } => {
             let Some(target) = target_index(target) else {
                 return f64::NEG_INFINITY;
             };
-            let to = table.units[target].placement.zone;
+            let to = table.units()[target].placement.zone;
             let melee = me.profile.weapons.iter().any(|w| {
                 table
-                    .ruleset
+                    .ruleset()
                     .weapons
                     .get(w)
                     .is_some_and(|w| w.range.is_none())
             });
             (if melee { 0.45 } else { -0.4 }) + approach(to) + holds(to) + position(to) - spend
         }
-        Order::Move { to, .. } => {
-            let shooter = me.profile.weapons.iter().any(|w| {
-                table
-                    .ruleset
-                    .weapons
-                    .get(w)
-                    .is_some_and(|w| w.range.is_some())
-            });
-            let toward = if shooter {
-                0.2 * approach(*to).min(0.3)
-            } else {
-                approach(*to)
-            };
-            let leaving_melee = if me.status == Status::InContact {
-                -0.5
-            } else {
-                0.0
-            };
-            let cover =
-                cover_worth(table, actor, *to) - cover_worth(table, actor, me.placement.zone);
-            toward + holds(*to) + position(*to) + leaving_melee + cover - spend - 0.05
-        }
+        Order::Move { to, .. } => move_score(&scorer, *to),
         Order::LeaveTable { .. } => 3.0,
         // Standing up when prone and out of a melee frees the combatant to move again.
         Order::Withdraw { .. } if me.conditions.prone && me.status == Status::Alone => 0.6 - spend,
@@ -312,7 +235,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         }
         Order::JoinGroup { friend, .. } => {
             let joins_melee =
-                target_index(friend).is_some_and(|f| table.units[f].status == Status::InContact);
+                target_index(friend).is_some_and(|f| table.units()[f].status == Status::InContact);
             // Side by side, each may hold to strike a flyer that attacks the other.
             let guards = flyer_threatens(table, actor);
             (if joins_melee {
@@ -368,31 +291,13 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
             };
             cast_value(table, actor, target)
         }
-        Order::Pool { .. } => {
-            // What one more die takes off the worst attack an enemy in the
-            // zone could make next.
-            let Some(pool) = me.conditions.defence_pool else {
-                return f64::NEG_INFINITY;
-            };
-            let eased = table
-                .units
-                .iter()
-                .filter(|u| {
-                    u.fighting() && u.unit.side != side && u.placement.zone == me.placement.zone
-                })
-                .map(|enemy| {
-                    threat_against(table, enemy.unit.index, actor, Some(pool))
-                        - threat_against(table, enemy.unit.index, actor, Some(pool.topped_up()))
-                })
-                .fold(0.0, f64::max);
-            eased - spend
-        }
+        Order::Pool { .. } => defence_pool_score(&scorer),
         Order::Break { target, .. } => {
             // What our best attack on the target gains once its pool is gone.
             let Some(target) = target_index(target) else {
                 return f64::NEG_INFINITY;
             };
-            let pool = table.units[target].conditions.defence_pool;
+            let pool = table.units()[target].conditions.defence_pool;
             threat_against(table, actor, target, None)
                 - threat_against(table, actor, target, pool)
                 - spend
@@ -401,7 +306,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         Order::CloseIn { .. } => {
             let light = me.profile.weapons.iter().any(|w| {
                 table
-                    .ruleset
+                    .ruleset()
                     .weapons
                     .get(w)
                     .is_some_and(|w| w.weight == WeightClass::Light && !w.is_missile())
@@ -414,70 +319,252 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         }
         // Dragged into a melee, a shooter cannot shoot and a reach weapon
         // is useless: worth the try against those, not others.
-        Order::Drag { target, .. } => {
-            let Some(target) = target_index(target) else {
-                return f64::NEG_INFINITY;
-            };
-            let disarmed = table.units[target].profile.weapons.iter().any(|w| {
-                table
-                    .ruleset
-                    .weapons
-                    .get(w)
-                    .is_some_and(|w| w.is_missile() || w.reach)
-            });
-            let worth = if disarmed { 0.4 } else { 0.0 };
-            worth * drag_chance(table, actor, target) - spend
-        }
+        Order::Drag { target, .. } => drag_score(&scorer, target),
         Order::Wrestle { with, .. } => wrestle_value(*with) - spend,
         // A flyer stays in the air and closes on its prey; a fall hurts.
         // Passing holders costs what their strikes are expected to take.
-        Order::Fly { to, facing, .. } => {
-            let Some((route, flight)) =
-                crate::battle::flight::flight_route(table, actor, *to, *facing).zip(me.flight)
-            else {
-                return f64::NEG_INFINITY;
-            };
-            let falls = matches!(
-                flight.rating.kind_of(route.length()),
-                crate::rules::movement::FlightKind::Fall { .. }
-            );
-            approach(*to) + holds(*to)
-                - if falls { 1.5 } else { 0.0 }
-                - strikes_on_passing(table, actor, &route)
-                - spend
-                - 0.02
-        }
+        Order::Fly { to, facing, .. } => fly_score(&scorer, *to, *facing),
         Order::TakeOff { .. } => 0.4 - spend,
         // A flyer that must leave the table lands at the edge to do it.
         Order::Land { .. } if lands_to_escape(table, actor) => 2.0 - spend,
         Order::Land { .. } => -0.6 - spend,
         Order::Drive {
             to, facing, target, ..
-        } => {
-            let Some(chariot) = table.chariot_of(actor) else {
-                return f64::NEG_INFINITY;
-            };
-            let ahead =
-                crate::battle::riding::drive_route(table, chariot, *to, *facing, target.is_some())
-                    .and_then(|route| {
-                        let zone = table
-                            .units
-                            .iter()
-                            .filter(|u| u.fighting() && u.unit.side != side)
-                            .min_by_key(|u| u.placement.zone.distance(*to))?
-                            .placement
-                            .zone;
-                        crate::vocabulary::Facing::toward(*to, zone)
-                            .map(|d| d.turns_to(route.facing))
-                    })
-                    .map_or(0.0, |turns| 0.15 - 0.05 * f64::from(turns));
-            let charge = if target.is_some() { 0.6 } else { 0.0 };
-            approach(*to) + holds(*to) + ahead + charge - spend - 0.05
-        }
+        } => drive_score(&scorer, *to, *facing, target.as_deref()),
         Order::Gallop { to, .. } => 1.2 * approach(*to) + holds(*to) - 0.15 - spend,
         Order::Mount { .. } => 0.35 - spend,
         Order::Dismount { .. } => -0.6 - spend,
     }
+}
+
+/// What the score of a step weighs, shared by every order that moves.
+struct Scorer<'a> {
+    table: &'a BattleState,
+    actor: usize,
+    me: &'a UnitState,
+    side: usize,
+    /// The order's cost, a little against it.
+    spend: f64,
+    /// Against an enemy that wins by surviving, time is on its side: close in.
+    urgent: bool,
+}
+
+impl<'a> Scorer<'a> {
+    fn new(table: &'a BattleState, plan: &Plan) -> Self {
+        let actor = plan.actor;
+        let me = &table.units()[actor];
+        let side = me.unit.side;
+        let urgent = table.battle().level.victory.iter().any(
+            |c| matches!(c, VictoryCondition::Survive { side: s, .. } if *s != table.side_id(side)),
+        );
+        Self {
+            table,
+            actor,
+            me,
+            side,
+            spend: 0.02 * pips(plan.cost),
+            urgent,
+        }
+    }
+
+    /// Closing on the nearest enemy, by a step to `to`.
+    fn approach(&self, to: ZoneCoord) -> f64 {
+        let before = distance_to_enemy(self.table, self.side, self.me.placement.zone).unwrap_or(0);
+        let after = distance_to_enemy(self.table, self.side, to).unwrap_or(0);
+        (if self.urgent { 0.8 } else { 0.3 }) * (f64::from(before) - f64::from(after))
+    }
+
+    /// A side that wins by surviving keeps its place behind a defended edge.
+    fn position(&self, to: ZoneCoord) -> f64 {
+        let from = self.me.placement.zone;
+        let survivor = self
+            .table
+            .victory_conditions_of(self.side)
+            .any(|c| matches!(c, VictoryCondition::Survive { .. }));
+        let defending = survivor && self.table.board().defended(from);
+        if defending && to != from { -1.5 } else { 0.0 }
+    }
+
+    /// The pull of the victory conditions on a step to `to`: its own, and
+    /// the holds it must break.
+    fn holds(&self, to: ZoneCoord) -> f64 {
+        let (table, side, me) = (self.table, self.side, self.me);
+        table
+            .victory_conditions_of(side)
+            .map(|c| match c {
+                VictoryCondition::HoldZone { zone, .. } => {
+                    if *zone == to {
+                        0.8
+                    } else if *zone == me.placement.zone {
+                        -0.8
+                    } else {
+                        storm_step(table, side, me.placement.zone, to, *zone)
+                    }
+                }
+                VictoryCondition::Escape { edge, .. } => {
+                    let from = table.board().zones_to_edge(me.placement.zone, *edge);
+                    let to = table.board().zones_to_edge(to, *edge);
+                    0.5 * (f64::from(from) - f64::from(to))
+                }
+                _ => 0.0,
+            })
+            .sum::<f64>()
+            + hold_breaking_step(table, self.actor, to)
+    }
+}
+
+/// An attack: its expected gain, less the strikes it draws.
+fn attack_score(
+    scorer: &Scorer,
+    plan: &Plan,
+    target: &str,
+    raise_with_one: bool,
+    specials: &[SpecialResult],
+    tactic: Option<Tactic>,
+) -> f64 {
+    let table = scorer.table;
+    let actor = scorer.actor;
+    let spend = scorer.spend;
+    let Some(target) = table.unit_index(target) else {
+        return f64::NEG_INFINITY;
+    };
+    let weapon = plan.weapon.as_deref().unwrap_or_default();
+    let mut value = attack_value(table, actor, target, weapon, (specials, tactic));
+    if raise_with_one {
+        // A 1 spent on the roll is worth a little more than its cost.
+        value += 0.05;
+    }
+    if table.units()[target].fate == Fate::OutOfAction {
+        value -= 0.4;
+    }
+    value - strikes_on_attacking(table, actor, target) - spend
+}
+
+/// A Move: toward the enemy (a shooter only a little), the victory
+/// conditions and cover, and out of a melee at a price.
+fn move_score(scorer: &Scorer, to: ZoneCoord) -> f64 {
+    let table = scorer.table;
+    let actor = scorer.actor;
+    let me = scorer.me;
+    let spend = scorer.spend;
+    let shooter = me.profile.weapons.iter().any(|w| {
+        table
+            .ruleset()
+            .weapons
+            .get(w)
+            .is_some_and(|w| w.range.is_some())
+    });
+    let toward = if shooter {
+        0.2 * scorer.approach(to).min(0.3)
+    } else {
+        scorer.approach(to)
+    };
+    let leaving_melee = if me.status == Status::InContact {
+        -0.5
+    } else {
+        0.0
+    };
+    let cover = cover_worth(table, actor, to) - cover_worth(table, actor, me.placement.zone);
+    toward + scorer.holds(to) + scorer.position(to) + leaving_melee + cover - spend - 0.05
+}
+
+/// A die on a defence pool: what it takes off the worst attack an enemy in
+/// the zone could make next.
+fn defence_pool_score(scorer: &Scorer) -> f64 {
+    let table = scorer.table;
+    let actor = scorer.actor;
+    let me = scorer.me;
+    let side = scorer.side;
+    let spend = scorer.spend;
+    // What one more die takes off the worst attack an enemy in the
+    // zone could make next.
+    let Some(pool) = me.conditions.defence_pool else {
+        return f64::NEG_INFINITY;
+    };
+    let eased = table
+        .units()
+        .iter()
+        .filter(|u| u.fighting() && u.unit.side != side && u.placement.zone == me.placement.zone)
+        .map(|enemy| {
+            threat_against(table, enemy.unit.index, actor, Some(pool))
+                - threat_against(table, enemy.unit.index, actor, Some(pool.topped_up()))
+        })
+        .fold(0.0, f64::max);
+    eased - spend
+}
+
+/// Dragged into a melee, a shooter cannot shoot and a reach weapon is
+/// useless: worth the try against those, not others.
+fn drag_score(scorer: &Scorer, target: &str) -> f64 {
+    let table = scorer.table;
+    let actor = scorer.actor;
+    let spend = scorer.spend;
+    let Some(target) = table.unit_index(target) else {
+        return f64::NEG_INFINITY;
+    };
+    let disarmed = table.units()[target].profile.weapons.iter().any(|w| {
+        table
+            .ruleset()
+            .weapons
+            .get(w)
+            .is_some_and(|w| w.is_missile() || w.reach)
+    });
+    let worth = if disarmed { 0.4 } else { 0.0 };
+    worth * drag_chance(table, actor, target) - spend
+}
+
+/// A flight: closing on its prey and the victory conditions; a fall hurts,
+/// and passing holders costs what their strikes are expected to take.
+fn fly_score(scorer: &Scorer, to: ZoneCoord, facing: Option<crate::vocabulary::Facing>) -> f64 {
+    let table = scorer.table;
+    let actor = scorer.actor;
+    let me = scorer.me;
+    let spend = scorer.spend;
+    let Some((route, flight)) =
+        crate::battle::flight::flight_route(table, actor, to, facing).zip(me.flight)
+    else {
+        return f64::NEG_INFINITY;
+    };
+    let falls = matches!(
+        flight.rating.kind_of(route.length()),
+        crate::rules::movement::FlightKind::Fall { .. }
+    );
+    scorer.approach(to) + scorer.holds(to)
+        - if falls { 1.5 } else { 0.0 }
+        - strikes_on_passing(table, actor, &route)
+        - spend
+        - 0.02
+}
+
+/// A drive: toward the enemy and the victory conditions, facing the
+/// nearest enemy at its end, and a charge into one.
+fn drive_score(
+    scorer: &Scorer,
+    to: ZoneCoord,
+    facing: Option<crate::vocabulary::Facing>,
+    target: Option<&str>,
+) -> f64 {
+    let table = scorer.table;
+    let actor = scorer.actor;
+    let side = scorer.side;
+    let spend = scorer.spend;
+    let Some(chariot) = table.chariot_of(actor) else {
+        return f64::NEG_INFINITY;
+    };
+    let ahead = crate::battle::riding::drive_route(table, chariot, to, facing, target.is_some())
+        .and_then(|route| {
+            let zone = table
+                .units()
+                .iter()
+                .filter(|u| u.fighting() && u.unit.side != side)
+                .min_by_key(|u| u.placement.zone.distance(to))?
+                .placement
+                .zone;
+            crate::vocabulary::Facing::toward(to, zone).map(|d| d.turns_to(route.facing))
+        })
+        .map_or(0.0, |turns| 0.15 - 0.05 * f64::from(turns));
+    let charge = if target.is_some() { 0.6 } else { 0.0 };
+    scorer.approach(to) + scorer.holds(to) + ahead + charge - spend - 0.05
 }
 
 /// What a wrestling move is worth, in ranks (a rough guide: holds are rare).
@@ -495,7 +582,7 @@ fn wrestle_value(with: WrestleMove) -> f64 {
 /// The expected gain of releasing the prepared spell at `target`, from the
 /// exact odds of its roll.
 fn cast_value(table: &BattleState, caster: usize, target: usize) -> f64 {
-    let me = &table.units[caster];
+    let me = &table.units()[caster];
     let Some(pool) = me.conditions.action_pool else {
         return f64::NEG_INFINITY;
     };
@@ -506,25 +593,25 @@ fn cast_value(table: &BattleState, caster: usize, target: usize) -> f64 {
         .profile
         .spells
         .get(usize::from(spell))
-        .and_then(|id| table.ruleset.actions.spells.get(id))
+        .and_then(|id| table.ruleset().actions.spells.get(id))
     else {
         return f64::NEG_INFINITY;
     };
     let dice = u32::from(pool.dice) + u32::from(me.conditions.effort);
-    let sl = table.ruleset.rules.standard_sl;
+    let sl = table.ruleset().rules.standard_sl;
     match spell.effect {
         SpellEffect::Damage { weight } => {
             let odds = attack_odds(
                 dice,
                 sl,
-                table.ruleset.rules.damage_rule(weight),
+                table.ruleset().rules.damage_rule(weight),
                 &target_facts(table, target),
             );
             attack_gain(table, caster, target, &odds)
         }
         SpellEffect::Mental { weight } | SpellEffect::Hex { weight } => {
             // Mental damage lands on the mental track, as a weapon's on the physical.
-            let them = &table.units[target];
+            let them = &table.units()[target];
             let mut facts = target_facts(table, target);
             facts.armour = 0;
             facts.total_rank = them.ranks.mental.total();
@@ -533,12 +620,12 @@ fn cast_value(table: &BattleState, caster: usize, target: usize) -> f64 {
             } else {
                 them.conditions.shocked
             };
-            let odds = attack_odds(dice, sl, table.ruleset.rules.damage_rule(weight), &facts);
+            let odds = attack_odds(dice, sl, table.ruleset().rules.damage_rule(weight), &facts);
             attack_gain(table, caster, target, &odds)
         }
         SpellEffect::Heal => {
             // A Stun cleared is worth about what a Stun costs; a rank, a rank.
-            let them = &table.units[target];
+            let them = &table.units()[target];
             let hits = successes(dice, sl);
             let at_least = |k: usize| hits.iter().skip(k).sum::<f64>();
             let (stun, rank) = match (them.conditions.stunned, them.ranks.physical.lost > 0) {
@@ -571,7 +658,7 @@ const SPELL_SUCCESS_WORTH: f64 = 0.5;
 /// the attacker's expected gain from the exact odds of the answered attack;
 /// a pool kept for later attacks and a Parry's successes count a little.
 fn defence_value(table: &BattleState, with: Option<Defence>) -> f64 {
-    let Some(pending) = &table.battle.pending else {
+    let Some(pending) = &table.battle().pending else {
         return f64::NEG_INFINITY;
     };
     if let Some(landed) = answered_spell_successes(table, pending, with) {

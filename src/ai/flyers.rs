@@ -19,9 +19,9 @@ fn holders_near<'a>(
     flyer: usize,
     near: impl Fn(&UnitState) -> bool + 'a,
 ) -> impl Iterator<Item = usize> + 'a {
-    let side = table.units[flyer].unit.side;
+    let side = table.units()[flyer].unit.side;
     table
-        .units
+        .units()
         .iter()
         .filter(move |u| {
             u.fighting()
@@ -40,7 +40,7 @@ fn holders_near<'a>(
 /// the flyer: one from each holder in a zone it leaves, unless it has
 /// Fly-by Attack.
 pub(super) fn strikes_on_passing(table: &BattleState, flyer: usize, route: &Route) -> f64 {
-    let me = &table.units[flyer];
+    let me = &table.units()[flyer];
     if me.flight.is_none_or(|f| f.fly_by) {
         return 0.0;
     }
@@ -54,10 +54,10 @@ pub(super) fn strikes_on_passing(table: &BattleState, flyer: usize, route: &Rout
 /// What attacking `target` from the air is expected to cost the flyer: one
 /// strike from each holder in the target's melee.
 pub(super) fn strikes_on_attacking(table: &BattleState, flyer: usize, target: usize) -> f64 {
-    let Some(group) = table.units[target].placement.group else {
+    let Some(group) = table.units()[target].placement.group else {
         return 0.0;
     };
-    if !table.units[flyer].flight.is_some_and(|f| f.flying()) {
+    if !table.units()[flyer].flight.is_some_and(|f| f.flying()) {
         return 0.0;
     }
     holders_near(table, flyer, move |u| {
@@ -70,9 +70,9 @@ pub(super) fn strikes_on_attacking(table: &BattleState, flyer: usize, target: us
 /// The enemy flyers in the air that could reach `unit`'s zone with their
 /// next Fly.
 fn flyers_in_reach<'a>(table: &'a BattleState, unit: usize) -> impl Iterator<Item = usize> + 'a {
-    let me = &table.units[unit];
+    let me = &table.units()[unit];
     table
-        .units
+        .units()
         .iter()
         .filter(move |u| {
             u.fighting()
@@ -89,11 +89,11 @@ fn flyers_in_reach<'a>(table: &'a BattleState, unit: usize) -> impl Iterator<Ite
 /// What holding is worth to `unit` against enemy flyers: a strike at one
 /// that attacks a comrade in its melee, if one is in reach and comes first.
 pub(super) fn hold_against_flyers(table: &BattleState, unit: usize) -> f64 {
-    let me = &table.units[unit];
+    let me = &table.units()[unit];
     let Some(group) = me.placement.group else {
         return 0.0;
     };
-    let comrade = table.units.iter().any(|u| {
+    let comrade = table.units().iter().any(|u| {
         u.fighting()
             && u.unit.side == me.unit.side
             && u.unit.index != unit
@@ -116,9 +116,9 @@ pub(super) fn flyer_threatens(table: &BattleState, unit: usize) -> bool {
 /// Whether landing here lets the flyer leave the table next, as its side
 /// must: a flyer in the air cannot.
 pub(super) fn lands_to_escape(table: &BattleState, flyer: usize) -> bool {
-    let me = &table.units[flyer];
+    let me = &table.units()[flyer];
     table.victory_conditions_of(me.unit.side).any(|c| {
         matches!(c, VictoryCondition::Escape { edge, .. }
-            if table.board.on_edge(me.placement.zone, *edge))
+            if table.board().on_edge(me.placement.zone, *edge))
     })
 }

@@ -15,7 +15,7 @@ pub(super) fn worth(table: &BattleState, unit: &UnitState) -> f64 {
     match unit.fate {
         Fate::Fighting => {
             let floor = if unit.profile.heroic {
-                i32::from(table.ruleset.rules.heroic_ooa_rank)
+                i32::from(table.ruleset().rules.heroic_ooa_rank)
             } else {
                 0
             };
@@ -43,7 +43,7 @@ fn side_escapes(table: &BattleState, side: usize) -> bool {
 /// What losing one more rank does to `target`: a plain rank, or taking it out.
 pub(super) fn rank_loss_gain(table: &BattleState, target: &UnitState, extra: f64) -> f64 {
     let after = target.ranks.physical.remaining() - 1;
-    let floor = i32::from(table.ruleset.rules.heroic_ooa_rank);
+    let floor = i32::from(table.ruleset().rules.heroic_ooa_rank);
     if out_of_action(after, target.profile.heroic, floor) {
         worth(table, target) - 0.3
     } else {
@@ -61,8 +61,12 @@ pub(super) fn acting_chance(table: &BattleState, me: &UnitState) -> f64 {
     } else {
         me.ranks.mental.remaining()
     };
-    let dice = characteristic_dice(&table.ruleset.rules, rank, i32::from(me.conditions.effort));
-    roll_passes(dice as u32, table.ruleset.rules.standard_sl)
+    let dice = characteristic_dice(
+        &table.ruleset().rules,
+        rank,
+        i32::from(me.conditions.effort),
+    );
+    roll_passes(dice as u32, table.ruleset().rules.standard_sl)
 }
 
 /// The value for the attacker's side of an attack with these odds.
@@ -72,7 +76,7 @@ pub(super) fn attack_gain(
     target: usize,
     odds: &AttackOdds,
 ) -> f64 {
-    let them = &table.units[target];
+    let them = &table.units()[target];
     let gain = odds.state * 0.7
         + odds.rank_loss * rank_loss_gain(table, them, 0.0)
         + odds.trauma * rank_loss_gain(table, them, 0.3)
@@ -80,7 +84,7 @@ pub(super) fn attack_gain(
         + odds.massive * 0.3
         + odds.killed * 0.3;
     let risk = odds.fumble * 0.5 + odds.exposure * 0.25;
-    acting_chance(table, &table.units[actor]) * gain - risk
+    acting_chance(table, &table.units()[actor]) * gain - risk
 }
 
 /// The attacker's expected gain from its best weapon against `target`
@@ -91,7 +95,7 @@ pub(super) fn threat_against(
     target: usize,
     pool: Option<crate::rules::defence::DefencePool>,
 ) -> f64 {
-    table.units[attacker]
+    table.units()[attacker]
         .profile
         .weapons
         .iter()

@@ -128,24 +128,28 @@ pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
 /// The standing choice for Wounds of a combatant who has the turn, where
 /// the AI would now choose otherwise: set before it acts.
 fn wounds_to_change(table: &BattleState) -> Option<Command> {
-    table.battle.turn_candidates().into_iter().find_map(|unit| {
-        let take = preferred_wounds(table, unit);
-        (table.units[unit].conditions.wounds != take).then(|| {
-            Command::new(
-                table.units[unit].unit.id.clone(),
-                Order::ChooseWounds {
-                    take,
-                    whole_side: false,
-                },
-            )
+    table
+        .battle()
+        .turn_candidates()
+        .into_iter()
+        .find_map(|unit| {
+            let take = preferred_wounds(table, unit);
+            (table.units()[unit].conditions.wounds != take).then(|| {
+                Command::new(
+                    table.units()[unit].unit.id.clone(),
+                    Order::ChooseWounds {
+                        take,
+                        whole_side: false,
+                    },
+                )
+            })
         })
-    })
 }
 
 /// A generator for one decision, seeded from the battle's seed and how far
 /// the battle has gone: the same battle makes the same choices.
 fn decision_rng(table: &BattleState) -> Xoshiro256PlusPlus {
-    let battle = &table.battle;
+    let battle = &table.battle();
     let mix = battle.seed
         ^ (u64::from(battle.actions) << 20)
         ^ (u64::from(battle.round) << 48)

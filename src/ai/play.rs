@@ -33,7 +33,7 @@ pub fn play_out(
             return Ok(());
         }
         let acting = table.acting_unit().ok_or(Stopped::NoCommand)?;
-        let level = level_of(table.units[acting].unit.side);
+        let level = level_of(table.units()[acting].unit.side);
         let started = Instant::now();
         let command = choose(table, level).ok_or(Stopped::NoCommand)?;
         let took = started.elapsed();

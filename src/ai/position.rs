@@ -37,7 +37,7 @@ const ZONE_ONE_FALL_FROM_LOST: f64 = 3.0;
 /// gives it. A draw counts no better than even.
 pub fn leaf_value(table: &BattleState, side: usize) -> f64 {
     let side_id = table.side_id(side);
-    match &table.battle.outcome {
+    match &table.battle().outcome {
         Some(Outcome::Victory { side, .. }) if *side == side_id => VICTORY,
         Some(Outcome::Victory { .. }) => -VICTORY,
         Some(Outcome::Draw { .. }) => position_value(table, side).min(0.0),
@@ -49,7 +49,7 @@ pub fn leaf_value(table: &BattleState, side: usize) -> f64 {
 /// enemies', and its victory conditions' progress less theirs.
 pub fn position_value(table: &BattleState, side: usize) -> f64 {
     let forces: f64 = table
-        .units
+        .units()
         .iter()
         .map(|u| {
             let value = worth(table, u);
@@ -57,13 +57,13 @@ pub fn position_value(table: &BattleState, side: usize) -> f64 {
         })
         .sum();
     let objectives: f64 = table
-        .battle
+        .battle()
         .level
         .victory
         .iter()
         .enumerate()
         .filter_map(|(index, condition)| {
-            let owner = table.battle.level.side_index(condition.side())?;
+            let owner = table.battle().level.side_index(condition.side())?;
             let progress = objective_progress(table, index, condition, owner);
             Some(if owner == side { progress } else { -progress })
         })
@@ -81,17 +81,17 @@ fn objective_progress(
 ) -> f64 {
     let fighters = || {
         table
-            .units
+            .units()
             .iter()
             .filter(move |u| u.fighting() && u.unit.side == owner)
     };
     match condition {
         VictoryCondition::DefeatAll { .. } => 0.0,
         VictoryCondition::HoldZone { zone, rounds, .. } => {
-            let streak = table.battle.hold_streaks.get(index).copied().unwrap_or(0);
+            let streak = table.battle().hold_streaks.get(index).copied().unwrap_or(0);
             let ours = fighters().any(|u| u.placement.zone == *zone);
             let guards = table
-                .units
+                .units()
                 .iter()
                 .filter(|u| u.fighting() && u.unit.side != owner && u.placement.zone == *zone)
                 .count();
@@ -113,19 +113,23 @@ fn objective_progress(
         }
         VictoryCondition::Escape { edge, count, .. } => {
             let mut steps: Vec<u16> = fighters()
-                .map(|u| table.board.zones_to_edge(u.placement.zone, *edge))
+                .map(|u| table.board().zones_to_edge(u.placement.zone, *edge))
                 .collect();
             steps.sort_unstable();
             let needed = match count {
-                Some(count) => (*count as usize)
-                    .saturating_sub(table.escaped(owner))
-                    .min(table.units.iter().filter(|u| u.unit.side == owner).count()),
+                Some(count) => (*count as usize).saturating_sub(table.escaped(owner)).min(
+                    table
+                        .units()
+                        .iter()
+                        .filter(|u| u.unit.side == owner)
+                        .count(),
+                ),
                 None => steps.len(),
             };
             // Only the nearest still needed count, and one the side is short
             // of counts as a walk across the board: a combatant who falls
             // must never bring the escape closer.
-            let short = table.board.width.max(table.board.height);
+            let short = table.board().width.max(table.board().height);
             let walk: f64 = (0..needed)
                 .map(|i| f64::from(steps.get(i).copied().unwrap_or(short)))
                 .sum();
@@ -141,7 +145,7 @@ fn objective_progress(
             // fallen stands the full four off, so that cutting an enemy
             // down never brings the end closer.
             let apart: f64 = table
-                .units
+                .units()
                 .iter()
                 .filter(|u| u.unit.side != owner)
                 .map(|enemy| {
@@ -157,9 +161,9 @@ fn objective_progress(
                 .sum();
             // Behind a defended edge, each holds up attackers crossing it.
             let posted = fighters()
-                .filter(|u| table.board.defended(u.placement.zone))
+                .filter(|u| table.board().defended(u.placement.zone))
                 .count();
-            3.0 * f64::from(table.battle.round.min(*rounds)) / f64::from((*rounds).max(1))
+            3.0 * f64::from(table.battle().round.min(*rounds)) / f64::from((*rounds).max(1))
                 + 0.4 * apart
                 + 0.6 * posted as f64
         }
@@ -174,7 +178,7 @@ fn reply_value(table: &BattleState, side: usize) -> f64 {
     let Some(actor) = table.unit_index(&reply.unit) else {
         return 0.0;
     };
-    let sign = if table.units[actor].unit.side == side {
+    let sign = if table.units()[actor].unit.side == side {
         1.0
     } else {
         -1.0
@@ -192,12 +196,12 @@ mod tests {
     fn survival_progress_never_falls_as_an_enemy_falls() {
         // The farm (side 0) must survive ten rounds, the first condition.
         let mut table = start("farmstead_wall.ron");
-        let condition = table.battle.level.victory[0].clone();
+        let condition = table.battle().level.victory[0].clone();
         assert!(matches!(condition, VictoryCondition::Survive { .. }));
         let mut progress = objective_progress(&table, 0, &condition, 0);
         for fallen in ["bandit_1", "chief", "archer_2", "thugs"] {
             let index = table.unit_index(fallen).unwrap();
-            table.units[index].fate = Fate::Killed;
+            table.set_up().units[index].fate = Fate::Killed;
             let now = objective_progress(&table, 0, &condition, 0);
             assert!(now >= progress, "{fallen} falling hurt: {now} < {progress}");
             progress = now;
@@ -209,11 +213,11 @@ mod tests {
         // The bandits (side 1) must hold the farmhouse, the second
         // condition; Garrick stands in it alone for the farm.
         let mut table = start("farmstead_wall.ron");
-        let condition = table.battle.level.victory[1].clone();
+        let condition = table.battle().level.victory[1].clone();
         assert!(matches!(condition, VictoryCondition::HoldZone { .. }));
         let guarded = objective_progress(&table, 1, &condition, 1);
         let garrick = table.unit_index("garrick").unwrap();
-        table.units[garrick].placement.zone = crate::vocabulary::ZoneCoord(1, 1);
+        table.set_up().units[garrick].placement.zone = crate::vocabulary::ZoneCoord(1, 1);
         let unguarded = objective_progress(&table, 1, &condition, 1);
         assert!((unguarded - guarded - ZONE_UNGUARDED).abs() < 1e-9);
     }
@@ -222,16 +226,16 @@ mod tests {
     fn a_zone_to_hold_with_a_lone_guard_counts_for_the_side_that_must_hold_it() {
         // Garrick guards the farmhouse alone; the farmhand joins him.
         let mut table = start("farmstead_wall.ron");
-        let condition = table.battle.level.victory[1].clone();
+        let condition = table.battle().level.victory[1].clone();
         let alone = objective_progress(&table, 1, &condition, 1);
         let farmhand = table.unit_index("farmhand").unwrap();
-        table.units[farmhand].placement.zone = crate::vocabulary::ZoneCoord(1, 2);
+        table.set_up().units[farmhand].placement.zone = crate::vocabulary::ZoneCoord(1, 2);
         let two_guards = objective_progress(&table, 1, &condition, 1);
         assert!((alone - two_guards - ZONE_ONE_FALL_FROM_LOST).abs() < 1e-9);
     }
 
     fn escape_progress(table: &BattleState) -> f64 {
-        let condition = &table.battle.level.victory[0];
+        let condition = &table.battle().level.victory[0];
         assert!(matches!(condition, VictoryCondition::Escape { .. }));
         objective_progress(table, 0, condition, 0)
     }
@@ -247,7 +251,7 @@ mod tests {
         let mut progress = escape_progress(&table);
         for fallen in ["sergeant", "soldier_1", "archer", "crossbow"] {
             let index = table.unit_index(fallen).unwrap();
-            table.units[index].fate = Fate::Killed;
+            table.set_up().units[index].fate = Fate::Killed;
             let now = escape_progress(&table);
             assert!(
                 now <= progress,
@@ -258,7 +262,7 @@ mod tests {
         // One left of three needed: two walks across the board (7 zones).
         assert_eq!(progress, -ESCAPE_STEP * (5.0 + 7.0 + 7.0));
         let index = table.unit_index("soldier_2").unwrap();
-        table.units[index].fate = Fate::Escaped;
+        table.set_up().units[index].fate = Fate::Escaped;
         assert_eq!(escape_progress(&table), -ESCAPE_STEP * 14.0);
     }
 }

@@ -188,7 +188,7 @@ fn search_on(
     if ranked.len() == 1 {
         return Some(first.1.clone());
     }
-    let side = table.units[table.unit_index(&first.1.unit)?].unit.side;
+    let side = table.units()[table.unit_index(&first.1.unit)?].unit.side;
     let role = zone_role(table, side);
     let budget = Budget {
         horizon: horizon(role, budget),
@@ -331,8 +331,8 @@ fn waits(command: &Command) -> bool {
 /// surviving never counts: waiting is its plan.
 fn waiting_loses(table: &BattleState, side: usize) -> bool {
     let ours = || table.victory_conditions_of(side);
-    let enemy_needs_time = table.battle.level.victory.iter().any(|c| {
-        table.battle.level.side_index(c.side()) != Some(side)
+    let enemy_needs_time = table.battle().level.victory.iter().any(|c| {
+        table.battle().level.side_index(c.side()) != Some(side)
             && !matches!(c, VictoryCondition::DefeatAll { .. })
     });
     !ours().any(|c| matches!(c, VictoryCondition::Survive { .. }))
@@ -355,7 +355,7 @@ fn horizon(role: ZoneRole, budget: Budget) -> usize {
 /// of 40 battles, not 82.5% (docs/AI.md).
 fn survival_counts(table: &BattleState) -> bool {
     table
-        .battle
+        .battle()
         .level
         .victory
         .iter()
@@ -373,7 +373,7 @@ fn survival_counts(table: &BattleState) -> bool {
 /// two seeds (docs/AI.md).
 fn only_defeat_counts(table: &BattleState) -> bool {
     table
-        .battle
+        .battle()
         .level
         .victory
         .iter()
@@ -384,9 +384,9 @@ fn only_defeat_counts(table: &BattleState) -> bool {
 /// gone, the same for every candidate.
 fn dice_seed(table: &BattleState, m: u64) -> u64 {
     splitmix(
-        table.battle.seed
-            ^ (u64::from(table.battle.actions) << 24)
-            ^ (u64::from(table.battle.round) << 44)
+        table.battle().seed
+            ^ (u64::from(table.battle().actions) << 24)
+            ^ (u64::from(table.battle().round) << 44)
             ^ (m << 4)
             ^ 0xE4_9E27,
     )
@@ -451,7 +451,7 @@ fn playout(
 fn opponent_decides(table: &BattleState, side: usize) -> bool {
     table
         .acting_unit()
-        .is_some_and(|actor| table.units[actor].unit.side != side)
+        .is_some_and(|actor| table.units()[actor].unit.side != side)
 }
 
 /// Up to `n` of the `ranked` answers, in rank order: the best of each aim

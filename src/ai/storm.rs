@@ -28,7 +28,7 @@ pub(super) fn storm_step(
     to: ZoneCoord,
     zone: ZoneCoord,
 ) -> f64 {
-    if !table.board.defended(zone) {
+    if !table.board().defended(zone) {
         return 0.0;
     }
     let before = storm_distance(table, side, from, zone);
@@ -39,14 +39,14 @@ pub(super) fn storm_step(
 /// The zones of the shortest way from `from` to `zone`, edge to edge,
 /// with each held crossing counted [`HELD_CROSSING`] zones more.
 fn storm_distance(table: &BattleState, side: usize, from: ZoneCoord, zone: ZoneCoord) -> u16 {
-    let board = &table.board;
+    let board = &table.board();
     if !board.contains(from) || !board.contains(zone) {
         return 0;
     }
     let index = |z: ZoneCoord| usize::from(z.1) * usize::from(board.width) + usize::from(z.0);
     let held = |z: ZoneCoord| {
         table
-            .units
+            .units()
             .iter()
             .any(|u| u.fighting() && u.unit.side != side && u.placement.zone == z)
     };

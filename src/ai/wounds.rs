@@ -24,17 +24,17 @@ const FOES_THAT_PUNISH_A_STUN: usize = 2;
 /// off, or when it has defences to lose and two or more enemies at hand could
 /// strike it, defenceless, before it acts again.
 pub fn preferred_wounds(table: &BattleState, unit: usize) -> WoundChoice {
-    let me = &table.units[unit];
+    let me = &table.units()[unit];
     let ranks = me.ranks.physical.remaining();
     if ranks < RANKS_TO_SPARE {
         return WoundChoice::State;
     }
-    let rules = &table.ruleset.rules;
+    let rules = &table.ruleset().rules;
     let body_dice =
         characteristic_dice(rules, ranks, -(penalty(table, unit, RollKind::Body) as i32));
     let shakes_it_off = roll_passes(body_dice as u32, rules.standard_sl);
     let foes_at_hand = table
-        .units
+        .units()
         .iter()
         .filter(|u| {
             u.unit.side != me.unit.side

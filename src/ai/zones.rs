@@ -33,7 +33,7 @@ pub(super) enum ZoneRole {
 /// attacker against the clock, neither: its way in is a plan of many
 /// decisions, round the defence, and the next few blows do not show it.
 pub(super) fn zone_role(table: &BattleState, side: usize) -> ZoneRole {
-    let level = &table.battle.level;
+    let level = &table.battle().level;
     let wins_by = |ours: bool, holding: bool| {
         level.victory.iter().any(|c| {
             let kind = if holding {
@@ -60,14 +60,14 @@ pub(super) fn zone_role(table: &BattleState, side: usize) -> ZoneRole {
 /// first of its side to enter, as much less for each it is the last to
 /// leave, and nothing unless its side is a breaker.
 pub(super) fn hold_breaking_step(table: &BattleState, actor: usize, to: ZoneCoord) -> f64 {
-    let me = &table.units[actor];
+    let me = &table.units()[actor];
     let side = me.unit.side;
     if zone_role(table, side) != ZoneRole::Breaker {
         return 0.0;
     }
-    let level = &table.battle.level;
+    let level = &table.battle().level;
     let friend_in = |zone: ZoneCoord| {
-        table.units.iter().enumerate().any(|(index, u)| {
+        table.units().iter().enumerate().any(|(index, u)| {
             index != actor && u.fighting() && u.unit.side == side && u.placement.zone == zone
         })
     };
@@ -120,15 +120,15 @@ mod tests {
         let beside = ZoneCoord(2, 0);
         let roland = table.unit_index("roland").unwrap();
         let wren = table.unit_index("wren").unwrap();
-        table.units[roland].placement.zone = beside;
+        table.set_up().units[roland].placement.zone = beside;
         assert_eq!(hold_breaking_step(&table, roland, hill), BREAK_HOLD);
         assert_eq!(hold_breaking_step(&table, roland, ZoneCoord(2, 1)), 0.0);
         // With Wren on the hill already, Roland's step breaks nothing more.
-        table.units[wren].placement.zone = hill;
+        table.set_up().units[wren].placement.zone = hill;
         assert_eq!(hold_breaking_step(&table, roland, hill), 0.0);
         // Wren is the last of the company to leave it.
         assert_eq!(hold_breaking_step(&table, wren, beside), -BREAK_HOLD);
-        table.units[roland].placement.zone = hill;
+        table.set_up().units[roland].placement.zone = hill;
         assert_eq!(hold_breaking_step(&table, wren, beside), 0.0);
         // The goblins hold the hill; they break no hold.
         let goblin = table.unit_index("gob_7").unwrap();

@@ -35,49 +35,163 @@ enum Scope {
     Open,
 }
 
+impl Scope {
+    /// Whether an order that needs `fact` is built: in the open scope, only
+    /// if `fact` holds, a fact the check refuses the order without.
+    fn open(self, fact: bool) -> bool {
+        self == Scope::Menu || fact
+    }
+}
+
+/// The orders of `scope`, in one fixed order: an attack's answers, or the
+/// orders aimed at others, then moves, spells, pools and the turn's own.
 fn orders_of(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
     let me = &table.units[index];
-    // `open(fact)`: in the open scope, the order is built only if `fact`
-    // holds, a fact the check refuses the order without.
-    let open = |fact: bool| scope == Scope::Menu || fact;
+    let open = |fact: bool| scope.open(fact);
     let has_one = me.pool.ones() > 0;
     let prone = me.conditions.prone;
-    let mut orders = Vec::new();
     if let Turn::Respond { unit } = table.battle.turn
         && unit == index
     {
-        orders.push(Order::Defend {
-            with: None,
-            riposte: false,
-            raise_with_one: false,
-            pay: None,
-        });
-        for defence in Defence::ALL {
-            let defends = table
-                .battle
-                .pending
-                .as_ref()
-                .is_some_and(|pending| defence_problem(table, pending, defence).is_none());
-            for raise_with_one in [false, true] {
-                if open(defends && (has_one || !raise_with_one)) {
-                    orders.push(Order::Defend {
-                        with: Some(defence),
-                        riposte: defence == Defence::Parry,
-                        raise_with_one,
-                        pay: None,
-                    });
-                }
-            }
-        }
-        // A 1 spent on Effort before the defence roll adds a die to it.
-        if open(has_one && !me.conditions.effort) {
-            orders.push(Order::Effort);
-        }
-        return orders;
+        return answers(table, index, scope);
     }
     let at_refresh = matches!(table.battle.turn, Turn::LastOption { unit } if unit == index);
     let partner = close_partner(table, index);
     let my_group = me.placement.group;
+    let zone = me.placement.zone;
+    let mut orders = towards_others(table, index, scope);
+    if open(!prone) {
+        for to in me.placement.zone.orthogonal_neighbours() {
+            if table.board.contains(to) {
+                orders.push(Order::Move { to, pay: None });
+            }
+        }
+    }
+    orders.extend(movement_orders(table, index, scope));
+    if me.conditions.action_pool.is_some() && open(prepared_spell_id(table, index).is_some()) {
+        let spell_reach = table
+            .ruleset
+            .actions
+            .spells
+            .values()
+            .map(|spell| u16::from(spell.range))
+            .max()
+            .unwrap_or(0);
+        for other in table
+            .units
+            .iter()
+            .filter(|u| u.fighting() && zone.distance(u.placement.zone) <= spell_reach)
+        {
+            orders.push(Order::Cast {
+                target: other.unit.id.clone(),
+            });
+        }
+    }
+    let no_pool_yet = me.conditions.action_pool.is_none();
+    if open(no_pool_yet) {
+        for spell in &me.profile.spells {
+            orders.push(Order::Prepare {
+                spell: spell.clone(),
+                pay: None,
+            });
+        }
+    }
+    let shooter = me
+        .profile
+        .weapons
+        .iter()
+        .any(|w| table.ruleset.weapons.get(w).is_some_and(|w| w.is_missile()));
+    if open(no_pool_yet && shooter) {
+        orders.push(Order::Aim { pay: None });
+    }
+    if open(partner.is_some()) {
+        for with in WrestleMove::ALL {
+            orders.push(Order::Wrestle { with, pay: None });
+        }
+    }
+    for edge in [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West] {
+        if open(!prone && table.board.on_edge(zone, edge) && may_escape(table, me.unit.side, edge))
+        {
+            orders.push(Order::LeaveTable { edge, pay: None });
+        }
+    }
+    let alone = me.status == Status::Alone;
+    let recovers = me.conditions.in_state() || me.conditions.panicked;
+    let pools = !no_pool_yet
+        || me
+            .conditions
+            .defence_pool
+            .is_some_and(|pool| !pool.is_full());
+    let last = [
+        (Order::Withdraw { pay: None }, !alone || prone),
+        (
+            Order::LeaveGroup { pay: None },
+            my_group.is_some() && alone && !prone,
+        ),
+        (Order::Recover { pay: None }, recovers),
+        (Order::Pool { pay: None }, pools),
+        (Order::Effort, has_one && !me.conditions.effort),
+        (Order::RecoveryRoll, has_one && recovers),
+        (Order::Hold, !at_refresh && !me.pool.holding),
+        (Order::KeepDie, at_refresh),
+        (Order::Pass, true),
+    ];
+    orders.extend(
+        last.into_iter()
+            .filter(|(_, fact)| open(*fact))
+            .map(|(order, _)| order),
+    );
+    orders
+}
+
+/// The answers to a declared attack open to its target: no defence, each
+/// defence with and without a 1 raised, and Effort.
+fn answers(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
+    let me = &table.units[index];
+    let open = |fact: bool| scope.open(fact);
+    let has_one = me.pool.ones() > 0;
+    let mut orders = Vec::new();
+    orders.push(Order::Defend {
+        with: None,
+        riposte: false,
+        raise_with_one: false,
+        pay: None,
+    });
+    for defence in Defence::ALL {
+        let defends = table
+            .battle
+            .pending
+            .as_ref()
+            .is_some_and(|pending| defence_problem(table, pending, defence).is_none());
+        for raise_with_one in [false, true] {
+            if open(defends && (has_one || !raise_with_one)) {
+                orders.push(Order::Defend {
+                    with: Some(defence),
+                    riposte: defence == Defence::Parry,
+                    raise_with_one,
+                    pay: None,
+                });
+            }
+        }
+    }
+    // A 1 spent on Effort before the defence roll adds a die to it.
+    if open(has_one && !me.conditions.effort) {
+        orders.push(Order::Effort);
+    }
+    orders
+}
+
+/// The orders aimed at the others: an attack with each weapon, a charge,
+/// a break, closing in and a drag at each enemy within reach; joining each
+/// friend in the zone.
+fn towards_others(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
+    let me = &table.units[index];
+    let open = |fact: bool| scope.open(fact);
+    let has_one = me.pool.ones() > 0;
+    let prone = me.conditions.prone;
+    let partner = close_partner(table, index);
+    let my_group = me.placement.group;
+    let mut orders = Vec::new();
     // Only enemies within reach can be the target of an attack, charge,
     // break, close or drag, and only friends in the zone can be joined:
     // offering the rest would make each decision grow with every unit on
@@ -182,87 +296,6 @@ fn orders_of(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
             });
         }
     }
-    if open(!prone) {
-        for to in me.placement.zone.orthogonal_neighbours() {
-            if table.board.contains(to) {
-                orders.push(Order::Move { to, pay: None });
-            }
-        }
-    }
-    orders.extend(movement_orders(table, index, scope));
-    if me.conditions.action_pool.is_some() && open(prepared_spell_id(table, index).is_some()) {
-        let spell_reach = table
-            .ruleset
-            .actions
-            .spells
-            .values()
-            .map(|spell| u16::from(spell.range))
-            .max()
-            .unwrap_or(0);
-        for other in table
-            .units
-            .iter()
-            .filter(|u| u.fighting() && zone.distance(u.placement.zone) <= spell_reach)
-        {
-            orders.push(Order::Cast {
-                target: other.unit.id.clone(),
-            });
-        }
-    }
-    let no_pool_yet = me.conditions.action_pool.is_none();
-    if open(no_pool_yet) {
-        for spell in &me.profile.spells {
-            orders.push(Order::Prepare {
-                spell: spell.clone(),
-                pay: None,
-            });
-        }
-    }
-    let shooter = me
-        .profile
-        .weapons
-        .iter()
-        .any(|w| table.ruleset.weapons.get(w).is_some_and(|w| w.is_missile()));
-    if open(no_pool_yet && shooter) {
-        orders.push(Order::Aim { pay: None });
-    }
-    if open(partner.is_some()) {
-        for with in WrestleMove::ALL {
-            orders.push(Order::Wrestle { with, pay: None });
-        }
-    }
-    for edge in [MapEdge::North, MapEdge::East, MapEdge::South, MapEdge::West] {
-        if open(!prone && table.board.on_edge(zone, edge) && may_escape(table, me.unit.side, edge))
-        {
-            orders.push(Order::LeaveTable { edge, pay: None });
-        }
-    }
-    let alone = me.status == Status::Alone;
-    let recovers = me.conditions.in_state() || me.conditions.panicked;
-    let pools = !no_pool_yet
-        || me
-            .conditions
-            .defence_pool
-            .is_some_and(|pool| !pool.is_full());
-    let last = [
-        (Order::Withdraw { pay: None }, !alone || prone),
-        (
-            Order::LeaveGroup { pay: None },
-            my_group.is_some() && alone && !prone,
-        ),
-        (Order::Recover { pay: None }, recovers),
-        (Order::Pool { pay: None }, pools),
-        (Order::Effort, has_one && !me.conditions.effort),
-        (Order::RecoveryRoll, has_one && recovers),
-        (Order::Hold, !at_refresh && !me.pool.holding),
-        (Order::KeepDie, at_refresh),
-        (Order::Pass, true),
-    ];
-    orders.extend(
-        last.into_iter()
-            .filter(|(_, fact)| open(*fact))
-            .map(|(order, _)| order),
-    );
     orders
 }
 
@@ -271,7 +304,7 @@ fn orders_of(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
 /// to each facing.
 fn movement_orders(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
     let me = &table.units[index];
-    let open = |fact: bool| scope == Scope::Menu || fact;
+    let open = |fact: bool| scope.open(fact);
     let mut orders = Vec::new();
     let within = |most: u8| {
         let ZoneCoord(x, y) = me.placement.zone;

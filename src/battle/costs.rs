@@ -8,7 +8,7 @@ use super::inclose::close_partner;
 use super::riding::front_problem;
 use super::state::{BattleState, PendingAttack};
 use super::wielding::switch_pips;
-use crate::data::{ActionKind, Guard, Shield, Spell, SpellEffect, Weapon};
+use crate::data::{ActionKind, Guard, Shield, Spell, SpellEffect, Tactic, Weapon};
 use crate::level::VictoryCondition;
 use crate::rules::payment::Cost;
 use crate::vocabulary::{Defence, WeightClass};
@@ -26,48 +26,8 @@ pub(super) fn order_cost(
     let rules = &table.ruleset;
     let mut weapon = None;
     let cost = match order {
-        Order::Move { to, .. } => {
-            if !table.board.contains(*to) {
-                return Err(RuleError::OffTheMap { zone: *to });
-            }
-            if *to == me.placement.zone {
-                return Err(RuleError::AlreadyThere { zone: *to });
-            }
-            if !me.placement.zone.orthogonal_to(*to) {
-                return Err(RuleError::NotAdjacent {
-                    from: me.placement.zone,
-                    to: *to,
-                });
-            }
-            movement_cost(table, ActionKind::Move, me.placement.zone, *to)?
-        }
-        Order::Charge { target, .. } => {
-            let target = enemy_on_table(table, actor, target)?;
-            if !table.units[target].fighting() {
-                return Err(RuleError::TargetGone {
-                    unit: table.units[target].unit.id.clone(),
-                });
-            }
-            let to = table.units[target].placement.zone;
-            if to == me.placement.zone {
-                if me.placement.group.is_some()
-                    && me.placement.group == table.units[target].placement.group
-                {
-                    return Err(RuleError::AlreadyInGroup);
-                }
-                if me.status != Status::Alone {
-                    return Err(RuleError::WithdrawFirst);
-                }
-                rules.action_cost(ActionKind::Charge)
-            } else if me.placement.zone.orthogonal_to(to) {
-                movement_cost(table, ActionKind::Charge, me.placement.zone, to)?
-            } else {
-                return Err(RuleError::NotAdjacent {
-                    from: me.placement.zone,
-                    to,
-                });
-            }
-        }
+        Order::Move { to, .. } => move_cost(table, actor, *to)?,
+        Order::Charge { target, .. } => charge_cost(table, actor, target)?,
         Order::Withdraw { .. } => {
             // A Withdraw is also how the prone stand up.
             if me.status == Status::Alone && !me.conditions.prone {
@@ -75,36 +35,7 @@ pub(super) fn order_cost(
             }
             rules.action_cost(ActionKind::Withdraw)
         }
-        Order::JoinGroup { friend, .. } => {
-            let friend = table
-                .unit_index(friend)
-                .ok_or_else(|| RuleError::UnknownUnit {
-                    unit: friend.clone(),
-                })?;
-            let them = &table.units[friend];
-            if them.unit.side != me.unit.side || friend == actor {
-                return Err(RuleError::NotAFriend {
-                    unit: them.unit.id.clone(),
-                });
-            }
-            if !them.fighting() {
-                return Err(RuleError::TargetGone {
-                    unit: them.unit.id.clone(),
-                });
-            }
-            if them.placement.zone != me.placement.zone {
-                return Err(RuleError::NotInSameZone {
-                    unit: them.unit.id.clone(),
-                });
-            }
-            if me.placement.group.is_some() && me.placement.group == them.placement.group {
-                return Err(RuleError::AlreadyInGroup);
-            }
-            if me.status != Status::Alone {
-                return Err(RuleError::WithdrawFirst);
-            }
-            rules.action_cost(ActionKind::JoinGroup)
-        }
+        Order::JoinGroup { friend, .. } => join_cost(table, actor, friend)?,
         Order::LeaveGroup { .. } => {
             if me.placement.group.is_none() {
                 return Err(RuleError::NotInFriendlyGroup);
@@ -129,31 +60,7 @@ pub(super) fn order_cost(
             tactic,
             ..
         } => {
-            let target = enemy_on_table(table, actor, target)?;
-            let chosen = choose_weapon(table, actor, target, named.as_deref())?;
-            if !rules.weapons[&chosen].is_missile() && out_of_reach(table, actor, target) {
-                return Err(RuleError::Airborne {
-                    unit: table.units[target].unit.id.clone(),
-                });
-            }
-            let mut cost = rules.actions.attack_cost(&rules.weapons[&chosen]);
-            if let Cost::Pips(pips) = cost {
-                cost = Cost::Pips(pips.saturating_add(switch_pips(table, actor, &chosen)));
-            }
-            if let Some(tactic) = tactic {
-                let weapon = &rules.weapons[&chosen];
-                if weapon.is_missile() || weapon.reach {
-                    return Err(RuleError::TacticNeedsMelee);
-                }
-                let times = rules
-                    .actions
-                    .tactics
-                    .get(tactic)
-                    .map_or(1, |t| t.attacks_paid);
-                if let Cost::Pips(pips) = cost {
-                    cost = Cost::Pips(pips.saturating_mul(times.max(1)));
-                }
-            }
+            let (cost, chosen) = attack_cost(table, actor, target, named.as_deref(), *tactic)?;
             weapon = Some(chosen);
             cost
         }
@@ -201,96 +108,11 @@ pub(super) fn order_cost(
                 }
             }
         }
-        Order::Pool { .. } => {
-            if me.conditions.action_pool.is_none() {
-                let pool = me.conditions.defence_pool.ok_or(RuleError::NoDefencePool)?;
-                if pool.is_full() {
-                    return Err(RuleError::DefencePoolFull);
-                }
-            }
-            rules.action_cost(ActionKind::Pool)
-        }
-        Order::Aim { .. } => {
-            if me.conditions.action_pool.is_some() {
-                return Err(RuleError::PoolAlreadyStarted);
-            }
-            let shooter = me
-                .profile
-                .weapons
-                .iter()
-                .any(|w| rules.weapons.get(w).is_some_and(Weapon::is_missile));
-            if !shooter {
-                return Err(RuleError::NoMissileWeapon);
-            }
-            rules.action_cost(ActionKind::Aim)
-        }
-        Order::Prepare { spell, .. } => {
-            if me.conditions.action_pool.is_some() {
-                return Err(RuleError::PoolAlreadyStarted);
-            }
-            if !me.profile.spells.contains(spell) {
-                return Err(RuleError::UnknownSpell {
-                    spell: spell.clone(),
-                });
-            }
-            rules
-                .actions
-                .spells
-                .get(spell)
-                .ok_or_else(|| RuleError::UnknownSpell {
-                    spell: spell.clone(),
-                })?
-                .cost
-        }
-        Order::Cast { target } => {
-            let spell = prepared_spell(table, actor).ok_or(RuleError::NoSpellPrepared)?;
-            let target = table
-                .unit_index(target)
-                .ok_or_else(|| RuleError::UnknownUnit {
-                    unit: target.clone(),
-                })?;
-            let them = &table.units[target];
-            let friendly = them.unit.side == me.unit.side;
-            if spell.effect.hostile() && friendly {
-                return Err(RuleError::NotAnEnemy {
-                    unit: them.unit.id.clone(),
-                });
-            }
-            if !spell.effect.hostile() && !friendly {
-                return Err(RuleError::NotAFriend {
-                    unit: them.unit.id.clone(),
-                });
-            }
-            if !them.fighting() {
-                return Err(RuleError::TargetGone {
-                    unit: them.unit.id.clone(),
-                });
-            }
-            let distance = me.placement.zone.distance(them.placement.zone);
-            if distance > u16::from(spell.range) {
-                return Err(RuleError::OutOfRange {
-                    distance,
-                    range: spell.range,
-                });
-            }
-            Cost::Free
-        }
-        Order::Break { target, .. } => {
-            let target = enemy_on_table(table, actor, target)?;
-            let them = &table.units[target];
-            if me.placement.group.is_none()
-                || me.placement.group != them.placement.group
-                || !them.fighting()
-            {
-                return Err(RuleError::NotInSameMelee {
-                    unit: them.unit.id.clone(),
-                });
-            }
-            if them.conditions.defence_pool.is_none() {
-                return Err(RuleError::NoDefencePool);
-            }
-            rules.action_cost(ActionKind::Break)
-        }
+        Order::Pool { .. } => pool_cost(table, actor)?,
+        Order::Aim { .. } => aim_cost(table, actor)?,
+        Order::Prepare { spell, .. } => prepare_cost(table, actor, spell)?,
+        Order::Cast { target } => cast_cost(table, actor, target)?,
+        Order::Break { target, .. } => break_cost(table, actor, target)?,
         Order::ChooseWounds { .. } => Cost::Free,
         Order::Effort => {
             if me.pool.ones() == 0 {
@@ -328,6 +150,241 @@ pub(super) fn order_cost(
         }
     };
     Ok((cost, weapon))
+}
+
+/// Breaking a defence pool: an enemy fighting in one's own melee, with a
+/// pool up.
+fn break_cost(table: &BattleState, actor: usize, target: &str) -> Result<Cost, RuleError> {
+    let me = &table.units[actor];
+    let rules = &table.ruleset;
+    let target = enemy_on_table(table, actor, target)?;
+    let them = &table.units[target];
+    if me.placement.group.is_none()
+        || me.placement.group != them.placement.group
+        || !them.fighting()
+    {
+        return Err(RuleError::NotInSameMelee {
+            unit: them.unit.id.clone(),
+        });
+    }
+    if them.conditions.defence_pool.is_none() {
+        return Err(RuleError::NoDefencePool);
+    }
+    Ok(rules.action_cost(ActionKind::Break))
+}
+
+/// A Move: to a neighbouring zone of the map, at its terrain's and edge's
+/// cost.
+fn move_cost(table: &BattleState, actor: usize, to: ZoneCoord) -> Result<Cost, RuleError> {
+    let me = &table.units[actor];
+    if !table.board.contains(to) {
+        return Err(RuleError::OffTheMap { zone: to });
+    }
+    if to == me.placement.zone {
+        return Err(RuleError::AlreadyThere { zone: to });
+    }
+    if !me.placement.zone.orthogonal_to(to) {
+        return Err(RuleError::NotAdjacent {
+            from: me.placement.zone,
+            to,
+        });
+    }
+    movement_cost(table, ActionKind::Move, me.placement.zone, to)
+}
+
+/// An attack: the weapon named (or the first that serves) striking the
+/// target, its cost with a switch of weapons and a tactic's attacks.
+fn attack_cost(
+    table: &BattleState,
+    actor: usize,
+    target: &str,
+    named: Option<&str>,
+    tactic: Option<Tactic>,
+) -> Result<(Cost, String), RuleError> {
+    let rules = &table.ruleset;
+    let target = enemy_on_table(table, actor, target)?;
+    let chosen = choose_weapon(table, actor, target, named)?;
+    if !rules.weapons[&chosen].is_missile() && out_of_reach(table, actor, target) {
+        return Err(RuleError::Airborne {
+            unit: table.units[target].unit.id.clone(),
+        });
+    }
+    let mut cost = rules.actions.attack_cost(&rules.weapons[&chosen]);
+    if let Cost::Pips(pips) = cost {
+        cost = Cost::Pips(pips.saturating_add(switch_pips(table, actor, &chosen)));
+    }
+    if let Some(tactic) = tactic {
+        let weapon = &rules.weapons[&chosen];
+        if weapon.is_missile() || weapon.reach {
+            return Err(RuleError::TacticNeedsMelee);
+        }
+        let times = rules
+            .actions
+            .tactics
+            .get(&tactic)
+            .map_or(1, |t| t.attacks_paid);
+        if let Cost::Pips(pips) = cost {
+            cost = Cost::Pips(pips.saturating_mul(times.max(1)));
+        }
+    }
+    Ok((cost, chosen))
+}
+
+/// Aiming: a missile weapon, and no pool already started.
+fn aim_cost(table: &BattleState, actor: usize) -> Result<Cost, RuleError> {
+    let me = &table.units[actor];
+    let rules = &table.ruleset;
+    if me.conditions.action_pool.is_some() {
+        return Err(RuleError::PoolAlreadyStarted);
+    }
+    let shooter = me
+        .profile
+        .weapons
+        .iter()
+        .any(|w| rules.weapons.get(w).is_some_and(Weapon::is_missile));
+    if !shooter {
+        return Err(RuleError::NoMissileWeapon);
+    }
+    Ok(rules.action_cost(ActionKind::Aim))
+}
+
+/// Raising a pool: a defence pool not yet full, unless an action pool
+/// is being raised.
+fn pool_cost(table: &BattleState, actor: usize) -> Result<Cost, RuleError> {
+    let me = &table.units[actor];
+    let rules = &table.ruleset;
+    if me.conditions.action_pool.is_none() {
+        let pool = me.conditions.defence_pool.ok_or(RuleError::NoDefencePool)?;
+        if pool.is_full() {
+            return Err(RuleError::DefencePoolFull);
+        }
+    }
+    Ok(rules.action_cost(ActionKind::Pool))
+}
+
+/// Preparing a spell the caster knows, with no pool already started.
+fn prepare_cost(table: &BattleState, actor: usize, spell: &str) -> Result<Cost, RuleError> {
+    let me = &table.units[actor];
+    let rules = &table.ruleset;
+    if me.conditions.action_pool.is_some() {
+        return Err(RuleError::PoolAlreadyStarted);
+    }
+    if !me.profile.spells.iter().any(|known| known == spell) {
+        return Err(RuleError::UnknownSpell {
+            spell: spell.into(),
+        });
+    }
+    Ok(rules
+        .actions
+        .spells
+        .get(spell)
+        .ok_or_else(|| RuleError::UnknownSpell {
+            spell: spell.into(),
+        })?
+        .cost)
+}
+
+/// Casting the prepared spell: on an enemy for a hostile spell, a friend
+/// otherwise, fighting and within the spell's range.
+fn cast_cost(table: &BattleState, actor: usize, target: &str) -> Result<Cost, RuleError> {
+    let me = &table.units[actor];
+    let spell = prepared_spell(table, actor).ok_or(RuleError::NoSpellPrepared)?;
+    let target = table
+        .unit_index(target)
+        .ok_or_else(|| RuleError::UnknownUnit {
+            unit: target.into(),
+        })?;
+    let them = &table.units[target];
+    let friendly = them.unit.side == me.unit.side;
+    if spell.effect.hostile() && friendly {
+        return Err(RuleError::NotAnEnemy {
+            unit: them.unit.id.clone(),
+        });
+    }
+    if !spell.effect.hostile() && !friendly {
+        return Err(RuleError::NotAFriend {
+            unit: them.unit.id.clone(),
+        });
+    }
+    if !them.fighting() {
+        return Err(RuleError::TargetGone {
+            unit: them.unit.id.clone(),
+        });
+    }
+    let distance = me.placement.zone.distance(them.placement.zone);
+    if distance > u16::from(spell.range) {
+        return Err(RuleError::OutOfRange {
+            distance,
+            range: spell.range,
+        });
+    }
+    Ok(Cost::Free)
+}
+
+/// Joining a friend's group: a friend fighting in the zone, in another
+/// group, and the joiner alone.
+fn join_cost(table: &BattleState, actor: usize, friend: &str) -> Result<Cost, RuleError> {
+    let me = &table.units[actor];
+    let rules = &table.ruleset;
+    let friend = table
+        .unit_index(friend)
+        .ok_or_else(|| RuleError::UnknownUnit {
+            unit: friend.into(),
+        })?;
+    let them = &table.units[friend];
+    if them.unit.side != me.unit.side || friend == actor {
+        return Err(RuleError::NotAFriend {
+            unit: them.unit.id.clone(),
+        });
+    }
+    if !them.fighting() {
+        return Err(RuleError::TargetGone {
+            unit: them.unit.id.clone(),
+        });
+    }
+    if them.placement.zone != me.placement.zone {
+        return Err(RuleError::NotInSameZone {
+            unit: them.unit.id.clone(),
+        });
+    }
+    if me.placement.group.is_some() && me.placement.group == them.placement.group {
+        return Err(RuleError::AlreadyInGroup);
+    }
+    if me.status != Status::Alone {
+        return Err(RuleError::WithdrawFirst);
+    }
+    Ok(rules.action_cost(ActionKind::JoinGroup))
+}
+
+/// A Charge: an enemy fighting in the zone, outside one's own group, or in
+/// a neighbouring zone.
+fn charge_cost(table: &BattleState, actor: usize, target: &str) -> Result<Cost, RuleError> {
+    let me = &table.units[actor];
+    let rules = &table.ruleset;
+    let target = enemy_on_table(table, actor, target)?;
+    if !table.units[target].fighting() {
+        return Err(RuleError::TargetGone {
+            unit: table.units[target].unit.id.clone(),
+        });
+    }
+    let to = table.units[target].placement.zone;
+    Ok(if to == me.placement.zone {
+        if me.placement.group.is_some() && me.placement.group == table.units[target].placement.group
+        {
+            return Err(RuleError::AlreadyInGroup);
+        }
+        if me.status != Status::Alone {
+            return Err(RuleError::WithdrawFirst);
+        }
+        rules.action_cost(ActionKind::Charge)
+    } else if me.placement.zone.orthogonal_to(to) {
+        movement_cost(table, ActionKind::Charge, me.placement.zone, to)?
+    } else {
+        return Err(RuleError::NotAdjacent {
+            from: me.placement.zone,
+            to,
+        });
+    })
 }
 
 /// RULES §10: only a member of a melee drags, and only an enemy standing

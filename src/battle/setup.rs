@@ -10,7 +10,7 @@ use super::components::{
 };
 use super::state::{Battle, BattleState, Phase, Turn, UnitState};
 use crate::data::{Fatigue, MobTier, Ruleset};
-use crate::level::{Level, apply_overrides, fielded_ranks};
+use crate::level::{Level, UnitSpec, apply_overrides, fielded_ranks};
 use crate::vocabulary::ZoneCoord;
 
 /// Builds the starting state of a battle from a checked level.
@@ -56,107 +56,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
         .units
         .iter()
         .enumerate()
-        .filter_map(|(index, spec)| {
-            let mut template = ruleset.creatures.get(&spec.template)?.clone();
-            apply_overrides(&mut template, &spec.overrides);
-            let (physical, mental) = fielded_ranks(spec, &template, &ruleset);
-            // Grouped NPCs: the tier's attack dice (its ranks are counted above).
-            if let Some(rule) = spec.mob.and_then(|tier| ruleset.rules.mob_tiers.get(&tier)) {
-                template.attack_dice += rule.attack_dice;
-            }
-            // Fatigue: ranks marked lost before the battle begins (in doubt,
-            // the roll at the start decides: see `flow`).
-            let tired = level
-                .fatigue
-                .get(&spec.side)
-                .filter(|&&f| f != Fatigue::Doubtful)
-                .and_then(|f| ruleset.rules.fatigue_ranks.get(f))
-                .map_or(0, |&ranks| ranks as i8);
-            // Wounds carried in from an earlier battle of a campaign.
-            let carried = i8::try_from(spec.carried.ranks_lost).unwrap_or(i8::MAX);
-            Some(UnitState {
-                unit: Unit {
-                    index,
-                    id: spec.id.clone(),
-                    name: spec.name.clone().unwrap_or_else(|| template.name.clone()),
-                    template: spec.template.clone(),
-                    side: level.side_index(&spec.side)?,
-                },
-                profile: Profile {
-                    action_dice: template.action_dice.clone(),
-                    attack_dice: template.attack_dice,
-                    defences: template.defences.clone(),
-                    shield: template.shield.clone(),
-                    spells: template.spells.clone(),
-                    armour: template.armour,
-                    fear: template.fear,
-                    mob: spec.mob,
-                    legs: template.legs,
-                    wrestler: template.wrestler,
-                    dual_wield: template.dual_wield,
-                    parries_missiles: template.parries_missiles,
-                    mount: template.mount,
-                    ready: template
-                        .weapons
-                        .iter()
-                        .find(|w| ruleset.weapons.get(*w).is_some_and(|w| !w.natural))
-                        .cloned(),
-                    size: template.size,
-                    // A swarm loses members, not its wits: every wound is
-                    // a rank (RULES §38).
-                    stateless: template.stateless || spec.mob == Some(MobTier::Swarm),
-                    heroic: template.heroic,
-                    crossover_every: template
-                        .crossover_every
-                        .unwrap_or(ruleset.rules.crossover_every),
-                    weapons: template.weapons.clone(),
-                },
-                placement: Placement {
-                    zone: spec.zone,
-                    group: None,
-                },
-                status: Status::Alone,
-                pool: ActionPool::default(),
-                ranks: Ranks {
-                    physical: RankTrack {
-                        bonus: template.bonus_physical,
-                        lost: tired.saturating_add(carried),
-                        ..RankTrack::new(physical)
-                    },
-                    mental: RankTrack {
-                        bonus: template.bonus_mental,
-                        ..RankTrack::new(mental)
-                    },
-                },
-                conditions: Conditions {
-                    aboard: spec
-                        .rides
-                        .as_ref()
-                        .and_then(|m| level.units.iter().position(|u| &u.id == m))
-                        .map(Aboard::Mount)
-                        .or_else(|| {
-                            level
-                                .chariots
-                                .iter()
-                                .position(|c| c.crew.contains(&spec.id))
-                                .map(Aboard::Chariot)
-                        }),
-                    ..Conditions::default()
-                },
-                fate: Fate::Fighting,
-                wounds: Wounds(spec.carried.injuries.clone()),
-                flight: template.flight.map(|rating| Flight {
-                    rating,
-                    fly_by: template.fly_by,
-                    facing: spec.facing.unwrap_or_default(),
-                    mode: if spec.landed {
-                        FlightMode::Landed
-                    } else {
-                        FlightMode::Flying
-                    },
-                }),
-            })
-        })
+        .filter_map(|(index, spec)| fielded_unit(level, &ruleset, index, spec))
         .collect();
     let units = numbered(units);
     let battle = Battle {
@@ -211,6 +111,116 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
     let mut table = BattleState::from_parts(ruleset, board, battle, (units, chariots));
     form_starting_groups(&mut table, level);
     table
+}
+
+/// A unit of the level as it takes the field: its template with the
+/// level's changes, its mob tier's dice, the ranks fatigue and earlier
+/// battles took, and what it rides.
+fn fielded_unit(
+    level: &Level,
+    ruleset: &Ruleset,
+    index: usize,
+    spec: &UnitSpec,
+) -> Option<UnitState> {
+    let mut template = ruleset.creatures.get(&spec.template)?.clone();
+    apply_overrides(&mut template, &spec.overrides);
+    let (physical, mental) = fielded_ranks(spec, &template, ruleset);
+    // Grouped NPCs: the tier's attack dice (its ranks are counted above).
+    if let Some(rule) = spec.mob.and_then(|tier| ruleset.rules.mob_tiers.get(&tier)) {
+        template.attack_dice += rule.attack_dice;
+    }
+    // Fatigue: ranks marked lost before the battle begins (in doubt,
+    // the roll at the start decides: see `flow`).
+    let tired = level
+        .fatigue
+        .get(&spec.side)
+        .filter(|&&f| f != Fatigue::Doubtful)
+        .and_then(|f| ruleset.rules.fatigue_ranks.get(f))
+        .map_or(0, |&ranks| ranks as i8);
+    // Wounds carried in from an earlier battle of a campaign.
+    let carried = i8::try_from(spec.carried.ranks_lost).unwrap_or(i8::MAX);
+    Some(UnitState {
+        unit: Unit {
+            index,
+            id: spec.id.clone(),
+            name: spec.name.clone().unwrap_or_else(|| template.name.clone()),
+            template: spec.template.clone(),
+            side: level.side_index(&spec.side)?,
+        },
+        profile: Profile {
+            action_dice: template.action_dice.clone(),
+            attack_dice: template.attack_dice,
+            defences: template.defences.clone(),
+            shield: template.shield.clone(),
+            spells: template.spells.clone(),
+            armour: template.armour,
+            fear: template.fear,
+            mob: spec.mob,
+            legs: template.legs,
+            wrestler: template.wrestler,
+            dual_wield: template.dual_wield,
+            parries_missiles: template.parries_missiles,
+            mount: template.mount,
+            ready: template
+                .weapons
+                .iter()
+                .find(|w| ruleset.weapons.get(*w).is_some_and(|w| !w.natural))
+                .cloned(),
+            size: template.size,
+            // A swarm loses members, not its wits: every wound is
+            // a rank (RULES §38).
+            stateless: template.stateless || spec.mob == Some(MobTier::Swarm),
+            heroic: template.heroic,
+            crossover_every: template
+                .crossover_every
+                .unwrap_or(ruleset.rules.crossover_every),
+            weapons: template.weapons.clone(),
+        },
+        placement: Placement {
+            zone: spec.zone,
+            group: None,
+        },
+        status: Status::Alone,
+        pool: ActionPool::default(),
+        ranks: Ranks {
+            physical: RankTrack {
+                bonus: template.bonus_physical,
+                lost: tired.saturating_add(carried),
+                ..RankTrack::new(physical)
+            },
+            mental: RankTrack {
+                bonus: template.bonus_mental,
+                ..RankTrack::new(mental)
+            },
+        },
+        conditions: Conditions {
+            aboard: spec
+                .rides
+                .as_ref()
+                .and_then(|m| level.units.iter().position(|u| &u.id == m))
+                .map(Aboard::Mount)
+                .or_else(|| {
+                    level
+                        .chariots
+                        .iter()
+                        .position(|c| c.crew.contains(&spec.id))
+                        .map(Aboard::Chariot)
+                }),
+            ..Conditions::default()
+        },
+        fate: Fate::Fighting,
+        wounds: Wounds(spec.carried.injuries.clone()),
+        flight: template.flight.map(|rating| Flight {
+            rating,
+            fly_by: template.fly_by,
+            facing: spec.facing.unwrap_or_default(),
+            mode: if spec.landed {
+                FlightMode::Landed
+            } else {
+                FlightMode::Flying
+            },
+        }),
+    })
 }
 
 /// Units that share a group label (in one zone) start in one group: a melee

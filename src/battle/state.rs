@@ -205,17 +205,20 @@ impl UnitState {
 }
 
 /// The battle as plain data: the data it is fought with, the board, the
-/// sequence of play's position, and every combatant and chariot.
+/// sequence of play's position, and every combatant and chariot. Only the
+/// battle's own modules change it (its effects and orders); everyone else
+/// reads it through the accessors below, and a test sets up a position as
+/// a [`BattleSave`](super::save::BattleSave).
 #[derive(Debug, Clone)]
 pub struct BattleState {
-    pub ruleset: Arc<Ruleset>,
+    pub(in crate::battle) ruleset: Arc<Ruleset>,
     /// Shared by every copy: the board never changes during a battle.
-    pub board: Arc<Board>,
-    pub battle: Battle,
+    pub(in crate::battle) board: Arc<Board>,
+    pub(in crate::battle) battle: Battle,
     /// In level order: `units[i].unit.index == i`.
-    pub units: Vec<UnitState>,
+    pub(in crate::battle) units: Vec<UnitState>,
     /// In the level's order: `chariots[i].index == i`.
-    pub chariots: Vec<Chariot>,
+    pub(in crate::battle) chariots: Vec<Chariot>,
     /// Each unit's index by its id: commands name units by id, and a linear
     /// search per lookup made the AI's work grow with the cube of the units.
     unit_ids: Arc<HashMap<String, usize, BuildHasherDefault<Fnv1a>>>,
@@ -296,7 +299,48 @@ impl Hasher for Fnv1a {
     }
 }
 
+/// A position set up by hand: what a test (or a puzzle being written) may
+/// change before the battle goes on. The rules never use it, and the
+/// suite's layer test holds every other module of the crate to using it
+/// only in its tests.
+pub struct SetUp<'a> {
+    pub battle: &'a mut Battle,
+    pub units: &'a mut [UnitState],
+}
+
 impl BattleState {
+    /// The data the battle is fought with.
+    pub fn ruleset(&self) -> &Arc<Ruleset> {
+        &self.ruleset
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Where the sequence of play stands, and the outcome once decided.
+    pub fn battle(&self) -> &Battle {
+        &self.battle
+    }
+
+    /// Every combatant, in level order: `units()[i].unit.index == i`.
+    pub fn units(&self) -> &[UnitState] {
+        &self.units
+    }
+
+    /// Every chariot, in the level's order.
+    pub fn chariots(&self) -> &[Chariot] {
+        &self.chariots
+    }
+
+    /// The door for setting up a position by hand ([`SetUp`]).
+    pub fn set_up(&mut self) -> SetUp<'_> {
+        SetUp {
+            battle: &mut self.battle,
+            units: &mut self.units,
+        }
+    }
+
     /// Builds a state from parts (for setup, saves and tests).
     pub fn from_parts(
         ruleset: Arc<Ruleset>,

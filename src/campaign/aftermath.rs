@@ -56,7 +56,12 @@ pub fn end_of_battle(
         let Some(member) = members.get_mut(index) else {
             continue;
         };
-        let Some(unit) = end.state.units.iter().find(|u| u.unit.id == member.spec.id) else {
+        let Some(unit) = end
+            .state
+            .units()
+            .iter()
+            .find(|u| u.unit.id == member.spec.id)
+        else {
             continue;
         };
         let id = member.spec.id.clone();
@@ -309,7 +314,7 @@ fn foes_defeated(end: &BattleEnd) -> BTreeMap<String, u32> {
     let side_of = |id: &str| {
         end.state
             .unit_index(id)
-            .map(|i| end.state.units[i].unit.side)
+            .map(|i| end.state.units()[i].unit.side)
     };
     let mut last: BTreeMap<&str, &str> = BTreeMap::new();
     let mut fallen = BTreeSet::new();
@@ -369,7 +374,7 @@ pub fn default_choices(
 pub fn magic_wanted(members: &[Member], end: &BattleEnd) -> Vec<usize> {
     let dying = |m: &Member| {
         end.state
-            .units
+            .units()
             .iter()
             .any(|u| u.unit.id == m.spec.id && u.fate == Fate::Killed)
     };

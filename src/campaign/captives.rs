@@ -30,9 +30,9 @@ pub fn captives_taken(end: &BattleEnd, battle: &CampaignBattle) -> Vec<Captive> 
     let rival = battle
         .rival
         .as_ref()
-        .and_then(|r| end.state.battle.sides.iter().position(|s| s.id == r.side));
+        .and_then(|r| end.state.battle().sides.iter().position(|s| s.id == r.side));
     end.state
-        .units
+        .units()
         .iter()
         .filter(|u| {
             u.unit.side != end.side
@@ -41,7 +41,7 @@ pub fn captives_taken(end: &BattleEnd, battle: &CampaignBattle) -> Vec<Captive> 
                 && u.fate == Fate::OutOfAction
                 && end
                     .state
-                    .battle
+                    .battle()
                     .level
                     .units
                     .get(u.unit.index)
@@ -159,7 +159,7 @@ pub fn settle_captives(
                 let spec = joining_spec(members, captive, end);
                 let mut member = Member::new(spec);
                 let mut told = Vec::new();
-                let unit = &end.state.units[captive.unit];
+                let unit = &end.state.units()[captive.unit];
                 carried_out(&mut member, unit, end, (ruleset, rules), &mut told);
                 events.push(CampaignEvent::CaptiveJoined {
                     member: member.spec.id.clone(),
@@ -183,7 +183,7 @@ pub fn settle_captives(
 /// The captive as a member: the level's template, overrides, name and
 /// mount, under an id no member has.
 fn joining_spec(members: &[Member], captive: &Captive, end: &BattleEnd) -> MemberSpec {
-    let level = &end.state.battle.level;
+    let level = &end.state.battle().level;
     let spec = &level.units[captive.unit];
     let mount = spec
         .rides

@@ -210,157 +210,8 @@ fn check(
             ),
         );
     }
-    for (index, battle) in campaign.battles.iter().enumerate() {
-        let at = id_at(&battle.id);
-        let named = |what: &str| format!("battle \"{}\": {what}", battle.id);
-        for (field, way) in [
-            ("victory", &battle.victory),
-            ("defeat", &battle.defeat),
-            ("draw", &battle.draw),
-        ] {
-            if let WayOn::Battle(next) = way
-                && campaign.battle(next).is_none()
-            {
-                error(
-                    source.find_string(next, 0).unwrap_or(at),
-                    named(&format!(
-                        "its {field} leads to battle \"{next}\", which the campaign does not have"
-                    )),
-                );
-            }
-        }
-        let after = &battle.after;
-        if after.weeks > MOST_WEEKS || after.rest_weeks > MOST_WEEKS {
-            error(
-                at,
-                named(&format!(
-                    "its weeks after are {} and {} of rest, expected at most {MOST_WEEKS} each",
-                    after.weeks, after.rest_weeks
-                )),
-            );
-        }
-        if after.healer.is_some_and(|d| d == 0 || d > MOST_HEALER_DICE) {
-            error(
-                at,
-                named(&format!(
-                    "its healer rolls {} dice, expected 1 to {MOST_HEALER_DICE}",
-                    after.healer.unwrap_or(0)
-                )),
-            );
-        }
-        let Some(level) = levels.get(&battle.id) else {
-            continue;
-        };
-        // Level units the warbands stand in for, which members may share.
-        let all_places: Vec<&String> = battle
-            .places
-            .iter()
-            .chain(battle.rival.iter().flat_map(|r| &r.places))
-            .collect();
-        for band in campaign.bands() {
-            let Some(fought) = battle.as_fought_by(band) else {
-                error(
-                    at,
-                    named(
-                        "the campaign has a rival warband, but this battle names no place for it (rival: Some((side, slots, places)))",
-                    ),
-                );
-                continue;
-            };
-            let key_at = |key: &str| match band {
-                Band::Warband => source.find_key(key, index),
-                Band::Rival => source.find_key("rival", 1 + rivals_before(campaign, index)),
-            };
-            let whose = match band {
-                Band::Warband => "the warband",
-                Band::Rival => "the rival warband",
-            };
-            for (place_at, message) in field_problems(
-                &fought,
-                level,
-                whose,
-                |key| key_at(key).unwrap_or(at),
-                |value| source.find_string(value, 0),
-            ) {
-                error(place_at, named(&message));
-            }
-        }
-        if campaign.rival.is_none() && battle.rival.is_some() {
-            error(
-                source
-                    .find_key("rival", rivals_before(campaign, index))
-                    .unwrap_or(at),
-                named("it names a place for a rival warband, but the campaign has none"),
-            );
-        }
-        if let Some(rival) = &battle.rival
-            && rival.side == battle.side
-        {
-            error(
-                source
-                    .find_key("rival", 1 + rivals_before(campaign, index))
-                    .unwrap_or(at),
-                named(&format!(
-                    "the rival warband fights for \"{}\", the warband's own side: they must meet as foes",
-                    rival.side
-                )),
-            );
-        }
-        // Battles before this one that name captive foes.
-        let foes_before = campaign.battles[..index]
-            .iter()
-            .filter(|b| !b.captives.foes.is_empty())
-            .count();
-        for foe in &battle.captives.foes {
-            let foe_at = source.find_in_list("foes", foes_before, foe).unwrap_or(at);
-            match level.units.iter().find(|u| &u.id == foe) {
-                None => error(
-                    foe_at,
-                    named(&format!("its level has no unit \"{foe}\" to take captive")),
-                ),
-                Some(unit) if unit.side == battle.side => error(
-                    foe_at,
-                    named(&format!(
-                        "unit \"{foe}\" fights for the warband's side \"{}\": only foes are taken captive",
-                        battle.side
-                    )),
-                ),
-                Some(_) if all_places.contains(&foe) => error(
-                    foe_at,
-                    named(&format!(
-                        "unit \"{foe}\" is a place of the rival warband: its members are not taken as captives"
-                    )),
-                ),
-                Some(_) if battle.captives.fates.is_empty() => error(
-                    foe_at,
-                    named(&format!(
-                        "captive \"{foe}\" is named but no fates are given: name at least one of Release, Exchange, Join"
-                    )),
-                ),
-                Some(_) => {}
-            }
-        }
-        // Members take their own ids onto the table: none may clash.
-        for member in &member_ids {
-            let clash = [member.to_string(), super::fielding::mount_id(member)]
-                .into_iter()
-                .any(|id| {
-                    level
-                        .units
-                        .iter()
-                        .any(|u| u.id == id && !all_places.contains(&&u.id))
-                        || level.chariots.iter().any(|c| c.id == id)
-                });
-            if clash {
-                error(
-                    id_at(member),
-                    format!(
-                        "member \"{member}\" has the id of a unit in battle \"{}\"'s level; members' ids must be their own",
-                        battle.id
-                    ),
-                );
-            }
-        }
+    for index in 0..campaign.battles.len() {
+        battle_problems(source, campaign, levels, index, &member_ids, &mut error);
     }
     for id in battles_without_an_end(campaign) {
         error(
@@ -371,6 +222,186 @@ fn check(
         );
     }
     errors
+}
+
+/// One battle of the campaign: its level, its ways on, the weeks after it,
+/// the places its warbands take, its rival's roster and its captives.
+fn battle_problems(
+    source: &SourceText,
+    campaign: &Campaign,
+    levels: &BTreeMap<String, Level>,
+    index: usize,
+    member_ids: &BTreeSet<&str>,
+    error: &mut dyn FnMut((usize, usize), String),
+) {
+    let battle = &campaign.battles[index];
+    let id_at = |id: &str| source.field_or_start("id", &format!("\"{id}\""), 0);
+    let at = id_at(&battle.id);
+    let named = |what: &str| format!("battle \"{}\": {what}", battle.id);
+    for (field, way) in [
+        ("victory", &battle.victory),
+        ("defeat", &battle.defeat),
+        ("draw", &battle.draw),
+    ] {
+        if let WayOn::Battle(next) = way
+            && campaign.battle(next).is_none()
+        {
+            error(
+                source.find_string(next, 0).unwrap_or(at),
+                named(&format!(
+                    "its {field} leads to battle \"{next}\", which the campaign does not have"
+                )),
+            );
+        }
+    }
+    let after = &battle.after;
+    if after.weeks > MOST_WEEKS || after.rest_weeks > MOST_WEEKS {
+        error(
+            at,
+            named(&format!(
+                "its weeks after are {} and {} of rest, expected at most {MOST_WEEKS} each",
+                after.weeks, after.rest_weeks
+            )),
+        );
+    }
+    if after.healer.is_some_and(|d| d == 0 || d > MOST_HEALER_DICE) {
+        error(
+            at,
+            named(&format!(
+                "its healer rolls {} dice, expected 1 to {MOST_HEALER_DICE}",
+                after.healer.unwrap_or(0)
+            )),
+        );
+    }
+    let Some(level) = levels.get(&battle.id) else {
+        return;
+    };
+    // Level units the warbands stand in for, which members may share.
+    let all_places: Vec<&String> = battle
+        .places
+        .iter()
+        .chain(battle.rival.iter().flat_map(|r| &r.places))
+        .collect();
+    for band in campaign.bands() {
+        let Some(fought) = battle.as_fought_by(band) else {
+            error(
+                at,
+                named(
+                    "the campaign has a rival warband, but this battle names no place for it (rival: Some((side, slots, places)))",
+                ),
+            );
+            continue;
+        };
+        let key_at = |key: &str| match band {
+            Band::Warband => source.find_key(key, index),
+            Band::Rival => source.find_key("rival", 1 + rivals_before(campaign, index)),
+        };
+        let whose = match band {
+            Band::Warband => "the warband",
+            Band::Rival => "the rival warband",
+        };
+        for (place_at, message) in field_problems(
+            &fought,
+            level,
+            whose,
+            |key| key_at(key).unwrap_or(at),
+            |value| source.find_string(value, 0),
+        ) {
+            error(place_at, named(&message));
+        }
+    }
+    if campaign.rival.is_none() && battle.rival.is_some() {
+        error(
+            source
+                .find_key("rival", rivals_before(campaign, index))
+                .unwrap_or(at),
+            named("it names a place for a rival warband, but the campaign has none"),
+        );
+    }
+    if let Some(rival) = &battle.rival
+        && rival.side == battle.side
+    {
+        error(
+            source
+                .find_key("rival", 1 + rivals_before(campaign, index))
+                .unwrap_or(at),
+            named(&format!(
+                "the rival warband fights for \"{}\", the warband's own side: they must meet as foes",
+                rival.side
+            )),
+        );
+    }
+    captive_problems(source, campaign, index, level, &all_places, at, error);
+    // Members take their own ids onto the table: none may clash.
+    for member in member_ids {
+        let clash = [member.to_string(), super::fielding::mount_id(member)]
+            .into_iter()
+            .any(|id| {
+                level
+                    .units
+                    .iter()
+                    .any(|u| u.id == id && !all_places.contains(&&u.id))
+                    || level.chariots.iter().any(|c| c.id == id)
+            });
+        if clash {
+            error(
+                id_at(member),
+                format!(
+                    "member \"{member}\" has the id of a unit in battle \"{}\"'s level; members' ids must be their own",
+                    battle.id
+                ),
+            );
+        }
+    }
+}
+
+/// The foes a battle takes captive: units of its level, foes of the
+/// warband, not the rival warband's places, and with fates to meet.
+fn captive_problems(
+    source: &SourceText,
+    campaign: &Campaign,
+    index: usize,
+    level: &Level,
+    all_places: &[&String],
+    at: (usize, usize),
+    error: &mut dyn FnMut((usize, usize), String),
+) {
+    let battle = &campaign.battles[index];
+    let named = |what: &str| format!("battle \"{}\": {what}", battle.id);
+    // Battles before this one that name captive foes.
+    let foes_before = campaign.battles[..index]
+        .iter()
+        .filter(|b| !b.captives.foes.is_empty())
+        .count();
+    for foe in &battle.captives.foes {
+        let foe_at = source.find_in_list("foes", foes_before, foe).unwrap_or(at);
+        match level.units.iter().find(|u| &u.id == foe) {
+            None => error(
+                foe_at,
+                named(&format!("its level has no unit \"{foe}\" to take captive")),
+            ),
+            Some(unit) if unit.side == battle.side => error(
+                foe_at,
+                named(&format!(
+                    "unit \"{foe}\" fights for the warband's side \"{}\": only foes are taken captive",
+                    battle.side
+                )),
+            ),
+            Some(_) if all_places.contains(&foe) => error(
+                foe_at,
+                named(&format!(
+                    "unit \"{foe}\" is a place of the rival warband: its members are not taken as captives"
+                )),
+            ),
+            Some(_) if battle.captives.fates.is_empty() => error(
+                foe_at,
+                named(&format!(
+                    "captive \"{foe}\" is named but no fates are given: name at least one of Release, Exchange, Join"
+                )),
+            ),
+            Some(_) => {}
+        }
+    }
 }
 
 /// Battles before the `index`-th that name a rival's part.

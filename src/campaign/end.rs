@@ -21,11 +21,11 @@ pub struct BattleEnd<'a> {
 impl BattleEnd<'_> {
     /// How the warband's side came out of it.
     pub fn result(&self) -> SideResult {
-        match &self.state.battle.outcome {
+        match &self.state.battle().outcome {
             Some(Outcome::Victory { side, .. }) => {
                 if self
                     .state
-                    .battle
+                    .battle()
                     .sides
                     .get(self.side)
                     .is_some_and(|s| &s.id == side)
@@ -91,22 +91,22 @@ fn keep_lasting_wounds(
 /// passes with the battle.
 fn tired_ranks(end: &BattleEnd, unit: usize) -> i32 {
     let state = end.state;
-    let Some(side) = state.battle.sides.get(state.units[unit].unit.side) else {
+    let Some(side) = state.battle().sides.get(state.units()[unit].unit.side) else {
         return 0;
     };
-    let Some(&fatigue) = state.battle.level.fatigue.get(&side.id) else {
+    let Some(&fatigue) = state.battle().level.fatigue.get(&side.id) else {
         return 0;
     };
     let ranks = i32::from(
         state
-            .ruleset
+            .ruleset()
             .rules
             .fatigue_ranks
             .get(&fatigue)
             .copied()
             .unwrap_or(0),
     );
-    let id = &state.units[unit].unit.id;
+    let id = &state.units()[unit].unit.id;
     let failed = end
         .log
         .iter()

@@ -204,7 +204,7 @@ impl CampaignState {
         let fought = self.next_battle()?.as_fought_by(band)?;
         let side = end
             .state
-            .battle
+            .battle()
             .sides
             .iter()
             .position(|s| s.id == fought.side)?;

@@ -671,7 +671,7 @@ pub fn run_replay(data: Option<&Path>, args: &ReplayArgs) -> ExitCode {
         |step, said, engine| {
             if !args.quiet {
                 // A closed pipe (`| head`) only stops the listing.
-                let round = engine.state().battle.round;
+                let round = engine.state().battle().round;
                 let _ = writeln!(out, "{step:>5}  round {round:>2}  {said}");
             }
         },
@@ -691,7 +691,7 @@ pub fn run_replay(data: Option<&Path>, args: &ReplayArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let battle = &engine.state().battle;
+    let battle = &engine.state().battle();
     let standing = battle
         .outcome_in_words()
         .unwrap_or_else(|| "the battle goes on".to_string());

@@ -12,6 +12,19 @@ impl Ruleset {
     /// Checks the references between the data files and the ranges of values.
     pub fn validate(&self) -> Vec<Diagnostic> {
         let mut errors = Vec::new();
+        errors.extend(self.weapon_problems());
+        errors.extend(self.creature_problems());
+        errors.extend(self.action_problems());
+        errors.extend(self.table_problems());
+        errors.extend(self.chariot_problems());
+        errors.extend(self.terrain_problems());
+        errors.extend(self.check_injuries());
+        errors
+    }
+
+    /// The weapons: ranges, shields and hands within bounds.
+    fn weapon_problems(&self) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
         let (weapons_path, weapons_text) = &self.sources.weapons;
         let weapons_source = SourceText::new(weapons_text);
         for (id, weapon) in &self.weapons {
@@ -47,6 +60,12 @@ impl Ruleset {
                 ));
             }
         }
+        errors
+    }
+
+    /// The creatures: the weapons they carry, and their numbers.
+    fn creature_problems(&self) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
         let (creatures_path, creatures_text) = &self.sources.creatures;
         let creatures_source = SourceText::new(creatures_text);
         let mut weapon_mentions: BTreeMap<&str, usize> = BTreeMap::new();
@@ -93,6 +112,13 @@ impl Ruleset {
                 Diagnostic::new(creatures_path, at, format!("creature `{id}`: {message}"))
             }));
         }
+        errors
+    }
+
+    /// The actions: every weight class and action costed, every cost one a
+    /// die can pay, special results and tactics within an attack's dice.
+    fn action_problems(&self) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
         let (actions_path, actions_text) = &self.sources.actions;
         let actions_source = SourceText::new(actions_text);
         for (table, key) in [
@@ -188,6 +214,15 @@ impl Ruleset {
                 ));
             }
         }
+        errors
+    }
+
+    /// Tables that must name every case: a missing one would quietly do
+    /// nothing.
+    fn table_problems(&self) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
+        let (actions_path, actions_text) = &self.sources.actions;
+        let actions_source = SourceText::new(actions_text);
         let (rules_path, rules_text) = &self.sources.rules;
         let rules_source = SourceText::new(rules_text);
         for weight in WeightClass::ALL {
@@ -199,7 +234,6 @@ impl Ruleset {
                 ));
             }
         }
-        // Tables that must name every case: a missing one would quietly do nothing.
         let mut every = |path: &Path, source: &SourceText, key: &str, missing: Vec<String>| {
             for case in missing {
                 errors.push(Diagnostic::new(
@@ -269,6 +303,14 @@ impl Ruleset {
             "teams",
             absent(&Horses::ALL, &self.rules.chariots.teams),
         );
+        errors
+    }
+
+    /// The chariots' teams and nations, and the rules' die faces.
+    fn chariot_problems(&self) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
+        let (rules_path, rules_text) = &self.sources.rules;
+        let rules_source = SourceText::new(rules_text);
         for team in self.rules.chariots.teams.values() {
             if !self.creatures.contains_key(&team.template) {
                 errors.push(Diagnostic::new(
@@ -306,6 +348,12 @@ impl Ruleset {
                 ));
             }
         }
+        errors
+    }
+
+    /// The terrain and edge tables: an entry for every kind.
+    fn terrain_problems(&self) -> Vec<Diagnostic> {
+        let mut errors = Vec::new();
         let (terrain_path, terrain_text) = &self.sources.terrain;
         let terrain_source = SourceText::new(terrain_text);
         for terrain in Terrain::ALL {
@@ -326,7 +374,6 @@ impl Ruleset {
                 ));
             }
         }
-        errors.extend(self.check_injuries());
         errors
     }
 

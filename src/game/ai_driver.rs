@@ -119,7 +119,7 @@ fn play_ai_turns(world: &mut World) {
 /// The AI level seated at the side whose turn it is, if an AI sits there.
 fn ai_seat(world: &World) -> Option<AiLevel> {
     let table = world.get_resource::<Engine>()?.state();
-    let side = table.units[table.acting_unit()?].unit.side;
+    let side = table.units()[table.acting_unit()?].unit.side;
     match world.resource::<MatchSetup>().seats.get(side) {
         Some(Seat::Ai(level)) => Some(*level),
         _ => None,

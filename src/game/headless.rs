@@ -71,7 +71,7 @@ pub fn run_headless(data_dir: &Path, folder: SaveFolder, start: HeadlessStart) -
         return ExitCode::FAILURE;
     }
     let world = app.world();
-    let battle = &world.resource::<Engine>().state().battle;
+    let battle = &world.resource::<Engine>().state().battle();
     match battle.outcome_in_words() {
         Some(outcome) => {
             println!(
@@ -226,13 +226,13 @@ mod tests {
         app.world_mut().resource_mut::<AiPace>().seconds = pause;
         for _ in 0..200_000 {
             app.update();
-            if app.world().resource::<Engine>().state().battle.actions >= actions {
+            if app.world().resource::<Engine>().state().battle().actions >= actions {
                 break;
             }
             std::thread::sleep(Duration::from_micros(100));
         }
         let engine = app.world().resource::<Engine>();
-        assert!(engine.state().battle.actions >= actions, "the AI stalled");
+        assert!(engine.state().battle().actions >= actions, "the AI stalled");
         let log = engine.log().to_vec();
         std::fs::remove_dir_all(&folder.0).ok();
         log

@@ -109,7 +109,7 @@ mod hot_reload {
 
     fn roland_zone(app: &App) -> ZoneCoord {
         let table = app.world().resource::<Engine>().state();
-        table.units[table.unit_index("roland").expect("Roland")]
+        table.units()[table.unit_index("roland").expect("Roland")]
             .placement
             .zone
     }
@@ -259,7 +259,7 @@ mod hot_reload {
         assert_eq!(
             engine
                 .state()
-                .ruleset
+                .ruleset()
                 .action_cost(crate::data::ActionKind::Move),
             crate::rules::payment::Cost::Pips(2)
         );

@@ -171,41 +171,15 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         &crate::content::path("lessons"),
         Some(Arc::new(ruleset.clone())),
     );
-    let start = args.level.as_ref().map(|level| {
-        let level_file = level
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let parsed = load_level(level, &ruleset).ok().map(|loaded| loaded.level);
-        let parsed = parsed.as_ref();
-        let ai = args.ai.unwrap_or(AiLevel::Normal);
-        let (seats, seed) = match parsed {
-            Some(level) => {
-                let player_side = args
-                    .side
-                    .as_deref()
-                    .and_then(|id| level.side_index(id))
-                    .unwrap_or(0);
-                let seats = match args.mode {
-                    Some(mode) => seats_for(level, mode, player_side, ai),
-                    None => level_seats(level, ai),
-                };
-                (seats, level.seed)
-            }
-            None => (Vec::new(), None),
-        };
-        MatchSetup {
-            level_file,
-            folder: if named_dir == levels_dir {
-                LevelFolder::Library
-            } else {
-                LevelFolder::Named
-            },
-            seed: args.seed.or(seed).unwrap_or_else(fresh_seed),
-            seats,
-            handover: false,
-        }
-    });
+    let folder = if named_dir == levels_dir {
+        LevelFolder::Library
+    } else {
+        LevelFolder::Named
+    };
+    let start = args
+        .level
+        .as_ref()
+        .map(|level| match_from_args(level, &args, &ruleset, folder));
     let folder = session::saves::SaveFolder(
         args.saves
             .clone()
@@ -241,6 +215,77 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         report_frame_time: args.frame_time,
     };
 
+    let mut app = window_app([&data_dir, &levels_dir, &own_levels_dir, &named_dir]);
+    app.insert_resource(session::saves::Autosaver::start(folder.clone()));
+    app.insert_resource(folder);
+    app.insert_resource(settings);
+    app.insert_resource(library);
+    app.insert_resource(lessons);
+    app.add_plugins(plugin);
+    app.insert_resource(sound::Muted(args.mute));
+    let resume = args.resume.then(|| {
+        app.world()
+            .resource::<session::saves::SaveFolder>()
+            .continue_from()
+    });
+    if let Some(replay) = &args.replay {
+        screens::viewer::watch_file(app.world_mut(), replay);
+    } else if let Some(resume) = resume {
+        match resume {
+            Some(path) => session::saves::open_saved(app.world_mut(), &path, None),
+            None => eprintln!("no autosave to continue: starting on the title screen"),
+        }
+    } else if let Some(setup) = start {
+        screens::loading::load_match(app.world_mut(), setup);
+    }
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(_) => ExitCode::FAILURE,
+    }
+}
+
+/// The battle a command line names: its level file, the seats (the mode
+/// given, else the level's own) and the seed (given, the level's, or fresh).
+fn match_from_args(
+    level: &Path,
+    args: &PlayArgs,
+    ruleset: &crate::data::Ruleset,
+    folder: LevelFolder,
+) -> MatchSetup {
+    let level_file = level
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let parsed = load_level(level, ruleset).ok().map(|loaded| loaded.level);
+    let parsed = parsed.as_ref();
+    let ai = args.ai.unwrap_or(AiLevel::Normal);
+    let (seats, seed) = match parsed {
+        Some(level) => {
+            let player_side = args
+                .side
+                .as_deref()
+                .and_then(|id| level.side_index(id))
+                .unwrap_or(0);
+            let seats = match args.mode {
+                Some(mode) => seats_for(level, mode, player_side, ai),
+                None => level_seats(level, ai),
+            };
+            (seats, level.seed)
+        }
+        None => (Vec::new(), None),
+    };
+    MatchSetup {
+        level_file,
+        folder,
+        seed: args.seed.or(seed).unwrap_or_else(fresh_seed),
+        seats,
+        handover: false,
+    }
+}
+
+/// The game's window and its asset sources: the data, the game's levels, the
+/// player's own and the folder a named level is in.
+fn window_app([data_dir, levels_dir, own_levels_dir, named_dir]: [&Path; 4]) -> App {
     let mut app = App::new();
     app.register_asset_source(
         assets::DATA_SOURCE,
@@ -272,32 +317,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     app.world_mut()
         .resource_mut::<EguiGlobalSettings>()
         .auto_create_primary_context = false;
-    app.insert_resource(session::saves::Autosaver::start(folder.clone()));
-    app.insert_resource(folder);
-    app.insert_resource(settings);
-    app.insert_resource(library);
-    app.insert_resource(lessons);
-    app.add_plugins(plugin);
-    app.insert_resource(sound::Muted(args.mute));
-    let resume = args.resume.then(|| {
-        app.world()
-            .resource::<session::saves::SaveFolder>()
-            .continue_from()
-    });
-    if let Some(replay) = &args.replay {
-        screens::viewer::watch_file(app.world_mut(), replay);
-    } else if let Some(resume) = resume {
-        match resume {
-            Some(path) => session::saves::open_saved(app.world_mut(), &path, None),
-            None => eprintln!("no autosave to continue: starting on the title screen"),
-        }
-    } else if let Some(setup) = start {
-        screens::loading::load_match(app.world_mut(), setup);
-    }
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(_) => ExitCode::FAILURE,
-    }
+    app
 }
 
 /// Everything of the game on top of Bevy's default plugins and egui.

@@ -82,7 +82,7 @@ pub fn facing_choice(order: &Order) -> Option<(Facing, Order)> {
 /// The heading of a target's group in the menu: its name, whose it is and
 /// where it stands.
 pub fn target_heading(table: &BattleState, actor: usize, target: usize) -> String {
-    let (me, them) = (&table.units[actor], &table.units[target]);
+    let (me, them) = (&table.units()[actor], &table.units()[target]);
     let whose = match (them.unit.side == me.unit.side, them.fighting()) {
         (true, _) => "friend",
         (false, true) => "enemy",
@@ -107,7 +107,7 @@ pub fn menu_entries(
     choices: &AttackChoices,
     pay: Option<&[u8]>,
 ) -> Vec<MenuEntry> {
-    let id = table.units[unit].unit.id.clone();
+    let id = table.units()[unit].unit.id.clone();
     let mut entries: Vec<MenuEntry> = candidate_orders(table, unit)
         .into_iter()
         .filter(|order| {
@@ -194,12 +194,12 @@ pub fn menu_entries(
             }
         })
         .collect();
-    let me = &table.units[unit];
+    let me = &table.units()[unit];
     entries.sort_by_key(|e| match e.section {
         MenuSection::Defence => (0, false, 0, 0),
         MenuSection::Turn => (1, false, 0, 0),
         MenuSection::Target(target) => {
-            let them = &table.units[target];
+            let them = &table.units()[target];
             (
                 2,
                 them.unit.side == me.unit.side,
@@ -260,10 +260,10 @@ pub fn click_order(
     click: Click,
     choices: &AttackChoices,
 ) -> Result<Plan, RuleError> {
-    let me = &table.units[actor];
+    let me = &table.units()[actor];
     let tries: Vec<Order> = match click {
         Click::Unit(other) => {
-            let them = &table.units[other];
+            let them = &table.units()[other];
             let target = them.unit.id.clone();
             if them.unit.side == me.unit.side {
                 vec![

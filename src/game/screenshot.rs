@@ -123,7 +123,7 @@ fn take_screenshot(
     let ready = match screen.get() {
         // A battle that waits on a human answer goes no further by itself.
         Screen::Battle => engine.is_some_and(|engine| {
-            let b = &engine.state().battle;
+            let b = &engine.state().battle();
             b.actions >= settings.screenshot_after_actions
                 || b.outcome.is_some()
                 || waits_on_a_human(b)

@@ -303,7 +303,7 @@ fn follow_field(
     let here = camera
         .iter()
         .next()
-        .and_then(|camera| zone_at(&table.board, camera.focus))
+        .and_then(|camera| zone_at(table.board(), camera.focus))
         .map(|zone| field_at(table, zone));
     if here != *heard_before {
         debug!("field: {here:?}");

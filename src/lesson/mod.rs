@@ -170,7 +170,7 @@ impl LessonGate {
     pub fn asks_for_plan(&self, table: &BattleState, given: &Plan) -> bool {
         self.expected
             .as_ref()
-            .filter(|expected| table.units[given.actor].unit.id == expected.unit)
+            .filter(|expected| table.units()[given.actor].unit.id == expected.unit)
             .and_then(|expected| table.check(expected).ok())
             .is_some_and(|wanted| same_plan(table, &wanted, given))
     }
@@ -212,7 +212,7 @@ fn same_plan(table: &BattleState, a: &Plan, b: &Plan) -> bool {
         order
     };
     let faces = |plan: &Plan| {
-        let pool = &table.units[plan.actor].pool.dice;
+        let pool = &table.units()[plan.actor].pool.dice;
         let mut faces: Vec<u8> = plan
             .paid
             .iter()

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::*;
-use crate::data::{Ruleset, keys};
+use crate::data::{CreatureTemplate, Ruleset, keys};
 use crate::diagnostics::{Diagnostic, SourceText};
 
 /// The most characters a level, side or unit name may have: it is shown on
@@ -121,6 +121,22 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
     let mut error =
         |at: (usize, usize), message: String| errors.push(Diagnostic::new(path, at, message));
 
+    settings_problems(level, &source, &mut error);
+    map_problems(level, &source, &mut error);
+    edge_problems(level, &source, &mut error);
+    let side_ids = side_problems(level, &source, &mut error);
+    unit_problems(level, ruleset, &source, &side_ids, &mut error);
+    victory_problems(level, ruleset, &source, &mut error);
+    errors
+}
+
+/// The level's own settings: its name, tile size, round limit and
+/// surprise dice.
+fn settings_problems(
+    level: &Level,
+    source: &SourceText,
+    error: &mut dyn FnMut((usize, usize), String),
+) {
     if let Some(problem) = name_problem(&level.name) {
         error(
             source.field_or_start("name", "", 0),
@@ -150,8 +166,11 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             ),
         );
     }
+}
 
-    // The map.
+/// The map: its rows, each as wide as the first, and every tile code in
+/// the legend.
+fn map_problems(level: &Level, source: &SourceText, error: &mut dyn FnMut((usize, usize), String)) {
     if level.map.is_empty() {
         error(
             source.field_or_start("map", "", 0),
@@ -188,8 +207,14 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             }
         }
     }
+}
 
-    // Edges.
+/// The edge features: one an edge, on the map, between neighbours.
+fn edge_problems(
+    level: &Level,
+    source: &SourceText,
+    error: &mut dyn FnMut((usize, usize), String),
+) {
     let mut edges_seen = BTreeMap::new();
     for (index, edge) in level.edges.iter().enumerate() {
         let at = source.find_key("between", index).unwrap_or((1, 1));
@@ -225,8 +250,15 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             );
         }
     }
+}
 
-    // Sides.
+/// The sides: ids one each, names, colours, each fielding someone; and
+/// what names a side (fatigue, surprise dice). Returns the sides' ids.
+fn side_problems<'a>(
+    level: &'a Level,
+    source: &SourceText,
+    error: &mut dyn FnMut((usize, usize), String),
+) -> BTreeSet<&'a str> {
     let mut side_ids = BTreeSet::new();
     for (index, side) in level.sides.iter().enumerate() {
         let at = source.field_or_start(
@@ -278,14 +310,20 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             "`surprise_extra_dice` needs a side with `surprise`".into(),
         );
     }
-    let side_list = level
-        .sides
-        .iter()
-        .map(|s| s.id.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    side_ids
+}
 
-    // Units.
+/// The units: ids one each and none a side's, names, templates, sides and
+/// zones that exist, and each fielded as its template allows; then riders
+/// and chariots.
+fn unit_problems(
+    level: &Level,
+    ruleset: &Ruleset,
+    source: &SourceText,
+    side_ids: &BTreeSet<&str>,
+    error: &mut dyn FnMut((usize, usize), String),
+) {
+    let side_list = side_list(level);
     let mut unit_ids = BTreeMap::<&str, usize>::new();
     let mut template_seen = BTreeMap::<&str, usize>::new();
     let mut side_seen = BTreeMap::<&str, usize>::new();
@@ -376,80 +414,7 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         }
 
         if let Some(template) = template {
-            let mut merged = template.clone();
-            apply_overrides(&mut merged, &unit.overrides);
-            for (name, problem) in ruleset.reference_problems(&merged) {
-                let at = source
-                    .find_string(name, 0)
-                    .filter(|_| !name.is_empty())
-                    .unwrap_or(id_at);
-                error(at, format!("unit `{}`: {problem}", unit.id));
-            }
-            for problem in merged.check_numbers() {
-                error(id_at, format!("unit `{}`: {problem}", unit.id));
-            }
-            // Rank 9 never falls (RULES §20): only a template or override that
-            // asks for 9 may have it, never one that adds up to it.
-            let (physical, mental) = fielded_ranks(unit, &merged, ruleset);
-            for (track, asked, fielded) in [
-                ("physical", merged.physical, physical),
-                ("mental", merged.mental, mental),
-            ] {
-                if fielded >= 9 && fielded != asked {
-                    error(
-                        id_at,
-                        format!(
-                            "unit `{}`: its {track} rank adds up to {fielded} ({asked} from its \
-                             template, the rest from its group's tier or its Heroic rank); a rank \
-                             of 9 never falls and the normal most is 8. Ask for it with \
-                             {track}: Some(9), or field a smaller group",
-                            unit.id
-                        ),
-                    );
-                }
-            }
-            // Wounds carried in must leave it a rank to stand on.
-            if unit.carried.ranks_lost > 0
-                && i32::from(unit.carried.ranks_lost) >= i32::from(physical)
-            {
-                error(
-                    source.find_key("ranks_lost", 0).unwrap_or(id_at),
-                    format!(
-                        "unit `{}`: it carries {} physical ranks lost into the battle and has {physical}; it must keep at least one",
-                        unit.id, unit.carried.ranks_lost
-                    ),
-                );
-            }
-            // A swarm is of level-0 creatures, and they group only as a
-            // swarm (RULES §38).
-            match unit.mob {
-                Some(crate::data::MobTier::Swarm) if merged.physical != 0 => error(
-                    id_at,
-                    format!(
-                        "unit `{}`: a swarm is of level-0 creatures (physical 0), and its \
-                         template has physical {}; group it as a Mob, Crowd or Horde instead",
-                        unit.id, merged.physical
-                    ),
-                ),
-                Some(tier) if tier != crate::data::MobTier::Swarm && merged.physical == 0 => error(
-                    id_at,
-                    format!(
-                        "unit `{}`: level-0 creatures (physical 0) group only as a Swarm, \
-                             expected mob: Some(Swarm)",
-                        unit.id
-                    ),
-                ),
-                _ => {}
-            }
-            if unit.mob.is_some() && merged.heroic {
-                error(
-                    id_at,
-                    format!(
-                        "unit `{}`: a heroic combatant cannot be a mob; mobs are grouped NPCs",
-                        unit.id
-                    ),
-                );
-            }
+            fielded_problems(ruleset, source, unit, template, id_at, error);
         }
     }
     if level.units.is_empty() {
@@ -458,11 +423,104 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             "the level has no units".into(),
         );
     }
-    for problem in validate_riding(level, ruleset, &source) {
+    for problem in validate_riding(level, ruleset, source) {
         error(problem.0, problem.1);
     }
+}
 
-    // Surprise and victory.
+/// One unit as fielded, its template with the level's changes: what it
+/// refers to, its numbers, its ranks, what it carries in, and its mob.
+fn fielded_problems(
+    ruleset: &Ruleset,
+    source: &SourceText,
+    unit: &UnitSpec,
+    template: &CreatureTemplate,
+    id_at: (usize, usize),
+    error: &mut dyn FnMut((usize, usize), String),
+) {
+    let mut merged = template.clone();
+    apply_overrides(&mut merged, &unit.overrides);
+    for (name, problem) in ruleset.reference_problems(&merged) {
+        let at = source
+            .find_string(name, 0)
+            .filter(|_| !name.is_empty())
+            .unwrap_or(id_at);
+        error(at, format!("unit `{}`: {problem}", unit.id));
+    }
+    for problem in merged.check_numbers() {
+        error(id_at, format!("unit `{}`: {problem}", unit.id));
+    }
+    // Rank 9 never falls (RULES §20): only a template or override that
+    // asks for 9 may have it, never one that adds up to it.
+    let (physical, mental) = fielded_ranks(unit, &merged, ruleset);
+    for (track, asked, fielded) in [
+        ("physical", merged.physical, physical),
+        ("mental", merged.mental, mental),
+    ] {
+        if fielded >= 9 && fielded != asked {
+            error(
+                id_at,
+                format!(
+                    "unit `{}`: its {track} rank adds up to {fielded} ({asked} from its \
+                     template, the rest from its group's tier or its Heroic rank); a rank \
+                     of 9 never falls and the normal most is 8. Ask for it with \
+                     {track}: Some(9), or field a smaller group",
+                    unit.id
+                ),
+            );
+        }
+    }
+    // Wounds carried in must leave it a rank to stand on.
+    if unit.carried.ranks_lost > 0 && i32::from(unit.carried.ranks_lost) >= i32::from(physical) {
+        error(
+            source.find_key("ranks_lost", 0).unwrap_or(id_at),
+            format!(
+                "unit `{}`: it carries {} physical ranks lost into the battle and has {physical}; it must keep at least one",
+                unit.id, unit.carried.ranks_lost
+            ),
+        );
+    }
+    // A swarm is of level-0 creatures, and they group only as a
+    // swarm (RULES §38).
+    match unit.mob {
+        Some(crate::data::MobTier::Swarm) if merged.physical != 0 => error(
+            id_at,
+            format!(
+                "unit `{}`: a swarm is of level-0 creatures (physical 0), and its \
+                 template has physical {}; group it as a Mob, Crowd or Horde instead",
+                unit.id, merged.physical
+            ),
+        ),
+        Some(tier) if tier != crate::data::MobTier::Swarm && merged.physical == 0 => error(
+            id_at,
+            format!(
+                "unit `{}`: level-0 creatures (physical 0) group only as a Swarm, \
+                     expected mob: Some(Swarm)",
+                unit.id
+            ),
+        ),
+        _ => {}
+    }
+    if unit.mob.is_some() && merged.heroic {
+        error(
+            id_at,
+            format!(
+                "unit `{}`: a heroic combatant cannot be a mob; mobs are grouped NPCs",
+                unit.id
+            ),
+        );
+    }
+}
+
+/// Surprise, and each victory condition: its side, what it names, and its
+/// counts and rounds within what the level fields and lasts.
+fn victory_problems(
+    level: &Level,
+    ruleset: &Ruleset,
+    source: &SourceText,
+    error: &mut dyn FnMut((usize, usize), String),
+) {
+    let side_list = side_list(level);
     if let Some(side) = &level.surprise
         && level.side_index(side).is_none()
     {
@@ -476,7 +534,7 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
         .round_limit
         .unwrap_or(ruleset.rules.default_round_limit);
     for (index, condition) in level.victory.iter().enumerate() {
-        let at = victory_position(&source, level, index);
+        let at = victory_position(source, level, index);
         if level.side_index(condition.side()).is_none() {
             error(
                 at,
@@ -543,7 +601,16 @@ pub fn validate(path: &Path, text: &str, level: &Level, ruleset: &Ruleset) -> Ve
             );
         }
     }
-    errors
+}
+
+/// The sides' ids, for a message that lists them.
+fn side_list(level: &Level) -> String {
+    level
+        .sides
+        .iter()
+        .map(|s| s.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The mounts riders start on, and the chariots with their crews: each

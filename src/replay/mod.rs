@@ -118,7 +118,7 @@ impl Replay {
         seats: &[Seat],
         engine: &Engine,
     ) -> Self {
-        let battle = &engine.state().battle;
+        let battle = &engine.state().battle();
         Self {
             format: FORMAT.to_string(),
             game_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -214,7 +214,7 @@ impl Replay {
     /// Logs a command the engine has just accepted.
     pub fn push(&mut self, command: Command, engine: &Engine) {
         self.record.push(command, engine);
-        self.round = engine.state().battle.round;
+        self.round = engine.state().battle().round;
     }
 
     pub fn steps(&self) -> usize {
@@ -411,7 +411,9 @@ impl Replay {
 pub fn command_in_words(state: &BattleState, command: &Command) -> String {
     let who = state
         .unit_index(&command.unit)
-        .map_or(command.unit.as_str(), |i| state.units[i].unit.name.as_str());
+        .map_or(command.unit.as_str(), |i| {
+            state.units()[i].unit.name.as_str()
+        });
     format!("{who}: {}", order_label(state, &command.order))
 }
 

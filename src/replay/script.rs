@@ -63,7 +63,7 @@ fn dice_rolled(seed: u64, now: &Dice) -> Option<Vec<u8>> {
 /// whose turn it is or how it ended, and where each combatant stands.
 fn expectations(engine: &Engine) -> Vec<Expectation> {
     let state = engine.state();
-    let battle = &state.battle;
+    let battle = &state.battle();
     let mut expect = vec![Expectation::Round {
         round: battle.round,
     }];
@@ -79,7 +79,7 @@ fn expectations(engine: &Engine) -> Vec<Expectation> {
         }
         Some(_) => expect.push(Expectation::Draw),
     }
-    for unit in &state.units {
+    for unit in state.units() {
         let id = unit.unit.id.clone();
         expect.push(Expectation::Fate {
             unit: id.clone(),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::battle::command::{Command, Order};
-use crate::battle::components::{Fate, Status};
+use crate::battle::components::{Conditions, Fate, Status};
 use crate::battle::engine::Engine;
 use crate::battle::events::{BattleEvent, Outcome};
 use crate::data::{Ruleset, parse_ron};
@@ -439,19 +439,12 @@ pub fn check_expectation(
 ) -> Result<(), String> {
     let table = engine.state();
     let log = engine.log();
-    let battle = &table.battle;
+    let battle = &table.battle();
     let unit = |id: &str| {
         table
             .unit_index(id)
-            .map(|i| &table.units[i])
+            .map(|i| &table.units()[i])
             .ok_or_else(|| format!("there is no unit `{id}`"))
-    };
-    let compare = |what: String, expected: String, found: String| {
-        if expected == found {
-            Ok(())
-        } else {
-            Err(format!("{what}: expected {expected}, found {found}"))
-        }
     };
     match expectation {
         Expectation::Dice { unit: id, dice } => compare(
@@ -489,40 +482,9 @@ pub fn check_expectation(
             exposure,
             surprised,
         } => {
-            let c = unit(id)?.conditions;
-            let checks = [
-                (
-                    "stunned",
-                    stunned.map(|v| v.to_string()),
-                    c.stunned.to_string(),
-                ),
-                (
-                    "shocked",
-                    shocked.map(|v| v.to_string()),
-                    c.shocked.to_string(),
-                ),
-                (
-                    "fumbled",
-                    fumbled.map(|v| v.to_string()),
-                    c.fumbled.to_string(),
-                ),
-                (
-                    "exposure",
-                    exposure.map(|v| v.to_string()),
-                    c.exposure.to_string(),
-                ),
-                (
-                    "surprised",
-                    surprised.map(|v| v.to_string()),
-                    c.surprised.to_string(),
-                ),
-            ];
-            for (name, expected, found) in checks {
-                if let Some(expected) = expected {
-                    compare(format!("{name} of `{id}`"), expected, found)?;
-                }
-            }
-            Ok(())
+            let found = unit(id)?.conditions;
+            let expected = (*stunned, *shocked, *fumbled, *exposure, *surprised);
+            conditions_hold(id, expected, &found)
         }
         Expectation::Status { unit: id, status } => compare(
             format!("status of `{id}`"),
@@ -603,4 +565,61 @@ pub fn check_expectation(
             Some(outcome) => Err(format!("expected the battle to go on, found {outcome:?}")),
         },
     }
+}
+
+/// "expected X, found Y" where they differ.
+fn compare(what: String, expected: String, found: String) -> Result<(), String> {
+    if expected == found {
+        Ok(())
+    } else {
+        Err(format!("{what}: expected {expected}, found {found}"))
+    }
+}
+
+/// Whether the conditions asked for (stunned, shocked, fumbled, exposure,
+/// surprised; `None` is not asked) are those of `id`.
+fn conditions_hold(
+    id: &str,
+    (stunned, shocked, fumbled, exposure, surprised): (
+        Option<bool>,
+        Option<bool>,
+        Option<bool>,
+        Option<u8>,
+        Option<bool>,
+    ),
+    c: &Conditions,
+) -> Result<(), String> {
+    let checks = [
+        (
+            "stunned",
+            stunned.map(|v| v.to_string()),
+            c.stunned.to_string(),
+        ),
+        (
+            "shocked",
+            shocked.map(|v| v.to_string()),
+            c.shocked.to_string(),
+        ),
+        (
+            "fumbled",
+            fumbled.map(|v| v.to_string()),
+            c.fumbled.to_string(),
+        ),
+        (
+            "exposure",
+            exposure.map(|v| v.to_string()),
+            c.exposure.to_string(),
+        ),
+        (
+            "surprised",
+            surprised.map(|v| v.to_string()),
+            c.surprised.to_string(),
+        ),
+    ];
+    for (name, expected, found) in checks {
+        if let Some(expected) = expected {
+            compare(format!("{name} of `{id}`"), expected, found)?;
+        }
+    }
+    Ok(())
 }

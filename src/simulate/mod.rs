@@ -114,7 +114,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         },
     );
     let table = engine.state();
-    let battle: &Battle = &table.battle;
+    let battle: &Battle = table.battle();
     let sides = battle.sides.len();
     let winner = match &battle.outcome {
         Some(Outcome::Victory { side, .. }) => battle.sides.iter().position(|s| &s.id == side),
@@ -122,7 +122,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
     };
     let mut casualties = vec![0; sides];
     let mut survivors = Vec::new();
-    for unit in &table.units {
+    for unit in table.units() {
         if matches!(unit.fate, Fate::OutOfAction | Fate::Killed) {
             casualties[unit.unit.side] += 1;
         }
@@ -152,7 +152,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
             _ => continue,
         };
         if let Some(index) = table.unit_index(unit) {
-            count[table.units[index].unit.side] += 1;
+            count[table.units()[index].unit.side] += 1;
         }
     }
     BattleResult {

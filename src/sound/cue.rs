@@ -218,7 +218,7 @@ impl Listener {
             ActionDiceRolled { rolled, extra, .. } => Cue::dice(rolled, extra),
             AttackRolled { weapon, dice, .. } => {
                 self.blow = table
-                    .ruleset
+                    .ruleset()
                     .weapons
                     .get(weapon)
                     .map(|w| Weight::of(w.weight));
@@ -226,7 +226,7 @@ impl Listener {
             }
             AttackDeclared { weapon, .. } => {
                 self.blow = table
-                    .ruleset
+                    .ruleset()
                     .weapons
                     .get(weapon)
                     .map(|w| Weight::of(w.weight));
@@ -276,7 +276,7 @@ impl Listener {
                 return Cue::Hooves;
             }
         }
-        Cue::Step(table.board.terrain(to).map_or(Ground::Grass, Ground::of))
+        Cue::Step(table.board().terrain(to).map_or(Ground::Grass, Ground::of))
     }
 }
 
@@ -287,7 +287,7 @@ fn ending(table: &BattleState, outcome: &Outcome) -> Cue {
         return Cue::Lost;
     };
     let players: Vec<&str> = table
-        .battle
+        .battle()
         .sides
         .iter()
         .filter(|s| s.controller == Controller::Human)
@@ -302,5 +302,5 @@ fn ending(table: &BattleState, outcome: &Outcome) -> Cue {
 
 /// The field heard at a zone of the table.
 pub fn field_at(table: &BattleState, zone: ZoneCoord) -> Field {
-    table.board.terrain(zone).map_or(Field::Meadow, Field::of)
+    table.board().terrain(zone).map_or(Field::Meadow, Field::of)
 }

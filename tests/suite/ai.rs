@@ -19,7 +19,7 @@ fn play(level: &Level, ai: AiLevel, seed: u64) -> Vec<swift_swords::battle::even
     let mut app = battle_app(level, ruleset(), seed, Dice::seeded(seed));
     for _ in 0..10_000 {
         let table = app.state().clone();
-        if table.battle.outcome.is_some() {
+        if table.battle().outcome.is_some() {
             return app.log().to_vec();
         }
         let command = choose(&table, ai).expect("someone may always act");

@@ -50,7 +50,7 @@ fn a_flyer_attacks_where_no_comrade_holds_a_strike_for_it() {
     let engine = app(&level(r#""g""#, &fielded, ""), &[]);
     let mut held = engine.state().clone();
     let guard = held.unit_index("guard").unwrap();
-    held.units[guard].pool.holding = true;
+    held.set_up().units[guard].pool.holding = true;
     let target_of = |table| match choose(table, AiLevel::Normal).map(|c| c.order) {
         Some(Order::Attack { target, .. }) => target,
         other => panic!("not an attack: {other:?}"),
@@ -122,7 +122,7 @@ fn a_flyer_does_not_fly_over_a_holder_when_the_strike_costs_more_than_the_zone()
     let engine = app(&level(r#""ggg""#, &fielded, escapes), &[]);
     let mut held = engine.state().clone();
     let warrior = held.unit_index("warrior").unwrap();
-    held.units[warrior].pool.holding = true;
+    held.set_up().units[warrior].pool.holding = true;
     let flight_of = |table| match choose(table, AiLevel::Normal).map(|c| c.order) {
         Some(Order::Fly { to, .. }) => to,
         other => panic!("not a flight: {other:?}"),

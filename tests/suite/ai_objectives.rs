@@ -119,7 +119,7 @@ fn the_ai_winning_a_survive_level_keeps_its_lead() {
             while !engine.ended() {
                 let table = engine.state();
                 let actor = table.acting_unit().expect("someone acts");
-                let ai = if table.units[actor].unit.side == 0 {
+                let ai = if table.units()[actor].unit.side == 0 {
                     defender
                 } else {
                     AiLevel::Normal
@@ -127,7 +127,7 @@ fn the_ai_winning_a_survive_level_keeps_its_lead() {
                 let command = choose(table, ai).expect("a command");
                 engine.submit(&command).expect("legal");
                 if defender == AiLevel::Normal {
-                    for us in engine.state().units.iter().filter(|u| u.unit.side == 0) {
+                    for us in engine.state().units().iter().filter(|u| u.unit.side == 0) {
                         assert!(
                             !us.fighting() || us.placement.zone == post,
                             "Normal left its post (seed {seed}) after {command:?}"
@@ -135,7 +135,7 @@ fn the_ai_winning_a_survive_level_keeps_its_lead() {
                     }
                 }
             }
-            won += usize::from(matches!(&engine.state().battle.outcome,
+            won += usize::from(matches!(&engine.state().battle().outcome,
                 Some(Outcome::Victory { side, .. }) if side == "defenders"));
         }
         assert!(won >= 10, "{defender} defending won {won} of 12");
@@ -156,12 +156,12 @@ fn a_side_that_must_escape_waits_only_where_normal_would() {
             let table = engine.state();
             let command = choose(table, AiLevel::Hard).expect("a command");
             let actor = table.unit_index(&command.unit).expect("a combatant");
-            if table.side_id(table.units[actor].unit.side) == "patrol" && waits(&command.order) {
+            if table.side_id(table.units()[actor].unit.side) == "patrol" && waits(&command.order) {
                 let normal = choose(table, AiLevel::Normal).expect("a command");
                 assert!(
                     waits(&normal.order),
                     "seed {seed}, round {}: {command:?} where Normal gives {normal:?}",
-                    table.battle.round
+                    table.battle().round
                 );
             }
             engine.submit(&command).expect("legal");

@@ -53,7 +53,7 @@ fn ridge_ended(cap: u8, won: bool) -> (CampaignState, BattleState) {
         .field(&loaded.levels, &Field::solo(&[0, 1]), &ruleset)
         .expect("both can fight");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
-    battle.battle.outcome = Some(Outcome::Victory {
+    battle.set_up().battle.outcome = Some(Outcome::Victory {
         side: if won { "heroes" } else { "goblins" }.into(),
         how: String::new(),
     });

@@ -35,7 +35,7 @@ fn in_a_campaign_for_two_each_warband_has_its_own_aftermath_and_the_way_on_follo
         .field(&loaded.levels, &field, &ruleset)
         .expect("both take the field");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
-    battle.battle.outcome = Some(Outcome::Victory {
+    battle.set_up().battle.outcome = Some(Outcome::Victory {
         side: "west".into(),
         how: String::new(),
     });
@@ -45,7 +45,7 @@ fn in_a_campaign_for_two_each_warband_has_its_own_aftermath_and_the_way_on_follo
         ("kell", Fate::OutOfAction),
     ] {
         let index = battle.unit_index(id).expect("on the field");
-        battle.units[index].fate = fate;
+        battle.set_up().units[index].fate = fate;
     }
     let end = BattleEnd {
         state: &battle,

@@ -100,14 +100,14 @@ fn tristan_killed(choices: &EndChoices, dice: &[u8]) -> (CampaignState, Vec<Camp
 }
 
 fn won(battle: &mut BattleState) {
-    battle.battle.outcome = Some(Outcome::Victory {
+    battle.set_up().battle.outcome = Some(Outcome::Victory {
         side: "heroes".into(),
         how: String::new(),
     });
 }
 
 fn lost(battle: &mut BattleState) {
-    battle.battle.outcome = Some(Outcome::Victory {
+    battle.set_up().battle.outcome = Some(Outcome::Victory {
         side: "goblins".into(),
         how: String::new(),
     });
@@ -334,7 +334,7 @@ fn injuries_that_last_go_with_the_member_and_those_that_pass_do_not() {
         .field(&loaded.levels, &Field::solo(&[1]), &ruleset)
         .expect("Tam can fight");
     let battle = initial_state(&level, ruleset, 1);
-    let tam = &battle.units[battle.unit_index("tam").expect("Tam fields")];
+    let tam = &battle.units()[battle.unit_index("tam").expect("Tam fields")];
     assert_eq!(
         tam.wounds.0,
         vec![

@@ -154,7 +154,7 @@ fn a_fumbled_driving_roll_overturns_the_chariot_and_throws_its_crew() {
     let driver = unit(&t, "driver");
     assert!(driver.conditions.aboard.is_none());
     assert!(driver.conditions.prone);
-    assert!(t.chariots[0].overturned);
+    assert!(t.chariots()[0].overturned);
     assert_eq!(unit(&t, "chariot").placement.zone, ZoneCoord(1, 2));
 }
 
@@ -357,10 +357,10 @@ fn a_horse_team_stands_as_a_single_horse_in_close() {
     let level = chariot_level(grid, &units, chariots);
     let t = initial_state(&level, ruleset(), 0);
     let stable: Vec<(u32, u32)> = t
-        .chariots
+        .chariots()
         .iter()
         .map(|c| {
-            let team = &t.units[c.team];
+            let team = &t.units()[c.team];
             (u32::from(team.profile.size), stable_size(&t, c.team))
         })
         .collect();

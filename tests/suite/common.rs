@@ -124,7 +124,7 @@ pub fn table(engine: &Engine) -> BattleState {
 }
 
 pub fn unit<'a>(table: &'a BattleState, id: &str) -> &'a UnitState {
-    &table.units[table.unit_index(id).expect("unit exists")]
+    &table.units()[table.unit_index(id).expect("unit exists")]
 }
 
 #[track_caller]
@@ -284,5 +284,5 @@ pub fn campaign_problems(text: &str) -> Vec<String> {
 /// A unit of `battle` by id, to set how it ended.
 pub fn unit_mut<'a>(battle: &'a mut BattleState, id: &str) -> &'a mut UnitState {
     let index = battle.unit_index(id).expect("unit");
-    &mut battle.units[index]
+    &mut battle.set_up().units[index]
 }

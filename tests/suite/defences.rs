@@ -234,7 +234,7 @@ fn a_defence_costs_a_full_die_and_needs_one() {
     let mut app = duel("Dodge: 4", &[1, 1, 1, 1, 6, 2, 2]);
     act(&mut app, "bandit", attack("hero"));
     let t = table(&app);
-    assert!(t.battle.pending.is_none());
+    assert!(t.battle().pending.is_none());
     assert!(
         log(&app).iter().any(
             |e| matches!(e, BattleEvent::AttackRolled { attacker, .. } if attacker == "bandit")
@@ -271,7 +271,7 @@ fn block_pool_is_the_successes_plus_the_shield_and_needs_a_shield() {
     );
     act(&mut no_shield, "hero", Order::Hold);
     act(&mut no_shield, "bandit", attack("hero"));
-    assert!(table(&no_shield).battle.pending.is_none());
+    assert!(table(&no_shield).battle().pending.is_none());
 }
 
 #[test]
@@ -452,7 +452,7 @@ fn the_odds_of_an_answered_attack_differ_by_defence_as_each_defence_works() {
     act(&mut app, "hero", Order::Hold);
     act(&mut app, "bandit", attack("hero"));
     let t = table(&app);
-    let pending = t.battle.pending.as_ref().expect("the attack waits");
+    let pending = t.battle().pending.as_ref().expect("the attack waits");
     let odds = |with| answered_attack_odds(&t, pending, with).expect("odds");
     let (open, parried, blocked) = (
         odds(None),

@@ -15,7 +15,7 @@ fn expert_opening(level: &Level, seed: u64, decisions: usize) -> Vec<BattleEvent
     let mut engine = battle_app(level, ruleset(), seed, Dice::seeded(seed));
     for _ in 0..decisions {
         let table = engine.state().clone();
-        if table.battle.outcome.is_some() {
+        if table.battle().outcome.is_some() {
             break;
         }
         let command = choose(&table, AiLevel::Expert).expect("someone may always act");

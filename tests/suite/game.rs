@@ -90,7 +90,7 @@ fn dice_picker_payment_passes_through_the_rules_payment_check() {
     assert_eq!(
         plan.paid
             .iter()
-            .map(|&k| table.units[hero].pool.dice[k])
+            .map(|&k| table.units()[hero].pool.dice[k])
             .collect::<Vec<_>>(),
         vec![4]
     );
@@ -185,25 +185,25 @@ fn results_count_every_combatant_and_every_attack_of_the_battle() {
     let mut app = battle_app(&skirmish, ruleset(), 11, Dice::seeded(11));
     for _ in 0..2_000 {
         let table = table(&app);
-        if table.battle.outcome.is_some() {
+        if table.battle().outcome.is_some() {
             break;
         }
         let command = choose(&table, AiLevel::Normal).expect("someone may act");
         submit(&mut app, command).expect("the AI's command is legal");
     }
     let table = table(&app);
-    assert!(table.battle.outcome.is_some(), "the battle ended");
+    assert!(table.battle().outcome.is_some(), "the battle ended");
     let log = app.log().to_vec();
     let summary = BattleSummary::new(&table, &log);
     for (k, side) in summary.sides.iter().enumerate() {
-        let fielded = table.units.iter().filter(|u| u.unit.side == k).count();
+        let fielded = table.units().iter().filter(|u| u.unit.side == k).count();
         assert_eq!(side.fielded, fielded);
         assert_eq!(
             side.standing + side.out_of_action + side.killed + side.escaped,
             fielded
         );
         let standing = table
-            .units
+            .units()
             .iter()
             .filter(|u| u.unit.side == k && u.fate == Fate::Fighting)
             .count();
@@ -247,17 +247,17 @@ fn results_count_every_combatant_and_every_attack_of_the_battle() {
             .filter(|c| c.fate != Fate::Fighting)
             .count(),
         table
-            .units
+            .units()
             .iter()
             .filter(|u| u.fate != Fate::Fighting)
             .count()
     );
     // The outcome names the winning side as players know it.
-    let outcome = table.battle.outcome_in_words().expect("ended");
+    let outcome = table.battle().outcome_in_words().expect("ended");
     assert_eq!(summary.outcome, outcome);
     assert!(
         table
-            .battle
+            .battle()
             .sides
             .iter()
             .any(|side| outcome.starts_with(&format!("Victory: {} (", side.name)))
@@ -318,7 +318,7 @@ fn a_queued_command_is_resolved_by_the_engine_and_mirrored_into_the_components()
     assert_eq!(app.world().resource::<LastVerdict>().0, Some(Ok(move_east)));
     let engine = app.world().resource::<Engine>();
     let hero = engine.state().unit_index("hero").expect("hero");
-    assert_eq!(engine.state().units[hero].placement.zone, ZoneCoord(1, 0));
+    assert_eq!(engine.state().units()[hero].placement.zone, ZoneCoord(1, 0));
     let mut figures = app.world_mut().query::<(&Unit, &Placement)>();
     let drawn = figures
         .iter(app.world())

@@ -129,7 +129,7 @@ fn wind_burns_two_action_dice_now_and_at_every_later_roll() {
     act(&mut app, "bandit", Order::Pass);
     act(&mut app, "hero", Order::Pass);
     let t = table(&app);
-    assert_eq!(t.battle.round, 2);
+    assert_eq!(t.battle().round, 2);
     assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 1, 1]);
 }
 

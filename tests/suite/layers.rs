@@ -368,3 +368,29 @@ fn the_vocabulary_imports_nothing_of_the_game() {
         "vocabulary.rs imports from the game"
     );
 }
+
+/// The files under `src/` outside `battle/` whose code (their unit tests and
+/// test modules aside) changes a battle's state through `set_up`.
+fn writers_outside_battle() -> Vec<String> {
+    let mut files = Vec::new();
+    files_of(&src(), 0, &mut files);
+    files
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|path| !path.starts_with(src().join("battle")))
+        .filter(|path| !path.to_string_lossy().ends_with("tests.rs"))
+        .filter(|path| code(path).contains(".set_up()"))
+        .map(|path| path.display().to_string())
+        .collect()
+}
+
+/// ENGINE.md: only the battle's own modules change its state; elsewhere
+/// `BattleState::set_up` is for tests setting up a position.
+#[test]
+fn only_the_battle_changes_its_state_outside_tests() {
+    let writers = writers_outside_battle();
+    assert!(
+        writers.is_empty(),
+        "these change a battle's state: {writers:?}"
+    );
+}

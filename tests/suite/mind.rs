@@ -251,7 +251,7 @@ fn crushed_hold_their_first_turn_then_each_action_begins_with_a_free_rally_roll(
     assert_eq!(unit(&table(&app), "bandit").placement.zone, ZoneCoord(1, 0));
     // Round 2: the wizard holds; the bandit's Move rolls a 6: rallied, and
     // the move goes ahead.
-    assert_eq!(table(&app).battle.round, 2);
+    assert_eq!(table(&app).battle().round, 2);
     act(&mut app, "wizard", Order::Hold);
     act(&mut app, "bandit", move_on);
     assert!(log(&app).contains(&BattleEvent::Rallied {
@@ -377,7 +377,7 @@ fn a_fear_attack_makes_one_who_passed_its_fear_test_face_it_again() {
     let level = wizard_and_bandit(3, "dread_word");
     let (mut state, dice, events) = app(&level, &[6, 6, 6]).into_parts();
     let bandit = state.unit_index("bandit").expect("the bandit");
-    state.units[bandit].conditions.fear_passed = Some(FearLevel::Scary);
+    state.set_up().units[bandit].conditions.fear_passed = Some(FearLevel::Scary);
     let mut app = swift_swords::battle::engine::Engine::resume(state, dice, events);
     cast_three_dice(&mut app, "dread_word");
     assert!(log(&app).contains(&BattleEvent::MentalDamage {

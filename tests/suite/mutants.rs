@@ -167,7 +167,7 @@ proptest! {
                 let mut engine = Engine::start(&level, ruleset.clone(), seed, Dice::seeded(seed));
                 let mut actions = 0u64;
                 while !engine.ended() {
-                    prop_assert!(engine.state().battle.actions as u64 <= most_actions,
+                    prop_assert!(engine.state().battle().actions as u64 <= most_actions,
                         "past {most_actions} actions");
                     let command = choose(engine.state(), AiLevel::Random);
                     prop_assert!(command.is_some(), "the battle waits with nothing legal to do");

@@ -151,8 +151,8 @@ fn a_healing_spell_clears_a_stun_then_restores_one_lost_rank() {
     // The pool of three rolls 6, 5, 1: two successes.
     let (mut state, dice, events) = app(&level, &[6, 5, 1, 6, 6, 6]).into_parts();
     let knight = state.unit_index("knight").expect("the knight");
-    state.units[knight].conditions.stunned = true;
-    state.units[knight].ranks.physical.lost = 2;
+    state.set_up().units[knight].conditions.stunned = true;
+    state.set_up().units[knight].ranks.physical.lost = 2;
     let mut app = Engine::resume(state, dice, events);
     let prepare = Order::Prepare {
         spell: "healing_touch".into(),
@@ -210,9 +210,9 @@ fn healing_a_wound_gives_back_the_rank_it_crossed_over() {
     let level = level(r#""ggg""#, &fielded, "");
     let (mut state, dice, events) = app(&level, &[6, 5, 1, 6, 6, 6]).into_parts();
     let knight = state.unit_index("knight").expect("the knight");
-    state.units[knight].ranks.physical.lost = 2;
-    state.units[knight].ranks.mental.lost = 1;
-    state.units[knight].ranks.mental.crossover_lost = 1;
+    state.set_up().units[knight].ranks.physical.lost = 2;
+    state.set_up().units[knight].ranks.mental.lost = 1;
+    state.set_up().units[knight].ranks.mental.crossover_lost = 1;
     let mut app = Engine::resume(state, dice, events);
     act(&mut app, "wizard", prepare("healing_touch"));
     for _ in 0..3 {
@@ -268,9 +268,9 @@ fn healing_touch_does_not_heal_a_rank_lost_only_by_crossover() {
     let level = level(r#""ggg""#, &fielded, "");
     let (mut state, dice, events) = app(&level, &[6, 5, 1, 6, 6, 6]).into_parts();
     let knight = state.unit_index("knight").expect("the knight");
-    state.units[knight].ranks.physical.lost = 1;
-    state.units[knight].ranks.physical.crossover_lost = 1;
-    state.units[knight].ranks.mental.lost = 2;
+    state.set_up().units[knight].ranks.physical.lost = 1;
+    state.set_up().units[knight].ranks.physical.crossover_lost = 1;
+    state.set_up().units[knight].ranks.mental.lost = 2;
     let mut app = Engine::resume(state, dice, events);
     act(&mut app, "wizard", prepare("healing_touch"));
     for _ in 0..3 {
@@ -319,7 +319,7 @@ fn a_spell_attack_waits_for_the_targets_defence_and_a_dodge_takes_its_dice() {
             target: "bandit".into(),
         },
     );
-    assert_eq!(table(&app).battle.turn, Turn::Respond { unit: 1 });
+    assert_eq!(table(&app).battle().turn, Turn::Respond { unit: 1 });
     assert!(log(&app).contains(&BattleEvent::SpellDeclared {
         unit: "hero".into(),
         spell: "Firebolt".into(),

@@ -143,8 +143,8 @@ fn a_die_changed_mid_battle_is_caught_at_that_step_naming_its_owner() {
         .find_map(|to| {
             let before = replay.rebuild(&level, ruleset.clone(), to - 1).ok()?;
             let acting = before.state().acting_unit()?;
-            let owner = (0..before.state().units.len())
-                .find(|&u| u != acting && !before.state().units[u].pool.dice.is_empty())?;
+            let owner = (0..before.state().units().len())
+                .find(|&u| u != acting && !before.state().units()[u].pool.dice.is_empty())?;
             Some((to, BattleSave::of(&before), owner))
         })
         .expect("a step where a bystander holds dice");
@@ -155,7 +155,7 @@ fn a_die_changed_mid_battle_is_caught_at_that_step_naming_its_owner() {
     let _ = tampered.submit(&step.command);
     let found = Fingerprint::of(&tampered);
     let differ = step.after.differences(&found, tampered.state());
-    let name = tampered.state().units[owner].unit.name.clone();
+    let name = tampered.state().units()[owner].unit.name.clone();
     assert!(
         differ.len() == 1 && differ[0].starts_with(&name),
         "{differ:?} should name only {name}"
@@ -356,7 +356,7 @@ fn simulate_saves_the_chosen_battles_as_replays_that_hold() {
         let engine = replay
             .rebuild(&level, ruleset.clone(), replay.steps())
             .expect("holds");
-        let outcome = engine.state().battle.outcome.clone();
+        let outcome = engine.state().battle().outcome.clone();
         assert!(
             matches!(outcome, Some(swift_swords::battle::events::Outcome::Victory { ref side, .. }) if side != "heroes"),
             "{outcome:?}"

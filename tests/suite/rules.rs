@@ -79,7 +79,7 @@ fn a_combatant_left_with_only_ones_calls_no_refresh() {
             .any(|e| matches!(e, BattleEvent::RefreshCalled { .. }))
     );
     assert_eq!(
-        table(&app).battle.turn,
+        table(&app).battle().turn,
         Turn::Act {
             candidates: vec![1]
         }
@@ -89,7 +89,7 @@ fn a_combatant_left_with_only_ones_calls_no_refresh() {
     assert!(log(&app).contains(&BattleEvent::RefreshCalled {
         by: Some("bandit".into())
     }));
-    assert_eq!(table(&app).battle.turn, Turn::LastOption { unit: 0 });
+    assert_eq!(table(&app).battle().turn, Turn::LastOption { unit: 0 });
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn refresh_gives_a_last_option_and_a_kept_die_is_rolled_into_the_next_pool() {
     assert_eq!(table(&app).turn_units(), vec!["bandit"]);
     act(&mut app, "bandit", Order::KeepDie);
     let t = table(&app);
-    assert_eq!(t.battle.round, 2);
+    assert_eq!(t.battle().round, 2);
     assert_eq!(unit(&t, "hero").pool.dice, vec![3, 3, 3, 3]);
     assert_eq!(unit(&t, "bandit").pool.dice, vec![4, 4, 4, 4]);
 }
@@ -160,7 +160,8 @@ fn a_last_option_may_be_an_action_and_then_its_dice_are_set_aside() {
     act(&mut app, "bandit", attack("hero"));
     let t = table(&app);
     assert_eq!(
-        t.battle.round, 2,
+        t.battle().round,
+        2,
         "the refresh closed once the bandit had acted"
     );
     assert!(log(&app).contains(&BattleEvent::DicePaid {
@@ -560,7 +561,7 @@ fn a_killing_blow_puts_out_of_action_and_massive_damage_kills() {
         effect_roll: 3,
         effect: InjuryEffect::Bleeder { penalty: 0 },
     }));
-    assert!(matches!(&t.battle.outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"));
+    assert!(matches!(&t.battle().outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"));
 }
 
 #[test]
@@ -612,7 +613,7 @@ fn round_limit_ends_the_battle_as_a_draw() {
     let mut app = app(&level, &[2, 2, 2, 2, 2, 2, 2]);
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    let battle = &app.state().battle;
+    let battle = &app.state().battle();
     assert!(
         matches!(&battle.outcome, Some(Outcome::Draw { .. })),
         "{:?}",
@@ -634,10 +635,10 @@ fn hold_zone_wins_after_the_zone_is_held_for_enough_closed_rounds() {
     let mut app = app(&level, &[2; 40]);
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    assert!(&app.state().battle.outcome.is_none());
+    assert!(&app.state().battle().outcome.is_none());
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    let battle = &app.state().battle;
+    let battle = &app.state().battle();
     assert!(
         matches!(&battle.outcome, Some(Outcome::Victory { side, .. }) if side == "heroes"),
         "{:?}",
@@ -660,7 +661,7 @@ fn survive_wins_when_its_round_closes_with_the_side_still_fighting() {
     let mut app = app(&level, &[2; 20]);
     act(&mut app, "hero", Order::Pass);
     act(&mut app, "bandit", Order::Pass);
-    let battle = &app.state().battle;
+    let battle = &app.state().battle();
     assert!(matches!(&battle.outcome, Some(Outcome::Victory { side, .. }) if side == "foes"));
 }
 
@@ -668,9 +669,9 @@ fn survive_wins_when_its_round_closes_with_the_side_still_fighting() {
 fn first_legal(table: &BattleState) -> Option<Command> {
     let actors = table.turn_units();
     let actor = actors.first()?;
-    let me = table.units[table.unit_index(actor)?].clone();
+    let me = table.units()[table.unit_index(actor)?].clone();
     let enemies: Vec<String> = table
-        .units
+        .units()
         .iter()
         .filter(|u| u.unit.side != me.unit.side && u.fighting())
         .map(|u| u.unit.id.clone())
@@ -697,7 +698,7 @@ fn first_legal(table: &BattleState) -> Option<Command> {
         pay: None,
     }));
     if let Some(enemy) = enemies.first() {
-        let there = table.units[table.unit_index(enemy)?].placement.zone;
+        let there = table.units()[table.unit_index(enemy)?].placement.zone;
         let here = me.placement.zone;
         let step = |a: u16, b: u16| {
             if a < b {
@@ -728,13 +729,13 @@ fn play_out(level: &Level, seed: u64) -> (Vec<BattleEvent>, Option<Outcome>) {
     let mut app = battle_app(level, ruleset(), seed, Dice::seeded(seed));
     for _ in 0..5_000 {
         let t = table(&app);
-        if t.battle.outcome.is_some() {
+        if t.battle().outcome.is_some() {
             break;
         }
         let command = first_legal(&t).expect("someone can always act or pass");
         submit(&mut app, command).expect("first_legal only picks legal commands");
     }
-    let outcome = app.state().battle.outcome.clone();
+    let outcome = app.state().battle().outcome.clone();
     (log(&app), outcome)
 }
 
@@ -784,7 +785,7 @@ fn a_saved_battle_restores_and_goes_on_exactly_as_the_original() {
     let mut restored = loaded.restore(ruleset());
     for _ in 0..40 {
         let a = table(&original);
-        if a.battle.outcome.is_some() {
+        if a.battle().outcome.is_some() {
             break;
         }
         let command = first_legal(&a).unwrap();
@@ -915,7 +916,7 @@ fn a_round_that_reaches_the_action_cap_ends_the_battle_as_a_draw() {
             .expect("a legal command");
         submit(&mut engine, command).expect("the AI's command is legal");
     }
-    let battle = &engine.state().battle;
+    let battle = &engine.state().battle();
     assert_eq!((battle.round, battle.round_actions), (1, 2));
     assert_eq!(
         battle.outcome,
@@ -948,20 +949,22 @@ fn the_countdown_track_lists_first_whoever_the_countdown_gives_the_turn() {
                 break;
             }
             let table = engine.state();
-            if let Turn::Act { candidates } = &table.battle.turn
-                && table.battle.partner_due.is_none()
+            if let Turn::Act { candidates } = &table.battle().turn
+                && table.battle().partner_due.is_none()
                 && !kept
             {
                 let mut first: Vec<usize> = table
                     .countdown()
                     .into_iter()
-                    .filter(|&u| table.units[u].pool.usable() > 0 && !table.units[u].pool.holding)
+                    .filter(|&u| {
+                        table.units()[u].pool.usable() > 0 && !table.units()[u].pool.holding
+                    })
                     .take(candidates.len())
                     .collect();
                 let mut acting = candidates.clone();
                 first.sort_unstable();
                 acting.sort_unstable();
-                assert_eq!(first, acting, "{file}, round {}", table.battle.round);
+                assert_eq!(first, acting, "{file}, round {}", table.battle().round);
                 checked += 1;
             }
             let command = choose(table, AiLevel::Normal).expect("someone may act");
@@ -997,19 +1000,19 @@ fn a_one_ad_option_never_moves_the_turn() {
     act(&mut app, "hero", step(0));
     assert_eq!(unit(&table(&app), "hero").pool.dice.len(), 2);
     assert_eq!(
-        table(&app).battle.turn_candidates(),
+        table(&app).battle().turn_candidates(),
         vec![1],
         "three dice to two"
     );
     act(&mut app, "bandit", Order::Effort);
     assert_eq!(unit(&table(&app), "bandit").pool.dice, vec![3, 3]);
     assert_eq!(
-        table(&app).battle.turn_candidates(),
+        table(&app).battle().turn_candidates(),
         vec![1],
         "level with the hero at two dice, the bandit still has its turn"
     );
     act(&mut app, "bandit", step(1));
-    assert_eq!(table(&app).battle.turn_candidates(), vec![0]);
+    assert_eq!(table(&app).battle().turn_candidates(), vec![0]);
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn settle(app: &mut App) {
         let state = world.resource::<Engine>().state();
         let ai_to_act = state.acting_unit().is_some_and(|u| {
             matches!(
-                world.resource::<MatchSetup>().seats[state.units[u].unit.side],
+                world.resource::<MatchSetup>().seats[state.units()[u].unit.side],
                 Seat::Ai(_)
             )
         });
@@ -224,7 +224,7 @@ fn undo_in_hot_seat_takes_back_only_the_commands_of_the_player_whose_turn_it_is(
     // side acts twice running without a die rolled, its player may undo.
     let side_to_act = |app: &App| {
         let state = app.world().resource::<Engine>().state();
-        state.acting_unit().map(|u| state.units[u].unit.side)
+        state.acting_unit().map(|u| state.units()[u].unit.side)
     };
     let (mut undone, mut handed_over) = (false, false);
     for _ in 0..200 {

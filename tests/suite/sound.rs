@@ -215,7 +215,7 @@ fn a_battle_played_to_its_end_is_heard_from_its_own_events() {
     let mut sounds = 0;
     let mut events = 0;
     for _ in 0..200 {
-        if engine.state().battle.outcome.is_some() {
+        if engine.state().battle().outcome.is_some() {
             break;
         }
         let legal = engine.legal_commands();

@@ -13,8 +13,8 @@ use swift_swords::rules::dice::Dice;
 /// The ids a player must never read (every combatant's and side's whose
 /// display name differs from it), and the names the text may show.
 fn ids_and_names(table: &BattleState) -> (Vec<String>, Vec<String>) {
-    let units = table.units.iter().map(|u| (&u.unit.id, &u.unit.name));
-    let sides = table.battle.sides.iter().map(|s| (&s.id, &s.name));
+    let units = table.units().iter().map(|u| (&u.unit.id, &u.unit.name));
+    let sides = table.battle().sides.iter().map(|s| (&s.id, &s.name));
     let (ids, mut names): (Vec<String>, Vec<String>) = units
         .chain(sides)
         .filter(|(id, name)| id != name)
@@ -24,7 +24,7 @@ fn ids_and_names(table: &BattleState) -> (Vec<String>, Vec<String>) {
     // an id (the Crossbowman "crossbow" and his crossbow).
     names.extend(
         table
-            .ruleset
+            .ruleset()
             .weapons
             .values()
             .map(|w| w.name.to_lowercase()),
@@ -62,7 +62,7 @@ fn the_log_and_the_refusals_of_every_shipped_level_name_no_ids() {
         let mut refusals = Vec::new();
         for step in 0..600 {
             let t = table(&engine);
-            if t.battle.outcome.is_some() {
+            if t.battle().outcome.is_some() {
                 break;
             }
             let Some(command) = choose(&t, AiLevel::Normal) else {
@@ -110,7 +110,7 @@ fn combatants_who_share_a_name_are_numbered_in_level_order() {
         .expect("Goblin Rabble");
     let engine = battle_app(&level, ruleset(), 1, Dice::seeded(1));
     let goblins: Vec<String> = table(&engine)
-        .units
+        .units()
         .iter()
         .map(|u| u.unit.name.clone())
         .filter(|n| n.starts_with("Goblin"))

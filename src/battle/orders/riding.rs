@@ -198,35 +198,49 @@ pub(super) fn drive(
         && !table.chariots[chariot].overturned
         && table.units[target].fighting()
     {
-        table.join_group_of(team, target);
-        events.push(BattleEvent::Charged {
-            unit: table.chariots[chariot].id.clone(),
-            target: table.units[target].unit.id.clone(),
-            to: zone,
-        });
-        let strikes = strikes_of_team(table, chariot);
-        let side = table.units[team].unit.side;
-        let mut front = vec![target];
-        if let Some(group) = table.units[target].placement.group {
-            front.extend(
-                table
-                    .group_members(group)
-                    .into_iter()
-                    .filter(|&u| u != target && table.units[u].unit.side != side)
-                    .take(usize::from(strikes.saturating_sub(1))),
-            );
-        }
-        for &enemy in &front {
-            events.push(BattleEvent::AtTheFront {
-                chariot: table.chariots[chariot].id.clone(),
-                unit: table.units[enemy].unit.id.clone(),
-            });
-        }
-        table.chariots[chariot].front = front;
+        charge_from_the_drive(table, chariot, target, zone, events);
     }
     table.regroup(from, events);
     table.settle_riders(events);
     table.regroup(zone, events);
+}
+
+/// A drive that ends in its target's zone charges it: the target, and for a
+/// chariot that strikes more than one the enemies beside it in its melee,
+/// are at the chariot's front.
+fn charge_from_the_drive(
+    table: &mut BattleState,
+    chariot: usize,
+    target: usize,
+    zone: ZoneCoord,
+    events: &mut Vec<BattleEvent>,
+) {
+    let team = table.chariots[chariot].team;
+    table.join_group_of(team, target);
+    events.push(BattleEvent::Charged {
+        unit: table.chariots[chariot].id.clone(),
+        target: table.units[target].unit.id.clone(),
+        to: zone,
+    });
+    let strikes = strikes_of_team(table, chariot);
+    let side = table.units[team].unit.side;
+    let mut front = vec![target];
+    if let Some(group) = table.units[target].placement.group {
+        front.extend(
+            table
+                .group_members(group)
+                .into_iter()
+                .filter(|&u| u != target && table.units[u].unit.side != side)
+                .take(usize::from(strikes.saturating_sub(1))),
+        );
+    }
+    for &enemy in &front {
+        events.push(BattleEvent::AtTheFront {
+            chariot: table.chariots[chariot].id.clone(),
+            unit: table.units[enemy].unit.id.clone(),
+        });
+    }
+    table.chariots[chariot].front = front;
 }
 
 /// An enemy charging into a chariot's melee from the zone ahead of it meets

@@ -42,7 +42,7 @@ impl LogFilter {
 fn combatant_index(table: &BattleState, id: &str) -> Option<usize> {
     table.unit_index(id).or_else(|| {
         table
-            .chariots
+            .chariots()
             .iter()
             .find(|chariot| chariot.id == id)
             .map(|chariot| chariot.team)
@@ -84,7 +84,7 @@ impl LogView {
         let names = Names::of(table);
         let combatant_name = |index: usize| {
             table
-                .units
+                .units()
                 .get(index)
                 .map_or(String::new(), |u| names.unit(&u.unit.id))
         };
@@ -96,7 +96,7 @@ impl LogView {
             )
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut self.filter.combatant, None, "Everyone");
-                for index in 0..table.units.len() {
+                for index in 0..table.units().len() {
                     ui.selectable_value(
                         &mut self.filter.combatant,
                         Some(index),

@@ -105,7 +105,7 @@ impl HudState {
     /// The faces of the dice the player picked to pay with, or `None` for
     /// the least wasteful dice.
     pub fn picked_faces(&self, table: &BattleState, actor: usize) -> Option<Vec<u8>> {
-        let pool = &table.units.get(actor)?.pool.dice;
+        let pool = &table.units().get(actor)?.pool.dice;
         (!self.picked_dice.is_empty()).then(|| {
             self.picked_dice
                 .iter()
@@ -127,10 +127,10 @@ pub struct TableViewport(pub Option<Rect>);
 /// The combatants a human may act with now.
 pub fn human_turn(table: &BattleState) -> Vec<usize> {
     table
-        .battle
+        .battle()
         .turn_candidates()
         .into_iter()
-        .filter(|&i| table.battle.controller_of(i) == Some(crate::level::Controller::Human))
+        .filter(|&i| table.battle().controller_of(i) == Some(crate::level::Controller::Human))
         .collect()
 }
 
@@ -172,7 +172,7 @@ pub fn give_order(
     actor: usize,
     order: Order,
 ) {
-    let command = Command::new(table.units[actor].unit.id.clone(), order);
+    let command = Command::new(table.units()[actor].unit.id.clone(), order);
     let verdict = table.check(&command);
     give_checked(queue, hud, table, command, verdict);
 }
@@ -235,7 +235,7 @@ pub fn could_still_act(table: &BattleState, actor: usize) -> bool {
 /// [`give_order`] from an exclusive system. Nothing is given while a replay
 /// is watched.
 pub fn submit_order(world: &mut World, table: &BattleState, actor: usize, order: Order) {
-    let command = Command::new(table.units[actor].unit.id.clone(), order);
+    let command = Command::new(table.units()[actor].unit.id.clone(), order);
     let verdict = table.check(&command);
     submit_checked(world, table, command, verdict);
 }
@@ -288,17 +288,17 @@ pub(crate) fn give_standing_wound_choice(
     let Some(&actor) = human_turn(table).first() else {
         return;
     };
-    let side = table.units[actor].unit.side;
+    let side = table.units()[actor].unit.side;
     if given.0.contains(&side) {
         return;
     }
     given.0.push(side);
     let untouched = table
-        .units
+        .units()
         .iter()
         .filter(|u| u.unit.side == side)
         .all(|u| u.conditions.wounds == WoundChoice::default());
-    if table.battle.round <= 1 && untouched {
+    if table.battle().round <= 1 && untouched {
         let order = Order::ChooseWounds {
             take: settings.wounds,
             whole_side: true,

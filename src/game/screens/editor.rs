@@ -281,22 +281,7 @@ fn editor_screen(
     };
     let editor = &mut *editor;
     editor.check(&ruleset);
-    // Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z), unless a text field has the
-    // keyboard and its own undo.
-    if ctx.memory(|m| m.focused().is_none()) {
-        let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
-        let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
-        let redo_shifted = egui::KeyboardShortcut::new(
-            egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
-            egui::Key::Z,
-        );
-        // The shifted shortcut first: the plain one matches it too.
-        if ctx.input_mut(|i| i.consume_shortcut(&redo_shifted) || i.consume_shortcut(&redo)) {
-            editor.draft.redo();
-        } else if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
-            editor.draft.undo();
-        }
-    }
+    undo_shortcuts(ctx, editor);
     let mut root = egui::Ui::new(
         ctx.clone(),
         "level editor".into(),
@@ -305,65 +290,7 @@ fn editor_screen(
             .max_rect(ctx.viewport_rect()),
     );
     egui::Panel::top("editor bar").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            ui.label(egui::RichText::new("Level editor").strong().size(16.0));
-            ui.separator();
-            ui.add(egui::TextEdit::singleline(&mut editor.file).desired_width(160.0))
-                .on_hover_text("The file it saves to in the levels folder");
-            ui.separator();
-            let undo = egui::Button::new("Undo");
-            if ui
-                .add_enabled(editor.draft.can_undo(), undo)
-                .on_hover_text("Ctrl+Z")
-                .clicked()
-            {
-                editor.draft.undo();
-            }
-            let redo = egui::Button::new("Redo");
-            if ui
-                .add_enabled(editor.draft.can_redo(), redo)
-                .on_hover_text("Ctrl+Y")
-                .clicked()
-            {
-                editor.draft.redo();
-            }
-            if ui.button("Save").clicked() {
-                commands.queue(save);
-            }
-            let playable = editor.problems.is_empty();
-            if ui
-                .add_enabled(playable, egui::Button::new("Playtest"))
-                .on_disabled_hover_text("Mend the problems listed first.")
-                .clicked()
-            {
-                commands.queue(playtest);
-            }
-            if ui.button("Back to the title").clicked() {
-                next.set(Screen::Title);
-            }
-        });
-        if editor.confirm_overwrite {
-            ui.horizontal(|ui| {
-                ui.colored_label(
-                    egui::Color32::GOLD,
-                    "The file has comments, which saving drops. A copy of it is kept beside it as .bak.",
-                );
-                if ui.button("Save anyway").clicked() {
-                    commands.queue(save);
-                }
-                if ui.button("Cancel").clicked() {
-                    editor.confirm_overwrite = false;
-                }
-            });
-        }
-        if let Some((notice, fine)) = &editor.notice {
-            let colour = if *fine {
-                egui::Color32::LIGHT_GREEN
-            } else {
-                egui::Color32::LIGHT_RED
-            };
-            ui.colored_label(colour, notice);
-        }
+        editor_bar(ui, editor, &mut commands, &mut next)
     });
     // The Balance panel first, across the whole window: its charts need
     // the width; the side panels scroll above it.
@@ -386,63 +313,155 @@ fn editor_screen(
                 .id_salt("problems and units")
                 .show(ui, |ui| problems_and_units(ui, editor, &ruleset));
         });
-    egui::CentralPanel::default().show(&mut root, |ui| {
-        let room = ui.available_size();
-        let picture = draw_table(ui, &editor.draft.level, &TableColours::of(&ruleset), room);
-        // The problems' places in red, the selection in gold.
-        let painter = ui.painter();
-        let place_rect = |place: &Place| match place {
-            Place::Zone(zone) => Some(picture.zone_rect(*zone)),
-            Place::Edge((a, b)) => Some(picture.zone_rect(*a).union(picture.zone_rect(*b))),
-            Place::Unit(id) => editor
-                .draft
-                .level
-                .units
-                .iter()
-                .find(|u| &u.id == id)
-                .map(|u| picture.zone_rect(u.zone)),
-            _ => None,
-        };
-        for (_, place) in &editor.problems {
-            if let Some(rect) = place_rect(place) {
-                painter.rect_stroke(
-                    rect.shrink(3.0),
-                    2.0,
-                    egui::Stroke::new(2.0, egui::Color32::RED),
-                    egui::StrokeKind::Inside,
-                );
-            }
+    egui::CentralPanel::default().show(&mut root, |ui| editor_table(ui, editor, &ruleset));
+    Ok(())
+}
+
+/// Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z), unless a text field has the
+/// keyboard and its own undo.
+fn undo_shortcuts(ctx: &egui::Context, editor: &mut Editor) {
+    if ctx.memory(|m| m.focused().is_none()) {
+        let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+        let redo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y);
+        let redo_shifted = egui::KeyboardShortcut::new(
+            egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+            egui::Key::Z,
+        );
+        // The shifted shortcut first: the plain one matches it too.
+        if ctx.input_mut(|i| i.consume_shortcut(&redo_shifted) || i.consume_shortcut(&redo)) {
+            editor.draft.redo();
+        } else if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+            editor.draft.undo();
         }
-        if let Some(rect) = editor.selected.as_ref().and_then(place_rect) {
+    }
+}
+
+/// The editor's bar: the file, undo and redo, Save, Playtest and Back;
+/// a warning before comments are lost, and the last save's notice.
+fn editor_bar(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Level editor").strong().size(16.0));
+        ui.separator();
+        ui.add(egui::TextEdit::singleline(&mut editor.file).desired_width(160.0))
+            .on_hover_text("The file it saves to in the levels folder");
+        ui.separator();
+        let undo = egui::Button::new("Undo");
+        if ui
+            .add_enabled(editor.draft.can_undo(), undo)
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            editor.draft.undo();
+        }
+        let redo = egui::Button::new("Redo");
+        if ui
+            .add_enabled(editor.draft.can_redo(), redo)
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
+            editor.draft.redo();
+        }
+        if ui.button("Save").clicked() {
+            commands.queue(save);
+        }
+        let playable = editor.problems.is_empty();
+        if ui
+            .add_enabled(playable, egui::Button::new("Playtest"))
+            .on_disabled_hover_text("Mend the problems listed first.")
+            .clicked()
+        {
+            commands.queue(playtest);
+        }
+        if ui.button("Back to the title").clicked() {
+            next.set(Screen::Title);
+        }
+    });
+    if editor.confirm_overwrite {
+        ui.horizontal(|ui| {
+            ui.colored_label(
+                egui::Color32::GOLD,
+                "The file has comments, which saving drops. A copy of it is kept beside it as .bak.",
+            );
+            if ui.button("Save anyway").clicked() {
+                commands.queue(save);
+            }
+            if ui.button("Cancel").clicked() {
+                editor.confirm_overwrite = false;
+            }
+        });
+    }
+    if let Some((notice, fine)) = &editor.notice {
+        let colour = if *fine {
+            egui::Color32::LIGHT_GREEN
+        } else {
+            egui::Color32::LIGHT_RED
+        };
+        ui.colored_label(colour, notice);
+    }
+}
+
+/// The level on the table, its problems ringed in red and the selection in
+/// gold; clicks and drags edit it with the tool in hand.
+fn editor_table(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
+    let room = ui.available_size();
+    let picture = draw_table(ui, &editor.draft.level, &TableColours::of(ruleset), room);
+    // The problems' places in red, the selection in gold.
+    let painter = ui.painter();
+    let place_rect = |place: &Place| match place {
+        Place::Zone(zone) => Some(picture.zone_rect(*zone)),
+        Place::Edge((a, b)) => Some(picture.zone_rect(*a).union(picture.zone_rect(*b))),
+        Place::Unit(id) => editor
+            .draft
+            .level
+            .units
+            .iter()
+            .find(|u| &u.id == id)
+            .map(|u| picture.zone_rect(u.zone)),
+        _ => None,
+    };
+    for (_, place) in &editor.problems {
+        if let Some(rect) = place_rect(place) {
             painter.rect_stroke(
-                rect.shrink(1.0),
+                rect.shrink(3.0),
                 2.0,
-                egui::Stroke::new(3.0, egui::Color32::GOLD),
+                egui::Stroke::new(2.0, egui::Color32::RED),
                 egui::StrokeKind::Inside,
             );
         }
-        let response = &picture.response;
-        // A drag is first seen away from where the button went down: that
-        // zone is painted too.
-        let origin = ui.input(|i| i.pointer.press_origin());
-        if let (true, Some(at)) = (response.drag_started(), origin) {
-            click(editor, picture.zone_at(at), None, false);
-        }
-        let pointer = response.interact_pointer_pos();
-        let pressed = response.clicked() || response.dragged();
-        if let (true, Some(at)) = (pressed, pointer) {
-            click(
-                editor,
-                picture.zone_at(at),
-                picture.edge_at(at),
-                response.clicked(),
-            );
-        }
-        if response.clicked() || response.drag_stopped() {
-            editor.draft.end_gesture();
-        }
-    });
-    Ok(())
+    }
+    if let Some(rect) = editor.selected.as_ref().and_then(place_rect) {
+        painter.rect_stroke(
+            rect.shrink(1.0),
+            2.0,
+            egui::Stroke::new(3.0, egui::Color32::GOLD),
+            egui::StrokeKind::Inside,
+        );
+    }
+    let response = &picture.response;
+    // A drag is first seen away from where the button went down: that
+    // zone is painted too.
+    let origin = ui.input(|i| i.pointer.press_origin());
+    if let (true, Some(at)) = (response.drag_started(), origin) {
+        click(editor, picture.zone_at(at), None, false);
+    }
+    let pointer = response.interact_pointer_pos();
+    let pressed = response.clicked() || response.dragged();
+    if let (true, Some(at)) = (pressed, pointer) {
+        click(
+            editor,
+            picture.zone_at(at),
+            picture.edge_at(at),
+            response.clicked(),
+        );
+    }
+    if response.clicked() || response.drag_stopped() {
+        editor.draft.end_gesture();
+    }
 }
 
 /// What a click or drag on the table does with the tool in hand.

@@ -482,10 +482,10 @@ mod tests {
             // With no other order open to the player, a Hold by the
             // player's first combatant: the gate refuses it before the rules.
             let player = table
-                .units
+                .units()
                 .iter()
                 .position(|u| {
-                    table.battle.controller_of(u.unit.index)
+                    table.battle().controller_of(u.unit.index)
                         == Some(crate::level::Controller::Human)
                 })
                 .expect("a player's combatant");
@@ -555,7 +555,7 @@ mod tests {
             let (engine, refused) = play_through_the_hud(lesson, level, ruleset);
             assert!(engine.ended(), "{}: the battle goes on", lesson.name);
             assert!(
-                matches!(&engine.state().battle.outcome,
+                matches!(&engine.state().battle().outcome,
                     Some(crate::battle::events::Outcome::Victory { side, .. }) if side == "heroes"),
                 "{}: the player wins",
                 lesson.name
@@ -687,7 +687,7 @@ mod tests {
             let table = app.world().resource::<Engine>().state().clone();
             if !human_turn(&table)
                 .iter()
-                .any(|&u| table.units[u].unit.id == command.unit)
+                .any(|&u| table.units()[u].unit.id == command.unit)
             {
                 continue;
             }

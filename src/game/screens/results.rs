@@ -65,7 +65,7 @@ pub struct BattleSummary {
 impl BattleSummary {
     pub fn new(table: &BattleState, log: &[BattleEvent]) -> Self {
         let mut sides: Vec<SideSummary> = table
-            .battle
+            .battle()
             .sides
             .iter()
             .map(|s| SideSummary {
@@ -74,7 +74,7 @@ impl BattleSummary {
             })
             .collect();
         let mut combatants: Vec<CombatantSummary> = table
-            .units
+            .units()
             .iter()
             .map(|u| CombatantSummary {
                 name: u.unit.name.clone(),
@@ -86,7 +86,7 @@ impl BattleSummary {
                 fate: u.fate,
             })
             .collect();
-        for unit in &table.units {
+        for unit in table.units() {
             let side = &mut sides[unit.unit.side];
             side.fielded += 1;
             match unit.fate {
@@ -97,7 +97,7 @@ impl BattleSummary {
             }
         }
         let index_of = |unit: &str| table.unit_index(unit);
-        let side_of = |unit: &str| index_of(unit).map(|i| table.units[i].unit.side);
+        let side_of = |unit: &str| index_of(unit).map(|i| table.units()[i].unit.side);
         for event in log {
             match event {
                 BattleEvent::AttackRolled { attacker, hits, .. } => {
@@ -154,18 +154,18 @@ impl BattleSummary {
                 || c.fate != Fate::Fighting
         });
         Self {
-            level: table.battle.level.name.clone(),
-            seed: table.battle.seed,
+            level: table.battle().level.name.clone(),
+            seed: table.battle().seed,
             outcome: table
-                .battle
+                .battle()
                 .outcome_in_words()
                 .unwrap_or_else(|| "Unfinished".to_string()),
-            winner: match &table.battle.outcome {
-                Some(Outcome::Victory { side, .. }) => table.battle.level.side_index(side),
+            winner: match &table.battle().outcome {
+                Some(Outcome::Victory { side, .. }) => table.battle().level.side_index(side),
                 _ => None,
             },
-            rounds: table.battle.round,
-            actions: table.battle.actions,
+            rounds: table.battle().round,
+            actions: table.battle().actions,
             sides,
             combatants,
         }
@@ -347,7 +347,7 @@ fn watch_the_battle(world: &mut World) {
         return;
     };
     let state = engine.state();
-    let (level, ruleset) = ((*state.battle.level).clone(), state.ruleset.clone());
+    let (level, ruleset) = ((*state.battle().level).clone(), state.ruleset().clone());
     world.remove_resource::<Replay>();
     watch(world, replay, level, ruleset);
 }

@@ -97,7 +97,7 @@ fn continue_label(path: &std::path::Path, data_dir: &std::path::Path) -> (String
             format!(
                 "Continue: {}, round {}",
                 replay.level_name,
-                engine.state().battle.round.max(1)
+                engine.state().battle().round.max(1)
             ),
             "Resume the last battle exactly where it stood",
         ),

@@ -206,7 +206,7 @@ fn viewer_window(
                     .text("seconds per step")
                     .fixed_decimals(1),
             );
-            if let Some(outcome) = engine.state().battle.outcome_in_words() {
+            if let Some(outcome) = engine.state().battle().outcome_in_words() {
                 ui.label(egui::RichText::new(format!("The battle ended. {outcome}")).strong());
             }
             ui.separator();

@@ -442,7 +442,14 @@ pub fn tend_the_fallen(world: &mut World, choices: &[EndChoices]) -> Result<(), 
     let side = campaigning
         .state()
         .next_battle()
-        .and_then(|b| ended.state.battle.sides.iter().position(|s| s.id == b.side))
+        .and_then(|b| {
+            ended
+                .state
+                .battle()
+                .sides
+                .iter()
+                .position(|s| s.id == b.side)
+        })
         .ok_or("the battle has no side for the warband")?;
     let end = BattleEnd {
         state: &ended.state,
@@ -565,7 +572,7 @@ mod tests {
             let battle = campaigning.state().next_battle().expect("before").clone();
             let side = ended
                 .state
-                .battle
+                .battle()
                 .sides
                 .iter()
                 .position(|s| s.id == battle.side);

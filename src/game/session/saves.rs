@@ -316,7 +316,7 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
         Ok((mut replay, engine)) => {
             // Going on from an earlier step: the steps after it are dropped.
             replay.record.steps.truncate(steps.unwrap_or(usize::MAX));
-            replay.round = engine.state().battle.round;
+            replay.round = engine.state().battle().round;
             let mut notice = SaveNotice::default();
             // The level's file as it is now, in the game's folder or the
             // player's own (one may hold a copy of the other's under the

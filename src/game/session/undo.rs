@@ -25,7 +25,7 @@ pub fn undo_verdict(
     seats: &[Seat],
 ) -> Result<(usize, String), String> {
     let state = engine.state();
-    let side_of = |id: &str| state.unit_index(id).map(|i| state.units[i].unit.side);
+    let side_of = |id: &str| state.unit_index(id).map(|i| state.units()[i].unit.side);
     let steps = &replay.record.steps;
     let Some(last_human) = steps
         .iter()
@@ -37,7 +37,7 @@ pub fn undo_verdict(
         return Err("Dice have been rolled since your last command, so it stands.".to_string());
     }
     let side = side_of(&steps[last_human].command.unit);
-    let acting_side = state.acting_unit().map(|u| state.units[u].unit.side);
+    let acting_side = state.acting_unit().map(|u| state.units()[u].unit.side);
     if acting_side.is_some_and(|now| Some(now) != side && seats.get(now) == Some(&Seat::Human)) {
         return Err("The other player has the turn now.".to_string());
     }
@@ -65,11 +65,11 @@ pub fn undo(world: &mut World) -> Result<(), String> {
     let taken_back = shorter.record.steps.split_off(step);
     let state = engine.state();
     // The battle's level is already seated; seating it again changes nothing.
-    let level = state.battle.level.clone();
+    let level = state.battle().level.clone();
     let rebuilt = shorter
-        .rebuild(&level, state.ruleset.clone(), shorter.steps())
+        .rebuild(&level, state.ruleset().clone(), shorter.steps())
         .map_err(|divergence| format!("The battle could not be rebuilt: {divergence}."))?;
-    shorter.round = rebuilt.state().battle.round;
+    shorter.round = rebuilt.state().battle().round;
     world.insert_resource(rebuilt);
     world
         .resource_mut::<RedoStack>()

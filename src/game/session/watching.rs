@@ -49,7 +49,7 @@ impl Viewer {
         let start = replay.rebuild(&level, ruleset.clone(), 0);
         if let Ok(start) = &start {
             checkpoints.push(start.clone());
-            rounds.push(start.state().battle.round);
+            rounds.push(start.state().battle().round);
         }
         let rebuilt = replay.rebuild_with(
             &level,
@@ -60,7 +60,7 @@ impl Viewer {
                 if step % CHECKPOINT_EVERY == 0 {
                     checkpoints.push(engine.clone());
                 }
-                rounds.push(engine.state().battle.round);
+                rounds.push(engine.state().battle().round);
             },
         );
         if let Err(divergence) = rebuilt {

@@ -210,12 +210,16 @@ fn read_events(
         // A player's own combatants are where the player put the camera.
         if follow.0
             && let Some(unit) = actor_of(event).and_then(|id| table.unit_index(id))
-            && (setup.humans() == 0 || table.battle.controller_of(unit) != Some(Controller::Human))
+            && (setup.humans() == 0
+                || table.battle().controller_of(unit) != Some(Controller::Human))
         {
             if setup.humans() > 0 && callouts.back.is_none() {
                 callouts.back = camera.iter().next().map(|c| c.focus);
             }
-            goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
+            goal.0 = Some(zone_centre(
+                table.board(),
+                table.units()[unit].placement.zone,
+            ));
         }
     }
     // The turn back with a player: the camera goes back to where they looked.

@@ -201,30 +201,30 @@ pub(crate) fn plugin(app: &mut App) {
 /// the side that acts first.
 fn opening_focus(engine: &Engine) -> Vec3 {
     let table = engine.state();
-    let human = |i: usize| table.battle.controller_of(i) == Some(Controller::Human);
+    let human = |i: usize| table.battle().controller_of(i) == Some(Controller::Human);
     let first = table
         .acting_unit()
         .filter(|&unit| human(unit))
-        .map(|unit| table.units[unit].unit.side);
-    let mine: Vec<usize> = (0..table.units.len())
-        .filter(|&i| human(i) && first.is_none_or(|side| table.units[i].unit.side == side))
+        .map(|unit| table.units()[unit].unit.side);
+    let mine: Vec<usize> = (0..table.units().len())
+        .filter(|&i| human(i) && first.is_none_or(|side| table.units()[i].unit.side == side))
         .collect();
     let watched: Vec<usize> = if mine.is_empty() {
-        (0..table.units.len()).collect()
+        (0..table.units().len()).collect()
     } else {
         mine
     };
     let sum: Vec3 = watched
         .iter()
-        .map(|&i| zone_centre(&table.board, table.units[i].placement.zone))
+        .map(|&i| zone_centre(table.board(), table.units()[i].placement.zone))
         .sum();
     sum / watched.len().max(1) as f32
 }
 
 /// The view a battle opens on, in a viewport `size` pixels.
 fn opening_view(engine: &Engine, size: Vec2) -> TableCamera {
-    let extent = board_extent(&engine.state().board);
-    let tile = f32::from(engine.state().board.tile_size);
+    let extent = board_extent(engine.state().board());
+    let tile = f32::from(engine.state().board().tile_size);
     TableCamera::opening(extent.x, extent.y, tile, size, opening_focus(engine))
 }
 
@@ -277,7 +277,7 @@ fn steer_camera(
     camera: Single<(&Camera, &mut TableCamera, &mut Transform)>,
     mut goal: ResMut<CameraGoal>,
 ) {
-    let board = &engine.state().board;
+    let board = &engine.state().board();
     let (camera, mut orbit, mut transform) = camera.into_inner();
     let before = *orbit;
     let dt = time.delta_secs();
@@ -449,7 +449,7 @@ mod tests {
         let table = engine.state();
         assert_eq!(
             opening_focus(&engine),
-            zone_centre(&table.board, crate::vocabulary::ZoneCoord(3, 0))
+            zone_centre(table.board(), crate::vocabulary::ZoneCoord(3, 0))
         );
     }
 

@@ -161,12 +161,12 @@ fn most_common_ground(board: &Board) -> Option<Terrain> {
 /// show the same paint.
 pub fn side_paints(table: &BattleState, side: usize) -> (Color, Color) {
     let colour = table
-        .battle
+        .battle()
         .sides
         .get(side)
         .map_or((0.5, 0.5, 0.5), |s| s.colour);
-    let ground = most_common_ground(&table.board)
-        .and_then(|kind| table.ruleset.terrain.terrain.get(&kind))
+    let ground = most_common_ground(table.board())
+        .and_then(|kind| table.ruleset().terrain.terrain.get(&kind))
         .map_or((0.3, 0.48, 0.18), |info| info.colour);
     paints_on(colour, ground)
 }
@@ -202,7 +202,7 @@ pub(crate) fn dress_figures(
     added: Query<(Entity, &Unit, &Profile, Option<&Flight>), Added<Unit>>,
     chariots: Query<&Chariot>,
 ) {
-    let (rules, battle) = (&engine.state().ruleset, &engine.state().battle);
+    let (rules, battle) = (&engine.state().ruleset(), &engine.state().battle());
     for (entity, unit, profile, flight) in &added {
         let side = palette
             .sides
@@ -667,7 +667,7 @@ mod tests {
             victory: [DefeatAll(side: "a")])"#
         );
         let engine = crate::game::test_engines::from_text(&text);
-        let units = &engine.state().units;
+        let units = &engine.state().units();
         for (k, (template, build)) in kinds.iter().enumerate() {
             assert_eq!(Build::of(&units[k].profile), *build, "{template}");
         }

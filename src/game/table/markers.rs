@@ -193,7 +193,7 @@ fn show_markers(
     mut bobbing: Query<&mut Transform, Without<Unit>>,
 ) {
     let bob = 0.12 * (time.elapsed_secs() * 3.0).sin();
-    let battle = &engine.state().battle;
+    let battle = &engine.state().battle();
     let acting = battle.turn_candidates();
     for (unit, conditions, fate, wounds, markers) in &figures {
         let fighting = *fate == Fate::Fighting;

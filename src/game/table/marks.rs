@@ -94,7 +94,7 @@ fn outline_zones(
     mut cache: ResMut<MenuCache>,
     figures: Query<(&Unit, &GlobalTransform)>,
 ) {
-    let board = &engine.state().board;
+    let board = &engine.state().board();
     // A lesson's mark beats slowly, so the eye finds it.
     let beat = 0.5 + 0.5 * (time.elapsed_secs() * 4.0).sin();
     match lesson_points_at(engine.state(), &hud) {
@@ -215,7 +215,7 @@ fn in_play_now(table: &BattleState, hud: &HudState, unit: usize) -> bool {
     hud.selected == Some(unit)
         || hud.hovered_unit == Some(unit)
         || hud.pointing == Some(Click::Unit(unit))
-        || table.battle.turn_candidates().contains(&unit)
+        || table.battle().turn_candidates().contains(&unit)
 }
 
 /// What a plate does where another already stands.
@@ -302,7 +302,7 @@ fn label_table(
     // The same stacking every frame: in the level's order.
     shown.sort_by_key(|(unit, ..)| unit.index);
     for (unit, fate, at) in shown {
-        let Some(state) = table.units.get(unit.index) else {
+        let Some(state) = table.units().get(unit.index) else {
             continue;
         };
         let over_head = at.translation() + Vec3::Y * 1.8 * FIGURE_SCALE;
@@ -325,9 +325,9 @@ fn label_table(
     // A zone's cost sits on its edge nearest the camera, clear of the
     // figures in its middle.
     let towards_camera = (-eye.forward().with_y(0.0)).normalize_or_zero();
-    let edge = towards_camera * 0.3 * f32::from(table.board.tile_size);
+    let edge = towards_camera * 0.3 * f32::from(table.board().tile_size);
     for (zone, cost) in reachable_zones(&mut cache, &engine, &hud) {
-        if let Some(at) = on_screen(zone_centre(&table.board, zone) + edge) {
+        if let Some(at) = on_screen(zone_centre(table.board(), zone) + edge) {
             let colour = egui::Color32::from_rgb(150, 230, 160);
             plate(&painter, &mut placed, at, cost, colour, Crowded::Skip);
         }

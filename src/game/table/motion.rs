@@ -134,7 +134,8 @@ fn lunge_at_targets(
         let (Some(from), Some(to)) = (table.unit_index(attacker), table.unit_index(target)) else {
             continue;
         };
-        let zone_of = |index: usize| zone_centre(&table.board, table.units[index].placement.zone);
+        let zone_of =
+            |index: usize| zone_centre(table.board(), table.units()[index].placement.zone);
         // Within a zone, toward the target's stand; else toward its zone.
         let toward = match figures.iter().find(|(unit, _)| unit.index == to) {
             Some((_, target)) if zone_of(from) == zone_of(to) => target.to.translation,

@@ -51,7 +51,7 @@ fn hover(
     figures: Query<(&Unit, &Fate, &GlobalTransform)>,
     mut hud: ResMut<HudState>,
 ) {
-    let board = &engine.state().board;
+    let board = &engine.state().board();
     let (camera, at) = camera.into_inner();
     let ray = window
         .cursor_position()
@@ -112,7 +112,7 @@ fn click(world: &mut World) {
             (None, None) => return,
         };
         let enemy_of_actor = |unit: usize| {
-            actor.is_some_and(|a| table.units[unit].unit.side != table.units[a].unit.side)
+            actor.is_some_and(|a| table.units()[unit].unit.side != table.units()[a].unit.side)
         };
         match (clicked, actor) {
             (Click::Unit(unit), _) if !enemy_of_actor(unit) => {
@@ -123,7 +123,7 @@ fn click(world: &mut World) {
                 // The click's own check is the one the order goes with.
                 Ok(plan) => {
                     let command =
-                        Command::new(table.units[actor].unit.id.clone(), plan.order.clone());
+                        Command::new(table.units()[actor].unit.id.clone(), plan.order.clone());
                     submit_checked(world, table, command, Ok(plan));
                 }
                 Err(reason) => world

@@ -65,7 +65,7 @@ fn set_out_showcase(world: &mut World) {
 }
 
 fn spawn_title_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Window>) {
-    let extent = board_extent(&engine.state().board);
+    let extent = board_extent(engine.state().board());
     let orbit = TableCamera::framing(extent.x, extent.y, window.width() / window.height());
     // The backdrop behind the menus clears the window.
     commands.spawn((

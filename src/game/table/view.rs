@@ -68,7 +68,7 @@ pub(crate) fn make_palette(
     mut materials: ResMut<Assets<Paint>>,
     engine: Res<Engine>,
 ) {
-    let (rules, battle) = (&engine.state().ruleset, &engine.state().battle);
+    let (rules, battle) = (&engine.state().ruleset(), &engine.state().battle());
     let mut matte = |colour: Color| materials.add(colour);
     let terrain = rules
         .terrain
@@ -173,7 +173,7 @@ pub(crate) fn spawn_table(
     // The table goes with the screen it is laid on (the battle, or the
     // title's backdrop).
     let screen = *screen.get();
-    let (board, rules) = (&engine.state().board, &engine.state().ruleset);
+    let (board, rules) = (&engine.state().board(), &engine.state().ruleset());
     let size = f32::from(board.tile_size);
     let dressing = Dressing {
         trunk: meshes.add(Cylinder::new(0.18, 1.2).mesh().resolution(8)),
@@ -575,7 +575,7 @@ fn place_figures(
     >,
     pace: Res<MotionPace>,
 ) {
-    let (board, rules) = (&engine.state().board, &engine.state().ruleset);
+    let (board, rules) = (&engine.state().board(), &engine.state().ruleset());
     if changed.is_empty() && changed_chariots.is_empty() {
         return;
     }
@@ -640,36 +640,14 @@ fn place_figures(
             .copied()
             .unwrap_or((zone_centre(board, placement.zone), Quat::IDENTITY));
         let mut rotation = turn;
-        if riding(fate, conditions) {
-            // On horseback, or standing in the chariot's car.
-            let (carrier, lift, back) = match conditions.aboard {
-                Some(Aboard::Mount(mount)) => (Some(mount), 1.0, 0.0),
-                Some(Aboard::Chariot(c)) => {
-                    let chariot = chariots.iter().find(|ch| ch.index == c);
-                    let length = chariot
-                        .map_or(3, |ch| rules.rules.chariots.footprint(ch.kind, ch.horses).1);
-                    (
-                        chariot.map(|ch| ch.team),
-                        0.4,
-                        f32::from(length) / 2.0 - 0.7,
-                    )
-                }
-                None => (None, 0.0, 0.0),
-            };
-            if let Some((carrier_at, carrier_turn)) = carrier.and_then(|c| stands.get(&c)) {
-                let seat = crew_seat.entry(carrier.unwrap_or(0)).or_default();
-                let beside = (*seat as f32 - 0.5) * 0.7 * f32::from(u8::from(back > 0.0));
-                *seat += 1;
-                at = *carrier_at + *carrier_turn * Vec3::new(beside, lift, back);
-                rotation = *carrier_turn;
-            }
+        if riding(fate, conditions)
+            && let Some(seat) =
+                seat_aboard(conditions.aboard, &chariots, rules, &stands, &mut crew_seat)
+        {
+            (at, rotation) = seat;
         }
         // Flyers in the air stand on a clear stand above the table.
-        let lift = match flight.map(|f| f.mode) {
-            Some(FlightMode::Flying) if *fate == Fate::Fighting => 3.0,
-            Some(FlightMode::Hovering) if *fate == Fate::Fighting => 1.5,
-            _ => 0.0,
-        };
+        let lift = flight_lift(flight, *fate);
         let stand = Transform::from_translation(at + Vec3::Y * lift).with_rotation(rotation);
         match motion {
             Some(mut motion) => motion.head_for(*transform, stand, pace.seconds),
@@ -687,12 +665,7 @@ fn place_figures(
         let fallen = matches!(fate, Fate::OutOfAction | Fate::Killed);
         let down = fallen || conditions.prone;
         if let Ok((mut pose, _, motion)) = parts.get_mut(figure.pose) {
-            let posture = if down {
-                Transform::from_xyz(0.0, 0.45 * FIGURE_SCALE, 0.0)
-                    .with_rotation(Quat::from_rotation_z(FRAC_PI_2))
-            } else {
-                Transform::default()
-            };
+            let posture = posture(down);
             // A figure that falls topples over.
             match motion {
                 Some(mut motion) => motion.head_for(*pose, posture, pace.seconds),
@@ -705,16 +678,69 @@ fn place_figures(
             Visibility::Inherited
         };
         if let Ok((_, Some(mut material), _)) = parts.get_mut(figure.body) {
-            material.0 = if fallen {
-                palette.fallen.clone()
-            } else {
-                palette
-                    .sides
-                    .get(unit.side)
-                    .cloned()
-                    .unwrap_or_else(|| palette.fallen.clone())
-            };
+            material.0 = body_paint(&palette, fallen, unit.side);
         }
+    }
+}
+
+/// Where a rider is placed: on its mount's back, or standing in its
+/// chariot's car beside the crew placed before it.
+fn seat_aboard(
+    aboard: Option<Aboard>,
+    chariots: &Query<&Chariot>,
+    rules: &crate::data::Ruleset,
+    stands: &BTreeMap<usize, (Vec3, Quat)>,
+    crew_seat: &mut BTreeMap<usize, usize>,
+) -> Option<(Vec3, Quat)> {
+    let (carrier, lift, back) = match aboard {
+        Some(Aboard::Mount(mount)) => (Some(mount), 1.0, 0.0),
+        Some(Aboard::Chariot(c)) => {
+            let chariot = chariots.iter().find(|ch| ch.index == c);
+            let length =
+                chariot.map_or(3, |ch| rules.rules.chariots.footprint(ch.kind, ch.horses).1);
+            (
+                chariot.map(|ch| ch.team),
+                0.4,
+                f32::from(length) / 2.0 - 0.7,
+            )
+        }
+        None => (None, 0.0, 0.0),
+    };
+    let carrier = carrier?;
+    let (carrier_at, carrier_turn) = stands.get(&carrier)?;
+    let seat = crew_seat.entry(carrier).or_default();
+    let beside = (*seat as f32 - 0.5) * 0.7 * f32::from(u8::from(back > 0.0));
+    *seat += 1;
+    Some((
+        *carrier_at + *carrier_turn * Vec3::new(beside, lift, back),
+        *carrier_turn,
+    ))
+}
+
+/// Flyers in the air stand on a clear stand above the table: how high.
+fn flight_lift(flight: Option<&Flight>, fate: Fate) -> f32 {
+    match flight.map(|f| f.mode) {
+        Some(FlightMode::Flying) if fate == Fate::Fighting => 3.0,
+        Some(FlightMode::Hovering) if fate == Fate::Fighting => 1.5,
+        _ => 0.0,
+    }
+}
+
+/// A figure's paint: its side's colour, grey once fallen.
+fn body_paint(palette: &Palette, fallen: bool, side: usize) -> Handle<Paint> {
+    match palette.sides.get(side) {
+        Some(paint) if !fallen => paint.clone(),
+        _ => palette.fallen.clone(),
+    }
+}
+
+/// A figure's pose: upright, or lying on its side when down.
+fn posture(down: bool) -> Transform {
+    if down {
+        Transform::from_xyz(0.0, 0.45 * FIGURE_SCALE, 0.0)
+            .with_rotation(Quat::from_rotation_z(FRAC_PI_2))
+    } else {
+        Transform::default()
     }
 }
 

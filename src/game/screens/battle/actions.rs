@@ -76,7 +76,7 @@ pub(super) fn odds_lines(ui: &mut egui::Ui, odds: &AttackOdds, unanswered: Optio
 /// the same code the rules and AI use.
 pub(super) fn plan_odds(table: &BattleState, plan: &Plan) -> Option<AttackOdds> {
     if let Order::Defend { with, .. } = &plan.order {
-        return answered_attack_odds(table, table.battle.pending.as_ref()?, *with);
+        return answered_attack_odds(table, table.battle().pending.as_ref()?, *with);
     }
     let Order::Attack {
         target,
@@ -93,7 +93,7 @@ pub(super) fn plan_odds(table: &BattleState, plan: &Plan) -> Option<AttackOdds> 
         plan.actor,
         target,
         plan.weapon.as_deref()?,
-        table.units[target].conditions.defence_pool,
+        table.units()[target].conditions.defence_pool,
         specials,
         *tactic,
     )
@@ -129,7 +129,7 @@ pub(super) fn shift_picker(ui: &mut egui::Ui, hud: &mut HudState) {
 /// The special results the player's attacks buy, toggled on and off; the
 /// order they were picked in is the order they are bought.
 pub(super) fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
-    let costs = &table.ruleset.actions.special_results.costs;
+    let costs = &table.ruleset().actions.special_results.costs;
     egui::CollapsingHeader::new(format!(
         "Special results: {}",
         if hud.attack.specials.is_empty() {
@@ -207,13 +207,13 @@ pub(super) fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudStat
 /// What the turn asks of the player before the menu: to answer an attack
 /// or a spell, or to act at a refresh.
 fn turn_prompt(table: &BattleState, actor: usize) -> Option<String> {
-    let unit = &table.units[actor];
-    if let Some(pending) = &table.battle.pending {
-        let attacker = &table.units[pending.attacker].unit.name;
+    let unit = &table.units()[actor];
+    if let Some(pending) = &table.battle().pending {
+        let attacker = &table.units()[pending.attacker].unit.name;
         let prompt = match &pending.spell {
             Some(spell) => {
                 let spell = table
-                    .ruleset
+                    .ruleset()
                     .actions
                     .spells
                     .get(spell)
@@ -225,7 +225,7 @@ fn turn_prompt(table: &BattleState, actor: usize) -> Option<String> {
             }
             None => {
                 let weapon = table
-                    .ruleset
+                    .ruleset()
                     .weapons
                     .get(&pending.weapon)
                     .map_or("a weapon", |w| w.name.as_str());
@@ -236,7 +236,7 @@ fn turn_prompt(table: &BattleState, actor: usize) -> Option<String> {
             }
         };
         Some(prompt)
-    } else if matches!(table.battle.phase, Phase::Refresh { .. }) {
+    } else if matches!(table.battle().phase, Phase::Refresh { .. }) {
         Some("Refresh! Act with what you have left, or keep one die for the next round.".into())
     } else {
         None
@@ -254,7 +254,7 @@ pub(super) fn action_menu(
     queue: &mut CommandQueue,
     bindings: &KeyBindings,
 ) {
-    let unit = &table.units[actor];
+    let unit = &table.units()[actor];
     if let Some(prompt) = turn_prompt(table, actor) {
         ui.label(RichText::new(prompt).color(Color32::GOLD));
     }
@@ -382,7 +382,7 @@ fn options_drawer(
     hud: &mut HudState,
     queue: &mut CommandQueue,
 ) {
-    let unit = &table.units[actor];
+    let unit = &table.units()[actor];
     let pointed = hud.lesson.as_ref().is_some_and(|gate| {
         matches!(
             gate.point_at,
@@ -410,7 +410,7 @@ fn options_drawer(
         .default_open(false)
         .open(open)
         .show(ui, |ui| {
-            if table.battle.pending.is_some() {
+            if table.battle().pending.is_some() {
                 ui.checkbox(
                     &mut hud.attack.raise_with_one,
                     "Raise a die with a 1 after the defence roll",
@@ -462,7 +462,7 @@ pub(super) fn options_summary(table: &BattleState, actor: usize, hud: &HudState)
         Shift::Stay => set.push("no injury shift".to_string()),
         Shift::To(location) => set.push(format!("shift toward the {}", location.name())),
     }
-    if table.units[actor].conditions.wounds == WoundChoice::Rank {
+    if table.units()[actor].conditions.wounds == WoundChoice::Rank {
         set.push("a rank for a Wound".to_string());
     }
     if let Some(faces) = hud.picked_faces(table, actor) {
@@ -522,7 +522,7 @@ pub(super) fn menu_entry_response(
         pointing.at = entry.points_at;
         if let (Some(odds), Ok(plan)) = (&odds, &entry.verdict) {
             let shown_at = match &plan.order {
-                Order::Defend { .. } => table.battle.pending.as_ref().map(|p| p.target),
+                Order::Defend { .. } => table.battle().pending.as_ref().map(|p| p.target),
                 _ => plan.other,
             };
             pointing.odds = shown_at.map(|unit| (unit, odds.clone()));
@@ -554,7 +554,7 @@ pub(super) fn menu_entry_response(
                 // A defence says what it buys against taking the blow.
                 let unanswered = match &plan.order {
                     Order::Defend { with: Some(_), .. } => table
-                        .battle
+                        .battle()
                         .pending
                         .as_ref()
                         .and_then(|pending| answered_attack_odds(table, pending, None)),
@@ -563,7 +563,7 @@ pub(super) fn menu_entry_response(
                 odds_lines(ui, odds, unanswered.as_ref());
             }
             if let Order::Defend { with, .. } = &plan.order
-                && let Some(pending) = &table.battle.pending
+                && let Some(pending) = &table.battle().pending
                 && let Some(landed) = answered_spell_successes(table, pending, *with)
             {
                 ui.label(format!("Successes the spell lands: {landed:.1} on average"));
@@ -582,7 +582,7 @@ pub(super) fn wound_choice(
     hud: &mut HudState,
     queue: &mut CommandQueue,
 ) {
-    let unit = &table.units[actor];
+    let unit = &table.units()[actor];
     let current = unit.conditions.wounds;
     let mut chosen = None;
     ui.horizontal_wrapped(|ui| {
@@ -599,7 +599,7 @@ pub(super) fn wound_choice(
                 });
             }
         }
-        let side_differs = table.units.iter().any(|u| {
+        let side_differs = table.units().iter().any(|u| {
             u.unit.side == unit.unit.side && u.fighting() && u.conditions.wounds != current
         });
         if ui

@@ -52,7 +52,11 @@ pub(super) fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
 }
 
 pub(super) fn side_name(table: &BattleState, side: usize) -> &str {
-    table.battle.sides.get(side).map_or("", |s| s.name.as_str())
+    table
+        .battle()
+        .sides
+        .get(side)
+        .map_or("", |s| s.name.as_str())
 }
 
 pub(super) fn unit_card(
@@ -135,7 +139,7 @@ pub(super) fn unit_card(
         .profile
         .shield
         .as_ref()
-        .and_then(|s| table.ruleset.weapons.get(s))
+        .and_then(|s| table.ruleset().weapons.get(s))
     {
         defence_line.push_str(&format!(" ({})", shield.name));
     }
@@ -147,7 +151,7 @@ pub(super) fn unit_card(
                 .profile
                 .spells
                 .get(usize::from(spell))
-                .and_then(|id| table.ruleset.actions.spells.get(id))
+                .and_then(|id| table.ruleset().actions.spells.get(id))
                 .map_or_else(|| "Cast".to_string(), |s| s.name.clone()),
         };
         ui.colored_label(
@@ -167,7 +171,7 @@ pub(super) fn unit_card(
         );
     }
     for weapon in &unit.profile.weapons {
-        if let Some(w) = table.ruleset.weapons.get(weapon) {
+        if let Some(w) = table.ruleset().weapons.get(weapon) {
             let mut notes = format!("{} ({}", w.name, w.weight.name());
             if w.reach {
                 notes.push_str(", reach");
@@ -194,8 +198,8 @@ pub(super) fn unit_card(
 }
 
 pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
-    let acting = table.battle.turn_candidates();
-    for unit in table.countdown().into_iter().map(|i| &table.units[i]) {
+    let acting = table.battle().turn_candidates();
+    for unit in table.countdown().into_iter().map(|i| &table.units()[i]) {
         ui.horizontal(|ui| {
             let now = acting.contains(&unit.unit.index);
             let marker = if now {
@@ -231,7 +235,7 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
         });
     }
     let out: Vec<&str> = table
-        .units
+        .units()
         .iter()
         .filter(|u| !u.fighting())
         .map(|u| u.unit.name.as_str())

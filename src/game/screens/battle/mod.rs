@@ -67,7 +67,7 @@ fn watch_turn(
     };
     let table = engine.state();
     let mine = human_turn(table);
-    let holder = mine.first().map(|&first| table.units[first].unit.side);
+    let holder = mine.first().map(|&first| table.units()[first].unit.side);
     hud.recap.observe(holder, engine.log());
     let Some(&first) = mine.first() else {
         hud.human_turn_since = None;
@@ -76,7 +76,7 @@ fn watch_turn(
     if hud.human_turn_since.is_none() {
         hud.human_turn_since = Some(time.elapsed_secs());
     }
-    let side = table.units[first].unit.side;
+    let side = table.units()[first].unit.side;
     if hud.last_human_side.is_some_and(|last| last != side) && setup.handover && setup.humans() > 1
     {
         hud.handover = Some(side);

@@ -102,16 +102,16 @@ fn tooltip_lines(
     let mut lines: Vec<String> = Vec::new();
     if let Some(zone) = hud.hovered_zone {
         let terrain = table
-            .board
+            .board()
             .terrain(zone)
-            .and_then(|t| table.ruleset.terrain.terrain.get(&t))
+            .and_then(|t| table.ruleset().terrain.terrain.get(&t))
             .map_or("?", |t| t.name.as_str());
         lines.push(format!("Zone {zone}: {terrain}"));
     }
     let actor = hud.selected.filter(|s| human_turn(table).contains(s));
     let mut odds = None;
     if let Some(unit) = hud.hovered_unit {
-        let u = &table.units[unit];
+        let u = &table.units()[unit];
         lines.push(format!(
             "{} ({}) - {}, {}, physical {}, mental {}",
             u.unit.name,
@@ -128,7 +128,7 @@ fn tooltip_lines(
     }
     if let Some(actor) = actor {
         let click = match (hud.hovered_unit, hud.hovered_zone) {
-            (Some(unit), _) if table.units[unit].unit.side != table.units[actor].unit.side => {
+            (Some(unit), _) if table.units()[unit].unit.side != table.units()[actor].unit.side => {
                 Some(Click::Unit(unit))
             }
             (None, Some(zone)) => Some(Click::Zone(zone)),
@@ -168,7 +168,7 @@ fn tooltip_lines(
 /// melee it leaves and the holding enemy that would stop it.
 fn draws_words(table: &BattleState, mover: usize, to: ZoneCoord) -> Vec<String> {
     let draws = move_draws(table, mover, to);
-    let name = |u: usize| table.units[u].unit.name.clone();
+    let name = |u: usize| table.units()[u].unit.name.clone();
     let mut lines = Vec::new();
     if !draws.strikers.is_empty() {
         let names: Vec<String> = draws.strikers.iter().map(|&u| name(u)).collect();
@@ -253,7 +253,7 @@ pub(crate) fn draw_battle_hud(
     hud.pointing = None;
     hud.pointed_odds = None;
     let mut root = hud_root(&ctx);
-    let battle = &table.battle;
+    let battle = &table.battle();
     let mine = human_turn(table);
     // The table camera clears the window to the panels' colour, so egui need
     // not fill half the window again (the camera's `panel_colour`).
@@ -375,7 +375,7 @@ fn countdown_and_card(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState
     let track = ui.scope(|ui| countdown_track(ui, table, hud));
     point_out(ui, hud, &PointAt::Countdown, track.response.rect);
     ui.separator();
-    if let Some(selected) = hud.selected.and_then(|s| table.units.get(s)) {
+    if let Some(selected) = hud.selected.and_then(|s| table.units().get(s)) {
         let card = ui.scope(|ui| unit_card(ui, table, selected, &mut hud.rules));
         point_out(ui, hud, &PointAt::Card, card.response.rect);
     } else {
@@ -409,7 +409,10 @@ fn log_and_recap(
     });
     if recap_shown {
         if let Some(unit) = hud.recap.panel(ui, table, engine.log()) {
-            goal.0 = Some(zone_centre(&table.board, table.units[unit].placement.zone));
+            goal.0 = Some(zone_centre(
+                table.board(),
+                table.units()[unit].placement.zone,
+            ));
         }
     } else if !popped && let Some(rule) = hud.log.rows(ui, state_tick, table, engine.log()) {
         hud.rules.show_rule(rule);
@@ -551,9 +554,9 @@ mod tests {
     #[test]
     fn hovering_a_figure_lists_its_states_and_marks() {
         let mut table = crate::game::test_engines::roland_to_act().state().clone();
-        table.units[1].conditions.stunned = true;
-        table.units[1].conditions.shocked = true;
-        table.units[1].conditions.exposure = 1;
+        table.set_up().units[1].conditions.stunned = true;
+        table.set_up().units[1].conditions.shocked = true;
+        table.set_up().units[1].conditions.exposure = 1;
         let hud = HudState {
             hovered_unit: Some(1),
             ..HudState::default()
@@ -563,7 +566,7 @@ mod tests {
             lines.last().map(String::as_str),
             Some("States and marks: Stun, Shock, 1 exposure die")
         );
-        table.units[1].conditions = Default::default();
+        table.set_up().units[1].conditions = Default::default();
         let (lines, _) = tooltip_lines(&table, Tick::new(1), &mut MenuCache::default(), &hud);
         assert!(lines.iter().all(|l| !l.starts_with("States")), "{lines:?}");
     }

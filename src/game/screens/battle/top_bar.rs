@@ -36,7 +36,7 @@ pub(super) fn top_bar(
     (motion, pace, follow): (&mut MotionPace, &mut AiPace, &mut FollowAction),
 ) {
     let table = engine.state();
-    let battle = &table.battle;
+    let battle = &table.battle();
     let turn_text = turn_words(table, setup, mine, watching);
     // The level, the round, the seed and whose turn, in the room the
     // buttons leave: a long word is cut short, whole on hover.
@@ -79,20 +79,20 @@ pub(super) fn top_bar(
 
 /// Whose turn it is, in the top bar's words.
 fn turn_words(table: &BattleState, setup: &MatchSetup, mine: &[usize], watching: bool) -> String {
-    match (table.battle.outcome_in_words(), mine.is_empty()) {
+    match (table.battle().outcome_in_words(), mine.is_empty()) {
         (Some(outcome), _) => format!("Battle over. {outcome}"),
         // A replay watched is nobody's turn at this screen.
         (None, false) if !watching => format!(
             "Your turn: {}",
-            table.battle.sides[table.units[mine[0]].unit.side].name
+            table.battle().sides[table.units()[mine[0]].unit.side].name
         ),
         (None, _) => match table.acting_unit() {
             Some(unit) => format!(
                 "{} to act: {}",
-                table.battle.sides[table.units[unit].unit.side].name,
+                table.battle().sides[table.units()[unit].unit.side].name,
                 setup
                     .seats
-                    .get(table.units[unit].unit.side)
+                    .get(table.units()[unit].unit.side)
                     .map_or("AI".to_string(), Seat::to_string)
             ),
             None => "Resolving...".to_string(),

@@ -26,13 +26,13 @@ pub(super) fn over_and_between(
 ) {
     let table = engine.state();
     // A lesson's coach says when it is over.
-    if table.battle.outcome.is_some() && !watching && hud.lesson.is_none() {
+    if table.battle().outcome.is_some() && !watching && hud.lesson.is_none() {
         egui::Window::new("The battle is over")
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
             .show(ctx, |ui| {
-                if let Some(outcome) = table.battle.outcome_in_words() {
+                if let Some(outcome) = table.battle().outcome_in_words() {
                     ui.label(RichText::new(outcome).size(18.0));
                 }
                 if ui.button("See the results").clicked() {
@@ -49,7 +49,7 @@ pub(super) fn over_and_between(
             .show(ctx, |ui| {
                 ui.heading(format!(
                     "Pass the seat to {}",
-                    table.battle.sides[side].name
+                    table.battle().sides[side].name
                 ));
                 ui.label("The other player looks away. Click or press Enter when ready.");
                 if ui.button("Ready").clicked() {
@@ -58,7 +58,7 @@ pub(super) fn over_and_between(
             });
     }
     if let Some(actor) = hud.confirm_pass {
-        let name = table.units[actor].unit.name.clone();
+        let name = table.units()[actor].unit.name.clone();
         egui::Modal::new(egui::Id::new("confirm pass")).show(ctx, |ui| {
             ui.heading("Pass for the round?");
             ui.label(format!(

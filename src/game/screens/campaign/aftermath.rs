@@ -92,7 +92,7 @@ pub fn tend_page(
     };
     let side = ended
         .state
-        .battle
+        .battle()
         .sides
         .iter()
         .position(|s| s.id == battle.side)
@@ -197,7 +197,7 @@ fn tend_band(
                 };
                 let fate = end
                     .state
-                    .units
+                    .units()
                     .iter()
                     .find(|u| u.unit.id == member.spec.id)
                     .map_or(Fate::Fighting, |u| u.fate);

@@ -102,7 +102,7 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
             if let (Some(ended), Some(battle)) = (&campaigning.ended, state.next_battle())
                 && let Some(side) = ended
                     .state
-                    .battle
+                    .battle()
                     .sides
                     .iter()
                     .position(|s| s.id == battle.side)

@@ -149,12 +149,12 @@ fn farmstead_won() -> Harness<'static, (Choices, Option<Step>)> {
         )
         .expect("Garrick and Wren take the farm");
     let mut battle = crate::battle::setup::initial_state(&level, campaigning.ruleset.clone(), 1);
-    battle.battle.outcome = Some(Outcome::Victory {
+    battle.set_up().battle.outcome = Some(Outcome::Victory {
         side: "farm".into(),
         how: String::new(),
     });
     let chief = battle.unit_index("chief").expect("Red Hand");
-    battle.units[chief].fate = Fate::OutOfAction;
+    battle.set_up().units[chief].fate = Fate::OutOfAction;
     campaigning.save.fielded = Some(fielded);
     campaigning.ended = Some(EndedBattle {
         state: battle,

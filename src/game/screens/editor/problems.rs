@@ -2,8 +2,20 @@
 //! tile or combatant, and the level's victory conditions.
 
 use super::*;
+use crate::data::CreatureTemplate;
+use crate::level::{UnitOverrides, UnitSpec};
 
 pub(super) fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
+    problem_list(ui, editor);
+    ui.separator();
+    if let Some(unit) = combatant_list(ui, editor, ruleset) {
+        ui.separator();
+        combatant_details(ui, editor, ruleset, &unit);
+    }
+}
+
+/// The level's problems, each selecting what it is about when clicked.
+fn problem_list(ui: &mut egui::Ui, editor: &mut Editor) {
     let count = editor.problems.len();
     ui.label(
         egui::RichText::new(match count {
@@ -35,7 +47,10 @@ pub(super) fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset
     if chosen.is_some() {
         editor.selected = chosen;
     }
-    ui.separator();
+}
+
+/// The combatants, one selected by a click; returns the one selected.
+fn combatant_list(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) -> Option<UnitSpec> {
     ui.label(egui::RichText::new("Combatants").strong());
     let units = editor.draft.level.units.clone();
     egui::ScrollArea::vertical()
@@ -53,13 +68,17 @@ pub(super) fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset
                 }
             }
         });
-    let Some(Place::Unit(id)) = editor.selected.clone() else {
-        return;
+    let Some(Place::Unit(id)) = &editor.selected else {
+        return None;
     };
-    let Some(unit) = units.iter().find(|u| u.id == id) else {
-        return;
-    };
-    ui.separator();
+    units.into_iter().find(|u| &u.id == id)
+}
+
+/// The selected combatant's fields: name, side, creature, mob, mount, its
+/// own numbers and weapons; removing it.
+fn combatant_details(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset, unit: &UnitSpec) {
+    let id = unit.id.clone();
+    let units = editor.draft.level.units.clone();
     let mut changed = unit.clone();
     let mut typed = Typed::default();
     let mut name = unit.name.clone().unwrap_or_default();
@@ -127,63 +146,7 @@ pub(super) fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset
         .response
         .on_hover_text("A mount in the same zone that it starts the battle riding");
     if let Some(template) = ruleset.creatures.get(&changed.template) {
-        let overrides = &mut changed.overrides;
-        ui.label("Set for this combatant (ticked), else the creature's:");
-        match overrides.action_dice {
-            Some(ActionDiceSpec::Fixed(_)) => {
-                ui.label("action dice: set faces, kept as the file has them");
-            }
-            _ => {
-                let mut rolled = match overrides.action_dice {
-                    Some(ActionDiceSpec::Rolled(n)) => Some(n),
-                    _ => None,
-                };
-                let from_template = match &template.action_dice {
-                    ActionDiceSpec::Rolled(n) => *n,
-                    ActionDiceSpec::Fixed(faces) => u8::try_from(faces.len()).unwrap_or(u8::MAX),
-                };
-                override_value(ui, "action dice", &mut rolled, from_template, 0..=12);
-                overrides.action_dice = rolled.map(ActionDiceSpec::Rolled);
-            }
-        }
-        override_value(
-            ui,
-            "attack dice",
-            &mut overrides.attack_dice,
-            template.attack_dice,
-            0..=12,
-        );
-        override_value(
-            ui,
-            "physical rank",
-            &mut overrides.physical,
-            template.physical,
-            -3..=9,
-        );
-        override_value(
-            ui,
-            "mental rank",
-            &mut overrides.mental,
-            template.mental,
-            -3..=9,
-        );
-        override_value(ui, "armour", &mut overrides.armour, template.armour, 0..=6);
-        let mut weapons = overrides
-            .weapons
-            .clone()
-            .unwrap_or_else(|| template.weapons.clone())
-            .join(", ");
-        ui.horizontal(|ui| {
-            ui.label("Weapons");
-            let field = format!("{id} weapons");
-            typed.note(ui.text_edit_singleline(&mut weapons), &field);
-        });
-        let listed: Vec<String> = weapons
-            .split(',')
-            .map(|w| w.trim().to_string())
-            .filter(|w| !w.is_empty())
-            .collect();
-        overrides.weapons = (listed != template.weapons).then_some(listed);
+        override_fields(ui, &id, template, &mut changed.overrides, &mut typed);
     }
     let mut remove = false;
     ui.horizontal(|ui| {
@@ -201,6 +164,73 @@ pub(super) fn problems_and_units(ui: &mut egui::Ui, editor: &mut Editor, ruleset
     if let Err(reason) = result {
         editor.notice = Some((reason, false));
     }
+}
+
+/// The numbers and weapons set for this combatant, each ticked to set it
+/// or left to its creature's.
+fn override_fields(
+    ui: &mut egui::Ui,
+    id: &str,
+    template: &CreatureTemplate,
+    overrides: &mut UnitOverrides,
+    typed: &mut Typed,
+) {
+    ui.label("Set for this combatant (ticked), else the creature's:");
+    match overrides.action_dice {
+        Some(ActionDiceSpec::Fixed(_)) => {
+            ui.label("action dice: set faces, kept as the file has them");
+        }
+        _ => {
+            let mut rolled = match overrides.action_dice {
+                Some(ActionDiceSpec::Rolled(n)) => Some(n),
+                _ => None,
+            };
+            let from_template = match &template.action_dice {
+                ActionDiceSpec::Rolled(n) => *n,
+                ActionDiceSpec::Fixed(faces) => u8::try_from(faces.len()).unwrap_or(u8::MAX),
+            };
+            override_value(ui, "action dice", &mut rolled, from_template, 0..=12);
+            overrides.action_dice = rolled.map(ActionDiceSpec::Rolled);
+        }
+    }
+    override_value(
+        ui,
+        "attack dice",
+        &mut overrides.attack_dice,
+        template.attack_dice,
+        0..=12,
+    );
+    override_value(
+        ui,
+        "physical rank",
+        &mut overrides.physical,
+        template.physical,
+        -3..=9,
+    );
+    override_value(
+        ui,
+        "mental rank",
+        &mut overrides.mental,
+        template.mental,
+        -3..=9,
+    );
+    override_value(ui, "armour", &mut overrides.armour, template.armour, 0..=6);
+    let mut weapons = overrides
+        .weapons
+        .clone()
+        .unwrap_or_else(|| template.weapons.clone())
+        .join(", ");
+    ui.horizontal(|ui| {
+        ui.label("Weapons");
+        let field = format!("{id} weapons");
+        typed.note(ui.text_edit_singleline(&mut weapons), &field);
+    });
+    let listed: Vec<String> = weapons
+        .split(',')
+        .map(|w| w.trim().to_string())
+        .filter(|w| !w.is_empty())
+        .collect();
+    overrides.weapons = (listed != template.weapons).then_some(listed);
 }
 
 /// The level's victory conditions: each with its numbers, removable, and

@@ -4,6 +4,16 @@
 use super::*;
 
 pub(super) fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
+    tool_choice(ui, editor, ruleset);
+    ui.separator();
+    level_fields(ui, editor);
+    ui.separator();
+    side_rows(ui, editor);
+}
+
+/// The tool in hand (paint, edges, place, select) and what it paints or
+/// places.
+fn tool_choice(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
     ui.label(egui::RichText::new("Tool").strong());
     ui.horizontal_wrapped(|ui| {
         for (tool, name, about) in [
@@ -80,7 +90,11 @@ pub(super) fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
             ui.label("Click a combatant to select it; drag it to another zone to move it.");
         }
     }
-    ui.separator();
+}
+
+/// The level's own fields (name, briefing, seed, tile size, round limit,
+/// surprise), its victory conditions, and a new level of a size.
+fn level_fields(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.label(egui::RichText::new("The level").strong());
     let level = &editor.draft.level;
     let (mut name, mut briefing) = (level.name.clone(), level.briefing.clone());
@@ -161,7 +175,11 @@ pub(super) fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
             editor.selected = None;
         }
     });
-    ui.separator();
+}
+
+/// Each side: its name, colour, kind and who plays it; adding and
+/// removing sides.
+fn side_rows(ui: &mut egui::Ui, editor: &mut Editor) {
     ui.label(egui::RichText::new("Sides").strong());
     let mut typed = Typed::default();
     let mut removed = None;
