@@ -246,43 +246,34 @@ fn towards_others(table: &BattleState, index: usize, scope: Scope) -> Vec<Order>
             } else {
                 zone.orthogonal_to(other.placement.zone)
             };
-            if open(fighting && !prone && charges) {
-                orders.push(Order::Charge {
-                    target: other.unit.id.clone(),
+            let close_in = fighting
+                && same_melee
+                && !swarm
+                && me.status != Status::InClose
+                && other.status != Status::InClose;
+            let drag = fighting
+                && same_zone
+                && other.placement.group != my_group
+                && !prone
+                && !other.profile.is_swarm()
+                && me.status == Status::InContact
+                && other.status != Status::InClose;
+            let aimed: [(bool, fn(String) -> Order); 4] = [
+                (fighting && !prone && charges, |target| Order::Charge {
+                    target,
                     pay: None,
-                });
-            }
-            if open(fighting && same_melee && other.conditions.defence_pool.is_some()) {
-                orders.push(Order::Break {
-                    target: other.unit.id.clone(),
-                    pay: None,
-                });
-            }
-            if open(
-                fighting
-                    && same_melee
-                    && !swarm
-                    && me.status != Status::InClose
-                    && other.status != Status::InClose,
-            ) {
-                orders.push(Order::CloseIn {
-                    target: other.unit.id.clone(),
-                    pay: None,
-                });
-            }
-            if open(
-                fighting
-                    && same_zone
-                    && other.placement.group != my_group
-                    && !prone
-                    && !other.profile.is_swarm()
-                    && me.status == Status::InContact
-                    && other.status != Status::InClose,
-            ) {
-                orders.push(Order::Drag {
-                    target: other.unit.id.clone(),
-                    pay: None,
-                });
+                }),
+                (
+                    fighting && same_melee && other.conditions.defence_pool.is_some(),
+                    |target| Order::Break { target, pay: None },
+                ),
+                (close_in, |target| Order::CloseIn { target, pay: None }),
+                (drag, |target| Order::Drag { target, pay: None }),
+            ];
+            for (fact, order) in aimed {
+                if open(fact) {
+                    orders.push(order(other.unit.id.clone()));
+                }
             }
         } else if other.unit.index != index
             && other.unit.side == me.unit.side

@@ -33,6 +33,34 @@ fn puncture(pick: u8) -> Injury {
     }
 }
 
+/// A shipped level (picked by `level_pick`) started with `seed`, each
+/// combatant carrying wounds and a pending Effort from the lists in turn.
+fn wounded_start(level_pick: usize, seed: u64, wounds: &[u8], efforts: &[bool]) -> Engine {
+    let levels = shipped_levels();
+    let level = &levels[level_pick % levels.len()];
+    let ruleset: Arc<_> = ruleset();
+    let start = Engine::start(level, ruleset.clone(), seed, Dice::seeded(seed));
+    let mut save = BattleSave::of(&start);
+    for (i, unit) in save.units.iter_mut().enumerate() {
+        let count = wounds[i % wounds.len()];
+        unit.wounds.0 = (0..count).map(puncture).collect();
+        unit.conditions.effort = efforts[i % efforts.len()];
+    }
+    save.restore(ruleset)
+}
+
+/// A level pick, a seed, wounds and Efforts to start with, and the picks of
+/// each command among the legal ones.
+fn random_battles() -> impl Strategy<Value = (usize, u64, Vec<u8>, Vec<bool>, Vec<u16>)> {
+    (
+        0usize..64,
+        any::<u64>(),
+        proptest::collection::vec(0u8..6, 32),
+        proptest::collection::vec(any::<bool>(), 32),
+        proptest::collection::vec(any::<u16>(), COMMANDS),
+    )
+}
+
 proptest! {
     // A fixed seed: the same cases on every run and every machine.
     #![proptest_config(ProptestConfig {
@@ -43,23 +71,9 @@ proptest! {
 
     #[test]
     fn random_legal_play_never_panics_nor_rolls_beyond_reason(
-        level_pick in 0usize..64,
-        seed in any::<u64>(),
-        wounds in proptest::collection::vec(0u8..6, 32),
-        efforts in proptest::collection::vec(any::<bool>(), 32),
-        choices in proptest::collection::vec(any::<u16>(), COMMANDS),
+        (level_pick, seed, wounds, efforts, choices) in random_battles(),
     ) {
-        let levels = shipped_levels();
-        let level = &levels[level_pick % levels.len()];
-        let ruleset: Arc<_> = ruleset();
-        let start = Engine::start(level, ruleset.clone(), seed, Dice::seeded(seed));
-        let mut save = BattleSave::of(&start);
-        for (i, unit) in save.units.iter_mut().enumerate() {
-            let count = wounds[i % wounds.len()];
-            unit.wounds.0 = (0..count).map(puncture).collect();
-            unit.conditions.effort = efforts[i % efforts.len()];
-        }
-        let mut engine = save.restore(ruleset);
+        let mut engine = wounded_start(level_pick, seed, &wounds, &efforts);
         for choice in &choices {
             if engine.ended() {
                 break;
@@ -79,14 +93,6 @@ proptest! {
             }
         }
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 48,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(16),
-        ..ProptestConfig::default()
-    })]
 
     /// The engine builds its legal list from the situation, not by checking
     /// every order: on random positions of every shipped level (random
@@ -94,22 +100,9 @@ proptest! {
     /// the check accepts, in the menu's order, with the check's plans.
     #[test]
     fn legal_list_is_exactly_what_the_check_accepts(
-        level_pick in 0usize..64,
-        seed in any::<u64>(),
-        wounds in proptest::collection::vec(0u8..6, 32),
-        efforts in proptest::collection::vec(any::<bool>(), 32),
-        choices in proptest::collection::vec(any::<u16>(), COMMANDS),
+        (level_pick, seed, wounds, efforts, choices) in random_battles(),
     ) {
-        let levels = shipped_levels();
-        let level = &levels[level_pick % levels.len()];
-        let ruleset: Arc<_> = ruleset();
-        let start = Engine::start(level, ruleset.clone(), seed, Dice::seeded(seed));
-        let mut save = BattleSave::of(&start);
-        for (i, unit) in save.units.iter_mut().enumerate() {
-            unit.wounds.0 = (0..wounds[i % wounds.len()]).map(puncture).collect();
-            unit.conditions.effort = efforts[i % efforts.len()];
-        }
-        let mut engine = save.restore(ruleset);
+        let mut engine = wounded_start(level_pick, seed, &wounds, &efforts);
         for choice in &choices {
             if engine.ended() {
                 break;
