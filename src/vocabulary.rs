@@ -266,3 +266,79 @@ impl Defence {
         !matches!(self, Self::Parry)
     }
 }
+
+/// How a fight is ordered: who acts when, and how much a turn allows. The
+/// countdown is Swift Swords' own; the others are the sister rules' orders,
+/// each running Swift Swords' combat (RULES §41).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Sequence {
+    /// The countdown of action dice, with the refresh.
+    #[default]
+    Countdown,
+    /// A turn for each side in a round, the player's side first.
+    SideTurns,
+    /// The sides alternate, one combatant's activation each, with morale.
+    Alternation,
+}
+
+impl Sequence {
+    pub const ALL: [Self; 3] = [Self::Countdown, Self::SideTurns, Self::Alternation];
+
+    /// In a player's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Countdown => "Countdown",
+            Self::SideTurns => "Side turns",
+            Self::Alternation => "Faction alternation",
+        }
+    }
+
+    /// What it means for a player, in a sentence.
+    pub fn about(self) -> &'static str {
+        match self {
+            Self::Countdown => {
+                "Whoever has the most action dice left acts next; when one runs dry, everyone gets a last option and the round ends."
+            }
+            Self::SideTurns => {
+                "Each side takes its whole turn in turn, yours first; in the first round each of your fighters must steel itself to act."
+            }
+            Self::Alternation => {
+                "The sides take turns to activate one fighter each, who acts until done; at the round's end, a side brought to half its number must hold its nerve."
+            }
+        }
+    }
+
+    /// The name a command line takes (`--sequence side-turns`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Countdown => "countdown",
+            Self::SideTurns => "side-turns",
+            Self::Alternation => "alternation",
+        }
+    }
+
+    /// The sequence a command line names, if any.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.key() == key)
+    }
+
+    pub fn is_countdown(&self) -> bool {
+        *self == Self::Countdown
+    }
+}
+
+impl std::str::FromStr for Sequence {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        Self::from_key(text).ok_or_else(|| {
+            let keys: Vec<&str> = Self::ALL.iter().map(|s| s.key()).collect();
+            format!(
+                "no sequence of play is called {text}; expected one of: {}",
+                keys.join(", ")
+            )
+        })
+    }
+}

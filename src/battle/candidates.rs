@@ -7,7 +7,8 @@ use super::command::Order;
 use super::components::{Aboard, Status};
 use super::costs::{defence_problem, may_escape, prepared_spell_id};
 use super::inclose::close_partner;
-use super::state::{BattleState, Turn};
+use super::sequence::{Decision, decision_of};
+use super::state::BattleState;
 use crate::data::WrestleMove;
 use crate::vocabulary::{Defence, Facing, MapEdge, ZoneCoord};
 
@@ -50,12 +51,11 @@ fn orders_of(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
     let open = |fact: bool| scope.open(fact);
     let has_one = me.pool.ones() > 0;
     let prone = me.conditions.prone;
-    if let Turn::Respond { unit } = table.battle.turn
-        && unit == index
-    {
+    let decision = decision_of(table, index);
+    if decision == Some(Decision::Answer) {
         return answers(table, index, scope);
     }
-    let at_refresh = matches!(table.battle.turn, Turn::LastOption { unit } if unit == index);
+    let at_refresh = decision == Some(Decision::LastOption);
     let partner = close_partner(table, index);
     let my_group = me.placement.group;
     let zone = me.placement.zone;

@@ -5,7 +5,8 @@ use super::command::{Command, Order, RuleError};
 use super::inclose::inclose_problem;
 use super::mental::{greatest_danger, routed_problem};
 use super::riding::riding_problem;
-use super::state::{BattleState, PendingAttack, Phase, Turn};
+use super::sequence::{Decision, turn_problem};
+use super::state::{BattleState, PendingAttack, Phase};
 use crate::rules::payment::{Cost, choose_payment};
 use crate::vocabulary::Defence;
 use crate::vocabulary::MapEdge;
@@ -76,7 +77,7 @@ pub(super) fn check(table: &BattleState, command: &Command) -> Result<Plan, Rule
             unit: command.unit.clone(),
         });
     }
-    let at_refresh = turn_problem(table, actor, command)?;
+    let at_refresh = turn_problem(table, actor, command)? == Decision::LastOption;
     // A standing choice, not an action: nothing else about the combatant
     // bears on it.
     if let Order::ChooseWounds { .. } = command.order {
@@ -141,47 +142,6 @@ pub(super) fn check(table: &BattleState, command: &Command) -> Result<Plan, Rule
         paid,
         weapon,
     })
-}
-
-/// Whether the turn is `actor`'s, and if so whether it is its last option
-/// at a refresh.
-fn turn_problem(table: &BattleState, actor: usize, command: &Command) -> Result<bool, RuleError> {
-    Ok(match (&table.battle.phase, &table.battle.turn) {
-        (Phase::Countdown, Turn::Act { candidates }) => {
-            if !candidates.contains(&actor) {
-                return Err(not_your_turn(table, command));
-            }
-            false
-        }
-        (Phase::Refresh { .. }, Turn::LastOption { unit }) => {
-            if *unit != actor {
-                return Err(not_your_turn(table, command));
-            }
-            true
-        }
-        (_, Turn::Respond { unit }) => {
-            if *unit != actor {
-                return Err(not_your_turn(table, command));
-            }
-            if !matches!(
-                command.order,
-                Order::Defend { .. } | Order::Effort | Order::ChooseWounds { .. }
-            ) {
-                return Err(RuleError::AnswerTheAttack {
-                    unit: command.unit.clone(),
-                });
-            }
-            false
-        }
-        _ => return Err(RuleError::NoTurnOpen),
-    })
-}
-
-pub(super) fn not_your_turn(table: &BattleState, command: &Command) -> RuleError {
-    RuleError::NotYourTurn {
-        unit: command.unit.clone(),
-        may_act: table.turn_units(),
-    }
 }
 
 /// The defences the target of a declared attack may answer it with.

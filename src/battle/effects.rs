@@ -4,7 +4,7 @@
 
 use super::components::{Conditions, Fate, StateKind};
 use super::events::BattleEvent;
-use super::state::{BattleState, Phase, Turn};
+use super::state::BattleState;
 use crate::rules::damage::{crossover_due, crossovers_caused, out_of_action, unshakeable};
 use crate::vocabulary::RankSide;
 
@@ -189,16 +189,4 @@ pub fn take_out_of_action(table: &mut BattleState, target: usize, events: &mut V
             unit: table.units[target].unit.id.clone(),
         });
     }
-}
-
-/// After a combatant's last option at a refresh, its remaining dice are set aside.
-pub fn finish_last_option(table: &mut BattleState, actor: usize, at_refresh: bool) {
-    if !at_refresh {
-        return;
-    }
-    table.units[actor].pool.dice.clear();
-    if let Phase::Refresh { queue } = &mut table.battle.phase {
-        queue.retain(|&unit| unit != actor);
-    }
-    table.battle.turn = Turn::Closed;
 }

@@ -303,6 +303,27 @@ pub enum BattleEvent {
     DieKept {
         unit: String,
     },
+    /// Side turns: this side's turn begins.
+    SideTurnBegan {
+        side: String,
+    },
+    /// Side turns, first round: a WILL roll to act in the side's first turn.
+    ReadinessRoll {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    /// Faction alternation: this side has nobody it will activate now.
+    SidePassed {
+        side: String,
+    },
+    /// Faction alternation: a group WILL roll at the round's end, for a side
+    /// brought to half its number (or a lone fighter to half its ranks).
+    MoraleRoll {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
     RoundClosed {
         round: u32,
     },

@@ -73,6 +73,18 @@ pub fn routed_problem(table: &BattleState, actor: usize, order: &Order) -> Optio
     })
 }
 
+/// The combatant is Panicked: it must flee, and its pools are lost.
+pub(super) fn panic(table: &mut BattleState, unit: usize, events: &mut Vec<BattleEvent>) {
+    let me = &mut table.units[unit];
+    me.conditions.panicked = true;
+    me.conditions.past_initial_action = false;
+    events.push(BattleEvent::Panicked {
+        unit: me.unit.id.clone(),
+    });
+    lose_defence_pool(table, unit, events);
+    lose_action_pool(table, unit, events);
+}
+
 /// Mental (or, as Doubt, magical) damage against the target's total mental
 /// rank: a Wound is taken as the State or a mental rank; above the rank the
 /// target is Panicked with a mental rank lost (as a Trauma costs a rank);
@@ -112,11 +124,7 @@ pub(super) fn mental_hit(
             }
         }
         Severity::Trauma => {
-            me.conditions.panicked = true;
-            me.conditions.past_initial_action = false;
-            events.push(BattleEvent::Panicked { unit: id });
-            lose_defence_pool(table, target, events);
-            lose_action_pool(table, target, events);
+            panic(table, target, events);
             lose_rank(table, target, RankSide::Mental, false, events);
         }
         Severity::KillingBlow | Severity::Massive => {

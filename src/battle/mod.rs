@@ -14,15 +14,18 @@
 //!    ([`mirror`]);
 //! 2. what each order does: `orders`, one file per family of orders (only the
 //!    engine calls in);
-//! 3. what is allowed, what it would cost and its odds, and the sequence of
-//!    play: [`candidates`] (every order a combatant might give), [`check`] (with the per-order costs and refusals in `costs`),
+//! 3. what is allowed, what it would cost and its odds, and the battle from
+//!    start to end: [`candidates`] (every order a combatant might give),
+//!    [`check`] (with the per-order costs and refusals in `costs`),
 //!    [`odds`], [`flow`];
-//! 4. the rule families' facts and vetoes: [`cover`], [`flight`],
+//! 4. the sequence of play, the one seam that says who acts when:
+//!    [`sequence`] (the countdown and the sister rules' orders);
+//! 5. the rule families' facts and vetoes: [`cover`], [`flight`],
 //!    [`inclose`], [`injury`], [`mental`], [`riding`], [`special`],
 //!    [`warband`], [`wielding`];
-//! 5. the primitive effects (pay, lose a rank, take a State, out of action,
+//! 6. the primitive effects (pay, lose a rank, take a State, out of action,
 //!    lose a pool): [`effects`];
-//! 6. plain data: the state and its parts ([`state`], [`components`]), the
+//! 7. plain data: the state and its parts ([`state`], [`components`]), the
 //!    orders ([`command`]) and the events ([`events`], told in words by
 //!    `describe`).
 
@@ -48,6 +51,7 @@ mod orders;
 pub mod record;
 pub mod riding;
 pub mod save;
+pub mod sequence;
 pub mod setup;
 pub mod special;
 pub mod state;

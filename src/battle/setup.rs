@@ -83,6 +83,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
         round_actions: 0,
         pending: None,
         partner_due: None,
+        steady: Vec::new(),
     };
     let chariots = level
         .chariots

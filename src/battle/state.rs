@@ -19,7 +19,9 @@ use crate::rules::movement::RouteSearch;
 use crate::vocabulary::Facing;
 use crate::vocabulary::ZoneCoord;
 
-/// Where the battle stands in the sequence of play.
+/// Where the battle stands in the sequence of play. Only the sequence's
+/// own module (`battle/sequence`) reads or writes the in-round phases: the
+/// rest of the game asks it (the layer test holds to this).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Surprise and starting positions still to settle.
@@ -31,6 +33,24 @@ pub enum Phase {
     /// A refresh was called: these combatants (in order) still get their last option.
     Refresh {
         queue: Vec<usize>,
+    },
+    /// Side turns: `side` has the turn; `done` are the sides whose turn this
+    /// round is over; `unready` failed the first round's readiness roll.
+    SideTurn {
+        side: usize,
+        done: Vec<usize>,
+        unready: Vec<usize>,
+    },
+    /// Faction alternation: `side` is to activate a combatant (or pass),
+    /// `active` is the one taking its activation; `passes` in a row so far.
+    Alternation {
+        side: usize,
+        active: Option<usize>,
+        activated: Vec<usize>,
+        passes: usize,
+        /// Each combatant's physical ranks left and whether it was fighting,
+        /// at the round's start: the morale check compares with them.
+        standing: Vec<(i32, bool)>,
     },
     Ended,
 }
@@ -130,18 +150,13 @@ pub struct Battle {
     /// ("Mounts and vehicles": they take their turn together).
     #[serde(default)]
     pub partner_due: Option<usize>,
+    /// Faction alternation: those who passed a morale roll, steady for the
+    /// rest of the fight.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steady: Vec<usize>,
 }
 
 impl Battle {
-    /// The combatants the turn belongs to now, in the countdown's order.
-    pub fn turn_candidates(&self) -> Vec<usize> {
-        match &self.turn {
-            Turn::Closed => Vec::new(),
-            Turn::Act { candidates } => candidates.clone(),
-            Turn::LastOption { unit } | Turn::Respond { unit } => vec![*unit],
-        }
-    }
-
     /// How the battle ended, in a player's words with the side's name
     /// ("Victory: The Company (every enemy is out of the fight)"), if it has.
     /// The phrasing needs no verb, so plural names read right too.

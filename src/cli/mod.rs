@@ -154,6 +154,14 @@ pub struct SimulateArgs {
     /// (melee_attack.Medium=3..5, ranged_attack.Medium=3..5).
     #[arg(long, value_name = "UNIT.FIELD=A..B", conflicts_with = "save_replays")]
     pub sweep: Option<String>,
+    /// Play the battles under this sequence of play instead of the level's
+    /// own: countdown, side-turns or alternation.
+    #[arg(long, value_name = "NAME")]
+    pub sequence: Option<crate::vocabulary::Sequence>,
+    /// Play the battles under each sequence of play in turn, and report
+    /// each one's win shares, draws, length and casualties side by side.
+    #[arg(long, conflicts_with_all = ["sequence", "sweep", "save_replays"])]
+    pub compare_sequences: bool,
 }
 
 /// The most battles one `simulate` run plays, and the most threads it uses.
@@ -384,13 +392,16 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let level = match load_level(&args.level, &ruleset) {
+    let mut level = match load_level(&args.level, &ruleset) {
         Ok(loaded) => loaded.level,
         Err(problems) => {
             eprintln!("{problems}");
             return ExitCode::FAILURE;
         }
     };
+    if let Some(sequence) = args.sequence {
+        level.sequence = sequence;
+    }
     let sides: Vec<&str> = level.sides.iter().map(|s| s.id.as_str()).collect();
     for (k, (side, _)) in args.ai.iter().enumerate() {
         if !sides.contains(&side.as_str()) {
@@ -437,6 +448,10 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
     };
     if let Some(sweep) = &args.sweep {
         return run_sweep(&config, sweep, args);
+    }
+    if args.compare_sequences {
+        print!("{}", crate::simulate::compare::compare_sequences(&config));
+        return ExitCode::SUCCESS;
     }
     let progress = battles_bar(args.battles);
     let started = std::time::Instant::now();

@@ -22,6 +22,7 @@ use crate::level::load_level;
 use crate::replay::Replay;
 use crate::rules::dice::Dice;
 use crate::seat::{Seat, seated_level};
+use crate::vocabulary::Sequence;
 
 /// Updates allowed before the run gives up (far beyond any battle).
 const MOST_UPDATES: usize = 1_000_000;
@@ -34,6 +35,8 @@ pub enum HeadlessStart<'a> {
         folder: LevelFolder,
         seed: u64,
         seats: Vec<Seat>,
+        /// Another sequence of play than the level's own.
+        sequence: Option<Sequence>,
     },
     /// The autosave in the saves folder.
     Continue,
@@ -155,6 +158,7 @@ pub fn prepare(
                 seed: replay.seed,
                 seats: replay.seats.clone(),
                 handover: false,
+                sequence: None,
             };
             Ok((engine, replay, setup))
         }
@@ -163,9 +167,13 @@ pub fn prepare(
             folder: level_folder,
             seed,
             seats,
+            sequence,
         } => {
             let ruleset = Ruleset::load_dir(data_dir).map_err(|p| p.to_string())?;
-            let level = load_level(path, &ruleset).map_err(|p| p.to_string())?.level;
+            let mut level = load_level(path, &ruleset).map_err(|p| p.to_string())?.level;
+            if let Some(sequence) = sequence {
+                level.sequence = sequence;
+            }
             let text = crate::files::read_text(path, crate::files::FileKind::Level)
                 .map_err(|e| e.to_string())?;
             let ruleset = Arc::new(ruleset);
@@ -187,6 +195,7 @@ pub fn prepare(
                 seed,
                 seats,
                 handover: false,
+                sequence,
             };
             Ok((engine, replay, setup))
         }
@@ -219,6 +228,7 @@ mod tests {
             folder: LevelFolder::Library,
             seed: 4,
             seats: vec![Seat::Ai(AiLevel::Hard); 2],
+            sequence: None,
         };
         let (engine, replay, setup) =
             prepare(&root.join("assets/data"), &folder, start).expect("the skirmish starts");

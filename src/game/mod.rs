@@ -192,6 +192,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
                 folder: setup.folder,
                 seed: setup.seed,
                 seats: setup.seats.clone(),
+                sequence: setup.sequence,
             },
             _ if args.resume => headless::HeadlessStart::Continue,
             _ => {
@@ -280,6 +281,7 @@ fn match_from_args(
         seed: args.seed.or(seed).unwrap_or_else(fresh_seed),
         seats,
         handover: false,
+        sequence: args.sequence,
     }
 }
 

@@ -20,6 +20,10 @@ pub struct PlayArgs {
     /// In solo play, the side you play (its id); the first side by default.
     #[arg(long, value_name = "SIDE")]
     pub side: Option<String>,
+    /// The sequence of play, instead of the level's own: countdown,
+    /// side-turns or alternation.
+    #[arg(long, value_name = "NAME")]
+    pub sequence: Option<crate::vocabulary::Sequence>,
     /// How well the AI sides play.
     #[arg(long, value_enum)]
     pub ai: Option<AiLevel>,

@@ -72,6 +72,7 @@ pub fn loading_app(name: &str, text: &str) -> (App, PathBuf) {
             seed: 1,
             seats: vec![Seat::Human, Seat::Human],
             handover: false,
+            sequence: None,
         },
     );
     (app, dir)

@@ -58,6 +58,8 @@ pub enum Edit {
         seed: Option<u64>,
         surprise: Option<String>,
     },
+    /// The level's sequence of play.
+    Sequence(crate::vocabulary::Sequence),
     /// How tired a side starts the battle (fresh clears it).
     Fatigue {
         side: String,
@@ -144,6 +146,7 @@ pub fn blank_level(width: u16, height: u16, terrain: Terrain) -> Level {
         surprise_extra_dice: 0,
         fatigue: Default::default(),
         chariots: Vec::new(),
+        sequence: Default::default(),
     }
 }
 
@@ -424,6 +427,7 @@ fn change(level: &mut Level, edit: Edit) -> Result<(), String> {
             level.seed = seed;
             level.surprise = surprise;
         }
+        Edit::Sequence(sequence) => level.sequence = sequence,
         Edit::Fatigue { side, fatigue } => {
             if !level.sides.iter().any(|s| s.id == side) {
                 return Err(format!("there is no side {side}"));

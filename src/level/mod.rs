@@ -21,7 +21,7 @@ use crate::rules::action_dice::ActionDiceSpec;
 use crate::vocabulary::Facing;
 
 /// The level format speaks of zones and edges in the table's vocabulary.
-use crate::vocabulary::{MapEdge, ZoneCoord};
+use crate::vocabulary::{MapEdge, Sequence, ZoneCoord};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SideKind {
@@ -331,6 +331,10 @@ pub struct Level {
     /// Chariots, each with its team and crew.
     #[serde(default)]
     pub chariots: Vec<ChariotSpec>,
+    /// The sequence of play; the countdown unless the level names another
+    /// (left out when it is the countdown, so older fingerprints hold).
+    #[serde(default, skip_serializing_if = "Sequence::is_countdown")]
+    pub sequence: Sequence,
 }
 
 fn yes() -> bool {

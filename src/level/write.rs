@@ -131,6 +131,9 @@ pub fn write_level(level: &Level) -> String {
             level.surprise_extra_dice
         );
     }
+    if !level.sequence.is_countdown() {
+        let _ = writeln!(out, "    sequence: {},", one_line(&level.sequence));
+    }
     if let Some(seed) = level.seed {
         let _ = writeln!(out, "    seed: Some({seed}),");
     }

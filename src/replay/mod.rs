@@ -23,6 +23,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::level::{Level, parse_level};
 use crate::rules::dice::Dice;
 use crate::seat::{Seat, seat_of, seated_level};
+use crate::vocabulary::Sequence;
 
 /// What the `format` field of every replay says.
 pub const FORMAT: &str = "swift-swords replay 1";
@@ -53,6 +54,10 @@ pub struct Replay {
     pub record: Record,
     /// The level file's whole text, so the replay plays after it changes.
     pub level_text: String,
+    /// The sequence of play the battle ran (the level's own, or another
+    /// chosen at the start); left out for the countdown.
+    #[serde(default, skip_serializing_if = "Sequence::is_countdown")]
+    pub sequence: Sequence,
 }
 
 /// Where a rebuilt battle parted from its record.
@@ -132,6 +137,7 @@ impl Replay {
             seats: seats.to_vec(),
             record: Record::new(engine),
             level_text: level_text.to_string(),
+            sequence: engine.state().sequence(),
         }
     }
 
@@ -168,10 +174,14 @@ impl Replay {
             .iter()
             .map(|s| s.command.clone())
             .collect();
+        let level = Level {
+            sequence: self.sequence,
+            ..level.clone()
+        };
         Self::given_while_accepted(
             &self.level_file,
             level_text,
-            level,
+            &level,
             ruleset,
             self.seed,
             &self.seats,
@@ -308,7 +318,9 @@ impl Replay {
     /// problems are placed in the text kept in the file.
     pub fn level(&self, path: &Path, ruleset: &Ruleset) -> Result<Level, Diagnostics> {
         let shown = PathBuf::from(format!("{} (the level inside)", path.display()));
-        parse_level(&shown, &self.level_text, ruleset)
+        let mut level = parse_level(&shown, &self.level_text, ruleset)?;
+        level.sequence = self.sequence;
+        Ok(level)
     }
 
     /// Whether the rules data has changed since the battle was recorded (the

@@ -6,6 +6,7 @@
 
 pub mod balance;
 pub mod campaign;
+pub mod compare;
 pub mod plot;
 pub mod sweep;
 

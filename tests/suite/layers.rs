@@ -34,6 +34,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["engine", "setup", "save", "record", "mirror", "legal"],
             &["orders"],
             &["check", "costs", "odds", "flow", "candidates"],
+            &["sequence"],
             &[
                 "cover", "flight", "inclose", "injury", "mental", "riding", "special", "warband",
                 "wielding",
@@ -393,4 +394,43 @@ fn only_the_battle_changes_its_state_outside_tests() {
         writers.is_empty(),
         "these change a battle's state: {writers:?}"
     );
+}
+
+/// The names of the sequences' own phases and turns: only the sequence of
+/// play may use them.
+const SEQUENCE_WORDS: [&str; 5] = [
+    "Phase::Countdown",
+    "Phase::Refresh",
+    "Phase::SideTurn",
+    "Phase::Alternation",
+    "Turn::LastOption",
+];
+
+/// The files under `src/` outside `battle/sequence/` whose code names a
+/// sequence's phase, each with the word.
+fn phase_names_outside_the_sequence() -> Vec<(String, &'static str)> {
+    let mut files = Vec::new();
+    files_of(&src(), 0, &mut files);
+    let mut found = Vec::new();
+    for (path, _) in files {
+        if path.starts_with(src().join("battle").join("sequence")) {
+            continue;
+        }
+        let code = code(&path);
+        for word in SEQUENCE_WORDS {
+            if code.contains(word) {
+                found.push((path.display().to_string(), word));
+            }
+        }
+    }
+    found
+}
+
+/// #52: the sequence of play is one seam. The countdown's phases (and the
+/// other sequences') are named only in `battle/sequence`; everyone else asks
+/// it (`turn_order`, `at_refresh`, `sequence_in_words`).
+#[test]
+fn only_the_sequence_names_its_phases() {
+    let found = phase_names_outside_the_sequence();
+    assert!(found.is_empty(), "named outside the sequence: {found:?}");
 }

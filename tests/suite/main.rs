@@ -35,6 +35,7 @@ mod replays;
 mod rules;
 mod saves;
 mod scripts;
+mod sequences;
 mod sound;
 mod specials;
 mod swarms;

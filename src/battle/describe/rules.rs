@@ -171,6 +171,9 @@ impl BattleEvent {
             Trauma { .. } | KillingBlow { .. } | MassiveDamage { .. } => "Damage thresholds",
             OutOfAction { .. } | BodyRoll { .. } | Killed { .. } => "Out of action",
             RefreshCalled { .. } | DieKept { .. } => "Refresh",
+            SideTurnBegan { .. } | ReadinessRoll { .. } | SidePassed { .. } | MoraleRoll { .. } => {
+                "Sequence of play"
+            }
             AttackDeclared { .. } | DefenceRolled { .. } => "Defences",
             Dodged { .. } => "Dodge",
             Parried { .. } | Riposte { .. } => "Parry",

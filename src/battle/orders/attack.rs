@@ -4,12 +4,13 @@
 
 use super::flight::strikes_as_it_attacks;
 use crate::battle::command::Order;
-use crate::battle::effects::{finish_last_option, pay, spend_a_one, take_effort};
+use crate::battle::effects::{pay, spend_a_one, take_effort};
 use crate::battle::events::BattleEvent;
 use crate::battle::flight::flying;
 use crate::battle::injury::penalty;
 use crate::battle::riding::strikes_of_team;
-use crate::battle::state::{BattleState, PendingAttack, Phase, Turn};
+use crate::battle::sequence::order_finished;
+use crate::battle::state::{BattleState, PendingAttack, Turn};
 use crate::battle::wielding::parry_bonus;
 use crate::data::Tactic;
 use crate::rules::attack::{evaluate_attack, raise_one_die};
@@ -105,8 +106,8 @@ pub(super) fn answer_attack(
         roll_attack(table, &pending, answer, dice, events);
     }
     if table.battle.pending.is_none() {
-        let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
-        finish_last_option(table, pending.attacker, at_refresh);
+        let at_refresh = table.at_refresh();
+        order_finished(table, pending.attacker, at_refresh);
     }
 }
 

@@ -1,9 +1,10 @@
 //! The orders about the action dice that are not actions: Effort, Hold,
 //! Pass, and keeping a die for the next round.
 
-use crate::battle::effects::{finish_last_option, spend_a_one};
+use crate::battle::effects::spend_a_one;
 use crate::battle::events::BattleEvent;
-use crate::battle::state::{BattleState, Phase};
+use crate::battle::sequence::order_finished;
+use crate::battle::state::BattleState;
 
 /// Effort: a one spent for a bonus on the next roll.
 pub(super) fn execute_effort(table: &mut BattleState, actor: usize, events: &mut Vec<BattleEvent>) {
@@ -27,7 +28,7 @@ pub(super) fn execute_hold(table: &mut BattleState, actor: usize, events: &mut V
 
 /// Pass: the combatant's dice are given up for the round.
 pub(super) fn execute_pass(table: &mut BattleState, actor: usize, events: &mut Vec<BattleEvent>) {
-    let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
+    let at_refresh = table.at_refresh();
     if table.battle.partner_due == Some(actor) {
         table.battle.partner_due = None;
     }
@@ -36,7 +37,7 @@ pub(super) fn execute_pass(table: &mut BattleState, actor: usize, events: &mut V
     events.push(BattleEvent::Passed {
         unit: table.units[actor].unit.id.clone(),
     });
-    finish_last_option(table, actor, at_refresh);
+    order_finished(table, actor, at_refresh);
 }
 
 /// Keeping a die: the rest are given up, one is carried to the next round.
@@ -45,12 +46,12 @@ pub(super) fn execute_keep_die(
     actor: usize,
     events: &mut Vec<BattleEvent>,
 ) {
-    let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
+    let at_refresh = table.at_refresh();
     let me = &mut table.units[actor];
     me.pool.dice.clear();
     me.pool.carried = 1;
     events.push(BattleEvent::DieKept {
         unit: me.unit.id.clone(),
     });
-    finish_last_option(table, actor, at_refresh);
+    order_finished(table, actor, at_refresh);
 }

@@ -29,11 +29,12 @@ use crate::battle::check::{Plan, check};
 use crate::battle::command::{Command, Order, RuleError};
 use crate::battle::components::{Aboard, ActionPoolState, PoolAction};
 use crate::battle::cover::update_cover;
-use crate::battle::effects::{finish_last_option, lose_action_pool, lose_defence_pool, pay};
+use crate::battle::effects::{lose_action_pool, lose_defence_pool, pay};
 use crate::battle::events::BattleEvent;
 use crate::battle::injury::footing_roll;
 use crate::battle::mental::{fear_test, rally_roll, worst_fear, worst_fear_at};
-use crate::battle::state::{BattleState, Phase, Turn};
+use crate::battle::sequence;
+use crate::battle::state::BattleState;
 use crate::data::Weapon;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::needs_footing;
@@ -49,30 +50,12 @@ pub(super) fn resolve(
 ) -> Result<(), RuleError> {
     let plan = check(table, command)?;
     let turn = table.battle.turn.clone();
+    sequence::begin_order(table, plan.actor);
     execute(table, &plan, dice, events);
     if table.battle.pending.is_none() {
-        table.battle.turn = turn_after(table, &plan, turn);
+        table.battle.turn = sequence::turn_after(table, plan.actor, &plan.order, turn);
     }
     Ok(())
-}
-
-/// The turn once an order is carried out. A 1-AD option (Effort, a
-/// recovery roll) is free and does not end the combatant's turn: it keeps
-/// the turn, alone among those tied, while it can still act. Anything else
-/// closes the turn for the countdown to open the next.
-fn turn_after(table: &BattleState, plan: &Plan, turn: Turn) -> Turn {
-    let actor = plan.actor;
-    let me = &table.units[actor];
-    if !matches!(plan.order, Order::Effort | Order::RecoveryRoll) || !me.fighting() {
-        return Turn::Closed;
-    }
-    match turn {
-        Turn::Act { .. } if me.pool.usable() > 0 => Turn::Act {
-            candidates: vec![actor],
-        },
-        Turn::LastOption { unit } if unit == actor && !me.pool.dice.is_empty() => turn,
-        _ => Turn::Closed,
-    }
 }
 
 /// Carries out a checked plan.
@@ -131,16 +114,16 @@ fn execute_action(
     events: &mut Vec<BattleEvent>,
 ) {
     let actor = plan.actor;
-    let at_refresh = matches!(table.battle.phase, Phase::Refresh { .. });
+    let at_refresh = table.at_refresh();
     let mut holders = start_action(table, plan, events);
     pay(table, actor, &plan.paid, events);
     if !fit_to_act(table, plan, dice, events) {
-        finish_last_option(table, actor, at_refresh);
+        sequence::order_finished(table, actor, at_refresh);
         return;
     }
     if !carry_out(table, plan, &mut holders, dice, events) {
         update_cover(table, events);
-        finish_last_option(table, actor, at_refresh);
+        sequence::order_finished(table, actor, at_refresh);
         return;
     }
     flight::settle_flight(table, actor, &plan.order, events);
@@ -149,7 +132,7 @@ fn execute_action(
     update_cover(table, events);
     // An attack waiting for its answer finishes the last option once answered.
     if table.battle.pending.is_none() {
-        finish_last_option(table, actor, at_refresh);
+        sequence::order_finished(table, actor, at_refresh);
     }
 }
 

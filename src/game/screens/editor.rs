@@ -260,6 +260,7 @@ fn playtest(world: &mut World) {
         seed,
         seats,
         handover: false,
+        sequence: None,
     };
     let prepared = PreparedBattle {
         engine,

@@ -126,6 +126,7 @@ pub fn start_lesson(world: &mut World, file: &str, step: usize) {
                 seed: 0,
                 seats: level_seats(&level, AiLevel::Normal),
                 handover: false,
+                sequence: None,
             });
             world.insert_resource(LessonChosen(Coaching {
                 file: file.to_string(),
@@ -655,6 +656,7 @@ mod tests {
             seed: 0,
             seats: level_seats(&level, AiLevel::Normal),
             handover: false,
+            sequence: None,
         });
         app.insert_resource(Coaching {
             file: entry.file.clone(),

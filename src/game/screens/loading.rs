@@ -89,7 +89,10 @@ fn begin_battle(world: &mut World) {
     };
     println!("{}: seed {}", unseated.name, setup.seed);
     // The seats chosen for this battle replace the level's own controllers.
-    let level = seated_level(&unseated, &setup.seats);
+    let mut level = seated_level(&unseated, &setup.seats);
+    if let Some(sequence) = setup.sequence {
+        level.sequence = sequence;
+    }
     let engine = Engine::start(
         &level,
         ruleset.clone(),

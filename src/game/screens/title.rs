@@ -22,6 +22,7 @@ use crate::game::session::saves::{
 };
 use crate::game::stage::Screen;
 use crate::seat::{Mode, Seat, seats_for};
+use crate::vocabulary::Sequence;
 
 /// The choices on the level select screen.
 #[derive(Resource, Debug, Clone)]
@@ -35,6 +36,8 @@ struct MenuChoice {
     /// Hot-seat: each side's seat.
     seats: Vec<Seat>,
     handover: bool,
+    /// Another sequence of play than the level's own.
+    sequence: Option<Sequence>,
     seed: String,
 }
 
@@ -47,6 +50,7 @@ impl Default for MenuChoice {
             ai: AiLevel::Normal,
             seats: Vec::new(),
             handover: true,
+            sequence: None,
             seed: fresh_seed().to_string(),
         }
     }
@@ -514,6 +518,7 @@ fn level_details(
             seed,
             seats,
             handover: choice.handover,
+            sequence: choice.sequence,
         });
     }
     None
@@ -594,6 +599,26 @@ fn who_plays(ui: &mut egui::Ui, level: &crate::level::Level, choice: &mut MenuCh
             }
         });
     ui.label(egui::RichText::new(choice.ai.about()).weak());
+    let own = level.sequence;
+    let chosen = choice.sequence.unwrap_or(own);
+    egui::ComboBox::from_label("Sequence of play")
+        .selected_text(chosen.name())
+        .show_ui(ui, |ui| {
+            for sequence in Sequence::ALL {
+                let label = if sequence == own {
+                    format!("{} (the level's own)", sequence.name())
+                } else {
+                    sequence.name().to_string()
+                };
+                ui.selectable_value(
+                    &mut choice.sequence,
+                    (sequence != own).then_some(sequence),
+                    label,
+                )
+                .on_hover_text(sequence.about());
+            }
+        });
+    ui.label(egui::RichText::new(chosen.about()).weak());
     let ai = choice.ai;
     if choice.seats.len() != level.sides.len() {
         choice.seats = seats_for(level, Mode::HotSeat, 0, ai);

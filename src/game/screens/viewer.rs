@@ -66,6 +66,7 @@ pub fn watch(world: &mut World, replay: Replay, level: Level, ruleset: Arc<Rules
         seed: viewer.replay.seed,
         seats: viewer.replay.seats.clone(),
         handover: false,
+        sequence: None,
     });
     world.insert_resource(PreparedBattle {
         engine,

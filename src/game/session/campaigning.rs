@@ -391,6 +391,7 @@ fn start_battle(world: &mut World) -> Result<(), String> {
         seed,
         seats,
         handover: players.len() > 1,
+        sequence: None,
     };
     let prepared = PreparedBattle {
         engine,

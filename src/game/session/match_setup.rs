@@ -39,6 +39,8 @@ pub struct MatchSetup {
     pub seats: Vec<Seat>,
     /// Show a hand-over screen when play passes between two human sides.
     pub handover: bool,
+    /// Another sequence of play than the level's own.
+    pub sequence: Option<crate::vocabulary::Sequence>,
 }
 
 impl MatchSetup {

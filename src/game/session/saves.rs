@@ -357,6 +357,7 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
                 seed: replay.seed,
                 seats: replay.seats.clone(),
                 handover: replay.seats.iter().filter(|s| **s == Seat::Human).count() > 1,
+                sequence: None,
             };
             let prepared = PreparedBattle {
                 engine,

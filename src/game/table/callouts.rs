@@ -447,6 +447,7 @@ mod tests {
             seed: 1,
             seats,
             handover: false,
+            sequence: None,
         }
     }
 

@@ -136,6 +136,32 @@ pub(super) fn narrate(
             let unit = names.unit(unit);
             write!(f, "{unit} keeps a die for the next round")
         }
+        SideTurnBegan { side } => write!(f, "{}: their turn", names.side(side)),
+        ReadinessRoll { unit, dice, passed } => {
+            let unit = names.unit(unit);
+            if *passed {
+                write!(f, "{unit} is ready to fight ({})", faces(dice))
+            } else {
+                write!(
+                    f,
+                    "{unit} hesitates and will not act this turn ({})",
+                    faces(dice)
+                )
+            }
+        }
+        SidePassed { side } => write!(f, "{} pass", names.side(side)),
+        MoraleRoll { unit, dice, passed } => {
+            let unit = names.unit(unit);
+            if *passed {
+                write!(
+                    f,
+                    "{unit} holds firm ({}): steady for the rest of the fight",
+                    faces(dice)
+                )
+            } else {
+                write!(f, "{unit} loses heart ({}) and breaks", faces(dice))
+            }
+        }
         RoundClosed { round } => write!(f, "round {round} ends"),
         ZoneHeld { side, zone, rounds } => {
             let side = names.side(side);

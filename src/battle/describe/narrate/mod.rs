@@ -61,6 +61,10 @@ impl std::fmt::Display for Narrated<'_> {
             | ActionLost { .. }
             | RefreshCalled { .. }
             | DieKept { .. }
+            | SideTurnBegan { .. }
+            | ReadinessRoll { .. }
+            | SidePassed { .. }
+            | MoraleRoll { .. }
             | RoundClosed { .. }
             | ZoneHeld { .. }
             | BattleEnded { .. } => blows::narrate(event, names, f),

@@ -14,7 +14,7 @@ use crate::battle::components::WoundChoice;
 use crate::battle::describe::Names;
 use crate::battle::describe::orders::order_label;
 use crate::battle::odds::{answered_attack_odds, answered_spell_successes, attack_preview_with};
-use crate::battle::state::{BattleState, Phase, UnitState};
+use crate::battle::state::{BattleState, UnitState};
 use crate::data::Tactic;
 use crate::game::hud::menu_cache::{MenuCache, NUMBERED, is_numbered};
 use crate::game::hud::rules_panel::{explained, special_term};
@@ -236,7 +236,7 @@ fn turn_prompt(table: &BattleState, actor: usize) -> Option<String> {
             }
         };
         Some(prompt)
-    } else if matches!(table.battle().phase, Phase::Refresh { .. }) {
+    } else if table.at_refresh() {
         Some("Refresh! Act with what you have left, or keep one die for the next round.".into())
     } else {
         None

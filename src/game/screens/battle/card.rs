@@ -199,13 +199,15 @@ pub(super) fn unit_card(
 
 pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
     let acting = table.battle().turn_candidates();
-    for unit in table.countdown().into_iter().map(|i| &table.units()[i]) {
+    for unit in table.turn_order().into_iter().map(|i| &table.units()[i]) {
         ui.horizontal(|ui| {
             let now = acting.contains(&unit.unit.index);
             let marker = if now {
                 ">"
             } else if unit.pool.holding {
                 "H"
+            } else if table.has_had_its_turn(unit.unit.index) {
+                "·"
             } else {
                 " "
             };

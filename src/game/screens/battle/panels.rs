@@ -371,7 +371,10 @@ pub(crate) fn draw_battle_hud(
 /// The left panel: the countdown track, then the selected figure's card.
 fn countdown_and_card(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
     keep_width(ui);
-    ui.label(RichText::new("Countdown").strong());
+    ui.label(RichText::new(table.sequence().name()).strong());
+    if let Some(now) = table.sequence_in_words() {
+        ui.label(RichText::new(now).color(Color32::GOLD));
+    }
     let track = ui.scope(|ui| countdown_track(ui, table, hud));
     point_out(ui, hud, &PointAt::Countdown, track.response.rect);
     ui.separator();

@@ -2,6 +2,7 @@
 //! fields, each edit undoable as one step.
 
 use super::*;
+use crate::vocabulary::Sequence;
 
 pub(super) fn tools(ui: &mut egui::Ui, editor: &mut Editor, ruleset: &Ruleset) {
     tool_choice(ui, editor, ruleset);
@@ -136,6 +137,19 @@ fn level_fields(ui: &mut egui::Ui, editor: &mut Editor) {
                 ui.selectable_value(&mut surprise, Some(side.id.clone()), &side.name);
             }
         });
+    let mut sequence = level.sequence;
+    egui::ComboBox::from_label("sequence of play")
+        .selected_text(sequence.name())
+        .show_ui(ui, |ui| {
+            for choice in Sequence::ALL {
+                ui.selectable_value(&mut sequence, choice, choice.name())
+                    .on_hover_text(choice.about());
+            }
+        });
+    if sequence != level.sequence {
+        let _ = editor.draft.apply(Edit::Sequence(sequence));
+    }
+    let level = &editor.draft.level;
     let limit = (limit > 0).then_some(limit);
     if name != level.name
         || briefing != level.briefing

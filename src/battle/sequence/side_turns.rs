@@ -1,0 +1,130 @@
+//! Side turns (seed 002's sequence; RULES §41.1): a round is a turn for each
+//! side, the player's side first. In its turn a side's combatants act as it
+//! chooses, one action at a time, until none of them can or will act. In
+//! the first round each combatant of the first side makes a readiness roll
+//! (WILL): one that fails does not act in that turn.
+
+use super::{can_act, close_round, sides_in_turn_order};
+use crate::battle::events::BattleEvent;
+use crate::battle::injury::wounded_roll;
+use crate::battle::state::{BattleState, Phase, Turn};
+use crate::rules::dice::DiceSource;
+use crate::rules::injury::RollKind;
+
+/// The round's first phase: the first side's turn, after its readiness
+/// rolls in the first round.
+pub(super) fn first_phase(
+    table: &mut BattleState,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> Phase {
+    let side = sides_in_turn_order(table).first().copied().unwrap_or(0);
+    events.push(BattleEvent::SideTurnBegan {
+        side: table.side_id(side),
+    });
+    let mut unready = Vec::new();
+    if table.battle.round == 1 {
+        for unit in 0..table.units.len() {
+            if table.units[unit].unit.side != side || !can_act(table, unit) {
+                continue;
+            }
+            let roll = wounded_roll(table, unit, RollKind::Spirit, 0, dice);
+            events.push(BattleEvent::ReadinessRoll {
+                unit: table.units[unit].unit.id.clone(),
+                dice: roll.dice.clone(),
+                passed: roll.passed(),
+            });
+            if !roll.passed() {
+                unready.push(unit);
+            }
+        }
+    }
+    Phase::SideTurn {
+        side,
+        done: Vec::new(),
+        unready,
+    }
+}
+
+/// Opens the turn to the side's combatants that can act; when there are
+/// none, the next side's turn begins, and after the last side's the round
+/// closes. A mount and its rider act together: after one acts the other
+/// has the turn, if it can still act.
+pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
+    loop {
+        let Phase::SideTurn { side, unready, .. } = &table.battle.phase else {
+            table.battle.turn = Turn::Closed;
+            return;
+        };
+        let (side, unready) = (*side, unready.clone());
+        let may_act = |table: &BattleState, unit: usize| {
+            table.units[unit].unit.side == side && can_act(table, unit) && !unready.contains(&unit)
+        };
+        if let Some(partner) = table.battle.partner_due.take()
+            && may_act(table, partner)
+        {
+            table.battle.turn = Turn::Act {
+                candidates: vec![partner],
+            };
+            return;
+        }
+        let candidates: Vec<usize> = (0..table.units.len())
+            .filter(|&unit| may_act(table, unit))
+            .collect();
+        if !candidates.is_empty() {
+            table.battle.turn = Turn::Act { candidates };
+            return;
+        }
+        let next = {
+            let Phase::SideTurn { done, .. } = &mut table.battle.phase else {
+                return;
+            };
+            done.push(side);
+            let done = done.clone();
+            sides_in_turn_order(table).into_iter().find(|s| {
+                !done.contains(s)
+                    && (0..table.units.len())
+                        .any(|u| table.units[u].unit.side == *s && can_act(table, u))
+            })
+        };
+        let Some(next) = next else {
+            close_round(table, events);
+            return;
+        };
+        if let Phase::SideTurn { side, .. } = &mut table.battle.phase {
+            *side = next;
+        }
+        events.push(BattleEvent::SideTurnBegan {
+            side: table.side_id(next),
+        });
+    }
+}
+
+/// The order the turns go in: the side whose turn it is, then the sides
+/// still to come, then those whose turn is over; each side's combatants in
+/// the level's order.
+pub(super) fn order(table: &BattleState) -> Vec<usize> {
+    let (now, done, unready) = match &table.battle.phase {
+        Phase::SideTurn {
+            side,
+            done,
+            unready,
+        } => (Some(*side), done.clone(), unready.clone()),
+        _ => (None, Vec::new(), Vec::new()),
+    };
+    let mut sides = sides_in_turn_order(table);
+    sides.sort_by_key(|s| (Some(*s) != now, done.contains(s)));
+    let mut order = Vec::new();
+    for side in sides {
+        let mut members: Vec<usize> = table
+            .units
+            .iter()
+            .filter(|u| u.unit.side == side && u.fighting())
+            .map(|u| u.unit.index)
+            .collect();
+        // Those who failed the readiness roll wait at their side's end.
+        members.sort_by_key(|u| unready.contains(u));
+        order.extend(members);
+    }
+    order
+}

@@ -1,0 +1,255 @@
+//! The sequences of play (RULES §41): random legal play under each sequence
+//! on every shipped level, and the orders each one gives.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use swift_swords::battle::candidates::candidate_orders;
+use swift_swords::battle::command::{Command, Order};
+use swift_swords::battle::engine::Engine;
+use swift_swords::battle::events::BattleEvent;
+use swift_swords::level::Level;
+use swift_swords::rules::dice::Dice;
+use swift_swords::vocabulary::Sequence;
+
+use crate::common::{ruleset, shipped_level, shipped_levels};
+
+/// Commands per battle tried before the case stops.
+const COMMANDS: usize = 300;
+
+fn under(level: &Level, sequence: Sequence) -> Level {
+    Level {
+        sequence,
+        ..level.clone()
+    }
+}
+
+fn start(level: &Level, sequence: Sequence, seed: u64) -> Engine {
+    Engine::start(&under(level, sequence), ruleset(), seed, Dice::seeded(seed))
+}
+
+/// The ids of the combatants the turn is open to.
+fn turn(engine: &Engine) -> Vec<String> {
+    engine.state().turn_units()
+}
+
+fn side_of(engine: &Engine, id: &str) -> usize {
+    let table = engine.state();
+    table.units()[table.unit_index(id).expect("on the roll")]
+        .unit
+        .side
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 72,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(52),
+        ..ProptestConfig::default()
+    })]
+
+    /// Under every sequence, on every shipped level: the battle never waits
+    /// with nothing legal to do, the legal list is exactly the menu's orders
+    /// the check accepts, and every listed command is accepted.
+    #[test]
+    fn random_legal_play_under_every_sequence_never_sticks(
+        level_pick in 0usize..64,
+        sequence_pick in 0usize..3,
+        seed in any::<u64>(),
+        choices in proptest::collection::vec(any::<u16>(), COMMANDS),
+    ) {
+        let levels = shipped_levels();
+        let level = &levels[level_pick % levels.len()];
+        let sequence = Sequence::ALL[sequence_pick % Sequence::ALL.len()];
+        let mut engine = start(level, sequence, seed);
+        for choice in &choices {
+            if engine.ended() {
+                break;
+            }
+            let table = engine.state();
+            let mut accepted = Vec::new();
+            for id in table.turn_units() {
+                let index = table.unit_index(&id).expect("a turn's combatant is on the roll");
+                for order in candidate_orders(table, index) {
+                    let command = Command::new(id.clone(), order);
+                    if let Ok(plan) = table.check(&command) {
+                        accepted.push((command, plan));
+                    }
+                }
+            }
+            let legal = table.legal_plans();
+            prop_assert!(!legal.is_empty(), "the battle waits with nothing legal to do");
+            prop_assert_eq!(&legal, &accepted);
+            let command = legal[usize::from(*choice) % legal.len()].0.clone();
+            engine.submit(&command).map_err(|e| {
+                TestCaseError::fail(format!("a legal command was refused: {e}"))
+            })?;
+        }
+    }
+}
+
+/// §41.1: a round is a turn for each side in turn; the turn is
+/// open to every one of the side's combatants that can act (and passed its
+/// readiness roll), and passes to the other side only when none can.
+#[test]
+fn side_turns_give_each_side_its_whole_turn_heroes_first() {
+    let level = shipped_level("Skirmish");
+    let mut engine = start(&level, Sequence::SideTurns, 3);
+    // Two warbands of one kind: the level's first side goes first.
+    let heroes = side_of(&engine, &turn(&engine)[0]);
+    assert_eq!(heroes, 0);
+    let mut sides_seen = vec![heroes];
+    let mut guard = 0;
+    while engine.state().battle().round == 1 && !engine.ended() && guard < 200 {
+        guard += 1;
+        let now = turn(&engine);
+        let side = side_of(&engine, &now[0]);
+        assert!(
+            now.iter().all(|id| side_of(&engine, id) == side),
+            "one side at a time: {now:?}"
+        );
+        if *sides_seen.last().expect("a side") != side {
+            sides_seen.push(side);
+        }
+        // Each combatant passes: the side's turn goes on while anyone is left.
+        let command = Command::new(now[0].clone(), Order::Pass);
+        engine
+            .submit(&command)
+            .expect("Pass is always legal in one's turn");
+    }
+    assert_eq!(
+        sides_seen.len(),
+        2,
+        "the heroes' turn, then the other side's: {sides_seen:?}"
+    );
+    let log = engine.log();
+    let readiness = log
+        .iter()
+        .filter(|e| matches!(e, BattleEvent::ReadinessRoll { .. }))
+        .count();
+    let heroes_count = engine
+        .state()
+        .units()
+        .iter()
+        .filter(|u| u.unit.side == heroes)
+        .count();
+    assert_eq!(
+        readiness, heroes_count,
+        "each of the first side rolls to act in round 1"
+    );
+}
+
+/// §41.1: Keep a die belongs to the refresh, which side turns do not have.
+#[test]
+fn side_turns_have_no_refresh_so_no_die_is_kept() {
+    let level = shipped_level("Skirmish");
+    let engine = start(&level, Sequence::SideTurns, 3);
+    let unit = turn(&engine)[0].clone();
+    let refused = engine.check(&Command::new(unit, Order::KeepDie));
+    assert!(refused.is_err());
+    assert!(!engine.state().at_refresh());
+}
+
+/// §41.2: the side holding the initiative activates first; the activated
+/// combatant keeps the turn while it acts; when it is done the other side
+/// activates one of its own.
+#[test]
+fn alternation_activates_one_combatant_at_a_time_side_by_side() {
+    let level = shipped_level("Skirmish");
+    let mut engine = start(&level, Sequence::Alternation, 3);
+    let first = turn(&engine);
+    let first_side = side_of(&engine, &first[0]);
+    assert_eq!(first_side, 0, "the level's first side holds the initiative");
+    let actor = first[0].clone();
+    engine
+        .submit(&Command::new(actor.clone(), Order::Hold))
+        .expect("Hold ends the activation at once");
+    let next = turn(&engine);
+    assert!(
+        next.iter().all(|id| side_of(&engine, id) != first_side),
+        "the other side activates next: {next:?}"
+    );
+    assert!(
+        engine
+            .state()
+            .has_had_its_turn(engine.state().unit_index(&actor).expect("unit"))
+    );
+}
+
+/// §41.2: every side passing in a row ends the round; the log says who passed.
+#[test]
+fn alternation_ends_the_round_when_every_side_has_passed() {
+    let level = shipped_level("Skirmish");
+    let mut engine = start(&level, Sequence::Alternation, 5);
+    let mut guard = 0;
+    while engine.state().battle().round == 1 && guard < 200 {
+        guard += 1;
+        let unit = turn(&engine)[0].clone();
+        engine
+            .submit(&Command::new(unit, Order::Pass))
+            .expect("Pass is legal");
+    }
+    let log = engine.log();
+    let closed = log
+        .iter()
+        .position(|e| matches!(e, BattleEvent::RoundClosed { round: 1 }))
+        .expect("round 1 closed");
+    let passes: Vec<_> = log[..closed]
+        .iter()
+        .filter(|e| matches!(e, BattleEvent::SidePassed { .. }))
+        .collect();
+    assert_eq!(passes.len(), 2, "both sides passed in a row: {passes:?}");
+}
+
+/// The HUD's track is the order the rules use: under every sequence, on
+/// every shipped level, the combatants the turn is open to head the track.
+#[test]
+fn the_track_leads_with_whoever_the_engine_gives_the_turn() {
+    for level in shipped_levels() {
+        for sequence in Sequence::ALL {
+            let mut engine = start(&level, sequence, 11);
+            for step in 0..120 {
+                if engine.ended() {
+                    break;
+                }
+                let table = engine.state();
+                let candidates = table.battle().turn_candidates();
+                let order = table.turn_order();
+                if !matches!(
+                    table.battle().turn,
+                    swift_swords::battle::state::Turn::Respond { .. }
+                ) {
+                    let first = order
+                        .iter()
+                        .position(|u| candidates.contains(u))
+                        .expect("the one to act is on the track");
+                    // Before it, only those who cannot take a turn now; a
+                    // mount's partner takes its turn out of the order.
+                    let partner = table.battle().partner_due == Some(order[first]);
+                    for &before in order[..first].iter().filter(|_| !partner) {
+                        let unit = &table.units()[before];
+                        assert!(
+                            unit.pool.usable() == 0 || unit.pool.holding,
+                            "{} ({:?}, step {step}): {} is ahead of the one to act",
+                            level.name,
+                            sequence,
+                            unit.unit.name
+                        );
+                    }
+                }
+                let legal = engine.legal_commands();
+                let pick = legal[step * 7 % legal.len()].clone();
+                engine.submit(&pick).expect("legal");
+            }
+        }
+    }
+}
+
+/// A level file may name its sequence; a level that does not is the countdown's.
+#[test]
+fn a_level_names_its_sequence_and_the_countdown_is_the_default() {
+    let level = shipped_level("Skirmish");
+    assert_eq!(level.sequence, Sequence::Countdown);
+    let engine = start(&level, Sequence::SideTurns, 1);
+    assert_eq!(engine.state().sequence(), Sequence::SideTurns);
+    let _: Arc<_> = ruleset();
+}
