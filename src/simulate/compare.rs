@@ -21,8 +21,8 @@ pub fn reports(config: &SimConfig) -> Vec<(Sequence, Report)> {
 }
 
 /// The comparison as a table: a row a sequence, with each side's wins (and
-/// their 95% interval), the draws, the battle's mean rounds and each side's
-/// mean casualties.
+/// their 95% interval), the draws, the battle's mean rounds, and each
+/// side's mean casualties and failed morale rolls.
 pub fn compare_sequences(config: &SimConfig) -> String {
     table(config, &reports(config))
 }
@@ -50,6 +50,9 @@ fn table(config: &SimConfig, reports: &[(Sequence, Report)]) -> String {
     for name in &names {
         let _ = write!(out, " | {:>10}", format!("{name} lost"));
     }
+    for name in &names {
+        let _ = write!(out, " | {:>10}", format!("{name} broke"));
+    }
     out.push('\n');
     for (sequence, report) in reports {
         let _ = write!(out, "{:<20}", sequence.name());
@@ -64,6 +67,9 @@ fn table(config: &SimConfig, reports: &[(Sequence, Report)]) -> String {
         );
         for side in &report.sides {
             let _ = write!(out, " | {:>10.2}", side.casualties);
+        }
+        for side in &report.sides {
+            let _ = write!(out, " | {:>10.2}", side.morale_failed);
         }
         out.push('\n');
     }

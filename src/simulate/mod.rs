@@ -78,6 +78,8 @@ pub struct BattleResult {
     pub injuries: Vec<u32>,
     /// Per side: fear tests failed.
     pub fear_failed: Vec<u32>,
+    /// Per side: morale rolls failed (faction alternation).
+    pub morale_failed: Vec<u32>,
     /// Per side: special results bought with extra successes.
     pub specials: Vec<u32>,
     /// Per side: defences declared, and attacks a standing pool answered.
@@ -136,6 +138,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
     let mut defences = vec![0; sides];
     let mut pool_uses = vec![0; sides];
     let mut fear_failed = vec![0; sides];
+    let mut morale_failed = vec![0; sides];
     let mut specials = vec![0; sides];
     for event in engine.log() {
         let (count, unit) = match event {
@@ -145,6 +148,11 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
                 passed: false,
                 ..
             } => (&mut fear_failed, unit),
+            BattleEvent::MoraleRoll {
+                unit,
+                passed: false,
+                ..
+            } => (&mut morale_failed, unit),
             BattleEvent::Special { attacker, .. } => (&mut specials, attacker),
             BattleEvent::DefenceRolled { unit, .. } => (&mut defences, unit),
             BattleEvent::Dodged { unit, .. }
@@ -166,6 +174,7 @@ pub fn run_battle(config: &SimConfig, index: usize) -> BattleResult {
         casualties,
         injuries,
         fear_failed,
+        morale_failed,
         specials,
         defences,
         pool_uses,
@@ -335,6 +344,10 @@ pub struct SideReport {
     pub casualties: f64,
     pub injuries: f64,
     pub fear_failed: f64,
+    /// Left out where nobody rolls for morale (every sequence but faction
+    /// alternation), so those reports read as before.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub morale_failed: f64,
     pub specials: f64,
     pub defences: f64,
     pub pool_uses: f64,
@@ -464,6 +477,7 @@ pub fn summarise(config: &SimConfig, results: &[BattleResult]) -> Report {
             defences: mean_of(results, |r| r.defences[i]),
             pool_uses: mean_of(results, |r| r.pool_uses[i]),
             fear_failed: mean_of(results, |r| r.fear_failed[i]),
+            morale_failed: mean_of(results, |r| r.morale_failed[i]),
             specials: mean_of(results, |r| r.specials[i]),
         })
         .collect();
@@ -611,6 +625,13 @@ impl std::fmt::Display for Report {
                 side.defences,
                 side.pool_uses
             )?;
+            if side.morale_failed > 0.0 {
+                writeln!(
+                    f,
+                    "  {:<24} morale rolls failed {:.2}",
+                    "", side.morale_failed
+                )?;
+            }
         }
         writeln!(f, "survival by template:")?;
         for (template, share) in &self.survival_by_template {
@@ -618,6 +639,11 @@ impl std::fmt::Display for Report {
         }
         Ok(())
     }
+}
+
+/// For serde: a mean that is nothing to report.
+fn is_zero(value: &f64) -> bool {
+    *value == 0.0
 }
 
 #[cfg(test)]

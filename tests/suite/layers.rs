@@ -175,7 +175,10 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             ],
         ],
     ),
-    ("simulate", &[&["balance", "campaign", "plot"], &["sweep"]]),
+    (
+        "simulate",
+        &[&["balance", "campaign", "compare", "plot"], &["sweep"]],
+    ),
     ("cli", &[&["campaign"]]),
     (
         "campaign",

@@ -722,6 +722,14 @@ fn first_legal(table: &BattleState) -> Option<Command> {
         .into_iter()
         .map(|order| Command::new(actor.clone(), order))
         .find(|command| table.check(command).is_ok())
+        // One who must flee (Panicked) may not pass: the first flight open.
+        .or_else(|| {
+            table
+                .legal_plans()
+                .into_iter()
+                .next()
+                .map(|(command, _)| command)
+        })
 }
 
 /// Plays a battle to its end with [`first_legal`], returning its log.

@@ -46,6 +46,7 @@ fn skirmish(folder: &Path, seats: [Seat; 2]) -> App {
         folder: LevelFolder::Library,
         seed: 4,
         seats: seats.to_vec(),
+        sequence: None,
     };
     let folder = SaveFolder(folder.to_path_buf());
     let (engine, replay, setup) = prepare(&data, &folder, start).expect("skirmish starts");

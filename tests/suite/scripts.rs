@@ -69,6 +69,21 @@ fn script_a_warband_against_heroes_to_the_end() {
 }
 
 #[test]
+fn script_side_turns_heroes_first_with_readiness_and_no_refresh() {
+    run("side_turns.ron");
+}
+
+#[test]
+fn script_faction_alternation_activations_passes_and_a_broken_side() {
+    run("alternation.ron");
+}
+
+#[test]
+fn script_faction_alternation_a_steady_lone_fighter_rolls_no_more() {
+    run("alternation_steady.ron");
+}
+
+#[test]
 fn every_script_in_tests_scripts_has_a_test() {
     let source = include_str!("scripts.rs");
     for entry in std::fs::read_dir("tests/scripts").unwrap().flatten() {

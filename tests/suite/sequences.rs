@@ -207,6 +207,9 @@ fn the_track_leads_with_whoever_the_engine_gives_the_turn() {
     for level in shipped_levels() {
         for sequence in Sequence::ALL {
             let mut engine = start(&level, sequence, 11);
+            // A free 1-AD option (Effort, a recovery roll) keeps the turn
+            // with the one who took it, wherever the track puts it now.
+            let mut kept_by = None;
             for step in 0..120 {
                 if engine.ended() {
                     break;
@@ -224,20 +227,29 @@ fn the_track_leads_with_whoever_the_engine_gives_the_turn() {
                         .expect("the one to act is on the track");
                     // Before it, only those who cannot take a turn now; a
                     // mount's partner takes its turn out of the order.
-                    let partner = table.battle().partner_due == Some(order[first]);
-                    for &before in order[..first].iter().filter(|_| !partner) {
+                    let out_of_order = table.battle().partner_due == Some(order[first])
+                        || kept_by == Some(order[first]);
+                    for &before in order[..first].iter().filter(|_| !out_of_order) {
                         let unit = &table.units()[before];
                         assert!(
                             unit.pool.usable() == 0 || unit.pool.holding,
-                            "{} ({:?}, step {step}): {} is ahead of the one to act",
+                            "{} ({:?}, step {step}): {} {:?} is ahead of {} {:?} ({:?}, {:?})",
                             level.name,
                             sequence,
-                            unit.unit.name
+                            unit.unit.name,
+                            unit.pool,
+                            table.units()[order[first]].unit.name,
+                            table.units()[order[first]].pool,
+                            table.battle().turn,
+                            table.battle().phase,
                         );
                     }
                 }
                 let legal = engine.legal_commands();
                 let pick = legal[step * 7 % legal.len()].clone();
+                kept_by = matches!(pick.order, Order::Effort | Order::RecoveryRoll)
+                    .then(|| engine.state().unit_index(&pick.unit))
+                    .flatten();
                 engine.submit(&pick).expect("legal");
             }
         }
@@ -252,4 +264,29 @@ fn a_level_names_its_sequence_and_the_countdown_is_the_default() {
     let engine = start(&level, Sequence::SideTurns, 1);
     assert_eq!(engine.state().sequence(), Sequence::SideTurns);
     let _: Arc<_> = ruleset();
+}
+
+/// `simulate --compare-sequences`: one report a sequence, on the same
+/// battles; the countdown's is the plain run's, to the figure.
+#[test]
+fn compare_sequences_reports_each_sequence_and_the_countdown_as_a_plain_run() {
+    use swift_swords::simulate::{SimConfig, compare, run_all, summarise};
+    let config = SimConfig {
+        level: shipped_level("The Duel"),
+        ruleset: ruleset(),
+        battles: 6,
+        seed: 3,
+        ai: Default::default(),
+        jobs: 1,
+        swap: true,
+    };
+    let reports = compare::reports(&config);
+    let sequences: Vec<Sequence> = reports.iter().map(|(s, _)| *s).collect();
+    assert_eq!(sequences, Sequence::ALL.to_vec());
+    let plain = summarise(&config, &run_all(&config, &|| {}));
+    assert_eq!(reports[0].1, plain);
+    let table = compare::compare_sequences(&config);
+    for sequence in Sequence::ALL {
+        assert!(table.contains(sequence.name()), "{table}");
+    }
 }

@@ -18,6 +18,22 @@ impl BattleState {
     }
 }
 
+/// The order the turns will come in: the countdown's, but at a refresh
+/// those still to have their last option first, in the refresh's order.
+pub(super) fn order(table: &BattleState) -> Vec<usize> {
+    let countdown = table.countdown();
+    let Phase::Refresh { queue } = &table.battle.phase else {
+        return countdown;
+    };
+    let waiting: Vec<usize> = queue
+        .iter()
+        .copied()
+        .filter(|&u| table.units[u].fighting() && !table.units[u].pool.dice.is_empty())
+        .collect();
+    let rest = countdown.into_iter().filter(|u| !waiting.contains(u));
+    waiting.iter().copied().chain(rest).collect()
+}
+
 fn countdown_entries(
     table: &BattleState,
     include: impl Fn(&UnitState) -> bool,

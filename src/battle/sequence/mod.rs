@@ -58,7 +58,7 @@ impl BattleState {
     /// alternation. The HUD's track shows this order.
     pub fn turn_order(&self) -> Vec<usize> {
         match self.sequence() {
-            Sequence::Countdown => self.countdown(),
+            Sequence::Countdown => countdown::order(self),
             Sequence::SideTurns => side_turns::order(self),
             Sequence::Alternation => alternation::order(self),
         }
@@ -76,15 +76,21 @@ impl BattleState {
         }
     }
 
-    /// Where the round stands, in a player's words ("The Company's turn"),
+    /// Whether the combatant failed the first round's readiness roll (side
+    /// turns): it takes no action in its side's first turn.
+    pub fn hesitates(&self, unit: usize) -> bool {
+        matches!(&self.battle.phase, Phase::SideTurn { unready, .. } if unready.contains(&unit))
+    }
+
+    /// Where the round stands, in a player's words ("Turn of The Company"),
     /// for the HUD; `None` under the countdown, whose track says it all.
     pub fn sequence_in_words(&self) -> Option<String> {
         let side_name = |side: usize| self.battle.sides.get(side).map(|s| s.name.clone());
         match &self.battle.phase {
-            Phase::SideTurn { side, .. } => Some(format!("{}' turn", side_name(*side)?)),
+            Phase::SideTurn { side, .. } => Some(format!("Turn of {}", side_name(*side)?)),
             Phase::Alternation {
                 side, active: None, ..
-            } => Some(format!("{} to activate a combatant", side_name(*side)?)),
+            } => Some(format!("{} to activate a fighter", side_name(*side)?)),
             Phase::Alternation {
                 active: Some(unit), ..
             } => Some(format!("{}'s activation", self.units[*unit].unit.name)),

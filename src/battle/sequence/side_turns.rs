@@ -60,13 +60,14 @@ pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) 
         let may_act = |table: &BattleState, unit: usize| {
             table.units[unit].unit.side == side && can_act(table, unit) && !unready.contains(&unit)
         };
-        if let Some(partner) = table.battle.partner_due.take()
-            && may_act(table, partner)
-        {
-            table.battle.turn = Turn::Act {
-                candidates: vec![partner],
-            };
-            return;
+        if let Some(partner) = table.battle.partner_due {
+            if may_act(table, partner) {
+                table.battle.turn = Turn::Act {
+                    candidates: vec![partner],
+                };
+                return;
+            }
+            table.battle.partner_due = None;
         }
         let candidates: Vec<usize> = (0..table.units.len())
             .filter(|&unit| may_act(table, unit))

@@ -206,6 +206,8 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                 ">"
             } else if unit.pool.holding {
                 "H"
+            } else if table.hesitates(unit.unit.index) {
+                "W"
             } else if table.has_had_its_turn(unit.unit.index) {
                 "·"
             } else {
