@@ -107,23 +107,38 @@ proptest! {
             if engine.ended() {
                 break;
             }
-            let table = engine.state();
-            let mut accepted = Vec::new();
-            for id in table.turn_units() {
-                let index = table.unit_index(&id).expect("a turn's combatant is on the roll");
-                for order in candidate_orders(table, index) {
-                    let command = Command::new(id.clone(), order);
-                    if let Ok(plan) = table.check(&command) {
-                        accepted.push((command, plan));
-                    }
-                }
-            }
-            let legal = table.legal_plans();
-            prop_assert_eq!(&legal, &accepted);
-            let command = legal[usize::from(*choice) % legal.len()].0.clone();
-            engine.submit(&command).map_err(|e| {
-                TestCaseError::fail(format!("a legal command was refused: {e}"))
-            })?;
+            legal_step(&mut engine, *choice)?;
         }
     }
+}
+
+/// One step of random legal play: the legal list must not be empty and
+/// must be exactly the action menu's orders the check accepts, in the
+/// menu's order with the check's plans; the command `choice` picks from it
+/// must be accepted.
+pub fn legal_step(engine: &mut Engine, choice: u16) -> Result<(), TestCaseError> {
+    let table = engine.state();
+    let mut accepted = Vec::new();
+    for id in table.turn_units() {
+        let index = table
+            .unit_index(&id)
+            .expect("a turn's combatant is on the roll");
+        for order in candidate_orders(table, index) {
+            let command = Command::new(id.clone(), order);
+            if let Ok(plan) = table.check(&command) {
+                accepted.push((command, plan));
+            }
+        }
+    }
+    let legal = table.legal_plans();
+    prop_assert!(
+        !legal.is_empty(),
+        "the battle waits with nothing legal to do"
+    );
+    prop_assert_eq!(&legal, &accepted);
+    let command = legal[usize::from(choice) % legal.len()].0.clone();
+    engine
+        .submit(&command)
+        .map_err(|e| TestCaseError::fail(format!("a legal command was refused: {e}")))?;
+    Ok(())
 }

@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use swift_swords::battle::candidates::candidate_orders;
 use swift_swords::battle::command::{Command, Order};
 use swift_swords::battle::engine::Engine;
 use swift_swords::battle::events::BattleEvent;
@@ -13,6 +12,7 @@ use swift_swords::rules::dice::Dice;
 use swift_swords::vocabulary::Sequence;
 
 use crate::common::{ruleset, shipped_level, shipped_levels};
+use crate::properties::legal_step;
 
 /// Commands per battle tried before the case stops.
 const COMMANDS: usize = 300;
@@ -65,24 +65,7 @@ proptest! {
             if engine.ended() {
                 break;
             }
-            let table = engine.state();
-            let mut accepted = Vec::new();
-            for id in table.turn_units() {
-                let index = table.unit_index(&id).expect("a turn's combatant is on the roll");
-                for order in candidate_orders(table, index) {
-                    let command = Command::new(id.clone(), order);
-                    if let Ok(plan) = table.check(&command) {
-                        accepted.push((command, plan));
-                    }
-                }
-            }
-            let legal = table.legal_plans();
-            prop_assert!(!legal.is_empty(), "the battle waits with nothing legal to do");
-            prop_assert_eq!(&legal, &accepted);
-            let command = legal[usize::from(*choice) % legal.len()].0.clone();
-            engine.submit(&command).map_err(|e| {
-                TestCaseError::fail(format!("a legal command was refused: {e}"))
-            })?;
+            legal_step(&mut engine, *choice)?;
         }
     }
 }

@@ -5,13 +5,11 @@
 //! pays for an action, or it holds or passes. The side holding the
 //! initiative starts every round. At the round's end comes morale.
 
-use super::{can_act, close_round};
+use super::{can_act, close_round, will_roll};
 use crate::battle::events::BattleEvent;
-use crate::battle::injury::wounded_roll;
 use crate::battle::mental::panic;
 use crate::battle::state::{BattleState, Phase, Turn};
 use crate::rules::dice::DiceSource;
-use crate::rules::injury::RollKind;
 
 /// The round's first phase: the side holding the initiative (the one that
 /// has surprise, else the level's first side) is to activate; each
@@ -165,13 +163,10 @@ fn morale(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut Vec<
             {
                 continue;
             }
-            let roll = wounded_roll(table, unit, RollKind::Spirit, 0, dice);
-            events.push(BattleEvent::MoraleRoll {
-                unit: table.units[unit].unit.id.clone(),
-                dice: roll.dice.clone(),
-                passed: roll.passed(),
+            let steady = will_roll(table, unit, dice, events, |unit, dice, passed| {
+                BattleEvent::MoraleRoll { unit, dice, passed }
             });
-            if roll.passed() {
+            if steady {
                 table.battle.steady.push(unit);
             } else {
                 panic(table, unit, events);

@@ -14,10 +14,12 @@ mod side_turns;
 
 use super::command::{Command, Order, RuleError};
 use super::events::BattleEvent;
+use super::injury::wounded_roll;
 use super::state::{Battle, BattleState, Phase, Turn};
 use crate::level::SideKind;
 use crate::rules::action_dice::roll_action_dice;
 use crate::rules::dice::DiceSource;
+use crate::rules::injury::RollKind;
 use crate::vocabulary::Sequence;
 
 /// The kind of decision a combatant is asked for.
@@ -321,6 +323,21 @@ fn sides_in_turn_order(table: &BattleState) -> Vec<usize> {
         .filter(|&s| table.side_kind(s) == SideKind::Heroes);
     let others = sides.filter(|&s| table.side_kind(s) != SideKind::Heroes);
     heroes.chain(others).collect()
+}
+
+/// A WILL roll (a Spirit roll, wounds counted) for `unit`, told in the log
+/// by `told` (the unit's id, the dice, whether it passed); whether it passed.
+fn will_roll(
+    table: &BattleState,
+    unit: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+    told: fn(String, Vec<u8>, bool) -> BattleEvent,
+) -> bool {
+    let roll = wounded_roll(table, unit, RollKind::Spirit, 0, dice);
+    let passed = roll.passed();
+    events.push(told(table.units[unit].unit.id.clone(), roll.dice, passed));
+    passed
 }
 
 /// Whether `unit` may take a turn now: fighting, with a die that pays for

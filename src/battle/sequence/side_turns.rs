@@ -4,12 +4,10 @@
 //! the first round each combatant of the first side makes a readiness roll
 //! (WILL): one that fails does not act in that turn.
 
-use super::{can_act, close_round, sides_in_turn_order};
+use super::{can_act, close_round, sides_in_turn_order, will_roll};
 use crate::battle::events::BattleEvent;
-use crate::battle::injury::wounded_roll;
 use crate::battle::state::{BattleState, Phase, Turn};
 use crate::rules::dice::DiceSource;
-use crate::rules::injury::RollKind;
 
 /// The round's first phase: the first side's turn, after its readiness
 /// rolls in the first round.
@@ -28,13 +26,10 @@ pub(super) fn first_phase(
             if table.units[unit].unit.side != side || !can_act(table, unit) {
                 continue;
             }
-            let roll = wounded_roll(table, unit, RollKind::Spirit, 0, dice);
-            events.push(BattleEvent::ReadinessRoll {
-                unit: table.units[unit].unit.id.clone(),
-                dice: roll.dice.clone(),
-                passed: roll.passed(),
+            let ready = will_roll(table, unit, dice, events, |unit, dice, passed| {
+                BattleEvent::ReadinessRoll { unit, dice, passed }
             });
-            if !roll.passed() {
+            if !ready {
                 unready.push(unit);
             }
         }
