@@ -106,8 +106,7 @@ pub(super) fn answer_attack(
         roll_attack(table, &pending, answer, dice, events);
     }
     if table.battle.pending.is_none() {
-        let at_refresh = table.at_refresh();
-        order_finished(table, pending.attacker, at_refresh);
+        order_finished(table, pending.attacker);
     }
 }
 

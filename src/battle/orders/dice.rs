@@ -28,7 +28,6 @@ pub(super) fn execute_hold(table: &mut BattleState, actor: usize, events: &mut V
 
 /// Pass: the combatant's dice are given up for the round.
 pub(super) fn execute_pass(table: &mut BattleState, actor: usize, events: &mut Vec<BattleEvent>) {
-    let at_refresh = table.at_refresh();
     if table.battle.partner_due == Some(actor) {
         table.battle.partner_due = None;
     }
@@ -37,7 +36,7 @@ pub(super) fn execute_pass(table: &mut BattleState, actor: usize, events: &mut V
     events.push(BattleEvent::Passed {
         unit: table.units[actor].unit.id.clone(),
     });
-    order_finished(table, actor, at_refresh);
+    order_finished(table, actor);
 }
 
 /// Keeping a die: the rest are given up, one is carried to the next round.
@@ -46,12 +45,11 @@ pub(super) fn execute_keep_die(
     actor: usize,
     events: &mut Vec<BattleEvent>,
 ) {
-    let at_refresh = table.at_refresh();
     let me = &mut table.units[actor];
     me.pool.dice.clear();
     me.pool.carried = 1;
     events.push(BattleEvent::DieKept {
         unit: me.unit.id.clone(),
     });
-    order_finished(table, actor, at_refresh);
+    order_finished(table, actor);
 }

@@ -114,16 +114,15 @@ fn execute_action(
     events: &mut Vec<BattleEvent>,
 ) {
     let actor = plan.actor;
-    let at_refresh = table.at_refresh();
     let mut holders = start_action(table, plan, events);
     pay(table, actor, &plan.paid, events);
     if !fit_to_act(table, plan, dice, events) {
-        sequence::order_finished(table, actor, at_refresh);
+        sequence::order_finished(table, actor);
         return;
     }
     if !carry_out(table, plan, &mut holders, dice, events) {
         update_cover(table, events);
-        sequence::order_finished(table, actor, at_refresh);
+        sequence::order_finished(table, actor);
         return;
     }
     flight::settle_flight(table, actor, &plan.order, events);
@@ -132,7 +131,7 @@ fn execute_action(
     update_cover(table, events);
     // An attack waiting for its answer finishes the last option once answered.
     if table.battle.pending.is_none() {
-        sequence::order_finished(table, actor, at_refresh);
+        sequence::order_finished(table, actor);
     }
 }
 

@@ -288,8 +288,8 @@ pub(super) fn turn_after(table: &BattleState, actor: usize, order: &Order, turn:
 
 /// After an order of `actor`'s has finished (an attack once answered): at a
 /// refresh its last option is over, and its remaining dice are set aside.
-pub(super) fn order_finished(table: &mut BattleState, actor: usize, at_refresh: bool) {
-    if !at_refresh {
+pub(super) fn order_finished(table: &mut BattleState, actor: usize) {
+    if !table.at_refresh() {
         return;
     }
     table.units[actor].pool.dice.clear();
