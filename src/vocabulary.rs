@@ -281,10 +281,20 @@ pub enum Sequence {
     SideTurns,
     /// The sides alternate, one combatant's activation each, with morale.
     Alternation,
+    /// One track in order of initiative, three actions a round each.
+    Track,
+    /// Intent, movement and actions in order of DEX rank.
+    DexRanks,
 }
 
 impl Sequence {
-    pub const ALL: [Self; 3] = [Self::Countdown, Self::SideTurns, Self::Alternation];
+    pub const ALL: [Self; 5] = [
+        Self::Countdown,
+        Self::SideTurns,
+        Self::Alternation,
+        Self::Track,
+        Self::DexRanks,
+    ];
 
     /// In a player's words.
     pub fn name(self) -> &'static str {
@@ -292,6 +302,8 @@ impl Sequence {
             Self::Countdown => "Countdown",
             Self::SideTurns => "Side turns",
             Self::Alternation => "Faction alternation",
+            Self::Track => "Initiative track",
+            Self::DexRanks => "DEX ranks",
         }
     }
 
@@ -307,6 +319,12 @@ impl Sequence {
             Self::Alternation => {
                 "The sides take turns to activate one fighter each, who acts until done; at the round's end, a side brought to half its number must hold its nerve."
             }
+            Self::Track => {
+                "Everyone takes one turn a round in order of initiative, the sides alternating: three different actions a turn, one of them may wait for later, and a fighter attacked may try to act first."
+            }
+            Self::DexRanks => {
+                "Each round everyone declares whether they will move, the movers move, then all act in order of DEX rank: the quick before the slow, bows before spears before swords, and a long move slows you down."
+            }
         }
     }
 
@@ -316,6 +334,8 @@ impl Sequence {
             Self::Countdown => "countdown",
             Self::SideTurns => "side-turns",
             Self::Alternation => "alternation",
+            Self::Track => "initiative-track",
+            Self::DexRanks => "dex-ranks",
         }
     }
 

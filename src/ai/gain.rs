@@ -23,7 +23,7 @@ pub(super) fn worth(table: &BattleState, unit: &UnitState) -> f64 {
                 - if unit.conditions.stunned { 0.6 } else { 0.0 }
         }
         Fate::OutOfAction => 0.3,
-        Fate::Killed => 0.0,
+        Fate::Killed | Fate::Surrendered => 0.0,
         Fate::Escaped => {
             if side_escapes(table, unit.unit.side) {
                 4.0

@@ -7,7 +7,7 @@ use super::command::Order;
 use super::components::{Aboard, Status};
 use super::costs::{defence_problem, may_escape, prepared_spell_id};
 use super::inclose::close_partner;
-use super::sequence::{Decision, decision_of};
+use super::sequence::{Decision, decision_of, may_act_out_of_turn, offers};
 use super::state::BattleState;
 use crate::data::WrestleMove;
 use crate::vocabulary::{Defence, Facing, MapEdge, ZoneCoord};
@@ -134,11 +134,14 @@ fn orders_of(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
         (Order::RecoveryRoll, has_one && recovers),
         (Order::Hold, !at_refresh && !me.pool.holding),
         (Order::KeepDie, at_refresh),
+        (Order::Intend { moving: true }, true),
+        (Order::Intend { moving: false }, true),
+        (Order::Surrender, me.conditions.panicked),
         (Order::Pass, true),
     ];
     orders.extend(
         last.into_iter()
-            .filter(|(_, fact)| open(*fact))
+            .filter(|(order, fact)| open(*fact) && offers(table, order))
             .map(|(order, _)| order),
     );
     orders
@@ -177,6 +180,15 @@ fn answers(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
     // A 1 spent on Effort before the defence roll adds a die to it.
     if open(has_one && !me.conditions.effort) {
         orders.push(Order::Effort);
+    }
+    // The initiative track: an attack, a break or a pool, out of turn.
+    if may_act_out_of_turn(table, index) {
+        orders.extend(
+            towards_others(table, index, scope)
+                .into_iter()
+                .filter(|order| matches!(order, Order::Attack { .. } | Order::Break { .. })),
+        );
+        orders.push(Order::Pool { pay: None });
     }
     orders
 }

@@ -78,9 +78,9 @@ pub(super) fn check(table: &BattleState, command: &Command) -> Result<Plan, Rule
         });
     }
     let at_refresh = turn_problem(table, actor, command)? == Decision::LastOption;
-    // A standing choice, not an action: nothing else about the combatant
-    // bears on it.
-    if let Order::ChooseWounds { .. } = command.order {
+    // A standing choice or a declaration, not an action: nothing else about
+    // the combatant bears on it.
+    if let Order::ChooseWounds { .. } | Order::Intend { .. } = command.order {
         return Ok(Plan {
             actor,
             order: command.order.clone(),

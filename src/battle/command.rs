@@ -220,6 +220,10 @@ pub enum Order {
     Pass,
     /// At a refresh: carry one die into the next round.
     KeepDie,
+    /// DEX ranks, the statement of intent: whether it will move this round.
+    Intend { moving: bool },
+    /// Faction alternation: a fighter whose nerve broke lays down its arms.
+    Surrender,
 }
 
 /// The orders that name the dice paying for them, and those that cost
@@ -257,6 +261,8 @@ macro_rules! paid_orders {
             | Order::Hold
             | Order::Pass
             | Order::KeepDie
+            | Order::Intend { .. }
+            | Order::Surrender
             | Order::Cast { .. } => None,
         }
     };
@@ -337,6 +343,9 @@ impl Order {
             Self::Hold => "Hold",
             Self::Pass => "Pass",
             Self::KeepDie => "Keep a die",
+            Self::Intend { moving: true } => "Declare a move",
+            Self::Intend { moving: false } => "Declare no move",
+            Self::Surrender => "Surrender",
         }
     }
 }
@@ -355,6 +364,25 @@ pub enum RuleError {
     BattleOver,
     /// Between rounds: nobody may act until the dice are rolled.
     NoTurnOpen,
+    /// Initiative track: that kind of order was already taken this turn.
+    SameActionTwice {
+        order: String,
+    },
+    /// Initiative track: no turn is left to come this round to wait for.
+    NothingToWaitFor,
+    /// Initiative track: the round's defences are all made.
+    NoReactionsLeft,
+    /// Initiative track: out of turn, only an action that stays in place,
+    /// once a round, with an action left.
+    NotOutOfTurn,
+    /// DEX ranks: the order does not belong to this step of the round.
+    NotThisStep {
+        step: String,
+    },
+    /// DEX ranks: only those who declared a move may move.
+    DeclaredNoMove,
+    /// Faction alternation: only those whose nerve broke may surrender.
+    NoCauseToSurrender,
     UnknownUnit {
         unit: String,
     },
@@ -530,6 +558,20 @@ impl fmt::Display for RuleError {
         match self {
             Self::BattleOver => write!(f, "the battle is over"),
             Self::NoTurnOpen => write!(f, "nobody may act until the action dice are rolled"),
+            Self::SameActionTwice { order } => {
+                write!(f, "{order} was already taken this turn")
+            }
+            Self::NothingToWaitFor => {
+                write!(f, "nobody is left to act this round: act now or pass")
+            }
+            Self::NoReactionsLeft => write!(f, "every defence of the round is made"),
+            Self::NotOutOfTurn => write!(
+                f,
+                "out of turn: one action that stays in place, once a round, with an action left"
+            ),
+            Self::NotThisStep { step } => write!(f, "not now: this is the {step}"),
+            Self::DeclaredNoMove => write!(f, "declared no move this round"),
+            Self::NoCauseToSurrender => write!(f, "only a fighter whose nerve broke surrenders"),
             Self::UnknownUnit { unit } => write!(f, "there is no unit {unit}"),
             Self::NotYourTurn { unit, may_act } => {
                 write!(

@@ -390,6 +390,8 @@ pub enum Fate {
     Killed,
     /// Left the table over an edge.
     Escaped,
+    /// Laid down its arms: out of the fight, and off the table.
+    Surrendered,
 }
 
 impl Fate {
@@ -400,6 +402,7 @@ impl Fate {
             Self::OutOfAction => "Out of action",
             Self::Killed => "Killed",
             Self::Escaped => "Escaped",
+            Self::Surrendered => "Surrendered",
         }
     }
 }

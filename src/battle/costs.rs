@@ -141,7 +141,7 @@ pub(super) fn order_cost(
             }
             Cost::Free
         }
-        Order::Pass => Cost::Free,
+        Order::Pass | Order::Intend { .. } | Order::Surrender => Cost::Free,
         Order::KeepDie => {
             if !at_refresh {
                 return Err(RuleError::OnlyAtRefresh);

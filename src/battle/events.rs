@@ -324,6 +324,36 @@ pub enum BattleEvent {
         dice: Vec<u8>,
         passed: bool,
     },
+    /// Initiative track, first round: the die that places `unit` on the track.
+    InitiativeRolled {
+        unit: String,
+        roll: u8,
+    },
+    /// Initiative track: an attempt to act out of turn (an awareness roll).
+    OutOfTurnRoll {
+        unit: String,
+        dice: Vec<u8>,
+        passed: bool,
+    },
+    /// Initiative track: an attack set aside while its target acted out of
+    /// turn can no longer land.
+    AttackForestalled {
+        attacker: String,
+        target: String,
+    },
+    /// DEX ranks: a step of the round begins.
+    DexStepBegan {
+        step: crate::battle::state::DexStep,
+    },
+    /// DEX ranks: `unit` declares whether it will move this round.
+    IntentDeclared {
+        unit: String,
+        moving: bool,
+    },
+    /// Faction alternation: `unit` lays down its arms and is out of the fight.
+    Surrendered {
+        unit: String,
+    },
     RoundClosed {
         round: u32,
     },

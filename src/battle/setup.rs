@@ -84,6 +84,7 @@ pub fn initial_state(level: &Level, ruleset: Arc<Ruleset>, seed: u64) -> BattleS
         pending: None,
         partner_due: None,
         steady: Vec::new(),
+        track: Vec::new(),
     };
     let chariots = level
         .chariots

@@ -52,7 +52,79 @@ pub enum Phase {
         /// at the round's start: the morale check compares with them.
         standing: Vec<(i32, bool)>,
     },
+    /// The initiative track: the round's turns still to come, the head's
+    /// now; what each combatant has used of its round (RULES §41.3).
+    Track(Box<TrackRound>),
+    /// DEX ranks: the round's step, and who is still to decide in it, in
+    /// order (RULES §41.4).
+    Dex(Box<DexRound>),
     Ended,
+}
+
+/// A round on the initiative track.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrackRound {
+    /// The turns still to come this round, in order; the head has the turn.
+    pub queue: Vec<usize>,
+    /// Actions taken this round, by combatant (level order).
+    pub spent: Vec<u8>,
+    /// Defences made this round, by combatant.
+    pub reactions: Vec<u8>,
+    /// The kinds of order taken in the turn now running.
+    pub used: Vec<String>,
+    /// Those waiting with a delayed action.
+    pub delayed: Vec<usize>,
+    /// Those who have tried an action out of turn this round.
+    pub tried: Vec<usize>,
+    /// An attack set aside while its target acts out of turn.
+    pub set_aside: Option<PendingAttack>,
+    /// The head's turn has begun.
+    pub opened: bool,
+}
+
+/// The steps of a round under DEX ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DexStep {
+    /// Each declares, fastest first, whether it will move.
+    Intent,
+    /// Those who declared a move make it, fastest first.
+    Movement,
+    /// Everyone acts, in order of DEX rank as lowered by its move.
+    Actions,
+}
+
+impl DexStep {
+    /// The step's beginning, in a player's words.
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Self::Intent => "statements of intent, fastest first",
+            Self::Movement => "movement, fastest first",
+            Self::Actions => "actions, in order of DEX rank",
+        }
+    }
+
+    /// The step's name, in a player's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Intent => "statement of intent",
+            Self::Movement => "movement",
+            Self::Actions => "action step",
+        }
+    }
+}
+
+/// A round under DEX ranks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DexRound {
+    pub step: DexStep,
+    /// Those still to decide in this step, in order; the head decides now.
+    pub queue: Vec<usize>,
+    /// Each combatant's declared intent (`Some(true)`: it will move).
+    pub intents: Vec<Option<bool>>,
+    /// Where each combatant stood when the movement began.
+    pub from: Vec<ZoneCoord>,
+    /// The head has done what the step asks of it.
+    pub head_done: bool,
 }
 
 /// Who may give a command now.
@@ -154,6 +226,9 @@ pub struct Battle {
     /// rest of the fight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steady: Vec<usize>,
+    /// The initiative track, set in the first round and kept for the fight.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub track: Vec<usize>,
 }
 
 impl Battle {

@@ -78,6 +78,7 @@ pub fn end_of_battle(
             Fate::Fighting => EndedAs::Standing,
             Fate::Escaped => EndedAs::Escaped,
             Fate::OutOfAction => EndedAs::OutOfAction,
+            Fate::Surrendered => EndedAs::Surrendered,
             Fate::Killed => EndedAs::Killed {
                 massive: massive.contains(&id),
             },

@@ -223,6 +223,25 @@ pub struct RuleNumbers {
     pub gallop_zones: u8,
     /// Chariots: kinds, teams, terrain and the nations' chariots.
     pub chariots: ChariotRules,
+    /// The sister sequences' numbers (RULES §41).
+    pub sequences: SequenceNumbers,
+}
+
+/// The numbers of the sister sequences of play (RULES §41.3, §41.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SequenceNumbers {
+    /// Initiative track: actions a combatant takes in a round.
+    pub track_actions: u8,
+    /// Initiative track: defences a round are the action dice it is
+    /// entitled to, less this many (never fewer than one).
+    pub track_reactions_below_dice: u8,
+    /// DEX ranks: a combatant's rank for each action die it is entitled to.
+    pub dex_per_action_die: u8,
+    /// DEX ranks: the rank is divided by this after a move of one zone,
+    /// and by `dex_far_divisor` after a longer one.
+    pub dex_near_divisor: u8,
+    pub dex_far_divisor: u8,
 }
 
 /// The damage of a fall ("Flying": beyond the dive; a fall from a moving

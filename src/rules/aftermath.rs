@@ -84,6 +84,8 @@ pub enum EndedAs {
     /// Left the table over an edge.
     Escaped,
     OutOfAction,
+    /// Laid down its arms (faction alternation's surrender).
+    Surrendered,
     /// Killed in action; `massive` when Massive damage did it.
     Killed {
         massive: bool,
@@ -116,6 +118,10 @@ pub fn fate_after_battle(ended: EndedAs, heroic: bool, side: SideResult) -> Fall
         EndedAs::OutOfAction if !lost => Fallen::Recovered,
         EndedAs::OutOfAction if heroic => Fallen::Captured,
         EndedAs::OutOfAction => Fallen::LeftBehind,
+        // Released by the victors; taken by them if its side lost.
+        EndedAs::Surrendered if !lost => Fallen::Safe,
+        EndedAs::Surrendered if heroic => Fallen::Captured,
+        EndedAs::Surrendered => Fallen::LeftBehind,
         // A follower killed on a lost field has no one to tend it.
         EndedAs::Killed { .. } if lost && !heroic => Fallen::Dying {
             lost_field: true,

@@ -401,11 +401,13 @@ fn only_the_battle_changes_its_state_outside_tests() {
 
 /// The names of the sequences' own phases and turns: only the sequence of
 /// play may use them.
-const SEQUENCE_WORDS: [&str; 5] = [
+const SEQUENCE_WORDS: [&str; 7] = [
     "Phase::Countdown",
     "Phase::Refresh",
     "Phase::SideTurn",
     "Phase::Alternation",
+    "Phase::Track",
+    "Phase::Dex",
     "Turn::LastOption",
 ];
 

@@ -16,6 +16,13 @@ impl RuleError {
             BattleOver => "Victory",
             UnknownUnit { .. } => "Sequence of play",
             NoTurnOpen | NotYourTurn { .. } | AlreadyHolding | LastOptionNow => "Countdown",
+            SameActionTwice { .. }
+            | NothingToWaitFor
+            | NoReactionsLeft
+            | NotOutOfTurn
+            | NotThisStep { .. }
+            | DeclaredNoMove
+            | NoCauseToSurrender => "Sequence of play",
             NotInAction { .. } => "Out of action",
             CannotPay { .. } => "Paying for actions",
             NoSuchWeapon { .. }
@@ -171,9 +178,16 @@ impl BattleEvent {
             Trauma { .. } | KillingBlow { .. } | MassiveDamage { .. } => "Damage thresholds",
             OutOfAction { .. } | BodyRoll { .. } | Killed { .. } => "Out of action",
             RefreshCalled { .. } | DieKept { .. } => "Refresh",
-            SideTurnBegan { .. } | ReadinessRoll { .. } | SidePassed { .. } | MoraleRoll { .. } => {
-                "Sequence of play"
-            }
+            SideTurnBegan { .. }
+            | ReadinessRoll { .. }
+            | SidePassed { .. }
+            | MoraleRoll { .. }
+            | InitiativeRolled { .. }
+            | OutOfTurnRoll { .. }
+            | AttackForestalled { .. }
+            | DexStepBegan { .. }
+            | IntentDeclared { .. }
+            | Surrendered { .. } => "Sequence of play",
             AttackDeclared { .. } | DefenceRolled { .. } => "Defences",
             Dodged { .. } => "Dodge",
             Parried { .. } | Riposte { .. } => "Parry",

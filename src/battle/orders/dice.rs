@@ -3,7 +3,7 @@
 
 use crate::battle::effects::spend_a_one;
 use crate::battle::events::BattleEvent;
-use crate::battle::sequence::order_finished;
+use crate::battle::sequence::{order_finished, pass_keeps_dice};
 use crate::battle::state::BattleState;
 
 /// Effort: a one spent for a bonus on the next roll.
@@ -26,12 +26,15 @@ pub(super) fn execute_hold(table: &mut BattleState, actor: usize, events: &mut V
     });
 }
 
-/// Pass: the combatant's dice are given up for the round.
+/// Pass: the combatant's dice are given up for the round (where a pass
+/// ends a turn that comes once a round, they stay for its defences).
 pub(super) fn execute_pass(table: &mut BattleState, actor: usize, events: &mut Vec<BattleEvent>) {
     if table.battle.partner_due == Some(actor) {
         table.battle.partner_due = None;
     }
-    table.units[actor].pool.dice.clear();
+    if !pass_keeps_dice(table) {
+        table.units[actor].pool.dice.clear();
+    }
     table.battle.last_actor = Some(actor);
     events.push(BattleEvent::Passed {
         unit: table.units[actor].unit.id.clone(),

@@ -50,7 +50,9 @@ pub(super) fn resolve(
 ) -> Result<(), RuleError> {
     let plan = check(table, command)?;
     let turn = table.battle.turn.clone();
-    sequence::begin_order(table, plan.actor);
+    if !sequence::begin_order(table, plan.actor, &plan.order, dice, events) {
+        return Ok(());
+    }
     execute(table, &plan, dice, events);
     if table.battle.pending.is_none() {
         table.battle.turn = sequence::turn_after(table, plan.actor, &plan.order, turn);
@@ -91,6 +93,9 @@ fn execute(
         // actions: what lasts "until its next action" stays.
         Order::Pass => dice::execute_pass(table, actor, events),
         Order::KeepDie => dice::execute_keep_die(table, actor, events),
+        // A declaration is the sequence's own note: nothing on the table moves.
+        Order::Intend { .. } => {}
+        Order::Surrender => movement::execute_surrender(table, actor, events),
         _ => execute_action(table, plan, dice, events),
     }
     // A Crushed combatant's first turn after the fall, held or passed, is
@@ -334,6 +339,8 @@ fn carry_out(
         | Order::Hold
         | Order::Pass
         | Order::KeepDie
+        | Order::Intend { .. }
+        | Order::Surrender
         | Order::Defend { .. } => true,
     }
 }

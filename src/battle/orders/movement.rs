@@ -9,6 +9,7 @@ use crate::battle::cover::{enter_held_cover, intercept};
 use crate::battle::events::BattleEvent;
 use crate::battle::inclose::size_edges;
 use crate::battle::injury::sized_body_roll;
+use crate::battle::sequence::order_finished;
 use crate::battle::state::BattleState;
 use crate::rules::dice::DiceSource;
 use crate::vocabulary::{MapEdge, ZoneCoord};
@@ -172,6 +173,25 @@ pub(super) fn execute_drag(
         execute_join_group(table, target, actor, events);
     }
     true
+}
+
+/// Surrender: the combatant lays down its arms and is out of the fight,
+/// taken off the table like one who escaped.
+pub(super) fn execute_surrender(
+    table: &mut BattleState,
+    actor: usize,
+    events: &mut Vec<BattleEvent>,
+) {
+    let zone = table.units[actor].placement.zone;
+    let them = &mut table.units[actor];
+    them.fate = Fate::Surrendered;
+    them.placement.group = None;
+    them.pool.dice.clear();
+    events.push(BattleEvent::Surrendered {
+        unit: them.unit.id.clone(),
+    });
+    table.regroup(zone, events);
+    order_finished(table, actor);
 }
 
 /// Leaving the table over an edge: the combatant, and its rider with it,

@@ -3,14 +3,17 @@
 //! its sequence; this module answers, for every caller, who decides next and
 //! what kind of decision it is, whether a command is admissible now, what
 //! follows an order, and what the sequence does next. One file a sequence:
-//! [`countdown`] (Swift Swords' own), [`side_turns`], [`alternation`].
+//! [`countdown`] (Swift Swords' own), [`side_turns`], [`alternation`],
+//! [`track`] (the initiative track) and [`dex`] (DEX ranks).
 //!
 //! Every sequence rolls the round's action dice the same way and pays every
 //! order in pips: a sequence decides only who acts when.
 
 mod alternation;
 mod countdown;
+mod dex;
 mod side_turns;
+mod track;
 
 use super::command::{Command, Order, RuleError};
 use super::events::BattleEvent;
@@ -63,6 +66,8 @@ impl BattleState {
             Sequence::Countdown => countdown::order(self),
             Sequence::SideTurns => side_turns::order(self),
             Sequence::Alternation => alternation::order(self),
+            Sequence::Track => track::order(self),
+            Sequence::DexRanks => dex::order(self),
         }
     }
 
@@ -74,7 +79,27 @@ impl BattleState {
             Phase::Alternation {
                 activated, active, ..
             } => activated.contains(&unit) && *active != Some(unit),
+            Phase::Track(_) => track::turn_over(self, unit),
+            Phase::Dex(_) => dex::step_over(self, unit),
             _ => false,
+        }
+    }
+
+    /// DEX ranks: whether the combatant declared a move this round, once it
+    /// has declared.
+    pub fn intent(&self, unit: usize) -> Option<bool> {
+        dex::intent(self, unit)
+    }
+
+    /// DEX ranks: the combatant's rank now (lowered by a move this round in
+    /// the action step).
+    pub fn dex_rank(&self, unit: usize) -> Option<u16> {
+        match &self.battle.phase {
+            Phase::Dex(round) => {
+                let moved = (round.step == super::state::DexStep::Actions).then_some(&**round);
+                Some(dex::dex_rank(self, unit, moved))
+            }
+            _ => None,
         }
     }
 
@@ -96,6 +121,8 @@ impl BattleState {
             Phase::Alternation {
                 active: Some(unit), ..
             } => Some(format!("{}'s activation", self.units[*unit].unit.name)),
+            Phase::Track(_) => track::in_words(self),
+            Phase::Dex(_) => dex::in_words(self),
             _ => None,
         }
     }
@@ -109,6 +136,8 @@ fn in_round(phase: &Phase) -> bool {
             | Phase::Refresh { .. }
             | Phase::SideTurn { .. }
             | Phase::Alternation { .. }
+            | Phase::Track(_)
+            | Phase::Dex(_)
     )
 }
 
@@ -131,6 +160,8 @@ pub(super) fn step(
             Sequence::Countdown => countdown::open_turn(table, events),
             Sequence::SideTurns => side_turns::open_turn(table, events),
             Sequence::Alternation => alternation::open_turn(table, dice, events),
+            Sequence::Track => track::open_turn(table, events),
+            Sequence::DexRanks => dex::open_turn(table, events),
         }
     }
 }
@@ -200,6 +231,8 @@ fn roll_round(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut 
         Sequence::Countdown => Phase::Countdown,
         Sequence::SideTurns => side_turns::first_phase(table, dice, events),
         Sequence::Alternation => alternation::first_phase(table),
+        Sequence::Track => track::first_phase(table, dice, events),
+        Sequence::DexRanks => dex::first_phase(table, events),
     };
 }
 
@@ -214,6 +247,14 @@ pub(super) fn turn_problem(
             if !candidates.contains(&actor) {
                 return Err(not_your_turn(table, command));
             }
+            let problem = match table.sequence() {
+                Sequence::Track => track::act_problem(table, &command.order),
+                Sequence::DexRanks => dex::act_problem(table, &command.order),
+                _ => None,
+            };
+            if let Some(problem) = problem.or_else(|| surrender_problem(table, actor, command)) {
+                return Err(problem);
+            }
             Decision::Act
         }
         (Phase::Refresh { .. }, Turn::LastOption { unit }) => {
@@ -225,6 +266,13 @@ pub(super) fn turn_problem(
         (_, Turn::Respond { unit }) => {
             if *unit != actor {
                 return Err(not_your_turn(table, command));
+            }
+            if table.sequence() == Sequence::Track {
+                return Ok(if track::answer_problem(table, actor, command)? {
+                    Decision::Act
+                } else {
+                    Decision::Answer
+                });
             }
             if !matches!(
                 command.order,
@@ -257,14 +305,60 @@ pub(super) fn decision_of(table: &BattleState, unit: usize) -> Option<Decision> 
     }
 }
 
-/// Before a checked order is carried out: an order given in the turn (not
-/// an answer) begins the combatant's activation, where the sequence has them.
-pub(super) fn begin_order(table: &mut BattleState, actor: usize) {
-    if table.sequence() == Sequence::Alternation
-        && matches!(&table.battle.turn, Turn::Act { candidates } if candidates.contains(&actor))
-    {
-        alternation::activate(table, actor);
+/// Surrender is faction alternation's, for a fighter whose nerve broke
+/// (Panicked: by morale or by fear).
+fn surrender_problem(table: &BattleState, actor: usize, command: &Command) -> Option<RuleError> {
+    if command.order != Order::Surrender {
+        return None;
     }
+    let broken = table.units[actor].conditions.panicked;
+    (table.sequence() != Sequence::Alternation || !broken).then_some(RuleError::NoCauseToSurrender)
+}
+
+/// Whether a command is a sequence's own order, offered only under it: the
+/// statement of intent's declarations, and surrender.
+pub(super) fn offers(table: &BattleState, order: &Order) -> bool {
+    match order {
+        Order::Intend { .. } => dex::declaring(table),
+        Order::Surrender => table.sequence() == Sequence::Alternation,
+        _ => true,
+    }
+}
+
+/// Whether the target of a declared attack may try to act out of turn
+/// (the initiative track): its menu then offers actions that stay in place.
+pub(super) fn may_act_out_of_turn(table: &BattleState, unit: usize) -> bool {
+    table.sequence() == Sequence::Track && track::may_act_out_of_turn(table, unit)
+}
+
+/// Whether passing keeps the combatant's dice for its defences: where a
+/// pass ends a turn that comes once a round (the initiative track, DEX
+/// ranks) rather than the round's actions.
+pub(super) fn pass_keeps_dice(table: &BattleState) -> bool {
+    matches!(table.sequence(), Sequence::Track | Sequence::DexRanks)
+}
+
+/// Before a checked order is carried out: an order given in the turn (not
+/// an answer) begins the combatant's activation, where the sequence has
+/// them; the track counts actions and reactions, and rolls for an action
+/// out of turn. Returns whether the order goes ahead.
+pub(super) fn begin_order(
+    table: &mut BattleState,
+    actor: usize,
+    order: &Order,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    match table.sequence() {
+        Sequence::Alternation if matches!(&table.battle.turn, Turn::Act { candidates } if candidates.contains(&actor)) =>
+        {
+            alternation::activate(table, actor);
+        }
+        Sequence::Track => return track::begin_order(table, actor, order, dice, events),
+        Sequence::DexRanks => dex::begin_order(table, actor, order, events),
+        _ => {}
+    }
+    true
 }
 
 /// The turn once `actor`'s order is carried out (no attack waiting). A 1-AD

@@ -91,7 +91,8 @@ impl BattleSummary {
             side.fielded += 1;
             match unit.fate {
                 Fate::Fighting => side.standing += 1,
-                Fate::OutOfAction => side.out_of_action += 1,
+                // Out of the fight either way; the casualties table names which.
+                Fate::OutOfAction | Fate::Surrendered => side.out_of_action += 1,
                 Fate::Killed => side.killed += 1,
                 Fate::Escaped => side.escaped += 1,
             }

@@ -162,6 +162,37 @@ pub(super) fn narrate(
                 write!(f, "{unit} loses heart ({}) and breaks", faces(dice))
             }
         }
+        InitiativeRolled { unit, roll } => {
+            write!(f, "{} rolls {roll} for initiative", names.unit(unit))
+        }
+        OutOfTurnRoll { unit, dice, passed } => {
+            let unit = names.unit(unit);
+            if *passed {
+                write!(f, "{unit} acts first, out of turn ({})", faces(dice))
+            } else {
+                write!(
+                    f,
+                    "{unit} tries to act first and fails ({}): shaken by it",
+                    faces(dice)
+                )
+            }
+        }
+        AttackForestalled { attacker, target } => write!(
+            f,
+            "{}'s attack on {} can no longer land",
+            names.unit(attacker),
+            names.unit(target)
+        ),
+        DexStepBegan { step } => write!(f, "{}", step.in_words()),
+        IntentDeclared { unit, moving } => {
+            let unit = names.unit(unit);
+            if *moving {
+                write!(f, "{unit} will move this round")
+            } else {
+                write!(f, "{unit} will stand this round")
+            }
+        }
+        Surrendered { unit } => write!(f, "{} surrenders", names.unit(unit)),
         RoundClosed { round } => write!(f, "round {round} ends"),
         ZoneHeld { side, zone, rounds } => {
             let side = names.side(side);

@@ -65,6 +65,12 @@ impl std::fmt::Display for Narrated<'_> {
             | ReadinessRoll { .. }
             | SidePassed { .. }
             | MoraleRoll { .. }
+            | InitiativeRolled { .. }
+            | OutOfTurnRoll { .. }
+            | AttackForestalled { .. }
+            | DexStepBegan { .. }
+            | IntentDeclared { .. }
+            | Surrendered { .. }
             | RoundClosed { .. }
             | ZoneHeld { .. }
             | BattleEnded { .. } => blows::narrate(event, names, f),
