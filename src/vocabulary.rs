@@ -349,6 +349,37 @@ impl Sequence {
     }
 }
 
+/// The steps of a round under DEX ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DexStep {
+    /// Each declares, fastest first, whether it will move.
+    Intent,
+    /// Those who declared a move make it, fastest first.
+    Movement,
+    /// Everyone acts, in order of DEX rank as lowered by its move.
+    Actions,
+}
+
+impl DexStep {
+    /// The step's beginning, in a player's words.
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Self::Intent => "statements of intent, fastest first",
+            Self::Movement => "movement, fastest first",
+            Self::Actions => "actions, in order of DEX rank",
+        }
+    }
+
+    /// The step's name, in a player's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Intent => "statement of intent",
+            Self::Movement => "movement",
+            Self::Actions => "action step",
+        }
+    }
+}
+
 impl std::str::FromStr for Sequence {
     type Err = String;
 

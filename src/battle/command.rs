@@ -379,8 +379,6 @@ pub enum RuleError {
     NotThisStep {
         step: String,
     },
-    /// DEX ranks: only those who declared a move may move.
-    DeclaredNoMove,
     /// Faction alternation: only those whose nerve broke may surrender.
     NoCauseToSurrender,
     UnknownUnit {
@@ -570,7 +568,6 @@ impl fmt::Display for RuleError {
                 "out of turn: one action that stays in place, once a round, with an action left"
             ),
             Self::NotThisStep { step } => write!(f, "not now: this is the {step}"),
-            Self::DeclaredNoMove => write!(f, "declared no move this round"),
             Self::NoCauseToSurrender => write!(f, "only a fighter whose nerve broke surrenders"),
             Self::UnknownUnit { unit } => write!(f, "there is no unit {unit}"),
             Self::NotYourTurn { unit, may_act } => {

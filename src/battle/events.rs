@@ -343,7 +343,7 @@ pub enum BattleEvent {
     },
     /// DEX ranks: a step of the round begins.
     DexStepBegan {
-        step: crate::battle::state::DexStep,
+        step: crate::vocabulary::DexStep,
     },
     /// DEX ranks: `unit` declares whether it will move this round.
     IntentDeclared {

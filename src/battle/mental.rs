@@ -37,8 +37,9 @@ pub fn greatest_danger(table: &BattleState, unit: usize) -> Option<usize> {
 /// The Crushed spends its first turn after the fall holding or passing; after
 /// that it may declare any action but a Recover or a 1-AD option, and the
 /// action begins with its free rally roll. The Panicked may try to rally
-/// (Recover, or a 1 for a roll), let the round go by, or flee: a Move that
-/// takes it farther from the greatest danger, a Withdraw, or leaving the table.
+/// (Recover, or a 1 for a roll), let the round go by, surrender where the
+/// sequence allows it, or flee: a Move that takes it farther from the
+/// greatest danger, a Withdraw, or leaving the table.
 pub fn routed_problem(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
     let me = &table.units[actor];
     let letting_go_by = matches!(
@@ -56,7 +57,12 @@ pub fn routed_problem(table: &BattleState, actor: usize, order: &Order) -> Optio
         };
         return refused.then_some(RuleError::Crushed);
     }
-    let waiting = letting_go_by || matches!(order, Order::Recover { .. } | Order::RecoveryRoll);
+    // Surrender (faction alternation's) is the other way out of the fight.
+    let waiting = letting_go_by
+        || matches!(
+            order,
+            Order::Recover { .. } | Order::RecoveryRoll | Order::Surrender
+        );
     if !me.conditions.panicked || waiting {
         return None;
     }

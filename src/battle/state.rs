@@ -16,8 +16,8 @@ use super::events::{BattleEvent, Outcome};
 use crate::data::Ruleset;
 use crate::level::{Level, SideKind};
 use crate::rules::movement::RouteSearch;
-use crate::vocabulary::Facing;
 use crate::vocabulary::ZoneCoord;
+use crate::vocabulary::{DexStep, Facing};
 
 /// Where the battle stands in the sequence of play. Only the sequence's
 /// own module (`battle/sequence`) reads or writes the in-round phases: the
@@ -80,37 +80,6 @@ pub struct TrackRound {
     pub set_aside: Option<PendingAttack>,
     /// The head's turn has begun.
     pub opened: bool,
-}
-
-/// The steps of a round under DEX ranks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DexStep {
-    /// Each declares, fastest first, whether it will move.
-    Intent,
-    /// Those who declared a move make it, fastest first.
-    Movement,
-    /// Everyone acts, in order of DEX rank as lowered by its move.
-    Actions,
-}
-
-impl DexStep {
-    /// The step's beginning, in a player's words.
-    pub fn in_words(self) -> &'static str {
-        match self {
-            Self::Intent => "statements of intent, fastest first",
-            Self::Movement => "movement, fastest first",
-            Self::Actions => "actions, in order of DEX rank",
-        }
-    }
-
-    /// The step's name, in a player's words.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Intent => "statement of intent",
-            Self::Movement => "movement",
-            Self::Actions => "action step",
-        }
-    }
 }
 
 /// A round under DEX ranks.

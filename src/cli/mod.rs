@@ -155,7 +155,8 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "UNIT.FIELD=A..B", conflicts_with = "save_replays")]
     pub sweep: Option<String>,
     /// Play the battles under this sequence of play instead of the level's
-    /// own: countdown, side-turns or alternation.
+    /// own: countdown, side-turns, alternation, initiative-track or
+    /// dex-ranks.
     #[arg(long, value_name = "NAME")]
     pub sequence: Option<crate::vocabulary::Sequence>,
     /// Play the battles under each sequence of play in turn, and report

@@ -21,7 +21,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SIDE")]
     pub side: Option<String>,
     /// The sequence of play, instead of the level's own: countdown,
-    /// side-turns or alternation.
+    /// side-turns, alternation, initiative-track or dex-ranks.
     #[arg(long, value_name = "NAME")]
     pub sequence: Option<crate::vocabulary::Sequence>,
     /// How well the AI sides play.

@@ -84,6 +84,26 @@ fn script_faction_alternation_a_steady_lone_fighter_rolls_no_more() {
 }
 
 #[test]
+fn script_faction_alternation_a_broken_fighter_surrenders() {
+    run("alternation_surrender.ron");
+}
+
+#[test]
+fn script_initiative_track_delay_out_of_turn_and_three_actions() {
+    run("initiative_track.ron");
+}
+
+#[test]
+fn script_initiative_track_forestalled_attack_reactions_and_stress() {
+    run("initiative_track_limits.ron");
+}
+
+#[test]
+fn script_dex_ranks_intent_movement_actions_and_weapon_ties() {
+    run("dex_ranks.ron");
+}
+
+#[test]
 fn every_script_in_tests_scripts_has_a_test() {
     let source = include_str!("scripts.rs");
     for entry in std::fs::read_dir("tests/scripts").unwrap().flatten() {

@@ -11,7 +11,9 @@ use swift_swords::level::Level;
 use swift_swords::rules::dice::Dice;
 use swift_swords::vocabulary::Sequence;
 
-use crate::common::{ruleset, shipped_level, shipped_levels};
+use crate::common::{
+    act, app, foe, hero, level, ruleset, shipped_level, shipped_levels, unit_mut, units,
+};
 use crate::properties::legal_step;
 
 /// Commands per battle tried before the case stops.
@@ -42,7 +44,7 @@ fn side_of(engine: &Engine, id: &str) -> usize {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 72,
+        cases: 100,
         rng_seed: proptest::test_runner::RngSeed::Fixed(52),
         ..ProptestConfig::default()
     })]
@@ -53,7 +55,7 @@ proptest! {
     #[test]
     fn random_legal_play_under_every_sequence_never_sticks(
         level_pick in 0usize..64,
-        sequence_pick in 0usize..3,
+        sequence_pick in 0usize..5,
         seed in any::<u64>(),
         choices in proptest::collection::vec(any::<u16>(), COMMANDS),
     ) {
@@ -272,4 +274,143 @@ fn compare_sequences_reports_each_sequence_and_the_countdown_as_a_plain_run() {
     for sequence in Sequence::ALL {
         assert!(table.contains(sequence.name()), "{table}");
     }
+}
+
+/// §41.4: at one DEX rank, the weapon in hand decides: missile, long,
+/// medium, short. The four heroes roll the same four dice.
+#[test]
+fn dex_ties_go_by_weapon_length_missile_long_medium_short() {
+    let armed = |id: &str, weapon: &str| {
+        hero(id, "hero_swordsman")
+            .with(&format!("weapons: Some([{weapon:?}])"))
+            .dice(&[5, 4, 3, 2])
+    };
+    let fielded = [
+        armed("knife", "dagger"),
+        armed("sword", "broadsword"),
+        armed("spear", "spear"),
+        armed("bow", "bow"),
+        foe("g1", "goblin").at(2, 0),
+    ];
+    let level = level(r#""ggg""#, &units(&fielded), "sequence: DexRanks,");
+    let engine = app(&level, &[]);
+    let table = engine.state();
+    let order: Vec<&str> = table
+        .turn_order()
+        .into_iter()
+        .map(|u| table.units()[u].unit.id.as_str())
+        .collect();
+    assert_eq!(order, ["bow", "spear", "sword", "knife", "g1"]);
+    assert_eq!(turn(&engine), ["bow"]);
+}
+
+/// §41.4: a move of two zones or more (a harpy's flight) quarters the
+/// mover's DEX rank for the actions; one who stood keeps its full rank.
+#[test]
+fn a_long_move_quarters_the_dex_rank_and_standing_keeps_it() {
+    let level = shipped_level("Harpies over the Ford");
+    let mut engine = start(&level, Sequence::DexRanks, 7);
+    let mut flew = None;
+    let mut stood = Vec::new();
+    for _ in 0..200 {
+        let table = engine.state();
+        let Some(head) = table.acting_unit() else {
+            break;
+        };
+        let id = table.units()[head].unit.id.clone();
+        let legal = engine.legal_commands();
+        if legal
+            .iter()
+            .any(|c| matches!(c.order, Order::Intend { .. }))
+        {
+            // Harpies declare a move; the others stand.
+            let moving = id.contains("harpy");
+            if !moving {
+                stood.push(head);
+            }
+            act(&mut engine, &id, Order::Intend { moving });
+            continue;
+        }
+        let far = legal.iter().find(|c| match c.order {
+            Order::Fly { to, .. } => to.distance(table.units()[head].placement.zone) >= 2,
+            _ => false,
+        });
+        match far {
+            Some(command) if flew.is_none() => {
+                flew = Some(head);
+                let command = command.clone();
+                engine.submit(&command).expect("legal");
+            }
+            _ if legal.iter().any(|c| c.order == Order::Hold) => act(&mut engine, &id, Order::Hold),
+            _ => break,
+        }
+        if engine
+            .state()
+            .sequence_in_words()
+            .is_some_and(|w| w.starts_with("Actions"))
+        {
+            break;
+        }
+    }
+    let flyer = flew.expect("a harpy flew two zones");
+    let table = engine.state();
+    let full = |u: usize| match &table.units()[u].profile.action_dice {
+        swift_swords::rules::action_dice::ActionDiceSpec::Rolled(n) => u16::from(*n) * 4,
+        swift_swords::rules::action_dice::ActionDiceSpec::Fixed(f) => f.len() as u16 * 4,
+    };
+    assert_eq!(table.dex_rank(flyer), Some(full(flyer) / 4));
+    let standing = stood[0];
+    assert_eq!(table.dex_rank(standing), Some(full(standing)));
+}
+
+/// §41.2: a fighter whose nerve broke may surrender (out of the fight, off
+/// the table); one who is steady may not, nor may anyone under another
+/// sequence.
+#[test]
+fn only_the_broken_surrender_and_only_under_alternation() {
+    let fielded = [
+        hero("roland", "hero_swordsman")
+            .untrained()
+            .dice(&[5, 5, 4]),
+        foe("g1", "goblin").untrained().at(1, 0),
+    ];
+    let alternation = level(r#""gg""#, &units(&fielded), "sequence: Alternation,");
+    let engine = app(&alternation, &[]);
+    let refused = engine.check(&Command::new("roland", Order::Surrender));
+    assert_eq!(
+        refused.map(|_| ()),
+        Err(swift_swords::battle::command::RuleError::NoCauseToSurrender)
+    );
+    // Broken: Panicked by a failed morale roll, say.
+    let mut engine = broken(engine, "roland");
+    act(&mut engine, "roland", Order::Surrender);
+    let table = engine.state();
+    assert_eq!(
+        table.units()[0].fate,
+        swift_swords::battle::components::Fate::Surrendered
+    );
+    assert!(log_has(
+        &engine,
+        |e| matches!(e, BattleEvent::Surrendered { unit } if unit == "roland")
+    ));
+    assert!(engine.ended(), "the goblins are the last side fighting");
+
+    let countdown = level(r#""gg""#, &units(&fielded), "");
+    let engine = broken(app(&countdown, &[]), "roland");
+    assert!(
+        engine
+            .check(&Command::new("roland", Order::Surrender))
+            .is_err()
+    );
+}
+
+/// The battle with `id` Panicked.
+fn broken(engine: Engine, id: &str) -> Engine {
+    let (mut state, dice, log) = engine.into_parts();
+    unit_mut(&mut state, id).conditions.panicked = true;
+    Engine::resume(state, dice, log)
+}
+
+fn log_has(engine: &Engine, found: impl Fn(&BattleEvent) -> bool) -> bool {
+    engine.log().iter().any(found)
 }

@@ -21,7 +21,6 @@ impl RuleError {
             | NoReactionsLeft
             | NotOutOfTurn
             | NotThisStep { .. }
-            | DeclaredNoMove
             | NoCauseToSurrender => "Sequence of play",
             NotInAction { .. } => "Out of action",
             CannotPay { .. } => "Paying for actions",

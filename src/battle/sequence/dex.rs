@@ -9,8 +9,9 @@
 use super::{can_act, close_round, sides_in_turn_order};
 use crate::battle::command::{Order, RuleError};
 use crate::battle::events::BattleEvent;
-use crate::battle::state::{BattleState, DexRound, DexStep, Phase, Turn};
+use crate::battle::state::{BattleState, DexRound, Phase, Turn};
 use crate::rules::action_dice::ActionDiceSpec;
+use crate::vocabulary::DexStep;
 
 /// The round's first phase: the statement of intent, fastest first.
 pub(super) fn first_phase(table: &BattleState, events: &mut Vec<BattleEvent>) -> Phase {
@@ -192,6 +193,9 @@ pub(super) fn begin_order(
 /// do; when the queue is empty the next step begins, and after the actions
 /// the round closes.
 pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
+    // A mount and its rider each keep their own rank: neither's turn
+    // follows the other's.
+    table.battle.partner_due = None;
     let bound = (table.units.len() + 2) * 4;
     for _ in 0..bound {
         let Some(round) = round(table) else {

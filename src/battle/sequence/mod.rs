@@ -85,6 +85,11 @@ impl BattleState {
         }
     }
 
+    /// Initiative track: whether the combatant waits with a delayed action.
+    pub fn delays(&self, unit: usize) -> bool {
+        track::delays(self, unit)
+    }
+
     /// DEX ranks: whether the combatant declared a move this round, once it
     /// has declared.
     pub fn intent(&self, unit: usize) -> Option<bool> {
@@ -96,7 +101,7 @@ impl BattleState {
     pub fn dex_rank(&self, unit: usize) -> Option<u16> {
         match &self.battle.phase {
             Phase::Dex(round) => {
-                let moved = (round.step == super::state::DexStep::Actions).then_some(&**round);
+                let moved = (round.step == crate::vocabulary::DexStep::Actions).then_some(&**round);
                 Some(dex::dex_rank(self, unit, moved))
             }
             _ => None,

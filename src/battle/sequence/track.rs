@@ -395,6 +395,11 @@ pub(super) fn order(table: &BattleState) -> Vec<usize> {
     order
 }
 
+/// Whether `unit` waits with a delayed action.
+pub(super) fn delays(table: &BattleState, unit: usize) -> bool {
+    round(table).is_some_and(|r| r.delayed.contains(&unit))
+}
+
 /// Whether `unit`'s turn this round is over.
 pub(super) fn turn_over(table: &BattleState, unit: usize) -> bool {
     round(table).is_some_and(|r| !r.queue.contains(&unit))

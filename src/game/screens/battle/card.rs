@@ -199,6 +199,11 @@ pub(super) fn unit_card(
 
 pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState) {
     let acting = table.battle().turn_candidates();
+    let rule = if table.sequence().is_countdown() {
+        "Countdown"
+    } else {
+        "Sequence of play"
+    };
     for unit in table.turn_order().into_iter().map(|i| &table.units()[i]) {
         ui.horizontal(|ui| {
             let now = acting.contains(&unit.unit.index);
@@ -206,6 +211,8 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                 ">"
             } else if unit.pool.holding {
                 "H"
+            } else if table.delays(unit.unit.index) {
+                "D"
             } else if table.hesitates(unit.unit.index) {
                 "W"
             } else if table.has_had_its_turn(unit.unit.index) {
@@ -216,7 +223,7 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
             explained(
                 ui.label(RichText::new(marker).color(Color32::GOLD).monospace()),
                 marker,
-                "Countdown",
+                rule,
                 &mut hud.rules,
             );
             swatch(ui, side_colour(table, unit.unit.side), 10.0);
@@ -235,6 +242,23 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
             }
             if unit.pool.holding {
                 ui.label("holds");
+            }
+            if let Some(rank) = table.dex_rank(unit.unit.index) {
+                explained(
+                    ui.label(format!("DEX {rank}")),
+                    "DEX rank",
+                    "Sequence of play",
+                    &mut hud.rules,
+                );
+            }
+            if let Some(moving) = table.intent(unit.unit.index) {
+                let intent = if moving { "moves" } else { "stands" };
+                explained(
+                    ui.label(RichText::new(intent).italics()),
+                    intent,
+                    "Sequence of play",
+                    &mut hud.rules,
+                );
             }
         });
     }
