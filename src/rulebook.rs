@@ -79,9 +79,10 @@ pub fn section_of(tag: &str) -> Option<u16> {
 }
 
 /// Each rule tag of the log and the refusals, and its section of RULES.md.
-pub const RULE_SECTIONS: [(&str, u16); 45] = [
+pub const RULE_SECTIONS: [(&str, u16); 46] = [
     ("Zones and groups", 1),
     ("Sequence of play", 2),
+    ("Sequences of play", 41),
     ("Action dice", 3),
     ("Countdown", 4),
     ("Paying for actions", 5),

@@ -185,7 +185,10 @@ fn search_on(
 ) -> Option<Command> {
     let ranked = ranked(table, legal);
     let first = ranked.first()?;
-    if ranked.len() == 1 {
+    // A statement of intent (DEX ranks) changes nothing on the table a few
+    // decisions can see: the search would choose on noise, so Normal's
+    // reading of the position decides it.
+    if ranked.len() == 1 || matches!(first.1.order, Order::Intend { .. }) {
         return Some(first.1.clone());
     }
     let side = table.units()[table.unit_index(&first.1.unit)?].unit.side;

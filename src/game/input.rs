@@ -97,7 +97,7 @@ impl GameAction {
             Self::Effort => "Spend a 1 on Effort",
             Self::Undo => "Undo your last command (if it rolled no dice)",
             Self::Redo => "Redo the command undone",
-            Self::Confirm => "Confirm (hand-over screen)",
+            Self::Confirm => "Confirm (hand-over screen, passing)",
             Self::Help => "Show or hide this help",
             Self::Rules => "Show or hide the rules reference",
             Self::Pause => "Pause menu",

@@ -279,8 +279,10 @@ fn match_from_args(
         level_file,
         folder,
         seed: args.seed.or(seed).unwrap_or_else(fresh_seed),
+        // Hot-seat asks for the hand-over between the players, as it does
+        // when chosen on the title screen.
+        handover: args.mode == Some(crate::seat::Mode::HotSeat),
         seats,
-        handover: false,
         sequence: args.sequence,
     }
 }

@@ -142,6 +142,9 @@ pub fn menu_entries(
         // InClose, an edge the side may not leave by, a mount it is not on,
         // a State it is not in, a refresh not called) are listed only when
         // they are open.
+        // Under DEX ranks, the orders of another step of the round are left
+        // out rather than greyed.
+        .filter(|(_, verdict, _)| !matches!(verdict, Err(RuleError::NotThisStep { .. })))
         .filter(|(order, verdict, _)| {
             verdict.is_ok()
                 || !matches!(

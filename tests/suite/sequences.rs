@@ -414,3 +414,30 @@ fn broken(engine: Engine, id: &str) -> Engine {
 fn log_has(engine: &Engine, found: impl Fn(&BattleEvent) -> bool) -> bool {
     engine.log().iter().any(found)
 }
+
+/// §41.3: a failed attempt to act out of turn that takes the fighter out of
+/// the fight (a goblin's one mental rank) leaves no answer to give: the
+/// attack is spent, and the attacker's turn goes on.
+#[test]
+fn stress_that_fells_the_target_spends_the_attack_and_the_turn_goes_on() {
+    let fielded = [
+        hero("roland", "hero_swordsman").untrained(),
+        foe("g1", "goblin"),
+        foe("g2", "goblin").at(1, 0),
+    ];
+    let level = level(r#""gg""#, &units(&fielded), "sequence: Track,");
+    // Roland 5,5,4,3; initiative Roland 6, the goblins 1; g1's awareness
+    // roll fails.
+    let mut engine = app(&level, &[5, 5, 4, 3, 6, 1, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(turn(&engine), ["roland"]);
+    act(&mut engine, "roland", crate::common::attack("g1"));
+    assert_eq!(turn(&engine), ["g1"], "g1 is asked to answer");
+    act(&mut engine, "g1", crate::common::attack("roland"));
+    let table = engine.state();
+    assert_eq!(
+        table.units()[1].fate,
+        swift_swords::battle::components::Fate::OutOfAction
+    );
+    assert!(table.battle().pending.is_none());
+    assert_eq!(turn(&engine), ["roland"]);
+}

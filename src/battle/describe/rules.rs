@@ -21,7 +21,7 @@ impl RuleError {
             | NoReactionsLeft
             | NotOutOfTurn
             | NotThisStep { .. }
-            | NoCauseToSurrender => "Sequence of play",
+            | NoCauseToSurrender => "Sequences of play",
             NotInAction { .. } => "Out of action",
             CannotPay { .. } => "Paying for actions",
             NoSuchWeapon { .. }
@@ -159,7 +159,8 @@ impl BattleEvent {
             BattleEnded { .. } | ZoneHeld { .. } => "Victory",
             Surprise { .. } | SurpriseOver | NoActionDice { .. } => "Surprise",
             RoundStarted { .. } | ActionDiceRolled { .. } | RoundClosed { .. } => "Action dice",
-            DicePaid { .. } | Held { .. } | Passed { .. } => "Countdown",
+            DicePaid { .. } => "Paying for actions",
+            Held { .. } | Passed { .. } => "Countdown",
             EffortSpent { .. } | DieRaised { .. } => "Using a 1",
             Moved { .. } | Charged { .. } | Withdrew { .. } | LeftTable { .. } => "Movement",
             JoinedGroup { .. } | LeftGroup { .. } | StatusChanged { .. } => "Zones and groups",
@@ -186,7 +187,7 @@ impl BattleEvent {
             | AttackForestalled { .. }
             | DexStepBegan { .. }
             | IntentDeclared { .. }
-            | Surrendered { .. } => "Sequence of play",
+            | Surrendered { .. } => "Sequences of play",
             AttackDeclared { .. } | DefenceRolled { .. } => "Defences",
             Dodged { .. } => "Dodge",
             Parried { .. } | Riposte { .. } => "Parry",

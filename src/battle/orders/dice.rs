@@ -3,7 +3,7 @@
 
 use crate::battle::effects::spend_a_one;
 use crate::battle::events::BattleEvent;
-use crate::battle::sequence::{order_finished, pass_keeps_dice};
+use crate::battle::sequence::order_finished;
 use crate::battle::state::BattleState;
 
 /// Effort: a one spent for a bonus on the next roll.
@@ -32,7 +32,7 @@ pub(super) fn execute_pass(table: &mut BattleState, actor: usize, events: &mut V
     if table.battle.partner_due == Some(actor) {
         table.battle.partner_due = None;
     }
-    if !pass_keeps_dice(table) {
+    if !table.pass_keeps_dice() {
         table.units[actor].pool.dice.clear();
     }
     table.battle.last_actor = Some(actor);

@@ -85,6 +85,13 @@ impl BattleState {
         }
     }
 
+    /// Whether passing keeps the combatant's dice for its defences: where a
+    /// pass ends a turn that comes once a round (the initiative track, DEX
+    /// ranks) rather than the round's actions.
+    pub fn pass_keeps_dice(&self) -> bool {
+        matches!(self.sequence(), Sequence::Track | Sequence::DexRanks)
+    }
+
     /// Initiative track: whether the combatant waits with a delayed action.
     pub fn delays(&self, unit: usize) -> bool {
         track::delays(self, unit)
@@ -336,12 +343,6 @@ pub(super) fn may_act_out_of_turn(table: &BattleState, unit: usize) -> bool {
     table.sequence() == Sequence::Track && track::may_act_out_of_turn(table, unit)
 }
 
-/// Whether passing keeps the combatant's dice for its defences: where a
-/// pass ends a turn that comes once a round (the initiative track, DEX
-/// ranks) rather than the round's actions.
-pub(super) fn pass_keeps_dice(table: &BattleState) -> bool {
-    matches!(table.sequence(), Sequence::Track | Sequence::DexRanks)
-}
 
 /// Before a checked order is carried out: an order given in the turn (not
 /// an answer) begins the combatant's activation, where the sequence has
@@ -354,6 +355,11 @@ pub(super) fn begin_order(
     dice: &mut impl DiceSource,
     events: &mut Vec<BattleEvent>,
 ) -> bool {
+    // Under a sister sequence a Hold counts toward the round's most actions
+    // (RULES §15): no round can be held up for ever by waiting.
+    if *order == Order::Hold && !table.sequence().is_countdown() {
+        table.battle.round_actions = table.battle.round_actions.saturating_add(1);
+    }
     match table.sequence() {
         Sequence::Alternation if matches!(&table.battle.turn, Turn::Act { candidates } if candidates.contains(&actor)) =>
         {

@@ -240,8 +240,13 @@ pub(super) fn begin_order(
         };
         round.tried.push(actor);
         if !passed {
-            // Its point of Stress: one point of mental damage.
+            // Its point of Stress: one point of mental damage. One it puts
+            // out of the fight has no answer to give: the attack is spent.
             mental_hit(table, actor, 1, StateKind::Shock, events);
+            if !table.units[actor].fighting() {
+                table.battle.pending = None;
+                table.battle.turn = Turn::Closed;
+            }
             return false;
         }
         round.set_aside = pending;
@@ -328,9 +333,14 @@ pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) 
             *holding = false;
         } else if *holding {
             // It holds in its turn: it keeps one action, and waits until
-            // after the next turn.
+            // after the next turn (another's delayed action is no turn: it
+            // waits past those too).
             round.queue.remove(0);
-            let place = 1.min(round.queue.len());
+            let place = round
+                .queue
+                .iter()
+                .position(|u| !round.delayed.contains(u))
+                .map_or(round.queue.len(), |next| next + 1);
             round.queue.insert(place, head);
             if !round.delayed.contains(&head) {
                 round.delayed.push(head);

@@ -202,7 +202,7 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
     let rule = if table.sequence().is_countdown() {
         "Countdown"
     } else {
-        "Sequence of play"
+        "Sequences of play"
     };
     for unit in table.turn_order().into_iter().map(|i| &table.units()[i]) {
         ui.horizontal(|ui| {
@@ -237,17 +237,11 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                 hud.selected = Some(unit.unit.index);
                 hud.picked_dice.clear();
             }
-            for &face in &unit.pool.dice {
-                die(ui, face, 7);
-            }
-            if unit.pool.holding {
-                ui.label("holds");
-            }
             if let Some(rank) = table.dex_rank(unit.unit.index) {
                 explained(
                     ui.label(format!("DEX {rank}")),
                     "DEX rank",
-                    "Sequence of play",
+                    "Sequences of play",
                     &mut hud.rules,
                 );
             }
@@ -256,9 +250,15 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                 explained(
                     ui.label(RichText::new(intent).italics()),
                     intent,
-                    "Sequence of play",
+                    "Sequences of play",
                     &mut hud.rules,
                 );
+            }
+            for &face in &unit.pool.dice {
+                die(ui, face, 7);
+            }
+            if unit.pool.holding {
+                ui.label("holds");
             }
         });
     }

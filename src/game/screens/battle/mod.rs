@@ -133,6 +133,11 @@ fn shortcuts(world: &mut World) {
                 }
             }
             GameAction::Confirm if hud.handover.is_some() => hud.handover = None,
+            GameAction::Confirm if hud.confirm_pass.is_some() => {
+                if let Some(actor) = hud.confirm_pass {
+                    submit_order(world, &table, actor, Order::Pass);
+                }
+            }
             GameAction::Undo if !hud.blocking_overlay() => take_back(world),
             GameAction::Redo if !hud.blocking_overlay() => give_again(world),
             GameAction::NextUnit if !mine.is_empty() => {

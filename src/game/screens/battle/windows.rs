@@ -60,12 +60,20 @@ pub(super) fn over_and_between(
     if let Some(actor) = hud.confirm_pass {
         let name = table.units()[actor].unit.name.clone();
         egui::Modal::new(egui::Id::new("confirm pass")).show(ctx, |ui| {
-            ui.heading("Pass for the round?");
-            ui.label(format!(
-                "{name} still has dice to act with. Passing gives them up until the next round."
-            ));
+            if table.pass_keeps_dice() {
+                ui.heading("End this turn?");
+                ui.label(format!(
+                    "{name} still has dice to act with. Passing ends the turn; the dice stay for defences this round."
+                ));
+            } else {
+                ui.heading("Pass for the round?");
+                ui.label(format!(
+                    "{name} still has dice to act with. Passing gives them up until the next round."
+                ));
+            }
             ui.horizontal(|ui| {
-                if ui.button("Pass").clicked() {
+                // Enter confirms too (the battle screen's Confirm key).
+                if ui.button("Pass (Enter)").clicked() {
                     give_order(queue, hud, table, actor, Order::Pass);
                 }
                 if ui.button("Keep playing").clicked() {
