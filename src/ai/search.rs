@@ -197,7 +197,10 @@ fn search_on(
         horizon: horizon(role, budget),
         ..budget
     };
-    let waiting_loses = waiting_loses(table, side);
+    // Where a pass keeps the dice (the initiative track, DEX ranks), a few
+    // decisions see the dice kept and not the turn given up: waiting is
+    // searched only where Normal puts it first, as where waiting loses.
+    let waiting_loses = waiting_loses(table, side) || table.pass_keeps_dice();
     let follow_ups_first = !survival_counts(table);
     // Totals kept per candidate: one per answer, or one for the worst.
     let totals_kept = if only_defeat_counts(table) {

@@ -343,7 +343,6 @@ pub(super) fn may_act_out_of_turn(table: &BattleState, unit: usize) -> bool {
     table.sequence() == Sequence::Track && track::may_act_out_of_turn(table, unit)
 }
 
-
 /// Before a checked order is carried out: an order given in the turn (not
 /// an answer) begins the combatant's activation, where the sequence has
 /// them; the track counts actions and reactions, and rolls for an action
