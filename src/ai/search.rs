@@ -197,10 +197,12 @@ fn search_on(
         horizon: horizon(role, budget),
         ..budget
     };
-    // Where a pass keeps the dice (the initiative track, DEX ranks), a few
-    // decisions see the dice kept and not the turn given up: waiting is
-    // searched only where Normal puts it first, as where waiting loses.
-    let waiting_loses = waiting_loses(table, side) || table.pass_keeps_dice();
+    // Under DEX ranks a pass keeps the dice: a few decisions see the dice
+    // kept and not the actions given up, so waiting is searched only where
+    // Normal puts it first, as where waiting loses. (On the initiative
+    // track Hold is a delayed action, worth searching: docs/AI.md.)
+    let waiting_loses =
+        waiting_loses(table, side) || table.sequence() == crate::vocabulary::Sequence::DexRanks;
     let follow_ups_first = !survival_counts(table);
     // Totals kept per candidate: one per answer, or one for the worst.
     let totals_kept = if only_defeat_counts(table) {
