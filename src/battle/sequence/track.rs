@@ -220,8 +220,8 @@ pub(super) fn answer_problem(
 /// Before an order is carried out: it is counted against the round's
 /// actions or reactions; an attempt to act out of turn rolls awareness
 /// (WILL) first, and a failure costs the combatant a point of mental
-/// damage (its point of Stress) and leaves the attack still to answer. Returns whether the order goes
-/// ahead.
+/// damage (its point of Stress) and leaves the attack still to answer.
+/// Returns whether the order goes ahead.
 pub(super) fn begin_order(
     table: &mut BattleState,
     actor: usize,
