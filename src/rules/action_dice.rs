@@ -14,6 +14,17 @@ pub enum ActionDiceSpec {
     Fixed(Vec<u8>),
 }
 
+impl ActionDiceSpec {
+    /// The action dice it is entitled to: the count rolled, or the number
+    /// of faces of a fixed list.
+    pub fn entitled(&self) -> u8 {
+        match self {
+            Self::Rolled(count) => *count,
+            Self::Fixed(faces) => u8::try_from(faces.len()).unwrap_or(u8::MAX),
+        }
+    }
+}
+
 /// The result of one combatant's AD roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AdRoll {

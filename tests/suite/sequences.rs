@@ -354,10 +354,7 @@ fn a_long_move_quarters_the_dex_rank_and_standing_keeps_it() {
     }
     let flyer = flew.expect("a harpy flew two zones");
     let table = engine.state();
-    let full = |u: usize| match &table.units()[u].profile.action_dice {
-        swift_swords::rules::action_dice::ActionDiceSpec::Rolled(n) => u16::from(*n) * 4,
-        swift_swords::rules::action_dice::ActionDiceSpec::Fixed(f) => f.len() as u16 * 4,
-    };
+    let full = |u: usize| u16::from(table.units()[u].profile.action_dice.entitled()) * 4;
     assert_eq!(table.dex_rank(flyer), Some(full(flyer) / 4));
     let standing = stood[0];
     assert_eq!(table.dex_rank(standing), Some(full(standing)));

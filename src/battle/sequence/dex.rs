@@ -10,7 +10,6 @@ use super::{can_act, close_round, sides_in_turn_order};
 use crate::battle::command::{Order, RuleError};
 use crate::battle::events::BattleEvent;
 use crate::battle::state::{BattleState, DexRound, Phase, Turn};
-use crate::rules::action_dice::ActionDiceSpec;
 use crate::vocabulary::DexStep;
 
 /// The round's first phase: the statement of intent, fastest first.
@@ -46,10 +45,7 @@ fn round_mut(table: &mut BattleState) -> Option<&mut DexRound> {
 /// per die, divided after a move (by zones moved since `from`, if given).
 pub(super) fn dex_rank(table: &BattleState, unit: usize, from: Option<&DexRound>) -> u16 {
     let numbers = &table.ruleset.rules.sequences;
-    let entitled = match &table.units[unit].profile.action_dice {
-        ActionDiceSpec::Rolled(count) => u16::from(*count),
-        ActionDiceSpec::Fixed(faces) => u16::try_from(faces.len()).unwrap_or(u16::MAX),
-    };
+    let entitled = u16::from(table.units[unit].profile.action_dice.entitled());
     let rank = entitled.saturating_mul(u16::from(numbers.dex_per_action_die));
     let moved = from
         .and_then(|round| round.from.get(unit))
@@ -63,7 +59,7 @@ pub(super) fn dex_rank(table: &BattleState, unit: usize, from: Option<&DexRound>
 
 /// The length of the weapon in hand, for ties: missile 0, long 1, medium 2,
 /// short (light, natural or none) 3.
-pub(super) fn weapon_length(table: &BattleState, unit: usize) -> u8 {
+fn weapon_length(table: &BattleState, unit: usize) -> u8 {
     let profile = &table.units[unit].profile;
     let weapon = profile
         .ready

@@ -12,7 +12,6 @@ use crate::battle::components::StateKind;
 use crate::battle::events::BattleEvent;
 use crate::battle::mental::mental_hit;
 use crate::battle::state::{BattleState, PendingAttack, Phase, TrackRound, Turn};
-use crate::rules::action_dice::ActionDiceSpec;
 use crate::rules::dice::DiceSource;
 
 /// The round's first phase: in the first round the track is set by the
@@ -113,11 +112,8 @@ fn actions(table: &BattleState) -> u8 {
 
 /// Defences a combatant makes in a round: the action dice it is entitled
 /// to, less the rule's number, never fewer than one.
-pub(super) fn reactions(table: &BattleState, unit: usize) -> u8 {
-    let entitled = match &table.units[unit].profile.action_dice {
-        ActionDiceSpec::Rolled(count) => *count,
-        ActionDiceSpec::Fixed(faces) => u8::try_from(faces.len()).unwrap_or(u8::MAX),
-    };
+fn reactions(table: &BattleState, unit: usize) -> u8 {
+    let entitled = table.units[unit].profile.action_dice.entitled();
     entitled
         .saturating_sub(table.ruleset.rules.sequences.track_reactions_below_dice)
         .max(1)

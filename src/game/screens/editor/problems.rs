@@ -185,10 +185,7 @@ fn override_fields(
                 Some(ActionDiceSpec::Rolled(n)) => Some(n),
                 _ => None,
             };
-            let from_template = match &template.action_dice {
-                ActionDiceSpec::Rolled(n) => *n,
-                ActionDiceSpec::Fixed(faces) => u8::try_from(faces.len()).unwrap_or(u8::MAX),
-            };
+            let from_template = template.action_dice.entitled();
             override_value(ui, "action dice", &mut rolled, from_template, 0..=12);
             overrides.action_dice = rolled.map(ActionDiceSpec::Rolled);
         }
