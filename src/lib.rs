@@ -7,6 +7,7 @@
 //! - [`script`]: rules scripts that replay commands and check the outcome.
 //! - [`replay`]: replays and saves, rebuilt and checked step by step.
 //! - [`rulebook`]: the rules reference shown in the game, read from `docs/RULES.md`.
+//! - [`net`]: network play: the relay server and its clients.
 //! - [`sound`]: the sounds of the table, made in code, and which event makes which.
 //! - [`game`]: the windowed game.
 
@@ -21,6 +22,7 @@ pub mod files;
 pub mod game;
 pub mod lesson;
 pub mod level;
+pub mod net;
 pub mod replay;
 pub mod rulebook;
 pub mod rules;

@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Simulate(args)) => cli::run_simulate(data, &args),
         Some(CliCommand::Replay(args)) => cli::run_replay(data, &args),
         Some(CliCommand::Campaign(command)) => cli::campaign::run_campaign_command(data, &command),
+        Some(CliCommand::Serve(args)) => cli::run_serve(data, &args),
     }
 }
 

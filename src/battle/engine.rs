@@ -82,6 +82,19 @@ impl Engine {
         Ok(&self.log[from..])
     }
 
+    /// [`Engine::submit`] with fresh randomness stirred into the dice once
+    /// the command is accepted, before it is resolved (a network game's
+    /// server gives the salt; see docs/NETWORK.md).
+    pub fn submit_stirred(
+        &mut self,
+        command: &Command,
+        salt: u64,
+    ) -> Result<&[BattleEvent], RuleError> {
+        self.check(command)?;
+        self.dice.stir(salt);
+        self.submit(command)
+    }
+
     /// Whether the battle is over.
     pub fn ended(&self) -> bool {
         self.state.battle.outcome.is_some()

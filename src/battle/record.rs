@@ -128,6 +128,10 @@ fn hash_of<T: Serialize>(value: &T) -> Result<blake3::Hash, ron::Error> {
 pub struct Step {
     pub command: Command,
     pub after: Fingerprint,
+    /// The randomness a network game's server stirred into the dice before
+    /// the command was resolved ([`Engine::submit_stirred`]); none offline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<u64>,
 }
 
 /// A battle's command log from its start.
@@ -149,9 +153,15 @@ impl Record {
 
     /// Logs a command the engine has just accepted.
     pub fn push(&mut self, command: Command, engine: &Engine) {
+        self.push_stirred(command, None, engine);
+    }
+
+    /// Logs a command the engine has just accepted with `salt` stirred in.
+    pub fn push_stirred(&mut self, command: Command, salt: Option<u64>, engine: &Engine) {
         self.steps.push(Step {
             command,
             after: Fingerprint::of(engine),
+            salt,
         });
     }
 

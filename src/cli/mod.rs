@@ -1,5 +1,5 @@
-//! The command line: `play`, `check`, `script`, `simulate`, `replay` and
-//! `campaign`.
+//! The command line: `play`, `check`, `script`, `simulate`, `replay`,
+//! `campaign` and `serve`.
 
 pub mod campaign;
 
@@ -79,6 +79,62 @@ pub enum CliCommand {
     /// Check a campaign, or play it many times AI against AI.
     #[command(subcommand)]
     Campaign(campaign::CampaignCommand),
+    /// Run a network server with no window: a lobby that referees each game
+    /// (docs/NETWORK.md).
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    /// The address and port to listen on.
+    #[arg(long, default_value = "0.0.0.0:7878", value_name = "ADDR")]
+    pub bind: std::net::SocketAddr,
+    /// Where the games are kept, so a restart resumes them (the platform's
+    /// data folder by default: ~/.local/share/swift-swords/server on Linux).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Dice and tokens from this seed: for tests only, as anyone who knows
+    /// it can foresee every roll.
+    #[arg(long, value_name = "SEED", hide = true)]
+    pub foreseeable_dice: Option<u64>,
+}
+
+/// `serve`: runs the server until the process is stopped, logging each
+/// line with the seconds since it started.
+pub fn run_serve(data: Option<&Path>, args: &ServeArgs) -> ExitCode {
+    let ruleset = match load_ruleset(data) {
+        Ok(ruleset) => Arc::new(ruleset),
+        Err(problems) => {
+            eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let config = crate::net::server::ServerConfig {
+        bind: args.bind,
+        data_dir: Some(
+            args.data_dir
+                .clone()
+                .unwrap_or_else(|| crate::files::data_dir().join("server")),
+        ),
+        foreseeable: args.foreseeable_dice,
+    };
+    let started = std::time::Instant::now();
+    let log = move |line: String| {
+        println!("[{:>7.1} s] {line}", started.elapsed().as_secs_f64());
+    };
+    match crate::net::server::start(config, ruleset, log) {
+        Ok(server) => {
+            println!("listening on {}", server.addr);
+            let _ = std::io::stdout().flush();
+            loop {
+                std::thread::park();
+            }
+        }
+        Err(error) => {
+            eprintln!("cannot listen on {}: {error}", args.bind);
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[derive(Debug, Clone, clap::Args)]

@@ -125,6 +125,48 @@ pub fn game_folders(
 
 /// Starts the game window: on the title screen, or straight into a battle
 /// when a level is named.
+/// `play --headless --connect ADDR`: the AI plays a seat over the network.
+fn run_network_client(addr: &str, args: &PlayArgs, ruleset: crate::data::Ruleset) -> ExitCode {
+    use crate::net::headless::{ClientPlan, Join, run_client};
+    let side = args.seat.map_or(0, |n| n as usize - 1);
+    let join = match (args.game, &args.level) {
+        (Some(game), _) if args.watch => Join::Watch { game },
+        (Some(game), _) => Join::Seat { game, side },
+        (None, Some(path)) => {
+            let level_text = match crate::files::read_text(path, crate::files::FileKind::Level) {
+                Ok(text) => text,
+                Err(problem) => {
+                    eprintln!("{problem}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            Join::Create {
+                level_file: path
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                level_text,
+                sequence: args.sequence,
+                side,
+            }
+        }
+        (None, None) => {
+            eprintln!("--connect needs a level to open a game on, or --game N to join one");
+            return ExitCode::from(2);
+        }
+    };
+    let plan = ClientPlan {
+        addr: addr.to_string(),
+        name: args.name.clone().unwrap_or_else(|| "Player".to_string()),
+        join,
+        password: args.password.clone(),
+        ai: args.ai.unwrap_or_default(),
+        token_file: args.token_file.clone(),
+        record: args.record.clone(),
+        give_up_after: args.give_up_after,
+    };
+    run_client(plan, Arc::new(ruleset))
+}
+
 pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     let data_dir = data
         .map(Path::to_path_buf)
@@ -185,6 +227,9 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
             .clone()
             .unwrap_or_else(session::saves::SaveFolder::platform_default),
     );
+    if let Some(addr) = &args.connect {
+        return run_network_client(addr, &args, ruleset);
+    }
     if args.headless {
         let start = match (&args.level, &start) {
             (Some(path), Some(setup)) => headless::HeadlessStart::Level {

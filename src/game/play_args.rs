@@ -57,4 +57,39 @@ pub struct PlayArgs {
     /// (AI seats only), autosaving after every command.
     #[arg(long, conflicts_with_all = ["replay", "screenshot"])]
     pub headless: bool,
+    /// With --headless: play over the network through the server at
+    /// ADDR (host:port), the AI giving this seat's orders. Without --game,
+    /// opens a game on LEVEL.
+    #[arg(long, value_name = "ADDR", requires = "headless")]
+    pub connect: Option<String>,
+    /// With --connect: the game to join, by its number in the lobby.
+    #[arg(long, value_name = "N", requires = "connect")]
+    pub game: Option<u64>,
+    /// With --connect: the seat to take, by side number from 1.
+    #[arg(long, value_name = "N", requires = "connect", value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub seat: Option<u64>,
+    /// With --connect and --game: watch instead of taking a seat.
+    #[arg(long, requires = "game", conflicts_with = "seat")]
+    pub watch: bool,
+    /// With --connect: the name shown to the others.
+    #[arg(long, value_name = "NAME", requires = "connect")]
+    pub name: Option<String>,
+    /// With --connect: the game's password, to open one or join one.
+    #[arg(long, value_name = "TEXT", requires = "connect")]
+    pub password: Option<String>,
+    /// With --connect: keep the seat's token in this file, and when it
+    /// already holds one, come back to that seat.
+    #[arg(long, value_name = "FILE", requires = "connect")]
+    pub token_file: Option<PathBuf>,
+    /// With --connect: write the finished game here as a replay.
+    #[arg(long, value_name = "FILE.ron", requires = "connect")]
+    pub record: Option<PathBuf>,
+    /// With --connect: give up on a game still going after this many seconds.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 1800,
+        requires = "connect"
+    )]
+    pub give_up_after: u64,
 }

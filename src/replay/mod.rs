@@ -223,7 +223,13 @@ impl Replay {
 
     /// Logs a command the engine has just accepted.
     pub fn push(&mut self, command: Command, engine: &Engine) {
-        self.record.push(command, engine);
+        self.push_stirred(command, None, engine);
+    }
+
+    /// Logs a command the engine has just accepted with `salt` stirred into
+    /// its dice (a network game's step).
+    pub fn push_stirred(&mut self, command: Command, salt: Option<u64>, engine: &Engine) {
+        self.record.push_stirred(command, salt, engine);
         self.round = engine.state().battle().round;
     }
 
@@ -378,7 +384,11 @@ impl Replay {
             if check_ai && let Some(choice) = self.ai_differs(&engine, &step.command) {
                 return Err(diverged(DivergenceKind::AiChose(choice)));
             }
-            if let Err(reason) = engine.submit(&step.command) {
+            let submitted = match step.salt {
+                Some(salt) => engine.submit_stirred(&step.command, salt),
+                None => engine.submit(&step.command),
+            };
+            if let Err(reason) = submitted {
                 return Err(diverged(DivergenceKind::Refused(reason)));
             }
             let after = Fingerprint::of(&engine);

@@ -3,9 +3,9 @@
 
 use std::collections::VecDeque;
 
-use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 /// Anything that can roll a six-sided die.
@@ -49,6 +49,21 @@ impl Dice {
         match self {
             Self::Seeded(_) => 0,
             Self::Scripted { overrun, .. } => *overrun,
+        }
+    }
+
+    /// Mixes randomness from outside the battle into the seeded dice, so that
+    /// nobody who knows the battle's seed can foresee the rolls that follow
+    /// (network play: the server stirs after each command it accepts).
+    /// Scripted dice keep their list.
+    pub fn stir(&mut self, salt: u64) {
+        if let Self::Seeded(rng) = self {
+            let mut seed = [0u8; 32];
+            rng.fill_bytes(&mut seed);
+            for (byte, salt_byte) in seed.iter_mut().zip(salt.to_le_bytes()) {
+                *byte ^= salt_byte;
+            }
+            *rng = Xoshiro256PlusPlus::from_seed(seed);
         }
     }
 
@@ -100,6 +115,21 @@ mod tests {
         let saved = ron::to_string(&dice).unwrap();
         let mut loaded: Dice = ron::from_str(&saved).unwrap();
         assert_eq!(dice.roll(20), loaded.roll(20));
+    }
+
+    #[test]
+    fn stirred_dice_part_from_the_seed_alone_and_repeat_for_the_same_salt() {
+        let mut plain = Dice::seeded(7);
+        let mut stirred = Dice::seeded(7);
+        let mut again = Dice::seeded(7);
+        stirred.stir(99);
+        again.stir(99);
+        let rolls = stirred.roll(50);
+        assert_ne!(rolls, plain.roll(50));
+        assert_eq!(rolls, again.roll(50));
+        let mut scripted = Dice::scripted([3, 4]);
+        scripted.stir(99);
+        assert_eq!(scripted.roll(2), vec![3, 4]);
     }
 
     #[test]

@@ -15,7 +15,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         &[
             &["cli"],
             &["game"],
-            &["lesson", "simulate", "sound"],
+            &["lesson", "net", "simulate", "sound"],
             &["replay"],
             &["script"],
             &["campaign", "seat"],
@@ -195,6 +195,16 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     ("replay", &[&["script"]]),
+    (
+        "net",
+        &[
+            &["headless", "server"],
+            &["connection", "hub", "mirror"],
+            &["store"],
+            &["game"],
+            &["protocol"],
+        ],
+    ),
     ("sound", &[&["voices"], &["cue", "synth"]]),
 ];
 

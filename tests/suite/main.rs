@@ -27,6 +27,7 @@ mod mind;
 mod mobs;
 mod mounts;
 mod mutants;
+mod network;
 mod pools;
 mod properties;
 mod ranks;

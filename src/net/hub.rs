@@ -1,0 +1,654 @@
+//! The server's heart, with no network in it: connections, the lobby and
+//! every game, driven by one message at a time. The transport
+//! (`server.rs`) feeds it; the tests drive it directly. Time comes in as
+//! seconds and randomness from a source given at the start, so a test can
+//! run it to the die.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::game::{Game, GameMeta, Presence, SeatMeta, secret_hash};
+use super::protocol::*;
+use super::store::Store;
+use crate::data::Ruleset;
+
+pub type ConnId = u64;
+
+/// What the hub asks the transport to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Out {
+    Send(ConnId, ServerMsg),
+    /// Tells the connection why, then closes it.
+    Close(ConnId, String),
+}
+
+/// Where the hub's randomness comes from: game seeds, the salts stirred
+/// into the dice, and tokens. It is asked for a game's number and what the
+/// draw is for ("seed", "salt 12", "token 1 a"): the system's generator
+/// ignores both; a test's foreseeable source hashes them, so its draws do
+/// not depend on the order games were played in or on a restart.
+pub type Randomness = Box<dyn FnMut(u64, &str) -> u64 + Send>;
+
+/// Draws that are a function of `seed`, the game and the purpose: for tests
+/// only, as anyone who knows the seed can foresee every roll.
+pub fn foreseeable(seed: u64) -> Randomness {
+    Box::new(move |game, purpose| {
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(&seed.to_le_bytes());
+        hasher.update(&game.to_le_bytes());
+        hasher.update(purpose.as_bytes());
+        let bytes = hasher.finalize();
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&bytes.as_bytes()[..8]);
+        u64::from_le_bytes(first)
+    })
+}
+
+/// Stand-in commands the server's AI gives in a row before it lets others
+/// speak (far beyond one side's part of a round).
+const MOST_STAND_IN_STEPS: usize = 10_000;
+
+struct Conn {
+    name: Option<String>,
+    game: Option<(u64, Option<usize>)>,
+}
+
+pub struct Hub {
+    ruleset: Arc<Ruleset>,
+    games: BTreeMap<u64, Game>,
+    conns: BTreeMap<ConnId, Conn>,
+    next_game: u64,
+    store: Option<Store>,
+    random: Randomness,
+    log: Vec<String>,
+}
+
+impl Hub {
+    /// A hub with the games kept in `store` resumed.
+    pub fn new(ruleset: Arc<Ruleset>, store: Option<Store>, random: Randomness, now: u64) -> Self {
+        let mut hub = Self {
+            ruleset,
+            games: BTreeMap::new(),
+            conns: BTreeMap::new(),
+            next_game: 1,
+            store,
+            random,
+            log: Vec::new(),
+        };
+        hub.resume_stored(now);
+        hub
+    }
+
+    fn resume_stored(&mut self, now: u64) {
+        let Some(store) = &self.store else { return };
+        let (stored, problems) = store.load_all();
+        for problem in problems {
+            self.log.push(format!("not resumed: {problem}"));
+        }
+        for stored in stored {
+            let id = stored.meta.id;
+            self.next_game = self.next_game.max(id.saturating_add(1));
+            if let Some(left_out) = stored.left_out {
+                self.log.push(format!("game {id}: {left_out}"));
+            }
+            match Game::resume(stored.meta, self.ruleset.clone(), stored.steps, now) {
+                Ok(game) if game.over() => {}
+                Ok(game) => {
+                    self.log
+                        .push(format!("game {id}: resumed at step {}", game.steps()));
+                    self.games.insert(id, game);
+                }
+                Err(problem) => self.log.push(format!("game {id}: not resumed: {problem}")),
+            }
+        }
+    }
+
+    /// The lines the hub has logged since last asked.
+    pub fn take_log(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.log)
+    }
+
+    pub fn game(&self, id: u64) -> Option<&Game> {
+        self.games.get(&id)
+    }
+
+    pub fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// A new connection, or why it is refused.
+    pub fn connect(&mut self, conn: ConnId) -> Result<(), String> {
+        if self.conns.len() >= MOST_CONNECTIONS {
+            return Err("the server is full".to_string());
+        }
+        self.conns.insert(
+            conn,
+            Conn {
+                name: None,
+                game: None,
+            },
+        );
+        Ok(())
+    }
+
+    /// A connection closed or lost.
+    pub fn disconnect(&mut self, conn: ConnId, now: u64) -> Vec<Out> {
+        let mut out = Vec::new();
+        self.leave_game(conn, now, &mut out);
+        self.conns.remove(&conn);
+        out
+    }
+
+    /// One message from a connection.
+    pub fn receive(&mut self, conn: ConnId, message: ClientMsg, now: u64) -> Vec<Out> {
+        let mut out = Vec::new();
+        let Some(named) = self.conns.get(&conn).map(|c| c.name.is_some()) else {
+            return out;
+        };
+        match message {
+            ClientMsg::Hello { protocol, name } => self.hello(conn, &protocol, &name, &mut out),
+            _ if !named => out.push(Out::Close(conn, "say hello first".to_string())),
+            ClientMsg::Ping => out.push(Out::Send(conn, ServerMsg::Pong)),
+            ClientMsg::ListGames => {
+                let games = self.games.values().map(|g| g.info(now)).collect();
+                out.push(Out::Send(conn, ServerMsg::Games { games }));
+            }
+            ClientMsg::CreateGame {
+                level_file,
+                level_text,
+                sequence,
+                side,
+                password,
+            } => {
+                let made = self.create(level_file, level_text, sequence, password, now);
+                match made {
+                    Ok(id) => self.join(conn, id, Some(side), None, true, now, &mut out),
+                    Err(reason) => refuse(conn, reason, &mut out),
+                }
+            }
+            ClientMsg::JoinGame {
+                game,
+                side,
+                password,
+            } => self.join(conn, game, side, password, false, now, &mut out),
+            ClientMsg::Rejoin { game, token, have } => {
+                self.rejoin(conn, game, &token, have, now, &mut out);
+            }
+            ClientMsg::Command { at, command } => self.command(conn, at, command, &mut out),
+            ClientMsg::Synced { step, fingerprint } => {
+                self.synced(conn, step, &fingerprint, &mut out);
+            }
+            ClientMsg::HandToAi { side } => self.hand_to_ai(conn, side, now, &mut out),
+            ClientMsg::Chat { text } => self.chat(conn, &text, &mut out),
+            ClientMsg::Leave => self.leave_game(conn, now, &mut out),
+        }
+        out
+    }
+
+    fn hello(&mut self, conn: ConnId, protocol: &str, name: &str, out: &mut Vec<Out>) {
+        if protocol != PROTOCOL {
+            let reason =
+                format!("this server speaks \"{PROTOCOL}\", the game spoke \"{protocol}\"");
+            out.push(Out::Close(conn, reason));
+            return;
+        }
+        let name = name.trim();
+        if name.is_empty()
+            || name.chars().count() > MOST_NAME_CHARS
+            || name.chars().any(char::is_control)
+        {
+            let reason =
+                format!("a name is 1 to {MOST_NAME_CHARS} letters, with no control characters");
+            out.push(Out::Close(conn, reason));
+            return;
+        }
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.name = Some(name.to_string());
+        }
+        out.push(Out::Send(
+            conn,
+            ServerMsg::Welcome {
+                protocol: PROTOCOL.to_string(),
+                server: crate::content::version_line().to_string(),
+            },
+        ));
+    }
+
+    fn create(
+        &mut self,
+        level_file: String,
+        level_text: String,
+        sequence: Option<crate::vocabulary::Sequence>,
+        password: Option<String>,
+        now: u64,
+    ) -> Result<u64, String> {
+        if self.games.len() >= MOST_GAMES {
+            return Err("the server holds as many games as it can; try later".to_string());
+        }
+        let id = self.next_game;
+        let mut meta = GameMeta {
+            id,
+            level_file: level_file.chars().take(120).collect(),
+            level_text,
+            sequence: Default::default(),
+            seed: (self.random)(id, "seed"),
+            password: password
+                .filter(|p| !p.is_empty())
+                .map(|p| secret_hash(id, &p)),
+            seats: Vec::new(),
+        };
+        let level = super::game::checked_level(&meta, &self.ruleset)?;
+        meta.sequence = sequence.unwrap_or(level.sequence);
+        let game = Game::open(meta, self.ruleset.clone(), now)?;
+        self.next_game += 1;
+        if let Some(store) = &self.store
+            && let Err(error) = store.save_meta(&game.meta)
+        {
+            self.log
+                .push(format!("game {id}: not kept on disk: {error}"));
+        }
+        self.log.push(format!(
+            "game {id} opened: {} ({})",
+            game.info(now).level_name,
+            game.meta.sequence.name()
+        ));
+        self.games.insert(id, game);
+        Ok(id)
+    }
+
+    fn join(
+        &mut self,
+        conn: ConnId,
+        id: u64,
+        side: Option<usize>,
+        password: Option<String>,
+        creator: bool,
+        now: u64,
+        out: &mut Vec<Out>,
+    ) {
+        if self.conns.get(&conn).is_some_and(|c| c.game.is_some()) {
+            return refuse(conn, "leave your game first".to_string(), out);
+        }
+        let name = self.name_of(conn);
+        let Some(game) = self.games.get_mut(&id) else {
+            return refuse(conn, format!("there is no game {id} on this server"), out);
+        };
+        if !creator
+            && let Some(hash) = &game.meta.password
+            && password.as_deref().map(|p| secret_hash(id, p)).as_ref() != Some(hash)
+        {
+            return refuse(conn, "wrong password".to_string(), out);
+        }
+        let (token, shown) = match side {
+            Some(side) => {
+                let Some(seat) = game.meta.seats.get_mut(side) else {
+                    return refuse(conn, format!("this battle has no side {}", side + 1), out);
+                };
+                if seat.player.is_some() {
+                    return refuse(conn, "that seat is taken".to_string(), out);
+                }
+                let token = format!(
+                    "{:016x}{:016x}",
+                    (self.random)(id, &format!("token {side} a")),
+                    (self.random)(id, &format!("token {side} b"))
+                );
+                *seat = SeatMeta {
+                    player: Some(name.clone()),
+                    token: Some(secret_hash(id, &token)),
+                    ai: false,
+                };
+                game.presence[side] = Presence::Here(conn);
+                if let Some(store) = &self.store
+                    && let Err(error) = store.save_meta(&game.meta)
+                {
+                    self.log.push(format!("game {id}: seats not kept: {error}"));
+                }
+                (Some(token), game.steps())
+            }
+            None => {
+                if game.spectators.len() >= MOST_SPECTATORS {
+                    return refuse(
+                        conn,
+                        "this game has as many spectators as it takes".to_string(),
+                        out,
+                    );
+                }
+                game.spectators.push(conn);
+                (None, game.seen_by_spectators())
+            }
+        };
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.game = Some((id, side));
+        }
+        let replay = Box::new(game.replay_to(shown));
+        out.push(Out::Send(
+            conn,
+            ServerMsg::Joined {
+                game: id,
+                side,
+                token,
+                replay,
+            },
+        ));
+        for (from, text) in game.chat.clone() {
+            out.push(Out::Send(conn, ServerMsg::Chat { from, text }));
+        }
+        let role = side.map_or("watches".to_string(), |s| format!("takes side {}", s + 1));
+        self.log.push(format!("game {id}: {name} {role}"));
+        self.tell_seats(id, now, out);
+    }
+
+    fn rejoin(
+        &mut self,
+        conn: ConnId,
+        id: u64,
+        token: &str,
+        have: usize,
+        now: u64,
+        out: &mut Vec<Out>,
+    ) {
+        if self.conns.get(&conn).is_some_and(|c| c.game.is_some()) {
+            return refuse(conn, "leave your game first".to_string(), out);
+        }
+        let Some(game) = self.games.get_mut(&id) else {
+            let reason = format!("game {id} has closed on this server");
+            return refuse(conn, reason, out);
+        };
+        let hash = secret_hash(id, token);
+        let Some(side) = game
+            .meta
+            .seats
+            .iter()
+            .position(|s| s.token.as_ref() == Some(&hash))
+        else {
+            return refuse(
+                conn,
+                "that token holds no seat in this game".to_string(),
+                out,
+            );
+        };
+        if let Presence::Here(old) = game.presence[side] {
+            // The same player on a new connection: the old one is stale.
+            out.push(Out::Close(
+                old,
+                "you came back on another connection".to_string(),
+            ));
+            if let Some(c) = self.conns.get_mut(&old) {
+                c.game = None;
+            }
+        }
+        game.presence[side] = Presence::Here(conn);
+        game.meta.seats[side].ai = false;
+        let replay = game.replay_to(game.steps());
+        let resend = if have == 0 || have > game.steps() {
+            // A client starting afresh, or one holding steps the server lost
+            // in a crash, takes the server's battle whole.
+            out.push(Out::Send(
+                conn,
+                ServerMsg::Joined {
+                    game: id,
+                    side: Some(side),
+                    token: None,
+                    replay: Box::new(replay),
+                },
+            ));
+            None
+        } else {
+            Some(replay.record.steps[have..].to_vec())
+        };
+        if let Some(steps) = resend {
+            out.push(Out::Send(conn, ServerMsg::Back { game: id, side }));
+            out.push(Out::Send(conn, ServerMsg::Steps { from: have, steps }));
+        }
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.game = Some((id, Some(side)));
+        }
+        let name = self.name_of(conn);
+        self.log
+            .push(format!("game {id}: {name} is back at step {have}"));
+        self.tell_seats(id, now, out);
+    }
+
+    fn command(
+        &mut self,
+        conn: ConnId,
+        at: usize,
+        command: crate::battle::command::Command,
+        out: &mut Vec<Out>,
+    ) {
+        let Some((id, Some(side))) = self.conns.get(&conn).and_then(|c| c.game) else {
+            return refuse(conn, "only a seated player gives orders".to_string(), out);
+        };
+        let Some(game) = self.games.get_mut(&id) else {
+            return;
+        };
+        let random = &mut self.random;
+        match game.play(side, at, command, || random(id, &format!("salt {at}"))) {
+            Ok(step) => self.after_step(id, step, out),
+            Err(reason) => {
+                self.log.push(format!(
+                    "game {id}: refused {}: {reason}",
+                    self.name_of(conn)
+                ));
+                refuse(conn, reason, out);
+            }
+        }
+        self.run_stand_ins(id, out);
+    }
+
+    /// Gives the server's AI its turns while a side handed to it decides.
+    fn run_stand_ins(&mut self, id: u64, out: &mut Vec<Out>) {
+        for _ in 0..MOST_STAND_IN_STEPS {
+            let Some(game) = self.games.get_mut(&id) else {
+                return;
+            };
+            let Some((side, command)) = game.stand_in_command() else {
+                return;
+            };
+            let at = game.steps();
+            let random = &mut self.random;
+            match game.play(side, at, command, || random(id, &format!("salt {at}"))) {
+                Ok(step) => self.after_step(id, step, out),
+                Err(reason) => {
+                    self.log
+                        .push(format!("game {id}: the AI's command refused: {reason}"));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Keeps an accepted step and sends it on: to the players at once, to
+    /// the spectators once it is [`SPECTATOR_DELAY`] steps old.
+    fn after_step(&mut self, id: u64, step: crate::battle::record::Step, out: &mut Vec<Out>) {
+        let Some(game) = self.games.get_mut(&id) else {
+            return;
+        };
+        let sent = game.sent_to_spectators;
+        let seen = game.seen_by_spectators();
+        game.sent_to_spectators = sent.max(seen);
+        let index = game.steps() - 1;
+        if let Some(store) = &self.store
+            && let Err(error) = store.append_step(id, &step)
+        {
+            self.log
+                .push(format!("game {id}: step {} not kept: {error}", index + 1));
+        }
+        for presence in &game.presence {
+            if let Presence::Here(conn) = presence {
+                let steps = vec![step.clone()];
+                out.push(Out::Send(*conn, ServerMsg::Steps { from: index, steps }));
+            }
+        }
+        if seen > sent {
+            let steps = game.replay().record.steps[sent..seen].to_vec();
+            for conn in &game.spectators {
+                let steps = steps.clone();
+                out.push(Out::Send(*conn, ServerMsg::Steps { from: sent, steps }));
+            }
+        }
+        if game.over() {
+            let outcome = game
+                .engine()
+                .state()
+                .battle()
+                .outcome_in_words()
+                .unwrap_or_default();
+            self.log.push(format!(
+                "game {id} is over after {} steps: {outcome}",
+                game.steps()
+            ));
+            if let Some(store) = &self.store
+                && let Err(error) = store.save_replay(id, game.replay())
+            {
+                self.log
+                    .push(format!("game {id}: replay not kept: {error}"));
+            }
+        }
+    }
+
+    fn synced(
+        &mut self,
+        conn: ConnId,
+        step: usize,
+        fingerprint: &crate::battle::record::Fingerprint,
+        out: &mut Vec<Out>,
+    ) {
+        let Some((id, Some(side))) = self.conns.get(&conn).and_then(|c| c.game) else {
+            return;
+        };
+        let Some(game) = self.games.get(&id) else {
+            return;
+        };
+        if step == 0 || step > game.steps() {
+            return refuse(conn, format!("there is no step {step} yet"), out);
+        }
+        let Some((command, parts)) = game.differs(step, fingerprint) else {
+            return;
+        };
+        let player = self.name_of(conn);
+        self.log.push(format!(
+            "game {id}: out of sync: {player} (side {}) after step {step} ({command}), in {}",
+            side + 1,
+            parts.join(", ")
+        ));
+        let message = ServerMsg::OutOfSync {
+            step,
+            command,
+            player,
+            parts,
+        };
+        for member in game.members() {
+            out.push(Out::Send(member, message.clone()));
+        }
+        // The game goes on from the server's battle.
+        out.push(Out::Send(
+            conn,
+            ServerMsg::Joined {
+                game: id,
+                side: Some(side),
+                token: None,
+                replay: Box::new(game.replay().clone()),
+            },
+        ));
+    }
+
+    fn hand_to_ai(&mut self, conn: ConnId, side: usize, now: u64, out: &mut Vec<Out>) {
+        let Some((id, Some(mine))) = self.conns.get(&conn).and_then(|c| c.game) else {
+            return refuse(conn, "only a seated player may do that".to_string(), out);
+        };
+        let Some(game) = self.games.get_mut(&id) else {
+            return;
+        };
+        let away = match game.presence.get(side) {
+            Some(Presence::Away(since)) if side != mine => now.saturating_sub(*since),
+            _ => return refuse(conn, "that side's player is here".to_string(), out),
+        };
+        if away < GRACE_SECONDS {
+            let left = GRACE_SECONDS - away;
+            return refuse(conn, format!("give them {left} s more to come back"), out);
+        }
+        game.meta.seats[side].ai = true;
+        self.log
+            .push(format!("game {id}: side {} handed to the AI", side + 1));
+        self.tell_seats(id, now, out);
+        self.run_stand_ins(id, out);
+    }
+
+    fn chat(&mut self, conn: ConnId, text: &str, out: &mut Vec<Out>) {
+        let Some((id, _)) = self.conns.get(&conn).and_then(|c| c.game) else {
+            return;
+        };
+        let text: String = text
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(MOST_CHAT_CHARS)
+            .collect();
+        if text.trim().is_empty() {
+            return;
+        }
+        let from = self.name_of(conn);
+        let Some(game) = self.games.get_mut(&id) else {
+            return;
+        };
+        game.remember_chat(from.clone(), text.clone());
+        for member in game.members() {
+            out.push(Out::Send(
+                member,
+                ServerMsg::Chat {
+                    from: from.clone(),
+                    text: text.clone(),
+                },
+            ));
+        }
+    }
+
+    fn leave_game(&mut self, conn: ConnId, now: u64, out: &mut Vec<Out>) {
+        let Some((id, side)) = self.conns.get_mut(&conn).and_then(|c| c.game.take()) else {
+            return;
+        };
+        let Some(game) = self.games.get_mut(&id) else {
+            return;
+        };
+        match side {
+            Some(side) if game.presence[side] == Presence::Here(conn) => {
+                game.presence[side] = Presence::Away(now);
+            }
+            Some(_) => return,
+            None => game.spectators.retain(|c| *c != conn),
+        }
+        let empty = game.members().is_empty();
+        if game.over() && empty {
+            self.games.remove(&id);
+            self.log.push(format!("game {id} closed"));
+            return;
+        }
+        self.tell_seats(id, now, out);
+    }
+
+    fn tell_seats(&self, id: u64, now: u64, out: &mut Vec<Out>) {
+        let Some(game) = self.games.get(&id) else {
+            return;
+        };
+        let seats = game.seat_infos(now);
+        for member in game.members() {
+            out.push(Out::Send(
+                member,
+                ServerMsg::Seats {
+                    seats: seats.clone(),
+                },
+            ));
+        }
+    }
+
+    fn name_of(&self, conn: ConnId) -> String {
+        self.conns
+            .get(&conn)
+            .and_then(|c| c.name.clone())
+            .unwrap_or_else(|| format!("connection {conn}"))
+    }
+}
+
+fn refuse(conn: ConnId, reason: String, out: &mut Vec<Out>) {
+    out.push(Out::Send(conn, ServerMsg::Refused { reason }));
+}

@@ -1,0 +1,134 @@
+//! A client's copy of a network game: the battle rebuilt from what the
+//! server sends, every step checked against the server's fingerprint, and
+//! the client's own fingerprint reported back.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::battle::engine::Engine;
+use crate::battle::events::BattleEvent;
+use crate::battle::record::{Fingerprint, Step};
+use crate::data::Ruleset;
+use crate::level::Level;
+use crate::replay::{Replay, command_in_words};
+
+/// The game as this client holds it.
+pub struct NetGame {
+    pub game: u64,
+    /// The side this client plays, or none for a spectator.
+    pub side: Option<usize>,
+    pub replay: Replay,
+    engine: Engine,
+    level: Level,
+    ruleset: Arc<Ruleset>,
+}
+
+/// One step applied: its number (from 1), the command in words, the events
+/// it caused, and this client's fingerprint after it (reported to the
+/// server, which names a client out of sync and sends it its battle).
+pub struct Applied {
+    pub step: usize,
+    pub said: String,
+    pub events: Vec<BattleEvent>,
+    pub fingerprint: Fingerprint,
+    /// Whether it matched the server's; the steps after one that did not
+    /// are not applied.
+    pub matches: bool,
+}
+
+impl NetGame {
+    /// The game the server sent on joining, rebuilt and checked step by step.
+    pub fn joined(
+        game: u64,
+        side: Option<usize>,
+        replay: Replay,
+        ruleset: Arc<Ruleset>,
+    ) -> Result<Self, String> {
+        if replay.rules_changed(&ruleset) {
+            return Err(
+                "the server plays with other rules data than this game: update one of them"
+                    .to_string(),
+            );
+        }
+        let shown = Path::new("the server's game");
+        let level = replay
+            .level(shown, &ruleset)
+            .map_err(|problems| format!("the server's level has problems: {problems}"))?;
+        let engine = replay
+            .rebuild(&level, ruleset.clone(), replay.steps())
+            .map_err(|divergence| format!("the server's game does not rebuild: {divergence}"))?;
+        Ok(Self {
+            game,
+            side,
+            replay,
+            engine,
+            level,
+            ruleset,
+        })
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    pub fn ruleset(&self) -> &Arc<Ruleset> {
+        &self.ruleset
+    }
+
+    pub fn steps(&self) -> usize {
+        self.replay.steps()
+    }
+
+    /// Whether this client decides now.
+    pub fn my_turn(&self) -> bool {
+        let state = self.engine.state();
+        self.side.is_some()
+            && !self.engine.ended()
+            && state.acting_unit().map(|i| state.units()[i].unit.side) == self.side
+    }
+
+    /// Applies steps the server sent from step `from` (counted from 0);
+    /// steps already held are passed over. Applying stops after a step that
+    /// does not rebuild to the server's fingerprint. A step the rules here
+    /// refuse is an error naming it.
+    pub fn apply(&mut self, from: usize, steps: Vec<Step>) -> Result<Vec<Applied>, String> {
+        if from > self.steps() {
+            return Err(format!(
+                "the server sent step {} while this game holds {}",
+                from + 1,
+                self.steps()
+            ));
+        }
+        let mut applied = Vec::new();
+        for (index, step) in steps.into_iter().enumerate().skip(self.steps() - from) {
+            let number = from + index + 1;
+            let said = command_in_words(self.engine.state(), &step.command);
+            let submitted = match step.salt {
+                Some(salt) => self.engine.submit_stirred(&step.command, salt),
+                None => self.engine.submit(&step.command),
+            };
+            let events = submitted
+                .map_err(|reason| format!("step {number} ({said}) is refused here: {reason}"))?
+                .to_vec();
+            let fingerprint = Fingerprint::of(&self.engine);
+            let matches = fingerprint == step.after;
+            self.replay
+                .push_stirred(step.command, step.salt, &self.engine);
+            applied.push(Applied {
+                step: number,
+                said,
+                events,
+                fingerprint,
+                matches,
+            });
+            if !matches {
+                break;
+            }
+        }
+        Ok(applied)
+    }
+}

@@ -1,0 +1,18 @@
+//! Network play (docs/NETWORK.md): a relay server that referees each game
+//! with the engine, and the clients that mirror it.
+//!
+//! - [`protocol`]: the messages and their limits.
+//! - [`game`] and [`hub`]: the server's games and its lobby, with no network
+//!   in them; [`store`]: the games on disk.
+//! - [`server`] and [`connection`]: WebSocket over TCP on tokio.
+//! - [`mirror`]: a client's copy of a game, checked step by step.
+//! - [`headless`]: a client with no window, for tests and AI players.
+
+pub mod connection;
+pub mod game;
+pub mod headless;
+pub mod hub;
+pub mod mirror;
+pub mod protocol;
+pub mod server;
+pub mod store;

@@ -1,0 +1,305 @@
+//! The relay server's transport: WebSocket over TCP on tokio. One task owns
+//! the [`Hub`]; each connection has a task that reads its frames, holds it
+//! to the limits (size, rate, idleness) and passes whole messages on. A
+//! connection that breaks a limit or sends what is not a message is closed
+//! with its reason logged; no game is touched.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+use super::hub::{ConnId, Hub, Out, Randomness};
+use super::protocol::*;
+use super::store::Store;
+use crate::data::Ruleset;
+
+/// Messages queued for one connection before it counts as too slow.
+const QUEUE: usize = 1024;
+/// Seconds a new connection has to finish the WebSocket handshake.
+const HANDSHAKE_SECONDS: u64 = 10;
+
+/// How a server runs.
+pub struct ServerConfig {
+    pub bind: SocketAddr,
+    /// Where games are kept; none keeps them in memory only.
+    pub data_dir: Option<PathBuf>,
+    /// Dice and tokens from this seed instead of the system's randomness:
+    /// for tests only, as it makes every roll foreseeable.
+    pub foreseeable: Option<u64>,
+}
+
+/// A server running on its own thread (hosting from the game, and tests).
+pub struct RunningServer {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl RunningServer {
+    /// Stops the server and waits for it.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Where the hub's randomness comes from.
+fn randomness(foreseeable: Option<u64>) -> Randomness {
+    use rand::RngExt;
+    match foreseeable {
+        Some(seed) => super::hub::foreseeable(seed),
+        None => Box::new(|_, _| rand::rng().random()),
+    }
+}
+
+/// Starts a server on a thread of its own; returns once it listens, with
+/// the address it took (give port 0 for any free port). `log` gets each
+/// line the server logs.
+pub fn start(
+    config: ServerConfig,
+    ruleset: Arc<Ruleset>,
+    log: impl Fn(String) + Send + Sync + 'static,
+) -> std::io::Result<RunningServer> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let listener = runtime.block_on(TcpListener::bind(config.bind))?;
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = oneshot::channel();
+    let thread = std::thread::Builder::new()
+        .name("swift-swords server".to_string())
+        .spawn(move || {
+            runtime.block_on(run(listener, config, ruleset, Arc::new(log), stopped));
+        })?;
+    Ok(RunningServer {
+        addr,
+        stop: Some(stop),
+        thread: Some(thread),
+    })
+}
+
+enum ToHub {
+    Open(ConnId, mpsc::Sender<Out>),
+    Message(ConnId, ClientMsg),
+    Gone(ConnId),
+}
+
+type Log = Arc<dyn Fn(String) + Send + Sync>;
+
+async fn run(
+    listener: TcpListener,
+    config: ServerConfig,
+    ruleset: Arc<Ruleset>,
+    log: Log,
+    mut stopped: oneshot::Receiver<()>,
+) {
+    let started = Instant::now();
+    let store = config.data_dir.as_deref().map(Store::new);
+    let hub = Hub::new(ruleset, store, randomness(config.foreseeable), 0);
+    let (to_hub, from_conns) = mpsc::channel(QUEUE);
+    let hub_task = tokio::spawn(hub_loop(hub, from_conns, log.clone(), started));
+    let open = Arc::new(AtomicUsize::new(0));
+    let mut next: ConnId = 0;
+    loop {
+        tokio::select! {
+            _ = &mut stopped => break,
+            accepted = listener.accept() => {
+                let Ok((stream, peer)) = accepted else { continue };
+                next += 1;
+                if open.load(Ordering::Relaxed) >= MOST_CONNECTIONS {
+                    log(format!("connection {next} from {peer} refused: the server is full"));
+                    continue;
+                }
+                open.fetch_add(1, Ordering::Relaxed);
+                let (to_hub, log, open) = (to_hub.clone(), log.clone(), open.clone());
+                tokio::spawn(async move {
+                    if let Err(reason) = connection(next, stream, to_hub.clone()).await {
+                        log(format!("connection {next} from {peer} closed: {reason}"));
+                    }
+                    let _ = to_hub.send(ToHub::Gone(next)).await;
+                    open.fetch_sub(1, Ordering::Relaxed);
+                });
+            }
+        }
+    }
+    hub_task.abort();
+}
+
+/// The hub's task: one message at a time, and a tick each second for the
+/// seats' waiting times.
+async fn hub_loop(mut hub: Hub, mut inbox: mpsc::Receiver<ToHub>, log: Log, started: Instant) {
+    let mut outboxes: BTreeMap<ConnId, mpsc::Sender<Out>> = BTreeMap::new();
+    for line in hub.take_log() {
+        log(line);
+    }
+    while let Some(input) = inbox.recv().await {
+        let now = started.elapsed().as_secs();
+        let out = match input {
+            ToHub::Open(conn, outbox) => match hub.connect(conn) {
+                Ok(()) => {
+                    outboxes.insert(conn, outbox);
+                    Vec::new()
+                }
+                Err(reason) => {
+                    let _ = outbox.try_send(Out::Close(conn, reason));
+                    Vec::new()
+                }
+            },
+            ToHub::Message(conn, message) => hub.receive(conn, message, now),
+            ToHub::Gone(conn) => {
+                outboxes.remove(&conn);
+                hub.disconnect(conn, now)
+            }
+        };
+        for line in hub.take_log() {
+            log(line);
+        }
+        for item in out {
+            let conn = match &item {
+                Out::Send(conn, _) | Out::Close(conn, _) => *conn,
+            };
+            if let Some(outbox) = outboxes.get(&conn)
+                && outbox.try_send(item).is_err()
+            {
+                // Too slow to read what it is sent: let it go.
+                log(format!("connection {conn} closed: it fell too far behind"));
+                outboxes.remove(&conn);
+            }
+        }
+    }
+}
+
+/// One connection: the handshake, then frames in and messages out until
+/// either end closes or a limit is broken (the error says which).
+async fn connection(
+    conn: ConnId,
+    stream: TcpStream,
+    to_hub: mpsc::Sender<ToHub>,
+) -> Result<(), String> {
+    let _ = stream.set_nodelay(true);
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MOST_CLIENT_BYTES))
+        .max_frame_size(Some(MOST_CLIENT_BYTES));
+    let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
+    let mut socket = tokio::time::timeout(Duration::from_secs(HANDSHAKE_SECONDS), handshake)
+        .await
+        .map_err(|_| "no WebSocket handshake in time".to_string())?
+        .map_err(|error| format!("not a WebSocket handshake: {error}"))?;
+    let (outbox, mut outgoing) = mpsc::channel(QUEUE);
+    to_hub
+        .send(ToHub::Open(conn, outbox))
+        .await
+        .map_err(|_| "the server is stopping".to_string())?;
+    let mut bucket = RateBucket::new();
+    let idle = Duration::from_secs(IDLE_SECONDS);
+    loop {
+        tokio::select! {
+            item = outgoing.recv() => match item {
+                Some(Out::Send(_, message)) => {
+                    socket.send(Message::text(encode(&message))).await.map_err(|e| e.to_string())?;
+                }
+                Some(Out::Close(_, reason)) => {
+                    let closing = encode(&ServerMsg::Closing { reason: reason.clone() });
+                    let _ = socket.send(Message::text(closing)).await;
+                    let _ = socket.close(None).await;
+                    return Err(reason);
+                }
+                None => return Err("dropped by the server".to_string()),
+            },
+            frame = tokio::time::timeout(idle, socket.next()) => {
+                let frame = match frame {
+                    Err(_) => return close(&mut socket, format!("silent for {IDLE_SECONDS} s")).await,
+                    Ok(None) => return Ok(()),
+                    Ok(Some(Err(error))) => return Err(format!("a broken frame: {error}")),
+                    Ok(Some(Ok(frame))) => frame,
+                };
+                let text = match frame {
+                    Message::Text(text) => text,
+                    Message::Close(_) => return Ok(()),
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                    Message::Binary(_) | Message::Frame(_) => {
+                        return close(&mut socket, "a binary frame, which this protocol never sends".to_string()).await;
+                    }
+                };
+                if !bucket.take(Instant::now()) {
+                    return close(&mut socket, format!("more than {MESSAGES_PER_SECOND} messages a second")).await;
+                }
+                match decode::<ClientMsg>(&text) {
+                    Ok(message) => {
+                        if to_hub.send(ToHub::Message(conn, message)).await.is_err() {
+                            return Err("the server is stopping".to_string());
+                        }
+                    }
+                    Err(problem) => return close(&mut socket, problem).await,
+                }
+            }
+        }
+    }
+}
+
+async fn close<S>(
+    socket: &mut tokio_tungstenite::WebSocketStream<S>,
+    reason: String,
+) -> Result<(), String>
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let closing = encode(&ServerMsg::Closing {
+        reason: reason.clone(),
+    });
+    let _ = socket.send(Message::text(closing)).await;
+    let _ = socket.close(None).await;
+    Err(reason)
+}
+
+/// The rate limit: a bucket of [`MESSAGE_BURST`] messages refilled at
+/// [`MESSAGES_PER_SECOND`].
+struct RateBucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl RateBucket {
+    fn new() -> Self {
+        Self {
+            tokens: f64::from(MESSAGE_BURST),
+            at: Instant::now(),
+        }
+    }
+
+    fn take(&mut self, now: Instant) -> bool {
+        let refill = now.duration_since(self.at).as_secs_f64() * f64::from(MESSAGES_PER_SECOND);
+        self.tokens = (self.tokens + refill).min(f64::from(MESSAGE_BURST));
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
