@@ -91,6 +91,9 @@ impl Hub {
             if let Some(left_out) = stored.left_out {
                 self.log.push(format!("game {id}: {left_out}"));
             }
+            if stored.closed {
+                continue;
+            }
             match Game::resume(stored.meta, self.ruleset.clone(), stored.steps, now) {
                 Ok(game) if game.over() => {}
                 Ok(game) => {
@@ -114,6 +117,34 @@ impl Hub {
 
     pub fn games(&self) -> usize {
         self.games.len()
+    }
+
+    /// Closes the games nobody has sat at for [`ABANDONED_SECONDS`], with
+    /// what was played of them kept as a replay.
+    pub fn tick(&mut self, now: u64) {
+        let abandoned: Vec<u64> = self
+            .games
+            .iter()
+            .filter(|(_, game)| {
+                game.members().is_empty()
+                    && game.presence.iter().all(|p| {
+                        matches!(p, Presence::Away(since) if now.saturating_sub(*since) >= ABANDONED_SECONDS)
+                    })
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        for id in abandoned {
+            if let Some(game) = self.games.remove(&id) {
+                self.log
+                    .push(format!("game {id} closed: nobody came for a day"));
+                if let Some(store) = &self.store
+                    && let Err(error) = store.close(id, game.replay())
+                {
+                    self.log
+                        .push(format!("game {id}: not closed on disk: {error}"));
+                }
+            }
+        }
     }
 
     /// A new connection, or why it is refused.
@@ -499,7 +530,7 @@ impl Hub {
                 game.steps()
             ));
             if let Some(store) = &self.store
-                && let Err(error) = store.save_replay(id, game.replay())
+                && let Err(error) = store.close(id, game.replay())
             {
                 self.log
                     .push(format!("game {id}: replay not kept: {error}"));

@@ -31,6 +31,8 @@ pub const PING_SECONDS: u64 = 15;
 /// Seconds a player who dropped has to come back before the other may hand
 /// their side to the AI.
 pub const GRACE_SECONDS: u64 = 90;
+/// Seconds a game with nobody at any seat is kept before it is closed.
+pub const ABANDONED_SECONDS: u64 = 24 * 60 * 60;
 /// How many steps spectators see behind the players.
 pub const SPECTATOR_DELAY: usize = 4;
 /// The longest player name and chat line, in characters.

@@ -156,7 +156,19 @@ async fn hub_loop(mut hub: Hub, mut inbox: mpsc::Receiver<ToHub>, log: Log, star
     for line in hub.take_log() {
         log(line);
     }
-    while let Some(input) = inbox.recv().await {
+    let mut minutes = tokio::time::interval(Duration::from_secs(60));
+    loop {
+        let input = tokio::select! {
+            input = inbox.recv() => input,
+            _ = minutes.tick() => {
+                hub.tick(started.elapsed().as_secs());
+                for line in hub.take_log() {
+                    log(line);
+                }
+                continue;
+            }
+        };
+        let Some(input) = input else { break };
         let now = started.elapsed().as_secs();
         let out = match input {
             ToHub::Open(conn, outbox) => match hub.connect(conn) {

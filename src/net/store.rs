@@ -3,8 +3,8 @@
 //! with the copy before kept) and `steps.ron` (one step a line, appended
 //! and flushed as each is accepted). A last line cut short by a crash is
 //! left out when the game is read back; the players then catch up from the
-//! step before it. A finished game is also written as `replay.ron`, an
-//! ordinary replay.
+//! step before it. A finished or abandoned game is closed: written as
+//! `replay.ron`, an ordinary replay, and not resumed.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,6 +25,8 @@ pub struct StoredGame {
     pub meta: GameMeta,
     pub steps: Vec<Step>,
     pub left_out: Option<String>,
+    /// Finished or abandoned: kept as a replay, not resumed.
+    pub closed: bool,
 }
 
 impl Store {
@@ -57,7 +59,9 @@ impl Store {
         file.sync_data()
     }
 
-    pub fn save_replay(&self, id: u64, replay: &Replay) -> std::io::Result<()> {
+    /// Closes a game, finished or abandoned: what was played of it is kept
+    /// as `replay.ron`, and a restart does not resume it.
+    pub fn close(&self, id: u64, replay: &Replay) -> std::io::Result<()> {
         let text = replay.to_ron().map_err(std::io::Error::other)?;
         crate::files::write_keeping_previous(&self.game_dir(id).join("replay.ron"), &text)
     }
@@ -119,5 +123,6 @@ fn load_game(dir: &Path) -> Result<StoredGame, String> {
         meta,
         steps,
         left_out,
+        closed: dir.join("replay.ron").is_file(),
     })
 }

@@ -872,3 +872,26 @@ fn over_loopback_a_client_killed_and_a_server_killed_mid_game_come_back_to_the_s
     server.kill();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_game_nobody_sits_at_for_a_day_is_closed_and_kept_as_a_replay() {
+    let dir = std::env::temp_dir().join(format!("swift-swords-abandoned-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut net = Net::new(Some(Store::new(&dir)));
+    let game = net.open_skirmish();
+    net.drop_conn(1);
+    net.drop_conn(2);
+    net.hub.tick(ABANDONED_SECONDS - 1);
+    assert!(net.hub.game(game).is_some());
+    net.hub.tick(ABANDONED_SECONDS);
+    assert!(net.hub.game(game).is_none());
+    assert!(
+        net.hub
+            .take_log()
+            .contains(&"game 1 closed: nobody came for a day".to_string())
+    );
+    assert!(Replay::read(&dir.join("games/1/replay.ron")).is_ok());
+    let again = Hub::new(ruleset(), Some(Store::new(&dir)), foreseeable(5), 0);
+    assert_eq!(again.games(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

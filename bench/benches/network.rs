@@ -1,0 +1,214 @@
+//! Network play's figures (docs/NETWORK.md): a command's round trip on
+//! loopback, the server's memory per game, and many AI-against-AI games
+//! through one server at once with every command refereed. Run with
+//! `cargo bench -p swift-swords-bench --bench network`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use swift_swords::ai::AiLevel;
+use swift_swords::data::Ruleset;
+use swift_swords::net::connection::{Connection, Incoming};
+use swift_swords::net::hub::{Hub, foreseeable};
+use swift_swords::net::mirror::NetGame;
+use swift_swords::net::protocol::{ClientMsg, PROTOCOL, ServerMsg};
+use swift_swords::net::server::{ServerConfig, start};
+
+fn ruleset() -> Arc<Ruleset> {
+    Arc::new(
+        Ruleset::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/data"))
+            .expect("shipped data is valid"),
+    )
+}
+
+fn skirmish() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels/skirmish.ron"))
+        .expect("the Skirmish")
+}
+
+fn main() {
+    let ruleset = ruleset();
+    memory_per_game(&ruleset);
+    for games in [1, 10, 50, 100] {
+        many_games(&ruleset, games);
+    }
+}
+
+/// The resident memory of this process, in KiB.
+fn resident_kib() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    pages * 4
+}
+
+/// 200 games opened in one hub, each seated on both sides.
+fn memory_per_game(ruleset: &Arc<Ruleset>) {
+    const GAMES: u64 = 200;
+    let mut hub = Hub::new(ruleset.clone(), None, foreseeable(1), 0);
+    let text = skirmish();
+    let before = resident_kib();
+    for game in 1..=GAMES {
+        for (conn, side) in [(game * 2, 0), (game * 2 + 1, 1)] {
+            hub.connect(conn).unwrap();
+            hub.receive(
+                conn,
+                ClientMsg::Hello {
+                    protocol: PROTOCOL.to_string(),
+                    name: format!("p{conn}"),
+                },
+                0,
+            );
+            let message = if side == 0 {
+                ClientMsg::CreateGame {
+                    level_file: "skirmish.ron".to_string(),
+                    level_text: text.clone(),
+                    sequence: None,
+                    side: 0,
+                    password: None,
+                }
+            } else {
+                ClientMsg::JoinGame {
+                    game,
+                    side: Some(1),
+                    password: None,
+                }
+            };
+            hub.receive(conn, message, 0);
+        }
+    }
+    let after = resident_kib();
+    println!(
+        "memory: {GAMES} Skirmish games at their start take {} KiB, {:.0} KiB a game",
+        after.saturating_sub(before),
+        after.saturating_sub(before) as f64 / GAMES as f64
+    );
+}
+
+/// `games` Skirmish games at once through one server on loopback, both
+/// sides played by the Random AI in client threads (the cheapest player,
+/// so the clients leave the server the cores).
+fn many_games(ruleset: &Arc<Ruleset>, games: usize) {
+    let server = start(
+        ServerConfig {
+            bind: "127.0.0.1:0".parse().unwrap(),
+            data_dir: None,
+            foreseeable: Some(1),
+        },
+        ruleset.clone(),
+        |_| {},
+    )
+    .expect("a server on loopback");
+    let addr = server.addr.to_string();
+    let text = skirmish();
+    let started = Instant::now();
+    let mut creators = Vec::new();
+    for _ in 0..games {
+        let connection = Connection::open(&addr, "Ada").expect("connects");
+        connection.send(&ClientMsg::CreateGame {
+            level_file: "skirmish.ron".to_string(),
+            level_text: text.clone(),
+            sequence: None,
+            side: 0,
+            password: None,
+        });
+        creators.push(connection);
+    }
+    let mut threads = Vec::new();
+    for (index, creator) in creators.into_iter().enumerate() {
+        let ruleset = ruleset.clone();
+        let addr = addr.clone();
+        threads.push(std::thread::spawn(move || {
+            let joiner = Connection::open(&addr, "Bo").expect("connects");
+            joiner.send(&ClientMsg::JoinGame {
+                game: index as u64 + 1,
+                side: Some(1),
+                password: None,
+            });
+            play_both(&creator, &joiner, &ruleset)
+        }));
+    }
+    let mut trips: Vec<Duration> = Vec::new();
+    let mut finished = 0;
+    let mut steps = 0;
+    for thread in threads {
+        if let Ok(Some((game_trips, game_steps))) = thread.join() {
+            finished += 1;
+            steps += game_steps;
+            trips.extend(game_trips);
+        }
+    }
+    let wall = started.elapsed();
+    trips.sort();
+    let at =
+        |q: f64| trips.get(((trips.len() as f64 * q) as usize).min(trips.len().saturating_sub(1)));
+    println!(
+        "{games} games at once: {finished} finished in {:.1} s, {steps} steps refereed ({:.0} a second); a command's round trip: median {:.2} ms, 95th percentile {:.2} ms",
+        wall.as_secs_f64(),
+        steps as f64 / wall.as_secs_f64(),
+        at(0.5).map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+        at(0.95).map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+    );
+    server.stop();
+}
+
+/// Plays one game with both connections; each command's round trip (sent
+/// to its step back) and the game's steps, or none if it broke.
+fn play_both(
+    a: &Connection,
+    b: &Connection,
+    ruleset: &Arc<Ruleset>,
+) -> Option<(Vec<Duration>, usize)> {
+    let mut mirrors: [Option<NetGame>; 2] = [None, None];
+    let mut sent: [Option<(usize, Instant)>; 2] = [None, None];
+    let mut trips = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while Instant::now() < deadline {
+        for (i, connection) in [a, b].into_iter().enumerate() {
+            while let Some(incoming) = connection.try_recv() {
+                match incoming {
+                    Incoming::Message(ServerMsg::Joined {
+                        game, side, replay, ..
+                    }) => {
+                        mirrors[i] = NetGame::joined(game, side, *replay, ruleset.clone()).ok();
+                    }
+                    Incoming::Message(ServerMsg::Steps { from, steps }) => {
+                        let mirror = mirrors[i].as_mut()?;
+                        for applied in mirror.apply(from, steps).ok()? {
+                            connection.send(&ClientMsg::Synced {
+                                step: applied.step,
+                                fingerprint: applied.fingerprint,
+                            });
+                            if let Some((at, when)) = sent[i]
+                                && applied.step == at + 1
+                            {
+                                trips.push(when.elapsed());
+                                sent[i] = None;
+                            }
+                        }
+                    }
+                    Incoming::Closed(_) => return None,
+                    Incoming::Message(_) => {}
+                }
+            }
+            let Some(mirror) = &mirrors[i] else { continue };
+            if mirror.engine().ended() {
+                return Some((trips, mirror.steps()));
+            }
+            if mirror.my_turn() && sent[i].is_none_or(|(at, _)| at != mirror.steps()) {
+                let command = swift_swords::ai::choose(mirror.engine().state(), AiLevel::Random)?;
+                sent[i] = Some((mirror.steps(), Instant::now()));
+                connection.send(&ClientMsg::Command {
+                    at: mirror.steps(),
+                    command,
+                });
+            }
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    None
+}
