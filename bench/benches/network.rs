@@ -12,7 +12,7 @@ use swift_swords::data::Ruleset;
 use swift_swords::net::connection::{Connection, Incoming};
 use swift_swords::net::hub::{Hub, foreseeable};
 use swift_swords::net::mirror::NetGame;
-use swift_swords::net::protocol::{ClientMsg, PROTOCOL, ServerMsg};
+use swift_swords::net::protocol::{ClientMsg, PROTOCOL, SeatState, ServerMsg};
 use swift_swords::net::server::{ServerConfig, start};
 
 fn ruleset() -> Arc<Ruleset> {
@@ -30,7 +30,7 @@ fn skirmish() -> String {
 fn main() {
     let ruleset = ruleset();
     memory_per_game(&ruleset);
-    for games in [1, 10, 50, 100] {
+    for games in [1, 10, 25, 50] {
         many_games(&ruleset, games);
     }
 }
@@ -164,6 +164,8 @@ fn play_both(
     ruleset: &Arc<Ruleset>,
 ) -> Option<(Vec<Duration>, usize)> {
     let mut mirrors: [Option<NetGame>; 2] = [None, None];
+    // Orders wait until both seats are taken.
+    let mut seated = [false, false];
     let mut sent: [Option<(usize, Instant)>; 2] = [None, None];
     let mut trips = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(600);
@@ -178,18 +180,24 @@ fn play_both(
                     }
                     Incoming::Message(ServerMsg::Steps { from, steps }) => {
                         let mirror = mirrors[i].as_mut()?;
-                        for applied in mirror.apply(from, steps).ok()? {
-                            connection.send(&ClientMsg::Synced {
-                                step: applied.step,
-                                fingerprint: applied.fingerprint,
-                            });
+                        let applied = mirror.apply(from, steps).ok()?;
+                        for step in &applied {
                             if let Some((at, when)) = sent[i]
-                                && applied.step == at + 1
+                                && step.step == at + 1
                             {
                                 trips.push(when.elapsed());
                                 sent[i] = None;
                             }
                         }
+                        if let Some(last) = applied.last() {
+                            connection.send(&ClientMsg::Synced {
+                                step: last.step,
+                                fingerprint: last.fingerprint.clone(),
+                            });
+                        }
+                    }
+                    Incoming::Message(ServerMsg::Seats { seats }) => {
+                        seated[i] = seats.iter().all(|s| s.state != SeatState::Free);
                     }
                     Incoming::Closed(_) => return None,
                     Incoming::Message(_) => {}
@@ -199,7 +207,7 @@ fn play_both(
             if mirror.engine().ended() {
                 return Some((trips, mirror.steps()));
             }
-            if mirror.my_turn() && sent[i].is_none_or(|(at, _)| at != mirror.steps()) {
+            if seated[i] && mirror.my_turn() && sent[i].is_none_or(|(at, _)| at != mirror.steps()) {
                 let command = swift_swords::ai::choose(mirror.engine().state(), AiLevel::Random)?;
                 sent[i] = Some((mirror.steps(), Instant::now()));
                 connection.send(&ClientMsg::Command {

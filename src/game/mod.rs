@@ -22,6 +22,7 @@ mod input;
 mod level_preview;
 #[cfg(test)]
 mod loading_tests;
+pub mod online;
 pub mod orders;
 pub mod play_args;
 pub mod screens;
@@ -405,6 +406,8 @@ pub fn plugin(app: &mut App) {
         screens::editor::plugin,
         screens::campaign::plugin,
         sound::plugin,
+        online::plugin,
+        screens::online::plugin,
     ));
 }
 

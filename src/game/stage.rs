@@ -21,6 +21,8 @@ pub enum Screen {
     /// A campaign: the list to begin or go on, the warband, the briefing,
     /// the aftermath and the weeks.
     Campaign,
+    /// Network play: the server, the lobby and a seat.
+    Online,
 }
 
 /// The steps of entering the battle screen: start the battle, then draw it.

@@ -25,7 +25,8 @@ pub enum Incoming {
 
 pub struct Connection {
     outgoing: tokio::sync::mpsc::UnboundedSender<String>,
-    incoming: mpsc::Receiver<Incoming>,
+    /// Behind a lock only so the game may keep a connection as a resource.
+    incoming: std::sync::Mutex<mpsc::Receiver<Incoming>>,
 }
 
 impl Connection {
@@ -61,7 +62,10 @@ impl Connection {
             Ok(Err(reason)) => return Err(reason),
             Err(_) => return Err(format!("no answer from {addr}")),
         }
-        let connection = Self { outgoing, incoming };
+        let connection = Self {
+            outgoing,
+            incoming: std::sync::Mutex::new(incoming),
+        };
         connection.send(&ClientMsg::Hello {
             protocol: PROTOCOL.to_string(),
             name: name.to_string(),
@@ -85,11 +89,11 @@ impl Connection {
     }
 
     pub fn try_recv(&self) -> Option<Incoming> {
-        self.incoming.try_recv().ok()
+        self.incoming.lock().ok()?.try_recv().ok()
     }
 
     pub fn recv_timeout(&self, wait: Duration) -> Option<Incoming> {
-        self.incoming.recv_timeout(wait).ok()
+        self.incoming.lock().ok()?.recv_timeout(wait).ok()
     }
 }
 

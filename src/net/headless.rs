@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::connection::{Connection, Incoming};
 use super::mirror::NetGame;
-use super::protocol::{ClientMsg, ServerMsg};
+use super::protocol::{ClientMsg, SeatState, ServerMsg};
 use crate::ai::AiLevel;
 use crate::data::Ruleset;
 use crate::vocabulary::Sequence;
@@ -118,6 +118,8 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
     });
     let mut mirror: Option<NetGame> = None;
     let mut sent_for: Option<usize> = None;
+    // Orders wait until every seat is taken.
+    let mut all_seated = false;
     loop {
         if Instant::now() > deadline {
             return Err(format!("gave up after {} s", plan.give_up_after));
@@ -195,6 +197,7 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
                 );
             }
             ServerMsg::Seats { seats } => {
+                all_seated = seats.iter().all(|s| s.state != SeatState::Free);
                 let words: Vec<String> = seats.iter().map(|s| s.in_words()).collect();
                 println!("seats: {}", words.join("; "));
             }
@@ -206,7 +209,7 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
         if held.engine().ended() {
             return finish(plan, held);
         }
-        if held.my_turn() && sent_for != Some(held.steps()) {
+        if all_seated && held.my_turn() && sent_for != Some(held.steps()) {
             let Some(command) = crate::ai::choose(held.engine().state(), plan.ai) else {
                 continue;
             };

@@ -644,6 +644,13 @@ impl Hub {
         match side {
             Some(side) if game.presence[side] == Presence::Here(conn) => {
                 game.presence[side] = Presence::Away(now);
+                let name = self
+                    .conns
+                    .get(&conn)
+                    .and_then(|c| c.name.clone())
+                    .unwrap_or_default();
+                self.log
+                    .push(format!("game {id}: {name} left side {}", side + 1));
             }
             Some(_) => return,
             None => game.spectators.retain(|c| *c != conn),

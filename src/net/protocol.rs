@@ -15,9 +15,10 @@ pub const PROTOCOL: &str = "swift-swords net 1";
 pub const MOST_CLIENT_BYTES: usize = 64 * 1024;
 /// The most bytes of one message from the server (a whole game's replay).
 pub const MOST_SERVER_BYTES: usize = 8 * 1024 * 1024;
-/// Messages a connection may send a second on average, and in one burst.
-pub const MESSAGES_PER_SECOND: u32 = 20;
-pub const MESSAGE_BURST: u32 = 60;
+/// Messages a connection may send a second on average, and in one burst
+/// (two AI players at full speed send about 60 a second each).
+pub const MESSAGES_PER_SECOND: u32 = 100;
+pub const MESSAGE_BURST: u32 = 300;
 /// Games one server keeps, open and going on together.
 pub const MOST_GAMES: usize = 200;
 /// Connections one server holds at once.
@@ -78,7 +79,9 @@ pub enum ClientMsg {
         at: usize,
         command: Command,
     },
-    /// The client's fingerprint after step `step`.
+    /// The client's fingerprint after step `step`: the last step of those
+    /// each `Steps` brought (applying stops at the first that differs, so
+    /// the steps before it held).
     Synced {
         step: usize,
         fingerprint: Fingerprint,

@@ -80,7 +80,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["headless", "screenshot", "test_battles"],
             &["hot_reload"],
             &["screens"],
-            &["ai_driver", "sound"],
+            &["ai_driver", "online", "sound"],
             &["table"],
             &["hud"],
             &["session"],
@@ -98,7 +98,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "game/screens",
         &[
-            &["title", "battle", "campaign"],
+            &["title", "battle", "campaign", "online"],
             &["results"],
             &["save_menu"],
             &["editor"],

@@ -5,7 +5,7 @@
 use bevy::ecs::change_detection::Tick;
 use bevy::prelude::Resource;
 
-use super::{HudState, human_turn};
+use super::HudState;
 use crate::battle::check::Plan;
 use crate::battle::command::RuleError;
 use crate::battle::state::BattleState;
@@ -76,7 +76,7 @@ impl MenuCache {
         table: &BattleState,
         hud: &HudState,
     ) -> Option<(usize, &[MenuEntry])> {
-        let actor = hud.selected.filter(|s| human_turn(table).contains(s))?;
+        let actor = hud.selected.filter(|s| hud.mine(table).contains(s))?;
         let pay = hud.picked_faces(table, actor);
         Some((
             actor,

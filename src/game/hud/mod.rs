@@ -49,6 +49,9 @@ pub struct HudState {
     pub paused: bool,
     /// The human side that must take the seat before play goes on.
     pub handover: Option<usize>,
+    /// The sides played at another machine (a network game): nobody here
+    /// gives their orders.
+    pub remote_sides: Vec<usize>,
     /// A Pass waiting for the player's word: this combatant could still act.
     pub confirm_pass: Option<usize>,
     /// The last human side that had the turn (for the hand-over screen).
@@ -132,6 +135,17 @@ pub fn human_turn(table: &BattleState) -> Vec<usize> {
         .into_iter()
         .filter(|&i| table.battle().controller_of(i) == Some(crate::level::Controller::Human))
         .collect()
+}
+
+impl HudState {
+    /// The combatants a player at this machine may act with now: those of
+    /// [`human_turn`] on no remote side.
+    pub fn mine(&self, table: &BattleState) -> Vec<usize> {
+        human_turn(table)
+            .into_iter()
+            .filter(|&i| !self.remote_sides.contains(&table.units()[i].unit.side))
+            .collect()
+    }
 }
 
 /// What one attack does to its target, as outcomes that exclude each other

@@ -55,6 +55,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), clear_the_table);
     app.add_systems(OnEnter(Screen::Title), clear_the_table);
     app.add_systems(OnEnter(Screen::Campaign), clear_the_table);
+    app.add_systems(OnEnter(Screen::Online), clear_the_table);
     app.add_systems(OnEnter(Screen::Editor), clear_the_table);
 }
 

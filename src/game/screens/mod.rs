@@ -1,5 +1,5 @@
 //! The rooms of the game, one plugin each: the title and level select, the
-//! campaign, the
+//! campaign, network play's lobby, the
 //! loading of a battle, the battle screen, the results, the windows of saves
 //! and replays, the replay viewer, the level editor, the lessons and the
 //! settings. A room may open a room below it in this list; none reaches up.
@@ -9,6 +9,7 @@ pub mod campaign;
 pub mod editor;
 pub mod lessons;
 pub mod loading;
+pub mod online;
 pub mod results;
 pub mod save_menu;
 pub mod settings;

@@ -181,6 +181,16 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
+                        egui::Button::new("Online").min_size([220.0, 36.0].into()),
+                    )
+                    .on_hover_text("Play someone at another machine, through a server")
+                    .clicked()
+                {
+                    next.set(Screen::Online);
+                }
+                if ui
+                    .add_enabled(
+                        !busy,
                         egui::Button::new("Learn to play").min_size([220.0, 36.0].into()),
                     )
                     .on_hover_text("Short lessons that show the rules one move at a time")

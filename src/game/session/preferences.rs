@@ -76,6 +76,25 @@ pub struct Settings {
     /// The AI level last chosen for a solo battle.
     pub solo_ai: crate::ai::AiLevel,
     pub sound: SoundLevels,
+    /// The name shown to others online, and the server last joined.
+    pub online: OnlineChoice,
+}
+
+/// What the Online screen remembers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OnlineChoice {
+    pub name: String,
+    pub server: String,
+}
+
+impl Default for OnlineChoice {
+    fn default() -> Self {
+        Self {
+            name: "Player".to_string(),
+            server: "127.0.0.1:7878".to_string(),
+        }
+    }
 }
 
 /// How loud each part of the sound plays (0 silent, 1 full), and whether
@@ -122,6 +141,7 @@ impl Default for Settings {
             wounds: WoundChoice::State,
             solo_ai: crate::ai::AiLevel::Normal,
             sound: SoundLevels::default(),
+            online: OnlineChoice::default(),
         }
     }
 }
@@ -251,6 +271,10 @@ mod tests {
                 field: 0.0,
                 interface: 1.0,
                 mute: true,
+            },
+            online: OnlineChoice {
+                name: "Ada".to_string(),
+                server: "example.org:7878".to_string(),
             },
         };
         settings.save(&path).expect("saved");

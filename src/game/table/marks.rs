@@ -18,7 +18,7 @@ use crate::battle::engine::Engine;
 use crate::battle::odds::{MoveDraws, move_draws};
 use crate::battle::state::BattleState;
 use crate::game::hud::menu_cache::MenuCache;
-use crate::game::hud::{HudState, TableViewport, human_turn};
+use crate::game::hud::{HudState, TableViewport};
 use crate::game::orders::{Click, order_points_at};
 use crate::game::session::preferences::{Nameplates, Settings};
 use crate::game::stage::battle_on_table;
@@ -186,7 +186,7 @@ fn move_in_view(
     hud: &HudState,
 ) -> Option<(usize, ZoneCoord, MoveDraws)> {
     let table = engine.state();
-    let mover = hud.selected.filter(|s| human_turn(table).contains(s))?;
+    let mover = hud.selected.filter(|s| hud.mine(table).contains(s))?;
     let zone = match hud.pointing {
         Some(Click::Zone(zone)) => zone,
         Some(Click::Unit(_)) => return None,

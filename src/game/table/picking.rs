@@ -10,7 +10,7 @@ use bevy_egui::input::EguiWantsInput;
 use crate::battle::command::Command;
 use crate::battle::components::{Board, Fate, Unit};
 use crate::battle::engine::Engine;
-use crate::game::hud::{HudState, human_turn, submit_checked};
+use crate::game::hud::{HudState, submit_checked};
 use crate::game::orders::{Click, click_order};
 use crate::game::stage::battle_on_table;
 use crate::game::table::camera::TableCamera;
@@ -105,7 +105,7 @@ fn click(world: &mut World) {
     // The battle is read in place, not copied: nothing here changes it.
     world.resource_scope(|world, engine: Mut<Engine>| {
         let table = engine.state();
-        let actor = hud.selected.filter(|&s| human_turn(table).contains(&s));
+        let actor = hud.selected.filter(|&s| hud.mine(table).contains(&s));
         let clicked = match (hud.hovered_unit, hud.hovered_zone) {
             (Some(unit), _) => Click::Unit(unit),
             (None, Some(zone)) => Click::Zone(zone),
@@ -140,6 +140,7 @@ fn click(world: &mut World) {
 mod tests {
     use super::*;
     use crate::battle::command::CommandQueue;
+    use crate::game::hud::human_turn;
     use crate::game::test_engines::roland_to_act;
 
     /// A left click with the pointer over the next zone, over a panel or not.

@@ -20,8 +20,8 @@ use crate::battle::command::{LastVerdict, Order};
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::game::hud::{
-    HudState, TableViewport, forget_wound_choices_given, give_standing_wound_choice, human_turn,
-    menu_cache, submit_order,
+    HudState, TableViewport, forget_wound_choices_given, give_standing_wound_choice, menu_cache,
+    submit_order,
 };
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::session::match_setup::MatchSetup;
@@ -66,7 +66,7 @@ fn watch_turn(
         return;
     };
     let table = engine.state();
-    let mine = human_turn(table);
+    let mine = hud.mine(table);
     let holder = mine.first().map(|&first| table.units()[first].unit.side);
     hud.recap.observe(holder, engine.log());
     let Some(&first) = mine.first() else {
@@ -116,7 +116,7 @@ fn shortcuts(world: &mut World) {
     let Some(table) = world.get_resource::<Engine>().map(|e| e.state().clone()) else {
         return;
     };
-    let mine = human_turn(&table);
+    let mine = world.resource::<HudState>().mine(&table);
     let now = world.resource::<Time>().elapsed_secs();
     for action in pressed {
         let mut hud = world.resource_mut::<HudState>();

@@ -17,7 +17,7 @@ use crate::data::Cover;
 use crate::game::ai_driver::AiPace;
 use crate::game::hud::dice::ONE;
 use crate::game::hud::menu_cache::MenuCache;
-use crate::game::hud::{HudState, TableViewport, human_turn};
+use crate::game::hud::{HudState, TableViewport};
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::orders::Click;
 use crate::game::screens::save_menu::{Keeping, browser_window, notice_window};
@@ -108,7 +108,7 @@ fn tooltip_lines(
             .map_or("?", |t| t.name.as_str());
         lines.push(format!("Zone {zone}: {terrain}"));
     }
-    let actor = hud.selected.filter(|s| human_turn(table).contains(s));
+    let actor = hud.selected.filter(|s| hud.mine(table).contains(s));
     let mut odds = None;
     if let Some(unit) = hud.hovered_unit {
         let u = &table.units()[unit];
@@ -254,7 +254,7 @@ pub(crate) fn draw_battle_hud(
     hud.pointed_odds = None;
     let mut root = hud_root(&ctx);
     let battle = &table.battle();
-    let mine = human_turn(table);
+    let mine = hud.mine(table);
     // The table camera clears the window to the panels' colour, so egui need
     // not fill half the window again (the camera's `panel_colour`).
     let panel = egui::Frame::side_top_panel(&ctx.global_style()).fill(Color32::TRANSPARENT);

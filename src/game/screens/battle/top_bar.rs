@@ -37,7 +37,7 @@ pub(super) fn top_bar(
 ) {
     let table = engine.state();
     let battle = &table.battle();
-    let turn_text = turn_words(table, setup, mine, watching);
+    let turn_text = turn_words(table, setup, mine, watching, &hud.remote_sides);
     // The level, the round, the seed and whose turn, in the room the
     // buttons leave: a long word is cut short, whole on hover.
     let lesson = hud.lesson.is_some();
@@ -78,7 +78,13 @@ pub(super) fn top_bar(
 }
 
 /// Whose turn it is, in the top bar's words.
-fn turn_words(table: &BattleState, setup: &MatchSetup, mine: &[usize], watching: bool) -> String {
+fn turn_words(
+    table: &BattleState,
+    setup: &MatchSetup,
+    mine: &[usize],
+    watching: bool,
+    remote: &[usize],
+) -> String {
     match (table.battle().outcome_in_words(), mine.is_empty()) {
         (Some(outcome), _) => format!("Battle over. {outcome}"),
         // A replay watched is nobody's turn at this screen.
@@ -87,6 +93,10 @@ fn turn_words(table: &BattleState, setup: &MatchSetup, mine: &[usize], watching:
             table.battle().sides[table.units()[mine[0]].unit.side].name
         ),
         (None, _) => match table.acting_unit() {
+            Some(unit) if remote.contains(&table.units()[unit].unit.side) => format!(
+                "{} to act: waiting for the other player",
+                table.battle().sides[table.units()[unit].unit.side].name
+            ),
             Some(unit) => format!(
                 "{} to act: {}",
                 table.battle().sides[table.units()[unit].unit.side].name,

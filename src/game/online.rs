@@ -1,0 +1,417 @@
+//! A network game in the window (docs/NETWORK.md): the link to the server
+//! while the battle is on the table. The player's orders go to the server,
+//! not the engine; the steps the server accepts come back with their salts
+//! and are resolved here, their events played as any battle's. The battle
+//! is checked against the server's fingerprint after each step, and a drop
+//! is followed by coming back with the seat's token.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::battle::RulesSet;
+use crate::battle::command::{CommandQueue, LastVerdict};
+use crate::battle::engine::Engine;
+use crate::battle::mirror::install_battle;
+use crate::battle::record::Fingerprint;
+use crate::data::Ruleset;
+use crate::game::hud::HudState;
+use crate::game::session::match_setup::{LevelFolder, MatchSetup, PreparedBattle, to_the_table};
+use crate::game::stage::{Screen, battle_on_table};
+use crate::net::connection::{Connection, Incoming};
+use crate::net::headless::SeatToken;
+use crate::net::mirror::NetGame;
+use crate::net::protocol::{ClientMsg, GRACE_SECONDS, SeatInfo, SeatState, ServerMsg};
+use crate::replay::Replay;
+use crate::seat::Seat;
+
+/// Lines of chat and news the panel keeps.
+const LINES_KEPT: usize = 8;
+/// Tries at coming back after a drop, two seconds apart.
+const COMEBACK_TRIES: u32 = 30;
+
+/// The game being played or watched over the network.
+#[derive(Resource)]
+pub struct OnlineLink {
+    connection: Option<Connection>,
+    comeback: Option<std::sync::Mutex<Receiver<Result<Connection, String>>>>,
+    tries: u32,
+    pub addr: String,
+    pub name: String,
+    pub game: u64,
+    /// The side played here, or none when watching.
+    pub side: Option<usize>,
+    token: Option<String>,
+    /// The game as the server recorded it.
+    pub replay: Replay,
+    ruleset: Arc<Ruleset>,
+    pub seats: Vec<SeatInfo>,
+    /// When the seats were last told, to count the waiting on.
+    seats_at: std::time::Instant,
+    /// Chat and news, newest last.
+    pub lines: VecDeque<String>,
+    /// The chat line being written.
+    pub draft: String,
+}
+
+impl OnlineLink {
+    fn say(&mut self, line: String) {
+        if self.lines.len() >= LINES_KEPT {
+            self.lines.pop_front();
+        }
+        self.lines.push_back(line);
+    }
+
+    fn send(&self, message: &ClientMsg) {
+        if let Some(connection) = &self.connection {
+            connection.send(message);
+        }
+    }
+}
+
+/// Where the seats' tokens are kept, so a game closed or stopped can go
+/// back to its seat.
+fn tokens_file() -> std::path::PathBuf {
+    crate::files::data_dir().join("online-seats.ron")
+}
+
+/// Seats held on servers, newest last.
+const TOKENS_KEPT: usize = 20;
+
+/// The seats' tokens kept from earlier games.
+pub fn kept_tokens() -> Vec<SeatToken> {
+    crate::files::read_own_file(&tokens_file(), crate::files::FileKind::Own)
+        .ok()
+        .flatten()
+        .and_then(|text| ron::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+fn keep_token(kept: SeatToken) {
+    let mut tokens = kept_tokens();
+    tokens.retain(|t| !(t.server == kept.server && t.game == kept.game));
+    tokens.push(kept);
+    let from = tokens.len().saturating_sub(TOKENS_KEPT);
+    if let Ok(text) = ron::to_string(&tokens[from..]) {
+        let _ = crate::files::write_keeping_previous(&tokens_file(), &text);
+    }
+}
+
+/// What the lobby hands over when the server seats the player.
+pub struct Seated {
+    pub connection: Connection,
+    pub addr: String,
+    pub name: String,
+    pub game: NetGame,
+    pub token: Option<String>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        exchange
+            .before(RulesSet::Resolve)
+            .run_if(battle_on_table)
+            .run_if(resource_exists::<OnlineLink>),
+    );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        online_panel
+            .run_if(battle_on_table)
+            .run_if(resource_exists::<OnlineLink>),
+    );
+    app.add_systems(OnEnter(Screen::Title), leave_the_game);
+}
+
+/// Puts the game the server sent on the table, seated as the server says:
+/// the other sides are played elsewhere.
+pub fn enter_online_battle(world: &mut World, seated: Seated) {
+    let Seated {
+        connection,
+        addr,
+        name,
+        game,
+        token,
+    } = seated;
+    let sides = game.engine().state().battle().sides.len();
+    if let Some(token) = &token {
+        keep_token(SeatToken {
+            server: addr.clone(),
+            game: game.game,
+            token: token.clone(),
+        });
+    }
+    let setup = MatchSetup {
+        level_file: game.replay.level_file.clone(),
+        folder: LevelFolder::Named,
+        seed: game.replay.seed,
+        seats: vec![Seat::Human; sides],
+        handover: false,
+        sequence: Some(game.replay.sequence),
+    };
+    let link = OnlineLink {
+        connection: Some(connection),
+        comeback: None,
+        tries: 0,
+        addr,
+        name,
+        game: game.game,
+        side: game.side,
+        token,
+        replay: game.replay.clone(),
+        ruleset: game.ruleset().clone(),
+        seats: Vec::new(),
+        seats_at: std::time::Instant::now(),
+        lines: VecDeque::new(),
+        draft: String::new(),
+    };
+    world.insert_resource(link);
+    let engine = game.engine().clone();
+    to_the_table(
+        world,
+        setup,
+        PreparedBattle {
+            engine,
+            replay: None,
+        },
+    );
+}
+
+fn leave_the_game(world: &mut World) {
+    if let Some(link) = world.remove_resource::<OnlineLink>() {
+        link.send(&ClientMsg::Leave);
+    }
+    world.resource_mut::<HudState>().remote_sides.clear();
+}
+
+/// Sends the player's orders to the server, and resolves what it sends.
+fn exchange(world: &mut World) {
+    let Some(mut link) = world.remove_resource::<OnlineLink>() else {
+        return;
+    };
+    // The battle screen starts each battle with a fresh HUD: only this
+    // machine's side is played here.
+    let sides = world.resource::<Engine>().state().battle().sides.len();
+    let remote: Vec<usize> = (0..sides).filter(|&s| Some(s) != link.side).collect();
+    if world.resource::<HudState>().remote_sides != remote {
+        world.resource_mut::<HudState>().remote_sides = remote;
+    }
+    send_orders(world, &mut link);
+    while let Some(incoming) = link.connection.as_ref().and_then(Connection::try_recv) {
+        match incoming {
+            Incoming::Message(message) => receive(world, &mut link, message),
+            Incoming::Closed(reason) => {
+                link.connection = None;
+                link.say(format!("The connection was lost ({reason}); coming back…"));
+                start_comeback(&mut link);
+            }
+        }
+    }
+    come_back(&mut link);
+    world.insert_resource(link);
+}
+
+/// Orders given on the table go to the server for the battle's step; one
+/// the rules refuse here is refused at once, as offline.
+fn send_orders(world: &mut World, link: &mut OnlineLink) {
+    let queued: Vec<_> = world.resource_mut::<CommandQueue>().0.drain(..).collect();
+    for command in queued {
+        let verdict = world.resource::<Engine>().check(&command);
+        match verdict {
+            Ok(_) if link.connection.is_some() => link.send(&ClientMsg::Command {
+                at: link.replay.steps(),
+                command,
+            }),
+            Ok(_) => link.say("Not connected: the order waits until you are back.".to_string()),
+            Err(reason) => world.resource_mut::<LastVerdict>().0 = Some(Err((command, reason))),
+        }
+    }
+}
+
+fn receive(world: &mut World, link: &mut OnlineLink, message: ServerMsg) {
+    match message {
+        ServerMsg::Steps { from, steps } => {
+            let count = steps.len();
+            for (index, step) in steps.into_iter().enumerate() {
+                let number = from + index + 1;
+                if number <= link.replay.steps() {
+                    continue;
+                }
+                let salt = step.salt.unwrap_or_default();
+                let (events, fingerprint) = {
+                    let mut engine = world.resource_mut::<Engine>();
+                    let Ok(events) = engine.submit_stirred(&step.command, salt) else {
+                        link.say(format!(
+                            "Step {number} is refused here: waiting for the server's battle."
+                        ));
+                        return;
+                    };
+                    let events = events.to_vec();
+                    (events, Fingerprint::of(&engine))
+                };
+                let last = index + 1 == count;
+                if fingerprint != step.after {
+                    link.say(format!("Out of step with the server after step {number}."));
+                }
+                if last || fingerprint != step.after {
+                    link.send(&ClientMsg::Synced {
+                        step: number,
+                        fingerprint: fingerprint.clone(),
+                    });
+                }
+                let engine = world.resource::<Engine>().clone();
+                link.replay
+                    .push_stirred(step.command.clone(), step.salt, &engine);
+                world.resource_mut::<LastVerdict>().0 = Some(Ok(step.command));
+                world.write_message_batch(events);
+            }
+        }
+        ServerMsg::Joined {
+            game, side, replay, ..
+        } => match NetGame::joined(game, side, *replay, link.ruleset.clone()) {
+            Ok(game) => {
+                link.replay = game.replay.clone();
+                install_battle(world, game.engine().clone());
+                link.say("The battle was set again from the server's.".to_string());
+            }
+            Err(problem) => link.say(problem),
+        },
+        ServerMsg::Back { .. } => link.say("Back in the game.".to_string()),
+        ServerMsg::Refused { reason } => link.say(format!("Refused: {reason}")),
+        ServerMsg::OutOfSync {
+            step,
+            command,
+            player,
+            parts,
+        } => link.say(format!(
+            "Out of step: {player} after step {step} ({command}), in {}",
+            parts.join(", ")
+        )),
+        ServerMsg::Seats { seats } => {
+            link.seats = seats;
+            link.seats_at = std::time::Instant::now();
+        }
+        ServerMsg::Chat { from, text } => link.say(format!("{from}: {text}")),
+        ServerMsg::Closing { reason } => link.say(format!("The server closes: {reason}")),
+        ServerMsg::Welcome { .. } | ServerMsg::Games { .. } | ServerMsg::Pong => {}
+    }
+}
+
+/// Tries, on a thread of its own, to connect again.
+fn start_comeback(link: &mut OnlineLink) {
+    if link.tries >= COMEBACK_TRIES || link.token.is_none() && link.side.is_some() {
+        link.say("Could not come back to the game.".to_string());
+        return;
+    }
+    link.tries += 1;
+    let (done, comeback) = channel();
+    let (addr, name) = (link.addr.clone(), link.name.clone());
+    let wait = if link.tries == 1 { 0 } else { 2 };
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(wait));
+        let _ = done.send(Connection::open(&addr, &name));
+    });
+    link.comeback = Some(std::sync::Mutex::new(comeback));
+}
+
+/// Takes the seat back once connected again, holding the steps played here.
+fn come_back(link: &mut OnlineLink) {
+    let result = link
+        .comeback
+        .as_ref()
+        .and_then(|c| c.lock().ok().and_then(|c| c.try_recv().ok()));
+    let Some(result) = result else {
+        return;
+    };
+    link.comeback = None;
+    match result {
+        Ok(connection) => {
+            let message = match (&link.token, link.side) {
+                (Some(token), Some(_)) => ClientMsg::Rejoin {
+                    game: link.game,
+                    token: token.clone(),
+                    have: link.replay.steps(),
+                },
+                _ => ClientMsg::JoinGame {
+                    game: link.game,
+                    side: None,
+                    password: None,
+                },
+            };
+            connection.send(&message);
+            link.connection = Some(connection);
+            link.tries = 0;
+        }
+        Err(_) => start_comeback(link),
+    }
+}
+
+/// The game's panel: who sits where, waiting times, chat and news.
+fn online_panel(mut contexts: EguiContexts, mut link: ResMut<OnlineLink>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut hand_over = None;
+    let mut said = None;
+    egui::Window::new(format!("Online game {}", link.game))
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(280.0)
+        .show(ctx, |ui| {
+            let mine = link
+                .side
+                .and_then(|s| link.seats.get(s))
+                .map(|s| s.side_name.clone());
+            ui.label(match mine {
+                Some(side) => format!("You play {side}, as {}.", link.name),
+                None => "You are watching, a few steps behind the players.".to_string(),
+            });
+            if link.connection.is_none() {
+                ui.colored_label(egui::Color32::YELLOW, "Connection lost: coming back…");
+            }
+            let since = link.seats_at.elapsed().as_secs();
+            for (index, seat) in link.seats.iter().enumerate() {
+                let mut seat = seat.clone();
+                if let SeatState::Away { seconds } = &mut seat.state {
+                    *seconds += since;
+                }
+                ui.label(seat.in_words());
+                if let SeatState::Away { seconds } = seat.state
+                    && link.side.is_some_and(|s| s != index)
+                {
+                    let ready = seconds >= GRACE_SECONDS;
+                    let button = ui
+                        .add_enabled(ready, egui::Button::new("Hand their side to the AI"))
+                        .on_disabled_hover_text(format!(
+                            "They have {} s to come back",
+                            GRACE_SECONDS - seconds.min(GRACE_SECONDS)
+                        ));
+                    if button.clicked() {
+                        hand_over = Some(index);
+                    }
+                }
+            }
+            ui.separator();
+            for line in &link.lines {
+                ui.label(line);
+            }
+            ui.horizontal(|ui| {
+                let field =
+                    ui.add(egui::TextEdit::singleline(&mut link.draft).hint_text("Say something"));
+                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (ui.button("Send").clicked() || enter) && !link.draft.trim().is_empty() {
+                    said = Some(std::mem::take(&mut link.draft));
+                }
+            });
+        });
+    if let Some(side) = hand_over {
+        link.send(&ClientMsg::HandToAi { side });
+    }
+    if let Some(text) = said {
+        link.send(&ClientMsg::Chat { text });
+    }
+    Ok(())
+}

@@ -1,0 +1,429 @@
+//! The Online room: host a server here or connect to one, see its games,
+//! open one on any level with a side, a sequence and a password, or take a
+//! free seat or watch. Once the server seats the player, the battle screen
+//! takes over (`game::online`).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::data::Ruleset;
+use crate::game::online::{Seated, enter_online_battle};
+use crate::game::session::match_setup::{LevelFolder, LevelLibrary};
+use crate::game::session::preferences::{Settings, SettingsFile};
+use crate::game::stage::Screen;
+use crate::net::connection::{Connection, Incoming};
+use crate::net::mirror::NetGame;
+use crate::net::protocol::{ClientMsg, GameInfo, SeatState, ServerMsg};
+use crate::net::server::{RunningServer, ServerConfig, start};
+use crate::vocabulary::Sequence;
+
+/// Seconds between refreshes of the lobby's list.
+const REFRESH_SECONDS: f32 = 3.0;
+/// The port a hosted server listens on when the address names none.
+const DEFAULT_PORT: u16 = 7878;
+
+/// A server this game hosts; it runs until the game closes.
+#[derive(Resource)]
+pub struct HostedServer(pub RunningServer);
+
+/// The room's state: the connection to the lobby and the choices made.
+#[derive(Resource, Default)]
+struct Lobby {
+    name: String,
+    addr: String,
+    connection: Option<Connection>,
+    games: Vec<GameInfo>,
+    notice: Option<String>,
+    since_refresh: f32,
+    /// The level chosen to open a game on (its index in the library).
+    level: usize,
+    side: usize,
+    sequence: Option<Sequence>,
+    password: String,
+    join_password: String,
+    /// The token sent to go back to a seat, kept for the battle.
+    rejoin_token: Option<String>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Lobby>();
+    app.add_systems(OnEnter(Screen::Online), remember_choices);
+    app.add_systems(Update, listen.run_if(in_state(Screen::Online)));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        lobby_room.run_if(in_state(Screen::Online)),
+    );
+}
+
+fn remember_choices(settings: Res<Settings>, mut lobby: ResMut<Lobby>) {
+    if lobby.name.is_empty() {
+        lobby.name = settings.online.name.clone();
+        lobby.addr = settings.online.server.clone();
+    }
+}
+
+/// Reads the lobby's messages; a seat given puts its battle on the table.
+fn listen(world: &mut World) {
+    let delta = world.resource::<Time>().delta_secs();
+    let mut lobby = world.resource_mut::<Lobby>();
+    if lobby.connection.is_none() {
+        return;
+    }
+    lobby.since_refresh += delta;
+    if lobby.since_refresh >= REFRESH_SECONDS {
+        if let Some(connection) = &lobby.connection {
+            connection.send(&ClientMsg::ListGames);
+        }
+        lobby.since_refresh = 0.0;
+    }
+    let mut joined = None;
+    while let Some(incoming) = lobby.connection.as_ref().and_then(Connection::try_recv) {
+        match incoming {
+            Incoming::Message(ServerMsg::Games { games }) => lobby.games = games,
+            Incoming::Message(ServerMsg::Joined {
+                game,
+                side,
+                token,
+                replay,
+            }) => {
+                let token = token.or(lobby.rejoin_token.take());
+                joined = Some((game, side, token, replay));
+                break;
+            }
+            Incoming::Message(ServerMsg::Refused { reason }) => lobby.notice = Some(reason),
+            Incoming::Message(ServerMsg::Closing { reason }) => {
+                lobby.notice = Some(format!("The server closed the connection: {reason}"));
+            }
+            Incoming::Closed(reason) => {
+                lobby.notice = Some(format!("Disconnected: {reason}"));
+                lobby.connection = None;
+            }
+            Incoming::Message(_) => {}
+        }
+    }
+    let Some((game, side, token, replay)) = joined else {
+        return;
+    };
+    let Some(ruleset) = world.resource::<LevelLibrary>().ruleset.clone() else {
+        return;
+    };
+    let mut lobby = world.resource_mut::<Lobby>();
+    match NetGame::joined(game, side, *replay, ruleset) {
+        Ok(game) => {
+            let Some(connection) = lobby.connection.take() else {
+                return;
+            };
+            let seated = Seated {
+                connection,
+                addr: lobby.addr.clone(),
+                name: lobby.name.clone(),
+                game,
+                token,
+            };
+            lobby.notice = None;
+            lobby.games.clear();
+            enter_online_battle(world, seated);
+        }
+        Err(problem) => lobby.notice = Some(problem),
+    }
+}
+
+/// What a click in the room asks for.
+enum Ask {
+    Host,
+    Connect,
+    Open,
+    Join(u64, Option<usize>),
+    /// Back to a seat held before, with its token.
+    Rejoin(u64, String),
+    Back,
+}
+
+fn lobby_room(
+    mut contexts: EguiContexts,
+    mut lobby: ResMut<Lobby>,
+    library: Res<LevelLibrary>,
+    hosted: Option<Res<HostedServer>>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ask = None;
+    let held: Vec<_> = crate::game::online::kept_tokens()
+        .into_iter()
+        .filter(|t| t.server == lobby.addr.trim())
+        .collect();
+    let playable: Vec<_> = library
+        .entries
+        .iter()
+        .filter_map(|entry| entry.level.as_ref().ok().map(|level| (entry, level)))
+        .collect();
+    egui::Window::new("Online")
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .resizable(false)
+        .collapsible(false)
+        .min_width(560.0)
+        .show(ctx, |ui| {
+            egui::Grid::new("who").num_columns(2).show(ui, |ui| {
+                ui.label("Your name");
+                ui.text_edit_singleline(&mut lobby.name);
+                ui.end_row();
+                ui.label("Server");
+                ui.add(egui::TextEdit::singleline(&mut lobby.addr).hint_text("host:port"));
+                ui.end_row();
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Connect").clicked() {
+                    ask = Some(Ask::Connect);
+                }
+                let host = egui::Button::new("Host a server here");
+                if ui
+                    .add_enabled(hosted.is_none(), host)
+                    .on_hover_text("Starts a server in this game, for players on your network")
+                    .clicked()
+                {
+                    ask = Some(Ask::Host);
+                }
+                if let Some(hosted) = &hosted {
+                    ui.label(format!("Hosting on port {}", hosted.0.addr.port()));
+                }
+            });
+            if let Some(notice) = &lobby.notice {
+                ui.colored_label(egui::Color32::LIGHT_RED, notice);
+            }
+            if lobby.connection.is_none() {
+                ui.add_space(8.0);
+                if ui.button("Back").clicked() {
+                    ask = Some(Ask::Back);
+                }
+                return;
+            }
+            ui.separator();
+            ui.heading("Games on the server");
+            if lobby.games.is_empty() {
+                ui.label("None yet: open one below.");
+            }
+            ui.horizontal(|ui| {
+                ui.label("Password to join");
+                ui.add(egui::TextEdit::singleline(&mut lobby.join_password).password(true));
+            });
+            for game in &lobby.games {
+                ui.group(|ui| {
+                    let lock = if game.password { " (password)" } else { "" };
+                    let over = if game.over { ", over" } else { "" };
+                    ui.label(format!(
+                        "Game {}: {} ({}){lock}, step {}{over}",
+                        game.id,
+                        game.level_name,
+                        game.sequence.name(),
+                        game.steps
+                    ));
+                    ui.horizontal_wrapped(|ui| {
+                        for (side, seat) in game.seats.iter().enumerate() {
+                            if seat.state == SeatState::Free && !game.over {
+                                if ui.button(format!("Play {}", seat.side_name)).clicked() {
+                                    ask = Some(Ask::Join(game.id, Some(side)));
+                                }
+                            } else {
+                                ui.label(seat.in_words());
+                            }
+                        }
+                        if ui.button("Watch").clicked() {
+                            ask = Some(Ask::Join(game.id, None));
+                        }
+                        if let Some(kept) = held.iter().find(|t| t.game == game.id)
+                            && !game.over
+                            && ui
+                                .button("Go back to your seat")
+                                .on_hover_text("You held a seat in this game")
+                                .clicked()
+                        {
+                            ask = Some(Ask::Rejoin(game.id, kept.token.clone()));
+                        }
+                    });
+                });
+            }
+            ui.separator();
+            ui.heading("Open a game");
+            let chosen = playable.get(lobby.level).map(|(_, level)| *level);
+            egui::ComboBox::from_label("Level")
+                .selected_text(chosen.map_or("", |level| level.name.as_str()))
+                .show_ui(ui, |ui| {
+                    for (index, (_, level)) in playable.iter().enumerate() {
+                        ui.selectable_value(&mut lobby.level, index, level.name.as_str());
+                    }
+                });
+            if let Some(level) = chosen {
+                ui.horizontal(|ui| {
+                    ui.label("Your side");
+                    for (index, side) in level.sides.iter().enumerate() {
+                        ui.radio_value(&mut lobby.side, index, side.name.as_str());
+                    }
+                });
+                let own = level.sequence;
+                egui::ComboBox::from_label("Sequence of play")
+                    .selected_text(lobby.sequence.unwrap_or(own).name())
+                    .show_ui(ui, |ui| {
+                        for sequence in Sequence::ALL {
+                            let label = if sequence == own {
+                                format!("{} (the level's own)", sequence.name())
+                            } else {
+                                sequence.name().to_string()
+                            };
+                            ui.selectable_value(&mut lobby.sequence, Some(sequence), label);
+                        }
+                    });
+            }
+            ui.horizontal(|ui| {
+                ui.label("Password (if wanted)");
+                ui.add(egui::TextEdit::singleline(&mut lobby.password).password(true));
+            });
+            if ui
+                .add_enabled(chosen.is_some(), egui::Button::new("Open"))
+                .clicked()
+            {
+                ask = Some(Ask::Open);
+            }
+            ui.add_space(8.0);
+            if ui.button("Back").clicked() {
+                ask = Some(Ask::Back);
+            }
+        });
+    let Some(ask) = ask else { return Ok(()) };
+    match ask {
+        Ask::Back => {
+            lobby.connection = None;
+            lobby.games.clear();
+            commands.queue(|world: &mut World| {
+                world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+            });
+        }
+        Ask::Connect => {
+            if let Some((name, addr)) = connect(&mut lobby) {
+                commands.queue(move |world: &mut World| remember(world, name, addr));
+            }
+        }
+        Ask::Host => {
+            commands.queue(host);
+        }
+        Ask::Open => {
+            let Some((entry, _)) = playable.get(lobby.level) else {
+                return Ok(());
+            };
+            let dir = match entry.folder {
+                LevelFolder::Own => library.own.clone().unwrap_or_else(|| library.dir.clone()),
+                _ => library.dir.clone(),
+            };
+            let path: PathBuf = dir.join(&entry.file);
+            match crate::files::read_text(&path, crate::files::FileKind::Level) {
+                Ok(level_text) => {
+                    let password = Some(lobby.password.clone()).filter(|p| !p.is_empty());
+                    let message = ClientMsg::CreateGame {
+                        level_file: entry.file.clone(),
+                        level_text,
+                        sequence: lobby.sequence,
+                        side: lobby.side,
+                        password,
+                    };
+                    if let Some(connection) = &lobby.connection {
+                        connection.send(&message);
+                    }
+                }
+                Err(problem) => lobby.notice = Some(problem.to_string()),
+            }
+        }
+        Ask::Rejoin(game, token) => {
+            if let Some(connection) = &lobby.connection {
+                connection.send(&ClientMsg::Rejoin {
+                    game,
+                    token: token.clone(),
+                    have: 0,
+                });
+            }
+            lobby.rejoin_token = Some(token);
+        }
+        Ask::Join(game, side) => {
+            let password = Some(lobby.join_password.clone()).filter(|p| !p.is_empty());
+            if let Some(connection) = &lobby.connection {
+                connection.send(&ClientMsg::JoinGame {
+                    game,
+                    side,
+                    password,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Connects to the server named, says hello and asks for its games. The
+/// name and server to remember in the settings, once connected.
+fn connect(lobby: &mut Lobby) -> Option<(String, String)> {
+    let name = lobby.name.trim().to_string();
+    let addr = lobby.addr.trim().to_string();
+    match Connection::open(&addr, &name) {
+        Ok(connection) => {
+            connection.send(&ClientMsg::ListGames);
+            lobby.connection = Some(connection);
+            lobby.notice = None;
+            Some((name, addr))
+        }
+        Err(problem) => {
+            lobby.notice = Some(problem);
+            None
+        }
+    }
+}
+
+fn remember(world: &mut World, name: String, server: String) {
+    let path = world.resource::<SettingsFile>().0.clone();
+    let mut settings = world.resource_mut::<Settings>();
+    if settings.online.name == name && settings.online.server == server {
+        return;
+    }
+    settings.online.name = name;
+    settings.online.server = server;
+    let _ = settings.save(&path);
+}
+
+/// Starts a server in this game on the port the address names (7878 by
+/// default), on every network of this machine, and connects to it.
+fn host(world: &mut World) {
+    let Some(ruleset) = world.resource::<LevelLibrary>().ruleset.clone() else {
+        return;
+    };
+    let port = world
+        .resource::<Lobby>()
+        .addr
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(DEFAULT_PORT);
+    let config = ServerConfig {
+        bind: SocketAddr::from(([0, 0, 0, 0], port)),
+        data_dir: Some(crate::files::data_dir().join("server")),
+        foreseeable: None,
+    };
+    let started = start(config, Arc::<Ruleset>::clone(&ruleset), |line| {
+        println!("server: {line}");
+    });
+    match started {
+        Ok(server) => {
+            let mut lobby = world.resource_mut::<Lobby>();
+            lobby.addr = format!("127.0.0.1:{}", server.addr.port());
+            let remembered = connect(&mut lobby);
+            world.insert_resource(HostedServer(server));
+            if let Some((name, _)) = remembered {
+                let server = world.resource::<Settings>().online.server.clone();
+                remember(world, name, server);
+            }
+        }
+        Err(error) => {
+            world.resource_mut::<Lobby>().notice =
+                Some(format!("Could not host on port {port}: {error}"));
+        }
+    }
+}
