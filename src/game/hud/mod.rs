@@ -212,8 +212,10 @@ pub fn give_checked(
     let Some(actor) = table.unit_index(&command.unit) else {
         return;
     };
-    // Passing gives up the round's dice: asked once when any could act.
+    // Passing gives up the round's dice: asked once when any could act (a
+    // pass the rules refuse is refused at once, with no question first).
     if command.order == Order::Pass
+        && verdict.is_ok()
         && hud.confirm_pass != Some(actor)
         && could_still_act(table, actor)
     {
