@@ -30,7 +30,7 @@ fn skirmish() -> String {
 fn main() {
     let ruleset = ruleset();
     memory_per_game(&ruleset);
-    for games in [1, 10, 25, 50] {
+    for games in [1, 10, 50, 100] {
         many_games(&ruleset, games);
     }
 }
@@ -136,10 +136,14 @@ fn many_games(ruleset: &Arc<Ruleset>, games: usize) {
     let mut finished = 0;
     let mut steps = 0;
     for thread in threads {
-        if let Ok(Some((game_trips, game_steps))) = thread.join() {
-            finished += 1;
-            steps += game_steps;
-            trips.extend(game_trips);
+        match thread.join() {
+            Ok(Ok((game_trips, game_steps))) => {
+                finished += 1;
+                steps += game_steps;
+                trips.extend(game_trips);
+            }
+            Ok(Err(problem)) => println!("a game broke: {problem}"),
+            Err(_) => println!("a game's thread panicked"),
         }
     }
     let wall = started.elapsed();
@@ -162,7 +166,7 @@ fn play_both(
     a: &Connection,
     b: &Connection,
     ruleset: &Arc<Ruleset>,
-) -> Option<(Vec<Duration>, usize)> {
+) -> Result<(Vec<Duration>, usize), String> {
     let mut mirrors: [Option<NetGame>; 2] = [None, None];
     // Orders wait until both seats are taken.
     let mut seated = [false, false];
@@ -176,11 +180,11 @@ fn play_both(
                     Incoming::Message(ServerMsg::Joined {
                         game, side, replay, ..
                     }) => {
-                        mirrors[i] = NetGame::joined(game, side, *replay, ruleset.clone()).ok();
+                        mirrors[i] = Some(NetGame::joined(game, side, *replay, ruleset.clone())?);
                     }
                     Incoming::Message(ServerMsg::Steps { from, steps }) => {
-                        let mirror = mirrors[i].as_mut()?;
-                        let applied = mirror.apply(from, steps).ok()?;
+                        let mirror = mirrors[i].as_mut().ok_or("steps before joining")?;
+                        let applied = mirror.apply(from, steps)?;
                         for step in &applied {
                             if let Some((at, when)) = sent[i]
                                 && step.step == at + 1
@@ -199,16 +203,18 @@ fn play_both(
                     Incoming::Message(ServerMsg::Seats { seats }) => {
                         seated[i] = seats.iter().all(|s| s.state != SeatState::Free);
                     }
-                    Incoming::Closed(_) => return None,
+                    Incoming::Closed(reason) => return Err(reason),
+                    Incoming::Message(ServerMsg::Closing { reason }) => return Err(reason),
                     Incoming::Message(_) => {}
                 }
             }
             let Some(mirror) = &mirrors[i] else { continue };
             if mirror.engine().ended() {
-                return Some((trips, mirror.steps()));
+                return Ok((trips, mirror.steps()));
             }
             if seated[i] && mirror.my_turn() && sent[i].is_none_or(|(at, _)| at != mirror.steps()) {
-                let command = swift_swords::ai::choose(mirror.engine().state(), AiLevel::Random)?;
+                let command = swift_swords::ai::choose(mirror.engine().state(), AiLevel::Random)
+                    .ok_or("the AI had no command")?;
                 sent[i] = Some((mirror.steps(), Instant::now()));
                 connection.send(&ClientMsg::Command {
                     at: mirror.steps(),
@@ -216,7 +222,7 @@ fn play_both(
                 });
             }
         }
-        std::thread::sleep(Duration::from_micros(200));
+        std::thread::sleep(Duration::from_micros(500));
     }
-    None
+    Err("no end in 600 s".to_string())
 }

@@ -414,15 +414,7 @@ impl Hub {
         let resend = if have == 0 || have > game.steps() {
             // A client starting afresh, or one holding steps the server lost
             // in a crash, takes the server's battle whole.
-            out.push(Out::Send(
-                conn,
-                ServerMsg::Joined {
-                    game: id,
-                    side: Some(side),
-                    token: None,
-                    replay: Box::new(replay),
-                },
-            ));
+            out.push(Out::Send(conn, whole_game(id, side, replay)));
             None
         } else {
             Some(replay.record.steps[have..].to_vec())
@@ -573,15 +565,7 @@ impl Hub {
             out.push(Out::Send(member, message.clone()));
         }
         // The game goes on from the server's battle.
-        out.push(Out::Send(
-            conn,
-            ServerMsg::Joined {
-                game: id,
-                side: Some(side),
-                token: None,
-                replay: Box::new(game.replay().clone()),
-            },
-        ));
+        out.push(Out::Send(conn, whole_game(id, side, game.replay().clone())));
     }
 
     fn hand_to_ai(&mut self, conn: ConnId, side: usize, now: u64, out: &mut Vec<Out>) {
@@ -684,6 +668,17 @@ impl Hub {
             .get(&conn)
             .and_then(|c| c.name.clone())
             .unwrap_or_else(|| format!("connection {conn}"))
+    }
+}
+
+/// The game whole for a player coming back afresh or set again after
+/// being out of sync (no token: they hold theirs).
+fn whole_game(id: u64, side: usize, replay: crate::replay::Replay) -> ServerMsg {
+    ServerMsg::Joined {
+        game: id,
+        side: Some(side),
+        token: None,
+        replay: Box::new(replay),
     }
 }
 

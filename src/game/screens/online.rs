@@ -263,19 +263,11 @@ fn lobby_room(
                         ui.radio_value(&mut lobby.side, index, side.name.as_str());
                     }
                 });
-                let own = level.sequence;
-                egui::ComboBox::from_label("Sequence of play")
-                    .selected_text(lobby.sequence.unwrap_or(own).name())
-                    .show_ui(ui, |ui| {
-                        for sequence in Sequence::ALL {
-                            let label = if sequence == own {
-                                format!("{} (the level's own)", sequence.name())
-                            } else {
-                                sequence.name().to_string()
-                            };
-                            ui.selectable_value(&mut lobby.sequence, Some(sequence), label);
-                        }
-                    });
+                crate::game::screens::title::sequence_choice(
+                    ui,
+                    level.sequence,
+                    &mut lobby.sequence,
+                );
             }
             ui.horizontal(|ui| {
                 ui.label("Password (if wanted)");

@@ -609,26 +609,7 @@ fn who_plays(ui: &mut egui::Ui, level: &crate::level::Level, choice: &mut MenuCh
             }
         });
     ui.label(egui::RichText::new(choice.ai.about()).weak());
-    let own = level.sequence;
-    let chosen = choice.sequence.unwrap_or(own);
-    egui::ComboBox::from_label("Sequence of play")
-        .selected_text(chosen.name())
-        .show_ui(ui, |ui| {
-            for sequence in Sequence::ALL {
-                let label = if sequence == own {
-                    format!("{} (the level's own)", sequence.name())
-                } else {
-                    sequence.name().to_string()
-                };
-                ui.selectable_value(
-                    &mut choice.sequence,
-                    (sequence != own).then_some(sequence),
-                    label,
-                )
-                .on_hover_text(sequence.about());
-            }
-        });
-    ui.label(egui::RichText::new(chosen.about()).weak());
+    sequence_choice(ui, level.sequence, &mut choice.sequence);
     let ai = choice.ai;
     if choice.seats.len() != level.sides.len() {
         choice.seats = seats_for(level, Mode::HotSeat, 0, ai);
@@ -657,6 +638,26 @@ fn who_plays(ui: &mut egui::Ui, level: &crate::level::Level, choice: &mut MenuCh
             ui.label("Watch the AI play every side; set its pace on the battle screen.");
         }
     }
+}
+
+/// The sequence of play to start a battle in: the level's own (`None`) or
+/// another, with what each means.
+pub(crate) fn sequence_choice(ui: &mut egui::Ui, own: Sequence, chosen: &mut Option<Sequence>) {
+    let shown = chosen.unwrap_or(own);
+    egui::ComboBox::from_label("Sequence of play")
+        .selected_text(shown.name())
+        .show_ui(ui, |ui| {
+            for sequence in Sequence::ALL {
+                let label = if sequence == own {
+                    format!("{} (the level's own)", sequence.name())
+                } else {
+                    sequence.name().to_string()
+                };
+                ui.selectable_value(chosen, (sequence != own).then_some(sequence), label)
+                    .on_hover_text(sequence.about());
+            }
+        });
+    ui.label(egui::RichText::new(shown.about()).weak());
 }
 
 #[cfg(test)]
