@@ -56,6 +56,11 @@ pub struct OnlineLink {
     pub lines: VecDeque<String>,
     /// The chat line being written.
     pub draft: String,
+    /// Orders given while one is on its way: each goes once the step before
+    /// it comes back, checked against the battle as it then stands.
+    waiting: VecDeque<crate::battle::command::Command>,
+    /// The step the order on its way was sent for.
+    in_flight: Option<usize>,
 }
 
 impl OnlineLink {
@@ -125,6 +130,7 @@ pub(crate) fn plugin(app: &mut App) {
             .run_if(resource_exists::<OnlineLink>),
     );
     app.add_systems(OnEnter(Screen::Title), leave_the_game);
+    app.add_systems(OnEnter(Screen::Online), leave_the_game);
 }
 
 /// Puts the game the server sent on the table, seated as the server says:
@@ -168,6 +174,8 @@ pub fn enter_online_battle(world: &mut World, seated: Seated) {
         seats_at: std::time::Instant::now(),
         lines: VecDeque::new(),
         draft: String::new(),
+        waiting: VecDeque::new(),
+        in_flight: None,
     };
     world.insert_resource(link);
     let engine = game.engine().clone();
@@ -215,18 +223,31 @@ fn exchange(world: &mut World) {
     world.insert_resource(link);
 }
 
-/// Orders given on the table go to the server for the battle's step; one
-/// the rules refuse here is refused at once, as offline.
+/// Orders given on the table go to the server for the battle's step, one
+/// at a time: the next waits until the step of the one on its way comes
+/// back. One the rules refuse here is refused at once, as offline.
 fn send_orders(world: &mut World, link: &mut OnlineLink) {
-    let queued: Vec<_> = world.resource_mut::<CommandQueue>().0.drain(..).collect();
-    for command in queued {
+    let given: Vec<_> = world.resource_mut::<CommandQueue>().0.drain(..).collect();
+    link.waiting.extend(given);
+    if link.in_flight.is_some_and(|at| at >= link.replay.steps()) {
+        return;
+    }
+    link.in_flight = None;
+    while let Some(command) = link.waiting.pop_front() {
         let verdict = world.resource::<Engine>().check(&command);
         match verdict {
-            Ok(_) if link.connection.is_some() => link.send(&ClientMsg::Command {
-                at: link.replay.steps(),
-                command,
-            }),
-            Ok(_) => link.say("Not connected: the order waits until you are back.".to_string()),
+            Ok(_) if link.connection.is_some() => {
+                link.send(&ClientMsg::Command {
+                    at: link.replay.steps(),
+                    command,
+                });
+                link.in_flight = Some(link.replay.steps());
+                return;
+            }
+            Ok(_) => {
+                link.say("Not connected: the order was not sent.".to_string());
+                link.waiting.clear();
+            }
             Err(reason) => world.resource_mut::<LastVerdict>().0 = Some(Err((command, reason))),
         }
     }
@@ -281,7 +302,11 @@ fn receive(world: &mut World, link: &mut OnlineLink, message: ServerMsg) {
             Err(problem) => link.say(problem),
         },
         ServerMsg::Back { .. } => link.say("Back in the game.".to_string()),
-        ServerMsg::Refused { reason } => link.say(format!("Refused: {reason}")),
+        ServerMsg::Refused { reason } => {
+            // The order on its way was refused: the next may go.
+            link.in_flight = None;
+            link.say(format!("Refused: {reason}"));
+        }
         ServerMsg::OutOfSync {
             step,
             command,

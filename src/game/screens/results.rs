@@ -211,6 +211,7 @@ fn draw_results(
     replay: Option<Res<Replay>>,
     folder: Res<SaveFolder>,
     campaign: Option<Res<CampaignBattleSaver>>,
+    online: Option<Res<crate::game::online::OnlineLink>>,
     mut kept: Local<Option<String>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
@@ -302,11 +303,18 @@ fn draw_results(
                     if ui.button("On to the aftermath").clicked() {
                         commands.queue(battle_over);
                     }
+                } else if online.is_some() {
+                    if ui.button("Back to the lobby").clicked() {
+                        next.set(Screen::Online);
+                    }
                 } else if ui.button("Play again (same seed)").clicked() {
                     let again = setup.clone();
                     commands.queue(move |world: &mut World| load_match(world, again));
                 }
-                if campaign.is_none() && ui.button("Play again (new seed)").clicked() {
+                if campaign.is_none()
+                    && online.is_none()
+                    && ui.button("Play again (new seed)").clicked()
+                {
                     let mut again = setup.clone();
                     again.seed = fresh_seed();
                     commands.queue(move |world: &mut World| load_match(world, again));
@@ -316,17 +324,12 @@ fn draw_results(
                         commands.queue(watch_the_battle);
                     }
                     if ui.button("Keep the replay").clicked() {
-                        let path = replay_file_for(&folder, replay);
-                        *kept = Some(match replay.write_atomic(&path) {
-                            Ok(()) => format!("Kept in {}", path.display()),
-                            Err(error) => {
-                                format!(
-                                    "The replay could not be written to {}: {error}",
-                                    path.display()
-                                )
-                            }
-                        });
+                        *kept = Some(keep_replay_in(&folder, replay));
                     }
+                } else if let Some(link) = &online
+                    && ui.button("Keep the replay").clicked()
+                {
+                    *kept = Some(keep_replay_in(&folder, &link.replay));
                 }
                 if campaign.is_none() && ui.button("Menu").clicked() {
                     next.set(Screen::Title);
@@ -337,6 +340,19 @@ fn draw_results(
             }
         });
     Ok(())
+}
+
+/// Writes the battle's replay into the saves folder; what became of it, in
+/// words.
+fn keep_replay_in(folder: &SaveFolder, replay: &Replay) -> String {
+    let path = replay_file_for(folder, replay);
+    match replay.write_atomic(&path) {
+        Ok(()) => format!("Kept in {}", path.display()),
+        Err(error) => format!(
+            "The replay could not be written to {}: {error}",
+            path.display()
+        ),
+    }
 }
 
 /// Opens the battle just fought in the replay viewer.
