@@ -84,14 +84,17 @@ impl Engine {
 
     /// [`Engine::submit`] with fresh randomness stirred into the dice once
     /// the command is accepted, before it is resolved (a network game's
-    /// server gives the salt; see docs/NETWORK.md).
+    /// server gives the salt; see docs/NETWORK.md). With no salt (a step
+    /// played offline), just [`Engine::submit`].
     pub fn submit_stirred(
         &mut self,
         command: &Command,
-        salt: u64,
+        salt: Option<u64>,
     ) -> Result<&[BattleEvent], RuleError> {
-        self.check(command)?;
-        self.dice.stir(salt);
+        if let Some(salt) = salt {
+            self.check(command)?;
+            self.dice.stir(salt);
+        }
         self.submit(command)
     }
 

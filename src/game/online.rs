@@ -262,10 +262,9 @@ fn receive(world: &mut World, link: &mut OnlineLink, message: ServerMsg) {
                 if number <= link.replay.steps() {
                     continue;
                 }
-                let salt = step.salt.unwrap_or_default();
                 let (events, fingerprint) = {
                     let mut engine = world.resource_mut::<Engine>();
-                    let Ok(events) = engine.submit_stirred(&step.command, salt) else {
+                    let Ok(events) = engine.submit_stirred(&step.command, step.salt) else {
                         link.say(format!(
                             "Step {number} is refused here: waiting for the server's battle."
                         ));

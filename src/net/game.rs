@@ -128,10 +128,9 @@ impl Game {
     ) -> Result<Self, String> {
         let mut game = Self::open(meta, ruleset, now)?;
         for (index, step) in steps.into_iter().enumerate() {
-            let salt = step.salt.unwrap_or_default();
             let said = command_in_words(game.engine.state(), &step.command);
             game.engine
-                .submit_stirred(&step.command, salt)
+                .submit_stirred(&step.command, step.salt)
                 .map_err(|reason| format!("step {} ({said}) is refused: {reason}", index + 1))?;
             if Fingerprint::of(&game.engine) != step.after {
                 return Err(format!("step {} ({said}) no longer matches", index + 1));
@@ -218,7 +217,7 @@ impl Game {
             .map_err(|reason| format!("{said}: {reason}"))?;
         let salt = salt();
         self.engine
-            .submit_stirred(&command, salt)
+            .submit_stirred(&command, Some(salt))
             .map_err(|reason| format!("{said}: {reason}"))?;
         self.replay.push_stirred(command, Some(salt), &self.engine);
         Ok(self.replay.record.steps[self.steps() - 1].clone())

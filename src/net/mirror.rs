@@ -107,11 +107,9 @@ impl NetGame {
         for (index, step) in steps.into_iter().enumerate().skip(self.steps() - from) {
             let number = from + index + 1;
             let said = command_in_words(self.engine.state(), &step.command);
-            let submitted = match step.salt {
-                Some(salt) => self.engine.submit_stirred(&step.command, salt),
-                None => self.engine.submit(&step.command),
-            };
-            let events = submitted
+            let events = self
+                .engine
+                .submit_stirred(&step.command, step.salt)
                 .map_err(|reason| format!("step {number} ({said}) is refused here: {reason}"))?
                 .to_vec();
             let fingerprint = Fingerprint::of(&self.engine);

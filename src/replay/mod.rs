@@ -384,11 +384,7 @@ impl Replay {
             if check_ai && let Some(choice) = self.ai_differs(&engine, &step.command) {
                 return Err(diverged(DivergenceKind::AiChose(choice)));
             }
-            let submitted = match step.salt {
-                Some(salt) => engine.submit_stirred(&step.command, salt),
-                None => engine.submit(&step.command),
-            };
-            if let Err(reason) = submitted {
+            if let Err(reason) = engine.submit_stirred(&step.command, step.salt) {
                 return Err(diverged(DivergenceKind::Refused(reason)));
             }
             let after = Fingerprint::of(&engine);
