@@ -24,6 +24,11 @@ pub fn data_dir() -> PathBuf {
     project_dirs().map_or_else(|| PathBuf::from("."), |d| d.data_dir().to_path_buf())
 }
 
+/// The player's downloads folder, where a file sent to them often lands.
+pub fn downloads_dir() -> Option<PathBuf> {
+    directories::UserDirs::new().and_then(|d| d.download_dir().map(Path::to_path_buf))
+}
+
 /// The platform's cache folder for the game (`~/.cache/swift-swords` on
 /// Linux), where the built-in content is unpacked to be read.
 pub fn cache_dir() -> PathBuf {

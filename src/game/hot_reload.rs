@@ -16,7 +16,7 @@ use crate::game::screens::loading::{LoadErrors, load_match, loaded_level};
 use crate::game::session::coaching::Coaching;
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::match_setup::PreparedBattle;
-use crate::game::session::saves::{CampaignBattleSaver, Playtesting};
+use crate::game::session::saves::{SeparateAutosave, Playtesting};
 use crate::game::session::watching::Viewer;
 use crate::game::stage::Screen;
 use crate::game::stage::battle_on_table;
@@ -111,7 +111,7 @@ fn take_up_change(world: &mut World) {
             if !world.contains_resource::<Viewer>()
                 && !world.contains_resource::<Coaching>()
                 && !world.contains_resource::<Playtesting>()
-                && !world.contains_resource::<CampaignBattleSaver>() =>
+                && !world.contains_resource::<SeparateAutosave>() =>
         {
             let notice = begin_again(world, &arrived);
             if notice.taken {

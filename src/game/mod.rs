@@ -15,6 +15,7 @@
 
 mod ai_driver;
 mod assets;
+pub mod by_file;
 pub mod headless;
 mod hot_reload;
 pub mod hud;
@@ -409,6 +410,7 @@ pub fn plugin(app: &mut App) {
         online::plugin,
         screens::online::plugin,
     ));
+    app.add_plugins((by_file::plugin, screens::by_file::plugin));
 }
 
 /// The camera that clears the window behind the menus. The battle screen's

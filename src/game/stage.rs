@@ -23,6 +23,8 @@ pub enum Screen {
     Campaign,
     /// Network play: the server, the lobby and a seat.
     Online,
+    /// Play by file: the games kept here, a turn file taken in, a game begun.
+    ByFile,
 }
 
 /// The steps of entering the battle screen: start the battle, then draw it.

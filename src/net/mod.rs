@@ -8,6 +8,7 @@
 //! - [`mirror`]: a client's copy of a game, checked step by step.
 //! - [`headless`]: a client with no window, for tests and AI players.
 
+pub mod by_file;
 pub mod connection;
 pub mod game;
 pub mod headless;

@@ -58,6 +58,22 @@ pub struct Replay {
     /// chosen at the start); left out for the countdown.
     #[serde(default, skip_serializing_if = "Sequence::is_countdown")]
     pub sequence: Sequence,
+    /// Who sent this copy of a game played by file; left out of every other
+    /// replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sent_by: Option<SentBy>,
+}
+
+/// The sender of a game played by file (docs/NETWORK.md): the game's own
+/// name, the player's, and the side they play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SentBy {
+    /// Chosen when the game began; every file of the game carries it.
+    pub game: String,
+    pub player: String,
+    /// The sender's side, counted from 0 in the level's order.
+    pub side: usize,
 }
 
 /// Where a rebuilt battle parted from its record.
@@ -138,6 +154,7 @@ impl Replay {
             record: Record::new(engine),
             level_text: level_text.to_string(),
             sequence: engine.state().sequence(),
+            sent_by: None,
         }
     }
 

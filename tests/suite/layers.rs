@@ -80,7 +80,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["headless", "screenshot", "test_battles"],
             &["hot_reload"],
             &["screens"],
-            &["ai_driver", "online", "sound"],
+            &["ai_driver", "by_file", "online", "sound"],
             &["table"],
             &["hud"],
             &["session"],
@@ -98,7 +98,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "game/screens",
         &[
-            &["title", "battle", "campaign", "online"],
+            &["title", "battle", "by_file", "campaign", "online"],
             &["results"],
             &["save_menu"],
             &["editor"],
@@ -202,7 +202,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["connection", "hub", "mirror"],
             &["store"],
             &["game"],
-            &["protocol"],
+            &["by_file", "protocol"],
         ],
     ),
     ("sound", &[&["voices"], &["cue", "synth"]]),

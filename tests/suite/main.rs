@@ -7,6 +7,7 @@ mod common;
 mod ai;
 mod ai_flyers_and_cover;
 mod ai_objectives;
+mod by_file;
 mod campaign_captives;
 mod campaign_for_two;
 mod campaign_saves;

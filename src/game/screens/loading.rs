@@ -16,7 +16,7 @@ use crate::game::PlaySettings;
 use crate::game::assets::{ChosenLevel, DataFile, LEVEL_KEY, LevelFile, TableAssets};
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::match_setup::PreparedBattle;
-use crate::game::session::saves::{Autosaver, CampaignBattleSaver};
+use crate::game::session::saves::battle_autosaver;
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
 use crate::game::table::view::clear_the_table;
@@ -56,6 +56,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), clear_the_table);
     app.add_systems(OnEnter(Screen::Campaign), clear_the_table);
     app.add_systems(OnEnter(Screen::Online), clear_the_table);
+    app.add_systems(OnEnter(Screen::ByFile), clear_the_table);
     app.add_systems(OnEnter(Screen::Editor), clear_the_table);
 }
 
@@ -161,11 +162,7 @@ pub fn install_prepared(world: &mut World, prepared: PreparedBattle) {
 pub fn keep_replay(world: &mut World, replay: Option<Replay>) {
     match replay {
         Some(replay) => {
-            let autosaver = match world.get_resource::<CampaignBattleSaver>() {
-                Some(campaign) => Some(&campaign.0),
-                None => world.get_resource::<Autosaver>(),
-            };
-            if let Some(autosaver) = autosaver
+            if let Some(autosaver) = battle_autosaver(world)
                 && replay.steps() > 0
             {
                 autosaver.save(replay.clone());

@@ -1,10 +1,11 @@
 //! The rooms of the game, one plugin each: the title and level select, the
-//! campaign, network play's lobby, the
+//! campaign, network play's lobby and play by file, the
 //! loading of a battle, the battle screen, the results, the windows of saves
 //! and replays, the replay viewer, the level editor, the lessons and the
 //! settings. A room may open a room below it in this list; none reaches up.
 
 pub mod battle;
+pub mod by_file;
 pub mod campaign;
 pub mod editor;
 pub mod lessons;

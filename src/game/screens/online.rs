@@ -1,6 +1,6 @@
 //! The Online room: host a server here or connect to one, see its games,
 //! open one on any level with a side, a sequence and a password, or take a
-//! free seat or watch. Once the server seats the player, the battle screen
+//! free seat or watch; or go to play by file. Once the server seats the player, the battle screen
 //! takes over (`game::online`).
 
 use std::net::SocketAddr;
@@ -140,6 +140,7 @@ enum Ask {
     Join(u64, Option<usize>),
     /// Back to a seat held before, with its token.
     Rejoin(u64, String),
+    ByFile,
     Back,
 }
 
@@ -186,6 +187,13 @@ fn lobby_room(
                     .clicked()
                 {
                     ask = Some(Ask::Host);
+                }
+                if ui
+                    .button("Play by file")
+                    .on_hover_text("For players who cannot be online together")
+                    .clicked()
+                {
+                    ask = Some(Ask::ByFile);
                 }
                 if let Some(hosted) = &hosted {
                     ui.label(format!("Hosting on port {}", hosted.0.addr.port()));
@@ -291,6 +299,13 @@ fn lobby_room(
             lobby.games.clear();
             commands.queue(|world: &mut World| {
                 world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+            });
+        }
+        Ask::ByFile => {
+            lobby.connection = None;
+            lobby.games.clear();
+            commands.queue(|world: &mut World| {
+                world.resource_mut::<NextState<Screen>>().set(Screen::ByFile);
             });
         }
         Ask::Connect => {

@@ -13,7 +13,7 @@ use crate::game::screens::save_menu::replay_file_for;
 use crate::game::screens::viewer::watch;
 use crate::game::session::campaigning::battle_over;
 use crate::game::session::match_setup::{MatchSetup, fresh_seed};
-use crate::game::session::saves::{CampaignBattleSaver, SaveFolder};
+use crate::game::session::saves::{SeparateAutosave, SaveFolder};
 use crate::game::stage::Screen;
 use crate::replay::Replay;
 use crate::seat::Seat;
@@ -210,8 +210,9 @@ fn draw_results(
     setup: Res<MatchSetup>,
     replay: Option<Res<Replay>>,
     folder: Res<SaveFolder>,
-    campaign: Option<Res<CampaignBattleSaver>>,
+    campaign: Option<Res<SeparateAutosave>>,
     online: Option<Res<crate::game::online::OnlineLink>>,
+    mut by_file: Option<ResMut<crate::game::by_file::ByFileLink>>,
     mut kept: Local<Option<String>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
@@ -299,7 +300,21 @@ fn draw_results(
             }
             ui.separator();
             ui.horizontal(|ui| {
-                if campaign.is_some() {
+                if let (Some(link), Some(replay)) = (&mut by_file, &replay) {
+                    if ui.button("Write the last turn file").clicked() {
+                        let game = crate::net::by_file::FileGame {
+                            meta: link.meta.clone(),
+                            replay: Replay::clone(replay),
+                        };
+                        *kept = Some(match crate::game::by_file::write_turn(&game) {
+                            Ok(path) => format!("Written: {}", path.display()),
+                            Err(problem) => problem,
+                        });
+                    }
+                    if ui.button("Back to the games by file").clicked() {
+                        next.set(Screen::ByFile);
+                    }
+                } else if campaign.is_some() {
                     if ui.button("On to the aftermath").clicked() {
                         commands.queue(battle_over);
                     }
@@ -331,7 +346,7 @@ fn draw_results(
                 {
                     *kept = Some(keep_replay_in(&folder, &link.replay));
                 }
-                if campaign.is_none() && ui.button("Menu").clicked() {
+                if campaign.is_none() && by_file.is_none() && ui.button("Menu").clicked() {
                     next.set(Screen::Title);
                 }
             });

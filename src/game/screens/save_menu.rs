@@ -24,8 +24,10 @@ pub struct Keeping<'w> {
     pub replay: Option<Res<'w, Replay>>,
     /// A battle started from the level editor.
     pub playtest: Option<Res<'w, crate::game::session::saves::Playtesting>>,
-    /// A battle of a campaign: the campaign keeps it.
-    pub campaign: Option<Res<'w, crate::game::session::saves::CampaignBattleSaver>>,
+    /// A battle kept in its own folder (a campaign's, a game by file's).
+    pub separate: Option<Res<'w, crate::game::session::saves::SeparateAutosave>>,
+    pub by_file: Option<Res<'w, crate::game::by_file::ByFileLink>>,
+    pub online: Option<Res<'w, crate::game::online::OnlineLink>>,
     pub viewer: Option<Res<'w, Viewer>>,
     pub browser: ResMut<'w, SaveBrowser>,
     pub notice: ResMut<'w, SaveNotice>,

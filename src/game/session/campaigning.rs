@@ -26,7 +26,7 @@ use crate::game::PlaySettings;
 use crate::game::session::match_setup::{
     LevelFolder, LevelLibrary, MatchSetup, PreparedBattle, to_the_table,
 };
-use crate::game::session::saves::{Autosaver, CampaignBattleSaver, SaveFolder};
+use crate::game::session::saves::{Autosaver, SeparateAutosave, SaveFolder};
 use crate::game::stage::Screen;
 use crate::level::write::write_level;
 use crate::replay::{Replay, text_hash};
@@ -384,7 +384,7 @@ fn start_battle(world: &mut World) -> Result<(), String> {
             (replay, engine)
         }
     };
-    world.insert_resource(CampaignBattleSaver(Autosaver::start(saver)));
+    world.insert_resource(SeparateAutosave(Autosaver::start(saver)));
     let setup = MatchSetup {
         level_file: battle.id.clone(),
         folder: LevelFolder::Library,
@@ -404,7 +404,7 @@ fn start_battle(world: &mut World) -> Result<(), String> {
 /// The campaign battle on the table is over: its end is kept for the
 /// aftermath and its autosave written out; on to the campaign's screen.
 pub fn battle_over(world: &mut World) {
-    if let Some(saver) = world.remove_resource::<CampaignBattleSaver>()
+    if let Some(saver) = world.remove_resource::<SeparateAutosave>()
         && let Err(problem) = saver.0.finish()
     {
         eprintln!("{problem}");
@@ -423,7 +423,7 @@ pub fn battle_over(world: &mut World) {
 
 /// Leaves a campaign battle for the title: the battle stays in its autosave.
 pub fn leave_battle(world: &mut World) {
-    if let Some(saver) = world.remove_resource::<CampaignBattleSaver>()
+    if let Some(saver) = world.remove_resource::<SeparateAutosave>()
         && let Err(problem) = saver.0.finish()
     {
         eprintln!("{problem}");
@@ -555,7 +555,7 @@ mod tests {
         let chosen = field_as_the_ai_would(&mut world);
         take_the_field(&mut world, chosen.clone()).expect("takes the field");
         assert_eq!(on_disk(&world).field(), Some(chosen));
-        assert!(world.contains_resource::<CampaignBattleSaver>());
+        assert!(world.contains_resource::<SeparateAutosave>());
 
         let PreparedBattle { mut engine, .. } = world
             .remove_resource::<PreparedBattle>()
@@ -565,7 +565,7 @@ mod tests {
         world.insert_resource(engine);
         battle_over(&mut world);
         assert!(world.resource::<Campaigning>().ended.is_some());
-        assert!(!world.contains_resource::<CampaignBattleSaver>());
+        assert!(!world.contains_resource::<SeparateAutosave>());
 
         let choices = {
             let campaigning = world.resource::<Campaigning>();

@@ -123,10 +123,18 @@ impl Autosaver {
     }
 }
 
-/// The autosave of a campaign's battle, into the campaign's own folder: a
-/// campaign battle never takes Continue's place.
+/// The autosave of a battle kept in a folder of its own (a campaign's, a
+/// game by file's): such a battle never takes Continue's place.
 #[derive(Resource)]
-pub struct CampaignBattleSaver(pub Autosaver);
+pub struct SeparateAutosave(pub Autosaver);
+
+/// Where the battle on the table autosaves: its own folder, or Continue's.
+pub fn battle_autosaver(world: &World) -> Option<&Autosaver> {
+    match world.get_resource::<SeparateAutosave>() {
+        Some(separate) => Some(&separate.0),
+        None => world.get_resource::<Autosaver>(),
+    }
+}
 
 /// The writer thread: writes the newest replay received, whole, keeping the
 /// previous autosave.
@@ -430,7 +438,7 @@ fn record_and_autosave(
     mut redo: ResMut<RedoStack>,
     setup: Res<MatchSetup>,
     autosaver: Option<Res<Autosaver>>,
-    campaign: Option<Res<CampaignBattleSaver>>,
+    separate: Option<Res<SeparateAutosave>>,
     playtest: Option<Res<Playtesting>>,
 ) {
     if !verdict.is_changed() {
@@ -442,8 +450,8 @@ fn record_and_autosave(
     let from_human = seat_of(engine.state(), &setup.seats, &command.unit) == Some(Seat::Human);
     replay.push(command.clone(), &engine);
     redo.accepted(command, from_human);
-    let autosaver = match &campaign {
-        Some(campaign) => Some(&campaign.0),
+    let autosaver = match &separate {
+        Some(separate) => Some(&separate.0),
         None => autosaver.as_deref(),
     };
     if let Some(autosaver) = autosaver

@@ -75,7 +75,7 @@ pub fn undo(world: &mut World) -> Result<(), String> {
         .resource_mut::<RedoStack>()
         .0
         .push(taken_back[0].command.clone());
-    if let Some(autosaver) = world.get_resource::<crate::game::session::saves::Autosaver>() {
+    if let Some(autosaver) = crate::game::session::saves::battle_autosaver(world) {
         autosaver.save(shorter.clone());
     }
     world.insert_resource(shorter);

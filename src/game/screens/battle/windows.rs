@@ -99,7 +99,13 @@ pub(super) fn pause_menu(
             if ui.button("Resume").clicked() {
                 hud.paused = false;
             }
-            if !watching && hud.lesson.is_none() && keeping.campaign.is_none() {
+            // A battle kept elsewhere (a campaign's, by file, online) is
+            // saved, loaded and begun only there.
+            if !watching
+                && hud.lesson.is_none()
+                && keeping.separate.is_none()
+                && keeping.online.is_none()
+            {
                 if ui.button("Save the battle").clicked() {
                     keeping.browser.show(Browse::Save, &keeping.folder);
                 }
@@ -126,18 +132,22 @@ pub(super) fn pause_menu(
                 hud.paused = false;
                 next.set(Screen::Editor);
             }
-            let quit = if hud.lesson.is_some() {
-                "Leave the lesson"
-            } else if keeping.campaign.is_some() {
-                "Leave the campaign (it is saved)"
+            let (quit, to) = if hud.lesson.is_some() {
+                ("Leave the lesson", Screen::Title)
+            } else if keeping.by_file.is_some() {
+                ("Back to the games by file (this one is kept)", Screen::ByFile)
+            } else if keeping.separate.is_some() {
+                ("Leave the campaign (it is saved)", Screen::Title)
+            } else if keeping.online.is_some() {
+                ("Leave the game", Screen::Online)
             } else {
-                "Quit to the menu"
+                ("Quit to the menu", Screen::Title)
             };
             if ui.button(quit).clicked() {
-                if keeping.campaign.is_some() {
+                if keeping.separate.is_some() && keeping.by_file.is_none() {
                     commands.queue(crate::game::session::campaigning::leave_battle);
                 }
-                next.set(Screen::Title);
+                next.set(to);
             }
         });
     }
