@@ -201,6 +201,10 @@ fn by_file_panel(
     replay: Option<Res<Replay>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let title = match &link.meta.opponent {
+        Some(name) => format!("Game by file with {name}"),
+        None => "Game by file".to_string(),
+    };
     let opponent = link
         .meta
         .opponent
@@ -214,7 +218,7 @@ fn by_file_panel(
     let turn = game.turn(&engine);
     let mut write = false;
     let mut show_all = false;
-    egui::Window::new(format!("Game by file with {opponent}"))
+    egui::Window::new(title)
         .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
         .resizable(false)
         .collapsible(true)

@@ -16,7 +16,7 @@ use crate::game::screens::loading::{LoadErrors, load_match, loaded_level};
 use crate::game::session::coaching::Coaching;
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::match_setup::PreparedBattle;
-use crate::game::session::saves::{SeparateAutosave, Playtesting};
+use crate::game::session::saves::{Playtesting, SeparateAutosave};
 use crate::game::session::watching::Viewer;
 use crate::game::stage::Screen;
 use crate::game::stage::battle_on_table;

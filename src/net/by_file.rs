@@ -165,7 +165,12 @@ impl FileGame {
     /// A name for a new game, from what began it.
     pub fn name_for(level_text: &str, player: &str, seed: u64, now_nanos: u128) -> String {
         let mut hasher = blake3::Hasher::new();
-        for part in [level_text, player, &seed.to_string(), &now_nanos.to_string()] {
+        for part in [
+            level_text,
+            player,
+            &seed.to_string(),
+            &now_nanos.to_string(),
+        ] {
             hasher.update(part.as_bytes());
             hasher.update(&[0]);
         }
@@ -206,8 +211,7 @@ impl FileGame {
         let state = engine.state();
         if engine.ended() {
             Turn::Over
-        } else if state.acting_unit().map(|u| state.units()[u].unit.side) == Some(self.meta.side)
-        {
+        } else if state.acting_unit().map(|u| state.units()[u].unit.side) == Some(self.meta.side) {
             Turn::Mine
         } else {
             Turn::Theirs
@@ -236,8 +240,8 @@ impl FileGame {
         let path = dir.join(META_FILE);
         let text = crate::files::read_text(&path, crate::files::FileKind::Own)
             .map_err(|problem| problem.to_string())?;
-        let meta: FileGameMeta = crate::data::parse_ron(&path, &text)
-            .map_err(|problem| problem.to_string())?;
+        let meta: FileGameMeta =
+            crate::data::parse_ron(&path, &text).map_err(|problem| problem.to_string())?;
         let replay = Replay::read(&dir.join(REPLAY_FILE)).map_err(|p| p.to_string())?;
         Ok(Self { meta, replay })
     }
@@ -267,9 +271,8 @@ impl FileGame {
 
 /// Reads a turn file: a replay that names its sender.
 pub fn read_turn(path: &Path, text: &str) -> Result<(Replay, SentBy), Refusal> {
-    let replay = Replay::parse(path, text).map_err(|problems| {
-        Refusal::Unreadable(problems.to_string())
-    })?;
+    let replay =
+        Replay::parse(path, text).map_err(|problems| Refusal::Unreadable(problems.to_string()))?;
     let sent_by = replay.sent_by.clone().ok_or(Refusal::NotSent)?;
     Ok((replay, sent_by))
 }

@@ -25,7 +25,9 @@ const MOST_TURNS: usize = 400;
 
 fn begin(ruleset: &Arc<Ruleset>) -> FileGame {
     let text = std::fs::read_to_string(LEVEL).expect("the level");
-    let level = load_level(Path::new(LEVEL), ruleset).expect("it loads").level;
+    let level = load_level(Path::new(LEVEL), ruleset)
+        .expect("it loads")
+        .level;
     let meta = FileGameMeta {
         game: FileGame::name_for(&text, "Ada", SEED, 0),
         player: "Ada".to_string(),
@@ -147,7 +149,11 @@ fn a_stale_turn_file_is_refused_with_the_step_it_ends_at() {
             held: bo.replay.steps()
         }
     );
-    assert!(refused.to_string().starts_with("the file is an older turn: it ends at step"));
+    assert!(
+        refused
+            .to_string()
+            .starts_with("the file is an older turn: it ends at step")
+    );
     let _ = ruleset;
 }
 

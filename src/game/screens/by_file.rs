@@ -14,7 +14,7 @@ use crate::game::by_file::{
     enter_file_battle, games_folder, outbox_folder, received_folder, write_turn,
 };
 use crate::game::session::match_setup::{LevelFolder, LevelLibrary};
-use crate::game::session::preferences::Settings;
+use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::stage::Screen;
 use crate::net::by_file::{FileGame, FileGameMeta, SIDES, Turn, read_turn, take_turn};
 use crate::vocabulary::Sequence;
@@ -101,15 +101,17 @@ fn look_again(world: &mut World) {
 }
 
 fn row_words(game: &FileGame, turn: Option<Turn>) -> String {
-    let opponent = game.meta.opponent.as_deref().unwrap_or("a player to be sent it");
-    let waiting = match turn {
-        Some(Turn::Mine) => "your turn".to_string(),
-        Some(Turn::Theirs) => format!("waiting for {opponent}"),
-        Some(Turn::Over) => "over".to_string(),
-        None => "it no longer plays as recorded".to_string(),
+    let opponent = game.meta.opponent.as_deref();
+    let waiting = match (turn, opponent) {
+        (Some(Turn::Mine), _) => "your turn".to_string(),
+        (Some(Turn::Theirs), Some(opponent)) => format!("waiting for {opponent}"),
+        (Some(Turn::Theirs), None) => "send the turn file to the other player".to_string(),
+        (Some(Turn::Over), _) => "over".to_string(),
+        (None, _) => "it no longer plays as recorded".to_string(),
     };
+    let with = opponent.map_or(String::new(), |name| format!(" with {name}"));
     format!(
-        "{} with {opponent}, step {}: {waiting}",
+        "{}{with}, step {}: {waiting}",
         game.replay.level_name,
         game.replay.steps()
     )
@@ -184,6 +186,11 @@ fn try_take_in(world: &mut World, path: &Path) -> Result<(), String> {
         .ok_or("the game's data could not be loaded")?;
     let room = world.resource::<Room>();
     let name = room.name.trim().to_string();
+    if name.is_empty() {
+        return Err("Give your name first: the other player sees it.".to_string());
+    }
+    remember_name(world, &name);
+    let room = world.resource::<Room>();
     let held = room
         .rows
         .iter()
@@ -340,16 +347,17 @@ fn by_file_room(
     match ask {
         Ask::Back => {
             commands.queue(|world: &mut World| {
-                world.resource_mut::<NextState<Screen>>().set(Screen::Online);
+                world
+                    .resource_mut::<NextState<Screen>>()
+                    .set(Screen::Online);
             });
         }
         Ask::LookAgain => commands.queue(look_again),
         Ask::TakeIn(path) => commands.queue(move |world: &mut World| take_in(world, &path)),
         Ask::Write(index) => {
             if let Some(game) = room.rows.get(index).and_then(|row| row.game.clone()) {
-                room.notice = Some(
-                    write_turn(&game).map(|path| format!("Written: {}", path.display())),
-                );
+                room.notice =
+                    Some(write_turn(&game).map(|path| format!("Written: {}", path.display())));
             }
         }
         Ask::Play(index) => {
@@ -386,6 +394,16 @@ fn by_file_room(
     Ok(())
 }
 
+/// Keeps the name given in the settings, as the Online room does.
+fn remember_name(world: &mut World, name: &str) {
+    let path = world.resource::<SettingsFile>().0.clone();
+    let mut settings = world.resource_mut::<Settings>();
+    if settings.online.name != name {
+        settings.online.name = name.to_string();
+        let _ = settings.save(&path);
+    }
+}
+
 /// Begins a game by file on the level at `path`, played here at `side`.
 fn begin(
     world: &mut World,
@@ -396,6 +414,7 @@ fn begin(
     player: String,
 ) -> Result<(), String> {
     use rand::RngExt;
+    remember_name(world, &player);
     let ruleset = world
         .resource::<LevelLibrary>()
         .ruleset

@@ -305,7 +305,9 @@ fn lobby_room(
             lobby.connection = None;
             lobby.games.clear();
             commands.queue(|world: &mut World| {
-                world.resource_mut::<NextState<Screen>>().set(Screen::ByFile);
+                world
+                    .resource_mut::<NextState<Screen>>()
+                    .set(Screen::ByFile);
             });
         }
         Ask::Connect => {

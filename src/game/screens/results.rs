@@ -13,7 +13,7 @@ use crate::game::screens::save_menu::replay_file_for;
 use crate::game::screens::viewer::watch;
 use crate::game::session::campaigning::battle_over;
 use crate::game::session::match_setup::{MatchSetup, fresh_seed};
-use crate::game::session::saves::{SeparateAutosave, SaveFolder};
+use crate::game::session::saves::{SaveFolder, SeparateAutosave};
 use crate::game::stage::Screen;
 use crate::replay::Replay;
 use crate::seat::Seat;

@@ -26,7 +26,7 @@ use crate::game::PlaySettings;
 use crate::game::session::match_setup::{
     LevelFolder, LevelLibrary, MatchSetup, PreparedBattle, to_the_table,
 };
-use crate::game::session::saves::{Autosaver, SeparateAutosave, SaveFolder};
+use crate::game::session::saves::{Autosaver, SaveFolder, SeparateAutosave};
 use crate::game::stage::Screen;
 use crate::level::write::write_level;
 use crate::replay::{Replay, text_hash};

@@ -135,7 +135,10 @@ pub(super) fn pause_menu(
             let (quit, to) = if hud.lesson.is_some() {
                 ("Leave the lesson", Screen::Title)
             } else if keeping.by_file.is_some() {
-                ("Back to the games by file (this one is kept)", Screen::ByFile)
+                (
+                    "Back to the games by file (this one is kept)",
+                    Screen::ByFile,
+                )
             } else if keeping.separate.is_some() {
                 ("Leave the campaign (it is saved)", Screen::Title)
             } else if keeping.online.is_some() {
