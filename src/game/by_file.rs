@@ -15,7 +15,9 @@ use crate::battle::command::LastVerdict;
 use crate::battle::engine::Engine;
 use crate::battle::record::Step;
 use crate::game::hud::HudState;
-use crate::game::session::match_setup::{LevelFolder, MatchSetup, PreparedBattle, to_the_table};
+use crate::game::session::match_setup::{
+    LevelFolder, MatchSetup, PlayedElsewhere, PreparedBattle, to_the_table,
+};
 use crate::game::session::saves::{Autosaver, SaveFolder, SeparateAutosave};
 use crate::game::stage::{Screen, battle_on_table};
 use crate::net::by_file::{FileGame, FileGameMeta, SIDES, Turn};
@@ -100,6 +102,7 @@ pub fn enter_file_battle(
     let mut replay = game.replay.clone();
     let pending: VecDeque<Step> = replay.record.steps.split_off(shown).into();
     replay.round = engine.state().battle().round;
+    world.insert_resource(PlayedElsewhere(vec![SIDES - 1 - game.meta.side]));
     world.insert_resource(SeparateAutosave(Autosaver::start(SaveFolder(dir.clone()))));
     world.insert_resource(ByFileLink {
         meta: game.meta,
@@ -141,6 +144,7 @@ fn leave_the_game(world: &mut World) {
         }
     }
     world.resource_mut::<HudState>().remote_sides.clear();
+    world.insert_resource(PlayedElsewhere::default());
 }
 
 /// The other player's steps, one a second, as any battle's: their events
@@ -150,10 +154,6 @@ fn show_their_steps(world: &mut World) {
     let Some(mut link) = world.remove_resource::<ByFileLink>() else {
         return;
     };
-    let remote = vec![SIDES - 1 - link.meta.side];
-    if world.resource::<HudState>().remote_sides != remote {
-        world.resource_mut::<HudState>().remote_sides = remote;
-    }
     link.since_step += delta;
     if (link.hurry || link.since_step >= STEP_SECONDS)
         && let Some(step) = link.pending.pop_front()

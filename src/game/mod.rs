@@ -374,6 +374,7 @@ fn window_app([data_dir, levels_dir, own_levels_dir, named_dir]: [&Path; 4]) -> 
 /// Everything of the game on top of Bevy's default plugins and egui.
 pub fn plugin(app: &mut App) {
     app.add_systems(PreStartup, spawn_ui_camera);
+    app.init_resource::<session::match_setup::PlayedElsewhere>();
     app.add_systems(EguiPrimaryContextPass, dark_theme);
     app.add_systems(OnEnter(Screen::Battle), rest_backdrop);
     app.add_systems(OnExit(Screen::Battle), wake_backdrop);

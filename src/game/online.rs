@@ -20,7 +20,9 @@ use crate::battle::mirror::install_battle;
 use crate::battle::record::Fingerprint;
 use crate::data::Ruleset;
 use crate::game::hud::HudState;
-use crate::game::session::match_setup::{LevelFolder, MatchSetup, PreparedBattle, to_the_table};
+use crate::game::session::match_setup::{
+    LevelFolder, MatchSetup, PlayedElsewhere, PreparedBattle, to_the_table,
+};
 use crate::game::stage::{Screen, battle_on_table};
 use crate::net::connection::{Connection, Incoming};
 use crate::net::headless::SeatToken;
@@ -178,6 +180,8 @@ pub fn enter_online_battle(world: &mut World, seated: Seated) {
         in_flight: None,
     };
     world.insert_resource(link);
+    let elsewhere = (0..sides).filter(|&s| Some(s) != game.side).collect();
+    world.insert_resource(PlayedElsewhere(elsewhere));
     let engine = game.engine().clone();
     to_the_table(
         world,
@@ -194,6 +198,7 @@ fn leave_the_game(world: &mut World) {
         link.send(&ClientMsg::Leave);
     }
     world.resource_mut::<HudState>().remote_sides.clear();
+    world.insert_resource(PlayedElsewhere::default());
 }
 
 /// Sends the player's orders to the server, and resolves what it sends.
@@ -201,13 +206,6 @@ fn exchange(world: &mut World) {
     let Some(mut link) = world.remove_resource::<OnlineLink>() else {
         return;
     };
-    // The battle screen starts each battle with a fresh HUD: only this
-    // machine's side is played here.
-    let sides = world.resource::<Engine>().state().battle().sides.len();
-    let remote: Vec<usize> = (0..sides).filter(|&s| Some(s) != link.side).collect();
-    if world.resource::<HudState>().remote_sides != remote {
-        world.resource_mut::<HudState>().remote_sides = remote;
-    }
     send_orders(world, &mut link);
     while let Some(incoming) = link.connection.as_ref().and_then(Connection::try_recv) {
         match incoming {

@@ -47,6 +47,8 @@ struct Lobby {
     join_password: String,
     /// The token sent to go back to a seat, kept for the battle.
     rejoin_token: Option<String>,
+    /// A game was joined from here: coming back, connect again.
+    back_from_game: bool,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -59,10 +61,15 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// Fills in the name and server remembered; back from a game, connects to
+/// its server again so its list shows at once.
 fn remember_choices(settings: Res<Settings>, mut lobby: ResMut<Lobby>) {
     if lobby.name.is_empty() {
         lobby.name = settings.online.name.clone();
         lobby.addr = settings.online.server.clone();
+    }
+    if std::mem::take(&mut lobby.back_from_game) && lobby.connection.is_none() {
+        connect(&mut lobby);
     }
 }
 
@@ -126,6 +133,7 @@ fn listen(world: &mut World) {
             };
             lobby.notice = None;
             lobby.games.clear();
+            lobby.back_from_game = true;
             enter_online_battle(world, seated);
         }
         Err(problem) => lobby.notice = Some(problem),

@@ -360,7 +360,12 @@ fn draw_results(
 /// Writes the battle's replay into the saves folder; what became of it, in
 /// words.
 fn keep_replay_in(folder: &SaveFolder, replay: &Replay) -> String {
-    let path = replay_file_for(folder, replay);
+    // A network game's replay is the server's, which has no date of its own.
+    let mut replay = replay.clone();
+    if replay.saved_at == 0 {
+        replay.saved_at = crate::replay::now();
+    }
+    let path = replay_file_for(folder, &replay);
     match replay.write_atomic(&path) {
         Ok(()) => format!("Kept in {}", path.display()),
         Err(error) => format!(

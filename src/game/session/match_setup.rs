@@ -59,6 +59,12 @@ impl MatchSetup {
     }
 }
 
+/// The sides played at another machine (online, by file): their
+/// combatants take no orders here, and the table opens on the sides played
+/// here. Empty for a battle played wholly at this machine.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct PlayedElsewhere(pub Vec<usize>);
+
 /// A battle rebuilt from a file, waiting for the battle screen: to play on
 /// (with its replay, which goes on recording) or to watch (without).
 #[derive(Resource)]

@@ -13,6 +13,7 @@ use crate::battle::components::{Placement, Unit};
 use crate::battle::engine::Engine;
 use crate::game::hud::{HudState, TableViewport};
 use crate::game::input::{Controls, GameAction, KeyBindings};
+use crate::game::session::match_setup::PlayedElsewhere;
 use crate::game::session::preferences::Settings;
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
@@ -27,6 +28,8 @@ pub struct TableCamera {
     pub focus: Vec3,
     /// Turn about the vertical, in radians; 0 looks north from the south.
     pub yaw: f32,
+    /// The turn the battle opened at, which the whole-board view keeps.
+    pub home_yaw: f32,
     /// Angle above the table, in radians.
     pub pitch: f32,
     /// Distance from the focus, in inches.
@@ -46,6 +49,7 @@ impl TableCamera {
         let mut orbit = Self {
             focus: Vec3::new(width / 2.0, 0.0, depth / 2.0),
             yaw: 0.0,
+            home_yaw: 0.0,
             pitch: 0.95,
             distance: width.max(depth) * 0.5,
             max_distance: 0.0,
@@ -196,12 +200,15 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, (steer_camera, fit_viewport).run_if(battle_on_table));
 }
 
-/// Where the battle's opening view looks: the middle of the human players'
-/// figures (all figures when none is human). At a shared table it opens on
-/// the side that acts first.
-fn opening_focus(engine: &Engine) -> Vec3 {
+/// Where the battle's opening view looks: the middle of the figures played
+/// here (all figures when none is). At a shared table it opens on the side
+/// that acts first; the sides played `elsewhere` are not played here.
+fn opening_focus(engine: &Engine, elsewhere: &[usize]) -> Vec3 {
     let table = engine.state();
-    let human = |i: usize| table.battle().controller_of(i) == Some(Controller::Human);
+    let human = |i: usize| {
+        table.battle().controller_of(i) == Some(Controller::Human)
+            && !elsewhere.contains(&table.units()[i].unit.side)
+    };
     let first = table
         .acting_unit()
         .filter(|&unit| human(unit))
@@ -221,16 +228,40 @@ fn opening_focus(engine: &Engine) -> Vec3 {
     sum / watched.len().max(1) as f32
 }
 
-/// The view a battle opens on, in a viewport `size` pixels.
-fn opening_view(engine: &Engine, size: Vec2) -> TableCamera {
+/// The view a battle opens on, in a viewport `size` pixels. A player at
+/// another machine's table sits at their own end of it: when the other
+/// side faces theirs from the near end, the whole board is seen from the far
+/// end instead.
+fn opening_view(engine: &Engine, size: Vec2, elsewhere: &[usize]) -> TableCamera {
     let extent = board_extent(engine.state().board());
     let tile = f32::from(engine.state().board().tile_size);
-    TableCamera::opening(extent.x, extent.y, tile, size, opening_focus(engine))
+    let mine = opening_focus(engine, elsewhere);
+    let mut orbit = TableCamera::opening(extent.x, extent.y, tile, size, mine);
+    let whole = TableCamera::framing(extent.x, extent.y, size.x / size.y);
+    if !elsewhere.is_empty() && orbit.distance >= whole.distance {
+        let table = engine.state();
+        let theirs: Vec<Vec3> = (0..table.units().len())
+            .filter(|&i| elsewhere.contains(&table.units()[i].unit.side))
+            .map(|i| zone_centre(table.board(), table.units()[i].placement.zone))
+            .collect();
+        let theirs = theirs.iter().sum::<Vec3>() / theirs.len().max(1) as f32;
+        let toward_camera = mine - theirs;
+        if toward_camera.z < 0.0 && toward_camera.z.abs() > toward_camera.x.abs() {
+            orbit.yaw = std::f32::consts::PI;
+            orbit.home_yaw = orbit.yaw;
+        }
+    }
+    orbit
 }
 
-fn spawn_camera(mut commands: Commands, engine: Res<Engine>, window: Single<&Window>) {
+fn spawn_camera(
+    mut commands: Commands,
+    engine: Res<Engine>,
+    window: Single<&Window>,
+    elsewhere: Res<PlayedElsewhere>,
+) {
     // Framed for the whole window, until the HUD says how much it leaves.
-    let orbit = opening_view(&engine, window.size());
+    let orbit = opening_view(&engine, window.size(), &elsewhere.0);
     commands.spawn((
         // The whole window, not only the viewport: the HUD's panels are
         // drawn without a fill of their own.
@@ -294,7 +325,12 @@ fn steer_camera(
     {
         // Framed as at the start, and kept framed as the panels settle.
         let extent = board_extent(board);
-        *orbit = TableCamera::framing(extent.x, extent.y, size.x / size.y);
+        let home_yaw = orbit.home_yaw;
+        *orbit = TableCamera {
+            yaw: home_yaw,
+            home_yaw,
+            ..TableCamera::framing(extent.x, extent.y, size.x / size.y)
+        };
         *transform = orbit.transform();
         return;
     }
@@ -388,6 +424,7 @@ fn steer_camera(
 /// Keeps the table's camera inside the part of the window the HUD leaves,
 /// and keeps the opening view there until the player moves the camera.
 fn fit_viewport(
+    elsewhere: Res<PlayedElsewhere>,
     window: Single<&Window>,
     free: Res<TableViewport>,
     settings: Option<Res<Settings>>,
@@ -422,6 +459,7 @@ fn fit_viewport(
             *orbit = opening_view(
                 &engine,
                 viewport.physical_size.as_vec2() / window.scale_factor(),
+                &elsewhere.0,
             );
             *transform = orbit.transform();
         }
@@ -448,9 +486,31 @@ mod tests {
         );
         let table = engine.state();
         assert_eq!(
-            opening_focus(&engine),
+            opening_focus(&engine, &[]),
             zone_centre(table.board(), crate::vocabulary::ZoneCoord(3, 0))
         );
+        // Played from two machines, each opens on its own side.
+        assert_eq!(
+            opening_focus(&engine, &[1]),
+            zone_centre(table.board(), crate::vocabulary::ZoneCoord(0, 0))
+        );
+    }
+
+    #[test]
+    fn a_player_at_another_machine_sees_the_table_from_their_own_end() {
+        // The heroes stand at the far end (row 0), the foes at the near end.
+        let engine = crate::game::test_engines::from_text(
+            r#"(name: "Column", tile_size: 6, legend: { 'g': Grass }, map: ["g", "g", "g"],
+            sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
+                    (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Human)],
+            units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+                    (id: "bandit", template: "bandit", side: "foes", zone: (0, 2))],
+            victory: [DefeatAll(side: "foes")])"#,
+        );
+        let size = Vec2::new(1280.0, 800.0);
+        assert_eq!(opening_view(&engine, size, &[]).yaw, 0.0);
+        assert_eq!(opening_view(&engine, size, &[0]).yaw, 0.0);
+        assert_eq!(opening_view(&engine, size, &[1]).yaw, std::f32::consts::PI);
     }
 
     /// The camera after one update with the wheel turned a notch toward
@@ -611,6 +671,7 @@ mod tests {
             .world_mut()
             .spawn((Camera::default(), orbit, orbit.transform()))
             .id();
+        app.init_resource::<PlayedElsewhere>();
         app.add_systems(Update, fit_viewport);
         app.update();
         let viewport = app

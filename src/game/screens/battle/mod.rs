@@ -49,8 +49,14 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-fn reset_hud(mut hud: ResMut<HudState>) {
-    *hud = HudState::default();
+fn reset_hud(
+    mut hud: ResMut<HudState>,
+    elsewhere: Res<crate::game::session::match_setup::PlayedElsewhere>,
+) {
+    *hud = HudState {
+        remote_sides: elsewhere.0.clone(),
+        ..HudState::default()
+    };
 }
 
 /// When the turn comes to a human side: select its first combatant, and
