@@ -17,7 +17,6 @@ use crate::battle::RulesSet;
 use crate::battle::command::{CommandQueue, LastVerdict};
 use crate::battle::engine::Engine;
 use crate::battle::mirror::install_battle;
-use crate::battle::record::Fingerprint;
 use crate::data::Ruleset;
 use crate::game::hud::HudState;
 use crate::game::session::match_setup::{
@@ -26,7 +25,7 @@ use crate::game::session::match_setup::{
 use crate::game::stage::{Screen, battle_on_table};
 use crate::net::connection::{Connection, Incoming};
 use crate::net::headless::SeatToken;
-use crate::net::mirror::NetGame;
+use crate::net::mirror::{NetGame, apply_step};
 use crate::net::protocol::{ClientMsg, GRACE_SECONDS, SeatInfo, SeatState, ServerMsg};
 use crate::replay::Replay;
 use crate::seat::Seat;
@@ -260,32 +259,31 @@ fn receive(world: &mut World, link: &mut OnlineLink, message: ServerMsg) {
                 if number <= link.replay.steps() {
                     continue;
                 }
-                let (events, fingerprint) = {
+                let command = step.command.clone();
+                let applied = {
                     let mut engine = world.resource_mut::<Engine>();
-                    let Ok(events) = engine.submit_stirred(&step.command, step.salt) else {
-                        link.say(format!(
-                            "Step {number} is refused here: waiting for the server's battle."
-                        ));
+                    apply_step(&mut engine, &mut link.replay, number, step)
+                };
+                let applied = match applied {
+                    Ok(applied) => applied,
+                    Err(problem) => {
+                        let problem = problem.replacen("step", "Step", 1);
+                        link.say(format!("{problem}; waiting for the server's battle."));
                         return;
-                    };
-                    let events = events.to_vec();
-                    (events, Fingerprint::of(&engine))
+                    }
                 };
                 let last = index + 1 == count;
-                if fingerprint != step.after {
+                if !applied.matches {
                     link.say(format!("Out of step with the server after step {number}."));
                 }
-                if last || fingerprint != step.after {
+                if last || !applied.matches {
                     link.send(&ClientMsg::Synced {
                         step: number,
-                        fingerprint: fingerprint.clone(),
+                        fingerprint: applied.fingerprint,
                     });
                 }
-                let engine = world.resource::<Engine>().clone();
-                link.replay
-                    .push_stirred(step.command.clone(), step.salt, &engine);
-                world.resource_mut::<LastVerdict>().0 = Some(Ok(step.command));
-                world.write_message_batch(events);
+                world.resource_mut::<LastVerdict>().0 = Some(Ok(command));
+                world.write_message_batch(applied.events);
             }
         }
         ServerMsg::Joined {

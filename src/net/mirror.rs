@@ -105,28 +105,40 @@ impl NetGame {
         }
         let mut applied = Vec::new();
         for (index, step) in steps.into_iter().enumerate().skip(self.steps() - from) {
-            let number = from + index + 1;
-            let said = command_in_words(self.engine.state(), &step.command);
-            let events = self
-                .engine
-                .submit_stirred(&step.command, step.salt)
-                .map_err(|reason| format!("step {number} ({said}) is refused here: {reason}"))?
-                .to_vec();
-            let fingerprint = Fingerprint::of(&self.engine);
-            let matches = fingerprint == step.after;
-            self.replay
-                .push_stirred(step.command, step.salt, &self.engine);
-            applied.push(Applied {
-                step: number,
-                said,
-                events,
-                fingerprint,
-                matches,
-            });
+            let step = apply_step(&mut self.engine, &mut self.replay, from + index + 1, step)?;
+            let matches = step.matches;
+            applied.push(step);
             if !matches {
                 break;
             }
         }
         Ok(applied)
     }
+}
+
+/// Gives step `number` (from 1) the server sent to `engine` as recorded,
+/// its salt stirred in, and logs it in `replay`: what every client does with
+/// a step, whether its battle is a [`NetGame`] or the one on the table. A
+/// step the rules here refuse is an error naming it.
+pub fn apply_step(
+    engine: &mut Engine,
+    replay: &mut Replay,
+    number: usize,
+    step: Step,
+) -> Result<Applied, String> {
+    let said = command_in_words(engine.state(), &step.command);
+    let events = engine
+        .submit_stirred(&step.command, step.salt)
+        .map_err(|reason| format!("step {number} ({said}) is refused here: {reason}"))?
+        .to_vec();
+    let fingerprint = Fingerprint::of(engine);
+    let matches = fingerprint == step.after;
+    replay.push_stirred(step.command, step.salt, engine);
+    Ok(Applied {
+        step: number,
+        said,
+        events,
+        fingerprint,
+        matches,
+    })
 }

@@ -1,5 +1,5 @@
 //! Network play (docs/NETWORK.md): a relay server that referees each game
-//! with the engine, and the clients that mirror it.
+//! with the engine, the clients that mirror it, and play by file.
 //!
 //! - [`protocol`]: the messages and their limits.
 //! - [`game`] and [`hub`]: the server's games and its lobby, with no network
@@ -7,6 +7,8 @@
 //! - [`server`] and [`connection`]: WebSocket over TCP on tokio.
 //! - [`mirror`]: a client's copy of a game, checked step by step.
 //! - [`headless`]: a client with no window, for tests and AI players.
+//! - [`by_file`]: play by file, a turn file taken in and checked against
+//!   the game held here.
 
 pub mod by_file;
 pub mod connection;
