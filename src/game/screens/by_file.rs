@@ -13,7 +13,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::game::by_file::{
     enter_file_battle, games_folder, outbox_folder, received_folder, write_turn,
 };
-use crate::game::session::match_setup::{LevelFolder, LevelLibrary};
+use crate::game::screens::title::{MatchChoice, match_choice};
+use crate::game::session::match_setup::LevelLibrary;
 use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::stage::Screen;
 use crate::net::by_file::{FileGame, FileGameMeta, SIDES, Turn, read_turn, take_turn};
@@ -44,9 +45,7 @@ struct Room {
     path: String,
     /// What the last action came to: fine, or a problem.
     notice: Option<Result<String, String>>,
-    level: usize,
-    side: usize,
-    sequence: Option<Sequence>,
+    choice: MatchChoice,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -227,12 +226,7 @@ fn by_file_room(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ask = None;
-    let playable: Vec<_> = library
-        .entries
-        .iter()
-        .filter_map(|entry| entry.level.as_ref().ok().map(|level| (entry, level)))
-        .filter(|(_, level)| level.sides.len() == SIDES)
-        .collect();
+    let playable = library.playable(Some(SIDES));
     egui::Window::new("Play by file")
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .resizable(false)
@@ -309,27 +303,7 @@ fn by_file_room(
             }
             ui.separator();
             ui.heading("Begin a game by file");
-            let chosen = playable.get(room.level).map(|(_, level)| *level);
-            egui::ComboBox::from_label("Level")
-                .selected_text(chosen.map_or("", |level| level.name.as_str()))
-                .show_ui(ui, |ui| {
-                    for (index, (_, level)) in playable.iter().enumerate() {
-                        ui.selectable_value(&mut room.level, index, level.name.as_str());
-                    }
-                });
-            if let Some(level) = chosen {
-                ui.horizontal(|ui| {
-                    ui.label("Your side");
-                    for (index, side) in level.sides.iter().enumerate() {
-                        ui.radio_value(&mut room.side, index, side.name.as_str());
-                    }
-                });
-                crate::game::screens::title::sequence_choice(
-                    ui,
-                    level.sequence,
-                    &mut room.sequence,
-                );
-            }
+            let chosen = match_choice(ui, &playable, &mut room.choice);
             let ready = chosen.is_some() && !room.name.trim().is_empty();
             if ui
                 .add_enabled(ready, egui::Button::new("Begin"))
@@ -373,16 +347,12 @@ fn by_file_room(
             }
         }
         Ask::Begin => {
-            let Some((entry, _)) = playable.get(room.level) else {
+            let Some((entry, _)) = playable.get(room.choice.level) else {
                 return Ok(());
             };
-            let folder = match entry.folder {
-                LevelFolder::Own => library.own.clone().unwrap_or_else(|| library.dir.clone()),
-                _ => library.dir.clone(),
-            };
-            let path = folder.join(&entry.file);
+            let path = library.path_of(entry);
             let file = entry.file.clone();
-            let (side, sequence) = (room.side, room.sequence);
+            let (side, sequence) = (room.choice.side, room.choice.sequence);
             let name = room.name.trim().to_string();
             commands.queue(move |world: &mut World| {
                 if let Err(problem) = begin(world, &path, &file, side, sequence, name) {

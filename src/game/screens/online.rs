@@ -4,7 +4,6 @@
 //! takes over (`game::online`).
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -12,14 +11,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::data::Ruleset;
 use crate::game::online::{Seated, enter_online_battle};
-use crate::game::session::match_setup::{LevelFolder, LevelLibrary};
+use crate::game::screens::title::{MatchChoice, match_choice};
+use crate::game::session::match_setup::LevelLibrary;
 use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::stage::Screen;
 use crate::net::connection::{Connection, Incoming};
 use crate::net::mirror::NetGame;
 use crate::net::protocol::{ClientMsg, GameInfo, SeatState, ServerMsg};
 use crate::net::server::{RunningServer, ServerConfig, start};
-use crate::vocabulary::Sequence;
 
 /// Seconds between refreshes of the lobby's list.
 const REFRESH_SECONDS: f32 = 3.0;
@@ -40,9 +39,7 @@ struct Lobby {
     notice: Option<String>,
     since_refresh: f32,
     /// The level chosen to open a game on (its index in the library).
-    level: usize,
-    side: usize,
-    sequence: Option<Sequence>,
+    choice: MatchChoice,
     password: String,
     join_password: String,
     /// The token sent to go back to a seat, kept for the battle.
@@ -165,11 +162,7 @@ fn lobby_room(
         .into_iter()
         .filter(|t| t.server == lobby.addr.trim())
         .collect();
-    let playable: Vec<_> = library
-        .entries
-        .iter()
-        .filter_map(|entry| entry.level.as_ref().ok().map(|level| (entry, level)))
-        .collect();
+    let playable = library.playable(None);
     egui::Window::new("Online")
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .resizable(false)
@@ -264,27 +257,7 @@ fn lobby_room(
             }
             ui.separator();
             ui.heading("Open a game");
-            let chosen = playable.get(lobby.level).map(|(_, level)| *level);
-            egui::ComboBox::from_label("Level")
-                .selected_text(chosen.map_or("", |level| level.name.as_str()))
-                .show_ui(ui, |ui| {
-                    for (index, (_, level)) in playable.iter().enumerate() {
-                        ui.selectable_value(&mut lobby.level, index, level.name.as_str());
-                    }
-                });
-            if let Some(level) = chosen {
-                ui.horizontal(|ui| {
-                    ui.label("Your side");
-                    for (index, side) in level.sides.iter().enumerate() {
-                        ui.radio_value(&mut lobby.side, index, side.name.as_str());
-                    }
-                });
-                crate::game::screens::title::sequence_choice(
-                    ui,
-                    level.sequence,
-                    &mut lobby.sequence,
-                );
-            }
+            let chosen = match_choice(ui, &playable, &mut lobby.choice);
             ui.horizontal(|ui| {
                 ui.label("Password (if wanted)");
                 ui.add(egui::TextEdit::singleline(&mut lobby.password).password(true));
@@ -327,22 +300,18 @@ fn lobby_room(
             commands.queue(host);
         }
         Ask::Open => {
-            let Some((entry, _)) = playable.get(lobby.level) else {
+            let Some((entry, _)) = playable.get(lobby.choice.level) else {
                 return Ok(());
             };
-            let dir = match entry.folder {
-                LevelFolder::Own => library.own.clone().unwrap_or_else(|| library.dir.clone()),
-                _ => library.dir.clone(),
-            };
-            let path: PathBuf = dir.join(&entry.file);
+            let path = library.path_of(entry);
             match crate::files::read_text(&path, crate::files::FileKind::Level) {
                 Ok(level_text) => {
                     let password = Some(lobby.password.clone()).filter(|p| !p.is_empty());
                     let message = ClientMsg::CreateGame {
                         level_file: entry.file.clone(),
                         level_text,
-                        sequence: lobby.sequence,
-                        side: lobby.side,
+                        sequence: lobby.choice.sequence,
+                        side: lobby.choice.side,
                         password,
                     };
                     if let Some(connection) = &lobby.connection {

@@ -660,6 +660,46 @@ pub(crate) fn sequence_choice(ui: &mut egui::Ui, own: Sequence, chosen: &mut Opt
     ui.label(egui::RichText::new(shown.about()).weak());
 }
 
+/// The level, side and sequence of play chosen for a game with another
+/// player (in the Online room and in play by file).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct MatchChoice {
+    /// The level's index in the list offered.
+    pub level: usize,
+    pub side: usize,
+    pub sequence: Option<Sequence>,
+}
+
+/// The level, side and sequence widgets over `playable` (from
+/// [`LevelLibrary::playable`]); the level chosen, if any.
+pub(crate) fn match_choice<'a>(
+    ui: &mut egui::Ui,
+    playable: &[(
+        &'a crate::game::session::match_setup::LevelEntry,
+        &'a crate::level::Level,
+    )],
+    choice: &mut MatchChoice,
+) -> Option<&'a crate::level::Level> {
+    let chosen = playable.get(choice.level).map(|(_, level)| *level);
+    egui::ComboBox::from_label("Level")
+        .selected_text(chosen.map_or("", |level| level.name.as_str()))
+        .show_ui(ui, |ui| {
+            for (index, (_, level)) in playable.iter().enumerate() {
+                ui.selectable_value(&mut choice.level, index, level.name.as_str());
+            }
+        });
+    if let Some(level) = chosen {
+        ui.horizontal(|ui| {
+            ui.label("Your side");
+            for (index, side) in level.sides.iter().enumerate() {
+                ui.radio_value(&mut choice.side, index, side.name.as_str());
+            }
+        });
+        sequence_choice(ui, level.sequence, &mut choice.sequence);
+    }
+    chosen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

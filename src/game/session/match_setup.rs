@@ -154,6 +154,25 @@ impl LevelLibrary {
             .map(|(k, _)| k)
     }
 
+    /// The levels that check, with `sides` sides when given, each with its
+    /// entry: what a game with another player may be opened on.
+    pub fn playable(&self, sides: Option<usize>) -> Vec<(&LevelEntry, &Level)> {
+        self.entries
+            .iter()
+            .filter_map(|entry| entry.level.as_ref().ok().map(|level| (entry, level)))
+            .filter(|(_, level)| sides.is_none_or(|sides| level.sides.len() == sides))
+            .collect()
+    }
+
+    /// Where `entry`'s file lies.
+    pub fn path_of(&self, entry: &LevelEntry) -> PathBuf {
+        let dir = match entry.folder {
+            LevelFolder::Own => self.own.as_ref().unwrap_or(&self.dir),
+            _ => &self.dir,
+        };
+        dir.join(&entry.file)
+    }
+
     /// The same folders read again, against `ruleset`.
     pub fn again(&self, ruleset: Option<&Ruleset>) -> Self {
         Self::scan(&self.dir, self.own.as_deref(), ruleset)
