@@ -14,7 +14,6 @@ use crate::battle::RulesSet;
 use crate::battle::command::LastVerdict;
 use crate::battle::engine::Engine;
 use crate::battle::record::Step;
-use crate::game::hud::HudState;
 use crate::game::session::match_setup::{
     LevelFolder, MatchSetup, PlayedElsewhere, PreparedBattle, to_the_table,
 };
@@ -143,7 +142,6 @@ fn leave_the_game(world: &mut World) {
             eprintln!("{problem}");
         }
     }
-    world.resource_mut::<HudState>().remote_sides.clear();
     world.insert_resource(PlayedElsewhere::default());
 }
 
@@ -180,6 +178,18 @@ fn show_step(world: &mut World, step: &Step) {
     world.write_message_batch(events);
 }
 
+impl ByFileLink {
+    /// Writes the turn file of the game on the table, `replay` as it stands,
+    /// and keeps where it went or why it could not.
+    pub fn write_turn(&mut self, replay: Replay) {
+        let game = FileGame {
+            meta: self.meta.clone(),
+            replay,
+        };
+        self.written = Some(write_turn(&game));
+    }
+}
+
 /// Writes the turn file of `game` into the folder of files to send.
 pub fn write_turn(game: &FileGame) -> Result<PathBuf, String> {
     let path = outbox_folder().join(game.file_name());
@@ -211,11 +221,7 @@ fn by_file_panel(
         .clone()
         .unwrap_or_else(|| "the other player".to_string());
     let state = engine.state();
-    let game = FileGame {
-        meta: link.meta.clone(),
-        replay: Replay::clone(replay.as_deref().unwrap_or(&link.whole)),
-    };
-    let turn = game.turn(&engine);
+    let turn = link.meta.turn(&engine);
     let mut write = false;
     let mut show_all = false;
     egui::Window::new(title)
@@ -273,7 +279,8 @@ fn by_file_panel(
             }
         });
     if write {
-        link.written = Some(write_turn(&game));
+        let replay = replay.as_deref().unwrap_or(&link.whole).clone();
+        link.write_turn(replay);
     }
     if show_all {
         link.hurry = true;

@@ -18,7 +18,6 @@ use crate::battle::command::{CommandQueue, LastVerdict};
 use crate::battle::engine::Engine;
 use crate::battle::mirror::install_battle;
 use crate::data::Ruleset;
-use crate::game::hud::HudState;
 use crate::game::session::match_setup::{
     LevelFolder, MatchSetup, PlayedElsewhere, PreparedBattle, to_the_table,
 };
@@ -196,7 +195,6 @@ fn leave_the_game(world: &mut World) {
     if let Some(link) = world.remove_resource::<OnlineLink>() {
         link.send(&ClientMsg::Leave);
     }
-    world.resource_mut::<HudState>().remote_sides.clear();
     world.insert_resource(PlayedElsewhere::default());
 }
 

@@ -36,6 +36,20 @@ pub struct FileGameMeta {
     pub opponent: Option<String>,
 }
 
+impl FileGameMeta {
+    /// Whose move the battle `engine` (the game rebuilt) waits for.
+    pub fn turn(&self, engine: &Engine) -> Turn {
+        let state = engine.state();
+        if engine.ended() {
+            Turn::Over
+        } else if state.acting_unit().map(|u| state.units()[u].unit.side) == Some(self.side) {
+            Turn::Mine
+        } else {
+            Turn::Theirs
+        }
+    }
+}
+
 /// A game by file as this player holds it.
 #[derive(Debug, Clone)]
 pub struct FileGame {
@@ -204,18 +218,6 @@ impl FileGame {
             self.meta.game,
             self.replay.steps()
         )
-    }
-
-    /// Whose move the battle `engine` (this game rebuilt) waits for.
-    pub fn turn(&self, engine: &Engine) -> Turn {
-        let state = engine.state();
-        if engine.ended() {
-            Turn::Over
-        } else if state.acting_unit().map(|u| state.units()[u].unit.side) == Some(self.meta.side) {
-            Turn::Mine
-        } else {
-            Turn::Theirs
-        }
     }
 }
 

@@ -60,7 +60,7 @@ fn rebuilt(game: &FileGame, ruleset: &Arc<Ruleset>) -> Engine {
 /// passes or the battle ends.
 fn play_turn(game: &mut FileGame, ruleset: &Arc<Ruleset>) {
     let mut engine = rebuilt(game, ruleset);
-    while game.turn(&engine) == Turn::Mine {
+    while game.meta.turn(&engine) == Turn::Mine {
         let command =
             swift_swords::ai::choose(engine.state(), AiLevel::Normal).expect("a legal order");
         engine.submit(&command).expect("the AI's order is legal");
@@ -89,8 +89,8 @@ fn whole_game() -> (FileGame, FileGame, Vec<String>) {
     let mut bo = take(None, "Bo", &files[0]).expect("the first file").game;
     for _ in 0..MOST_TURNS {
         let (from, to) = match rebuilt(&bo, &ruleset) {
-            engine if bo.turn(&engine) == Turn::Over => return (ada, bo, files),
-            engine if bo.turn(&engine) == Turn::Mine => (&mut bo, &mut ada),
+            engine if bo.meta.turn(&engine) == Turn::Over => return (ada, bo, files),
+            engine if bo.meta.turn(&engine) == Turn::Mine => (&mut bo, &mut ada),
             _ => (&mut ada, &mut bo),
         };
         play_turn(from, &ruleset);
@@ -118,7 +118,7 @@ fn a_game_by_file_played_to_its_end_ends_the_same_for_both_players_and_verifies_
         .rebuild(&level, ruleset.clone(), last.steps())
         .expect("the whole game verifies");
     assert!(engine.ended());
-    assert_eq!(Turn::Over, ada.turn(&engine));
+    assert_eq!(Turn::Over, ada.meta.turn(&engine));
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn each_turn_file_brings_the_senders_steps_in_words() {
     assert_eq!(imported.game.meta.player, "Bo");
     assert_eq!(imported.game.replay.sent_by, None);
     let engine = rebuilt(&imported.game, &ruleset);
-    assert_eq!(imported.game.turn(&engine), Turn::Mine);
+    assert_eq!(imported.game.meta.turn(&engine), Turn::Mine);
 }
 
 #[test]

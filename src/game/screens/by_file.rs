@@ -73,7 +73,7 @@ fn look_again(world: &mut World) {
                         .replay
                         .rebuild(&level, ruleset.clone(), game.replay.steps())
                         .ok()?;
-                    Some(game.turn(&engine))
+                    Some(game.meta.turn(&engine))
                 });
                 Row {
                     words: row_words(&game, turn),

@@ -210,6 +210,7 @@ fn draw_results(
     setup: Res<MatchSetup>,
     replay: Option<Res<Replay>>,
     folder: Res<SaveFolder>,
+    // A battle with its own autosave: a campaign's, unless it is by file.
     campaign: Option<Res<SeparateAutosave>>,
     online: Option<Res<crate::game::online::OnlineLink>>,
     mut by_file: Option<ResMut<crate::game::by_file::ByFileLink>>,
@@ -302,13 +303,10 @@ fn draw_results(
             ui.horizontal(|ui| {
                 if let (Some(link), Some(replay)) = (&mut by_file, &replay) {
                     if ui.button("Write the last turn file").clicked() {
-                        let game = crate::net::by_file::FileGame {
-                            meta: link.meta.clone(),
-                            replay: Replay::clone(replay),
-                        };
-                        *kept = Some(match crate::game::by_file::write_turn(&game) {
+                        link.write_turn(Replay::clone(replay));
+                        *kept = link.written.as_ref().map(|written| match written {
                             Ok(path) => format!("Written: {}", path.display()),
-                            Err(problem) => problem,
+                            Err(problem) => problem.clone(),
                         });
                     }
                     if ui.button("Back to the games by file").clicked() {

@@ -132,22 +132,21 @@ pub(super) fn pause_menu(
                 hud.paused = false;
                 next.set(Screen::Editor);
             }
-            let (quit, to) = if hud.lesson.is_some() {
-                ("Leave the lesson", Screen::Title)
+            // Where the way out leads, and whether it leaves a campaign.
+            let (quit, to, campaign) = if hud.lesson.is_some() {
+                ("Leave the lesson", Screen::Title, false)
             } else if keeping.by_file.is_some() {
-                (
-                    "Back to the games by file (this one is kept)",
-                    Screen::ByFile,
-                )
+                let kept = "Back to the games by file (this one is kept)";
+                (kept, Screen::ByFile, false)
             } else if keeping.separate.is_some() {
-                ("Leave the campaign (it is saved)", Screen::Title)
+                ("Leave the campaign (it is saved)", Screen::Title, true)
             } else if keeping.online.is_some() {
-                ("Leave the game", Screen::Online)
+                ("Leave the game", Screen::Online, false)
             } else {
-                ("Quit to the menu", Screen::Title)
+                ("Quit to the menu", Screen::Title, false)
             };
             if ui.button(quit).clicked() {
-                if keeping.separate.is_some() && keeping.by_file.is_none() {
+                if campaign {
                     commands.queue(crate::game::session::campaigning::leave_battle);
                 }
                 next.set(to);
