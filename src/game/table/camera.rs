@@ -230,28 +230,36 @@ fn opening_focus(engine: &Engine, elsewhere: &[usize]) -> Vec3 {
 
 /// The view a battle opens on, in a viewport `size` pixels. A player at
 /// another machine's table sits at their own end of it: when the other
-/// side faces theirs from the near end, the whole board is seen from the far
-/// end instead.
+/// side faces theirs from the near end, the board is seen from the far end
+/// instead, framed as the board turned half round would be from the near.
 fn opening_view(engine: &Engine, size: Vec2, elsewhere: &[usize]) -> TableCamera {
     let extent = board_extent(engine.state().board());
     let tile = f32::from(engine.state().board().tile_size);
     let mine = opening_focus(engine, elsewhere);
-    let mut orbit = TableCamera::opening(extent.x, extent.y, tile, size, mine);
-    let whole = TableCamera::framing(extent.x, extent.y, size.x / size.y);
-    if !elsewhere.is_empty() && orbit.distance >= whole.distance {
-        let table = engine.state();
-        let theirs: Vec<Vec3> = (0..table.units().len())
-            .filter(|&i| elsewhere.contains(&table.units()[i].unit.side))
-            .map(|i| zone_centre(table.board(), table.units()[i].placement.zone))
-            .collect();
-        let theirs = theirs.iter().sum::<Vec3>() / theirs.len().max(1) as f32;
-        let toward_camera = mine - theirs;
-        if toward_camera.z < 0.0 && toward_camera.z.abs() > toward_camera.x.abs() {
-            orbit.yaw = std::f32::consts::PI;
-            orbit.home_yaw = orbit.yaw;
-        }
+    let turned = |at: Vec3| Vec3::new(extent.x - at.x, at.y, extent.y - at.z);
+    if !from_the_far_end(engine, elsewhere, mine) {
+        return TableCamera::opening(extent.x, extent.y, tile, size, mine);
     }
+    let mut orbit = TableCamera::opening(extent.x, extent.y, tile, size, turned(mine));
+    orbit.focus = turned(orbit.focus);
+    orbit.yaw = std::f32::consts::PI;
+    orbit.home_yaw = orbit.yaw;
     orbit
+}
+
+/// Whether the sides played `elsewhere` face the figures played here (at
+/// `mine`) from the near end of the board.
+fn from_the_far_end(engine: &Engine, elsewhere: &[usize], mine: Vec3) -> bool {
+    let table = engine.state();
+    let theirs: Vec<Vec3> = (0..table.units().len())
+        .filter(|&i| elsewhere.contains(&table.units()[i].unit.side))
+        .map(|i| zone_centre(table.board(), table.units()[i].placement.zone))
+        .collect();
+    if theirs.is_empty() {
+        return false;
+    }
+    let toward_camera = mine - theirs.iter().sum::<Vec3>() / theirs.len() as f32;
+    toward_camera.z < 0.0 && toward_camera.z.abs() > toward_camera.x.abs()
 }
 
 fn spawn_camera(
@@ -511,6 +519,15 @@ mod tests {
         assert_eq!(opening_view(&engine, size, &[]).yaw, 0.0);
         assert_eq!(opening_view(&engine, size, &[0]).yaw, 0.0);
         assert_eq!(opening_view(&engine, size, &[1]).yaw, std::f32::consts::PI);
+        // A board too large to open whole (in the rect the HUD leaves)
+        // turns too, toward the figures played here: the Iron Horde stands
+        // at the far end of the Warband on the Hill.
+        let hill = crate::game::test_engines::shipped("levels/warband_hill.ron");
+        let table_rect = Vec2::new(680.0, 600.0);
+        let near = opening_view(&hill, table_rect, &[1]);
+        let far = opening_view(&hill, table_rect, &[0]);
+        assert_eq!((near.yaw, far.yaw), (0.0, std::f32::consts::PI));
+        assert_eq!(far.home_yaw, far.yaw);
     }
 
     /// The camera after one update with the wheel turned a notch toward
