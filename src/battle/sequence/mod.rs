@@ -115,6 +115,14 @@ impl BattleState {
         }
     }
 
+    /// DEX ranks: the step of the round now running.
+    pub fn dex_step(&self) -> Option<crate::vocabulary::DexStep> {
+        match &self.battle.phase {
+            Phase::Dex(round) => Some(round.step),
+            _ => None,
+        }
+    }
+
     /// Whether the combatant failed the first round's readiness roll (side
     /// turns): it takes no action in its side's first turn.
     pub fn hesitates(&self, unit: usize) -> bool {
