@@ -14,7 +14,7 @@ use crate::game::by_file::{
     enter_file_battle, games_folder, outbox_folder, received_folder, write_turn,
 };
 use crate::game::screens::title::{MatchChoice, match_choice};
-use crate::game::session::match_setup::LevelLibrary;
+use crate::game::session::match_setup::{LevelEntry, LevelLibrary};
 use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::stage::Screen;
 use crate::net::by_file::{FileGame, FileGameMeta, SIDES, Turn, read_turn, take_turn};
@@ -232,91 +232,7 @@ fn by_file_room(
         .resizable(false)
         .collapsible(false)
         .min_width(600.0)
-        .show(ctx, |ui| {
-            ui.label(
-                "Play someone who cannot be online with you: after each turn, write the \
-                 turn file and send it to them; take in the file they send back.",
-            );
-            ui.horizontal(|ui| {
-                ui.label("Your name");
-                ui.text_edit_singleline(&mut room.name);
-            });
-            match &room.notice {
-                Some(Ok(fine)) => {
-                    ui.label(fine);
-                }
-                Some(Err(problem)) => {
-                    ui.colored_label(egui::Color32::LIGHT_RED, problem);
-                }
-                None => {}
-            }
-            ui.separator();
-            ui.heading("Your games by file");
-            if room.rows.is_empty() {
-                ui.label("None yet.");
-            }
-            for (index, row) in room.rows.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.label(&row.words);
-                    if row.turn.is_some() && ui.button("Play").clicked() {
-                        ask = Some(Ask::Play(index));
-                    }
-                    if matches!(row.turn, Some(Turn::Theirs | Turn::Over))
-                        && ui.button("Write the turn file").clicked()
-                    {
-                        ask = Some(Ask::Write(index));
-                    }
-                });
-            }
-            ui.separator();
-            ui.heading("Take in a turn file");
-            ui.label("Drop the file on this window, give its path, or pick one found below.");
-            ui.horizontal(|ui| {
-                ui.add(
-                    egui::TextEdit::singleline(&mut room.path)
-                        .hint_text("the file's path")
-                        .desired_width(420.0),
-                );
-                if ui.button("Take it in").clicked() && !room.path.trim().is_empty() {
-                    ask = Some(Ask::TakeIn(PathBuf::from(room.path.trim())));
-                }
-            });
-            for found in &room.found {
-                ui.horizontal(|ui| {
-                    ui.label(&found.words);
-                    if ui.button("Take it in").clicked() {
-                        ask = Some(Ask::TakeIn(found.path.clone()));
-                    }
-                });
-            }
-            let folders: Vec<String> = searched_folders()
-                .iter()
-                .map(|f| f.display().to_string())
-                .collect();
-            ui.label(format!("Searched: {}.", folders.join(" and ")))
-                .on_hover_text(format!(
-                    "Turn files you write go to {}",
-                    outbox_folder().display()
-                ));
-            if ui.button("Look again").clicked() {
-                ask = Some(Ask::LookAgain);
-            }
-            ui.separator();
-            ui.heading("Begin a game by file");
-            let chosen = match_choice(ui, &playable, &mut room.choice);
-            let ready = chosen.is_some() && !room.name.trim().is_empty();
-            if ui
-                .add_enabled(ready, egui::Button::new("Begin"))
-                .on_disabled_hover_text("Give your name and a level first")
-                .clicked()
-            {
-                ask = Some(Ask::Begin);
-            }
-            ui.add_space(8.0);
-            if ui.button("Back").clicked() {
-                ask = Some(Ask::Back);
-            }
-        });
+        .show(ctx, |ui| ask = room_page(ui, &mut room, &playable));
     let Some(ask) = ask else { return Ok(()) };
     match ask {
         Ask::Back => {
@@ -362,6 +278,99 @@ fn by_file_room(
         }
     }
     Ok(())
+}
+
+/// The room's page: what it shows, and what a click asks for.
+fn room_page(
+    ui: &mut egui::Ui,
+    room: &mut Room,
+    playable: &[(&LevelEntry, &crate::level::Level)],
+) -> Option<Ask> {
+    let mut ask = None;
+    ui.label(
+        "Play someone who cannot be online with you: after each turn, write the \
+         turn file and send it to them; take in the file they send back.",
+    );
+    ui.horizontal(|ui| {
+        ui.label("Your name");
+        ui.text_edit_singleline(&mut room.name);
+    });
+    match &room.notice {
+        Some(Ok(fine)) => {
+            ui.label(fine);
+        }
+        Some(Err(problem)) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, problem);
+        }
+        None => {}
+    }
+    ui.separator();
+    ui.heading("Your games by file");
+    if room.rows.is_empty() {
+        ui.label("None yet.");
+    }
+    for (index, row) in room.rows.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(&row.words);
+            if row.turn.is_some() && ui.button("Play").clicked() {
+                ask = Some(Ask::Play(index));
+            }
+            if matches!(row.turn, Some(Turn::Theirs | Turn::Over))
+                && ui.button("Write the turn file").clicked()
+            {
+                ask = Some(Ask::Write(index));
+            }
+        });
+    }
+    ui.separator();
+    ui.heading("Take in a turn file");
+    ui.label("Drop the file on this window, give its path, or pick one found below.");
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut room.path)
+                .hint_text("the file's path")
+                .desired_width(420.0),
+        );
+        if ui.button("Take it in").clicked() && !room.path.trim().is_empty() {
+            ask = Some(Ask::TakeIn(PathBuf::from(room.path.trim())));
+        }
+    });
+    for found in &room.found {
+        ui.horizontal(|ui| {
+            ui.label(&found.words);
+            if ui.button("Take it in").clicked() {
+                ask = Some(Ask::TakeIn(found.path.clone()));
+            }
+        });
+    }
+    let folders: Vec<String> = searched_folders()
+        .iter()
+        .map(|f| f.display().to_string())
+        .collect();
+    ui.label(format!("Searched: {}.", folders.join(" and ")))
+        .on_hover_text(format!(
+            "Turn files you write go to {}",
+            outbox_folder().display()
+        ));
+    if ui.button("Look again").clicked() {
+        ask = Some(Ask::LookAgain);
+    }
+    ui.separator();
+    ui.heading("Begin a game by file");
+    let chosen = match_choice(ui, playable, &mut room.choice);
+    let ready = chosen.is_some() && !room.name.trim().is_empty();
+    if ui
+        .add_enabled(ready, egui::Button::new("Begin"))
+        .on_disabled_hover_text("Give your name and a level first")
+        .clicked()
+    {
+        ask = Some(Ask::Begin);
+    }
+    ui.add_space(8.0);
+    if ui.button("Back").clicked() {
+        ask = Some(Ask::Back);
+    }
+    ask
 }
 
 /// Keeps the name given in the settings, as the Online room does.
@@ -410,4 +419,113 @@ fn begin(
     game.save(&dir)
         .map_err(|error| format!("the game could not be kept in {}: {error}", dir.display()))?;
     enter_file_battle(world, dir, game, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::data::Ruleset;
+
+    /// The Duel begun by file, played here by Bo at the second side.
+    fn duel(opponent: Option<&str>) -> FileGame {
+        let ruleset = Arc::new(Ruleset::embedded().expect("the built-in data"));
+        let path = Path::new("levels/duel.ron");
+        let text = std::fs::read_to_string(path).expect("the duel");
+        let level = crate::level::parse_level(path, &text, &ruleset).expect("it checks");
+        let meta = FileGameMeta {
+            game: "47047108f5e6".into(),
+            player: "Bo".into(),
+            side: 1,
+            opponent: opponent.map(String::from),
+        };
+        FileGame::begin("duel.ron", &text, &level, ruleset, level.sequence, meta, 11)
+            .expect("begun")
+    }
+
+    fn row(game: FileGame, turn: Turn) -> Row {
+        Row {
+            dir: std::env::temp_dir(),
+            words: row_words(&game, Some(turn)),
+            game: Some(game),
+            turn: Some(turn),
+        }
+    }
+
+    fn page(room: Room) -> Harness<'static, (Room, Option<Ask>)> {
+        let ruleset = Ruleset::embedded().expect("the built-in data");
+        let library = LevelLibrary::scan(Path::new("levels"), None, Some(&ruleset));
+        Harness::builder()
+            .with_size(egui::vec2(900.0, 900.0))
+            .build_ui_state(
+                move |ui, (room, asked): &mut (Room, Option<Ask>)| {
+                    let playable = library.playable(Some(SIDES));
+                    if let Some(ask) = room_page(ui, room, &playable) {
+                        *asked = Some(ask);
+                    }
+                },
+                (room, None),
+            )
+    }
+
+    #[test]
+    fn a_game_by_file_is_listed_by_its_level_the_other_player_and_whose_turn_it_is() {
+        let mut harness = page(Room {
+            name: "Bo".into(),
+            rows: vec![row(duel(Some("Ada")), Turn::Mine)],
+            ..Room::default()
+        });
+        assert!(
+            harness
+                .query_by_label("The Duel with Ada, step 0: your turn")
+                .is_some()
+        );
+        for id in ["47047108f5e6", "duel.ron", "Mine"] {
+            assert!(harness.query_by_label_contains(id).is_none(), "{id} shows");
+        }
+        assert!(harness.query_by_label("Write the turn file").is_none());
+        harness.get_by_label("Play").click();
+        harness.run();
+        assert!(matches!(harness.state().1, Some(Ask::Play(0))));
+    }
+
+    #[test]
+    fn a_game_waiting_for_the_other_player_offers_its_turn_file_to_send() {
+        let mut harness = page(Room {
+            name: "Bo".into(),
+            rows: vec![row(duel(None), Turn::Theirs)],
+            ..Room::default()
+        });
+        assert!(
+            harness
+                .query_by_label("The Duel, step 0: send the turn file to the other player")
+                .is_some()
+        );
+        harness.get_by_label("Write the turn file").click();
+        harness.run();
+        assert!(matches!(harness.state().1, Some(Ask::Write(0))));
+    }
+
+    #[test]
+    fn a_game_begins_only_once_a_name_is_given_and_a_refusal_is_said_in_words() {
+        let refused = "\"turn.ron\" is refused: the file is an older turn.";
+        let mut harness = page(Room {
+            notice: Some(Err(refused.into())),
+            ..Room::default()
+        });
+        assert!(harness.query_by_label(refused).is_some());
+        assert!(harness.query_by_label("None yet.").is_some());
+        harness.get_by_label("Begin").click();
+        harness.run();
+        assert!(harness.state().1.is_none(), "begun without a name");
+        harness.state_mut().0.name = "Bo".into();
+        harness.run();
+        harness.get_by_label("Begin").click();
+        harness.run();
+        assert!(matches!(harness.state().1, Some(Ask::Begin)));
+    }
 }
