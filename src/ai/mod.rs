@@ -160,6 +160,16 @@ fn decision_rng(table: &BattleState) -> Xoshiro256PlusPlus {
 /// A shipped level as it starts, for the AI's unit tests.
 #[cfg(test)]
 fn shipped_level(file: &str) -> BattleState {
+    shipped_battle(file, None).state().clone()
+}
+
+/// A shipped level's battle as it starts (under `sequence`, if given, in
+/// place of its own), for the AI's unit tests.
+#[cfg(test)]
+fn shipped_battle(
+    file: &str,
+    sequence: Option<crate::vocabulary::Sequence>,
+) -> crate::battle::engine::Engine {
     use crate::battle::engine::Engine;
     use crate::data::Ruleset;
     use crate::level::load_level;
@@ -168,12 +178,13 @@ fn shipped_level(file: &str) -> BattleState {
     use std::sync::Arc;
 
     let ruleset = Arc::new(Ruleset::load_dir(Path::new("assets/data")).unwrap());
-    let level = load_level(&Path::new("levels").join(file), &ruleset)
+    let mut level = load_level(&Path::new("levels").join(file), &ruleset)
         .unwrap()
         .level;
+    if let Some(sequence) = sequence {
+        level.sequence = sequence;
+    }
     Engine::start(&level, ruleset, 7, Dice::seeded(7))
-        .state()
-        .clone()
 }
 
 /// SplitMix64: spreads nearby seeds far apart.

@@ -103,8 +103,9 @@ pub struct Budget {
     pub most_scale: u64,
     /// Whether, under a sister sequence of play, a playout goes on past
     /// the horizon to the end of the round the decision is taken in
-    /// ([`round_to_end`]). Expert's horizon and doubted answers reach the
-    /// enemy's turn already, and would cost it several times its time.
+    /// ([`round_to_end`]). Expert's horizon of nine and its doubted
+    /// answers reach the enemy on their own; to the round's end each of its
+    /// up to 528 playouts would play on against three answers.
     pub to_round_end: bool,
 }
 
@@ -679,38 +680,25 @@ mod tests {
         }
     }
 
-    /// A shipped level's battle under `sequence`.
-    fn under(file: &str, sequence: Sequence) -> Engine {
-        use crate::data::Ruleset;
-        use std::path::Path;
-        use std::sync::Arc;
-        let ruleset = Arc::new(Ruleset::load_dir(Path::new("assets/data")).unwrap());
-        let mut level = crate::level::load_level(&Path::new("levels").join(file), &ruleset)
-            .unwrap()
-            .level;
-        level.sequence = sequence;
-        Engine::start(&level, ruleset, 7, Dice::seeded(7))
-    }
-
     #[test]
     fn under_a_sister_sequence_hards_playouts_go_on_to_the_round_end() {
         let weighed = AtomicU64::new(0);
         for sequence in [Sequence::SideTurns, Sequence::Alternation, Sequence::Track] {
-            let mut engine = under("skirmish.ron", sequence);
+            let mut engine = crate::ai::shipped_battle("skirmish.ron", Some(sequence));
             let round = engine.state().battle().round;
             assert_eq!(round_to_end(engine.state(), HARD), Some(round));
             assert_eq!(round_to_end(engine.state(), EXPERT), None);
             play_on(&mut engine, 3, Some(round), &weighed);
             assert!(engine.ended() || engine.state().battle().round > round);
         }
-        let countdown = under("skirmish.ron", Sequence::Countdown);
+        let countdown = crate::ai::shipped_battle("skirmish.ron", Some(Sequence::Countdown));
         assert_eq!(round_to_end(countdown.state(), HARD), None);
     }
 
     #[test]
     fn under_dex_ranks_a_move_is_played_on_to_the_round_end_and_an_action_is_not() {
         let weighed = AtomicU64::new(0);
-        let mut engine = under("rat_cellar.ron", Sequence::DexRanks);
+        let mut engine = crate::ai::shipped_battle("rat_cellar.ron", Some(Sequence::DexRanks));
         let mut steps = Vec::new();
         for _ in 0..100 {
             let step = engine.state().dex_step();
