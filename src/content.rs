@@ -96,14 +96,7 @@ pub fn install(explicit: Option<&Path>) -> Result<(), String> {
     let working = std::env::current_dir().unwrap_or_default();
     let chosen = choose(explicit, &working, &crate::files::cache_dir())?;
     if let ContentRoot::Shipped(dir) = &chosen {
-        unpack(dir).map_err(|error| {
-            Diagnostic::new(
-                dir,
-                (1, 1),
-                format!("cannot unpack the game's content: {error}"),
-            )
-            .to_string()
-        })?;
+        unpack(dir)?;
     }
     ROOT.set(chosen)
         .map_err(|_| "the content was chosen twice".to_string())
@@ -111,16 +104,66 @@ pub fn install(explicit: Option<&Path>) -> Result<(), String> {
 
 /// Writes the built-in content under `dir`, each file whole (a temporary
 /// file renamed into place), leaving any file that already holds its text.
-/// A file changed or deleted since is put back as shipped.
-pub fn unpack(dir: &Path) -> std::io::Result<()> {
+/// Whatever stands in a file's place and is not a regular file of its
+/// shipped size (a pipe, a link, a folder, a file grown or cut) is put back
+/// as shipped without being read, so a damaged cache costs no more than a
+/// fresh one; a file of the right size is read no further than that size.
+/// What cannot be put back is named, with the word that the cache folder
+/// may be deleted.
+pub fn unpack(dir: &Path) -> Result<(), String> {
+    let cannot = |path: &Path, error: std::io::Error| {
+        Diagnostic::new(
+            path,
+            (1, 1),
+            format!(
+                "cannot unpack the game's content here ({error}); the folder {} is only a \
+                 copy of what the game holds, safe to delete",
+                dir.display()
+            ),
+        )
+        .to_string()
+    };
+    clear_unless_folder(dir).map_err(|error| cannot(dir, error))?;
     for (relative, text) in SHIPPED {
         let path = dir.join(relative);
-        if std::fs::read(&path).is_ok_and(|bytes| bytes == text.as_bytes()) {
+        if crate::files::holds_exactly(&path, text) {
             continue;
         }
-        crate::files::write_whole(&path, text)?;
+        put_back(dir, &path, text).map_err(|error| cannot(&path, error))?;
     }
     Ok(())
+}
+
+/// Writes `text` at `path`, first taking away whatever stands in its way:
+/// a folder or a link in the file's place, a file or a link in the place
+/// of one of its folders below `dir`.
+fn put_back(dir: &Path, path: &Path, text: &str) -> std::io::Result<()> {
+    let mut folders: Vec<&Path> = path
+        .ancestors()
+        .skip(1)
+        .take_while(|folder| folder.starts_with(dir) && *folder != dir)
+        .collect();
+    folders.reverse();
+    for folder in folders {
+        clear_unless_folder(folder)?;
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_dir() => std::fs::remove_dir_all(path)?,
+        Ok(m) if !m.file_type().is_file() => std::fs::remove_file(path)?,
+        _ => {}
+    }
+    crate::files::write_whole(path, text)
+}
+
+/// Takes away whatever stands where a folder should be and is not one (a
+/// file, a link), and makes the folder.
+fn clear_unless_folder(folder: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(folder) {
+        Ok(m) if m.file_type().is_dir() => return Ok(()),
+        Ok(_) => std::fs::remove_file(folder)?,
+        Err(_) => {}
+    }
+    std::fs::create_dir_all(folder)
 }
 
 /// A built-in file's text, by its path from the project's root.
@@ -250,6 +293,59 @@ mod tests {
                 text
             );
         }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A pipe, a link to a device, a folder and a file grown past its size
+    /// in the place of cached files, and a file in the place of a folder,
+    /// are put back as shipped without being read (a pipe would hang every
+    /// command, a device never ends, a sparse file of gigabytes costs
+    /// seconds).
+    #[cfg(unix)]
+    #[test]
+    fn a_cached_file_that_is_not_its_shipped_self_is_put_back_without_being_read() {
+        let dir = scratch("damaged");
+        unpack(&dir).expect("unpacked");
+        std::fs::remove_file(dir.join("levels/duel.ron")).expect("removed");
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("levels/duel.ron"))
+            .status();
+        assert!(made.is_ok_and(|status| status.success()), "mkfifo");
+        std::fs::remove_file(dir.join("assets/input.ron")).expect("removed");
+        std::os::unix::fs::symlink("/dev/zero", dir.join("assets/input.ron")).expect("linked");
+        std::fs::remove_file(dir.join("lessons/first_battle.ron")).expect("removed");
+        std::fs::create_dir_all(dir.join("lessons/first_battle.ron/inside")).expect("a folder");
+        std::fs::File::create(dir.join("campaigns/barrow_road.ron"))
+            .and_then(|file| file.set_len(2 * 1024 * 1024 * 1024))
+            .expect("a sparse file");
+        std::fs::remove_dir_all(dir.join("tests")).ok();
+        std::fs::remove_dir_all(dir.join("assets/data")).expect("removed");
+        std::fs::write(dir.join("assets/data"), "a file where a folder was").expect("written");
+        unpack(&dir).expect("put back");
+        for (name, text) in SHIPPED {
+            let path = dir.join(name);
+            let kind = std::fs::symlink_metadata(&path).expect("there").file_type();
+            assert!(kind.is_file(), "{name} is a regular file again");
+            assert_eq!(&std::fs::read_to_string(&path).expect("there"), text);
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// The content folder itself a file is put back as a folder; a cache
+    /// that cannot be written names the file and says the folder may go.
+    #[cfg(unix)]
+    #[test]
+    fn a_cache_that_cannot_be_repaired_is_named_as_safe_to_delete() {
+        let dir = scratch("unrepairable");
+        let content = dir.join("content");
+        std::fs::write(&content, "a file where the folder was").expect("written");
+        unpack(&content).expect("the folder made again");
+        assert!(content.join("levels/duel.ron").is_file());
+        // Below a file no folder can be made, whoever runs the game.
+        let blocked = dir.join("content/levels/duel.ron/content");
+        let problem = unpack(&blocked).expect_err("nothing can be made below a file");
+        assert!(problem.contains("duel.ron/content:1:1"), "{problem}");
+        assert!(problem.contains("safe to delete"), "{problem}");
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -162,6 +162,16 @@ impl<'a> SourceText<'a> {
             .map(|(_, at)| self.position(at))
     }
 
+    /// Position of the last field named `key`: the one of a part written
+    /// last (a replay's sender), where the same key stands earlier too.
+    pub fn find_last_key(&self, key: &str) -> Option<(usize, usize)> {
+        self.fields
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, at)| self.position(at))
+    }
+
     /// Position of the `index`-th string literal inside the list that is the
     /// value of the first field `key` (used for the rows of a map).
     pub fn find_list_string(&self, key: &str, index: usize) -> Option<(usize, usize)> {

@@ -51,6 +51,16 @@ pub fn previous_copy(path: &Path) -> PathBuf {
 /// renamed over it. The file written over is kept as [`previous_copy`].
 /// Makes the folder if need be.
 pub fn write_keeping_previous(path: &Path, text: &str) -> std::io::Result<()> {
+    // Only a file of the game's own is written over: never a pipe, a
+    // device or a folder that stands where it would go.
+    if let Ok(metadata) = std::fs::metadata(path)
+        && !metadata.is_file()
+    {
+        return Err(std::io::Error::other(
+            "something other than a file stands there (a folder, a pipe or a device); the game \
+             writes over nothing but its own files",
+        ));
+    }
     let temporary = write_beside(path, text)?;
     if path.is_file() {
         std::fs::rename(path, previous_copy(path))?;
@@ -96,6 +106,8 @@ pub enum FileKind {
     CampaignSave,
     /// Settings, key bindings and lesson progress.
     Own,
+    /// The server's log of a game's steps, a line a step.
+    ServerSteps,
 }
 
 impl FileKind {
@@ -106,6 +118,7 @@ impl FileKind {
             Self::Level | Self::Data | Self::Lesson | Self::Campaign | Self::Own => MB,
             Self::Script => 4 * MB,
             Self::Replay | Self::CampaignSave => 16 * MB,
+            Self::ServerSteps => 64 * MB,
         }
     }
 
@@ -119,6 +132,7 @@ impl FileKind {
             Self::Replay => "a replay or save",
             Self::CampaignSave => "a campaign's save or record",
             Self::Own => "a settings file",
+            Self::ServerSteps => "a server's log of steps",
         }
     }
 }
@@ -150,6 +164,11 @@ pub fn read_text(path: &Path, kind: FileKind) -> Result<String, Diagnostic> {
     if let Some(problem) = over_limit(path, bytes.len() as u64, kind) {
         return Err(problem);
     }
+    // A byte-order mark, which some editors write first, is no part of
+    // the text.
+    if bytes.starts_with(BYTE_ORDER_MARK) {
+        bytes.drain(..BYTE_ORDER_MARK.len());
+    }
     String::from_utf8(bytes).map_err(|error| {
         let good = &error.as_bytes()[..error.utf8_error().valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -165,6 +184,9 @@ pub fn read_text(path: &Path, kind: FileKind) -> Result<String, Diagnostic> {
         )
     })
 }
+
+/// UTF-8's byte-order mark.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// The problem with a file of `bytes` bytes read as `kind`, if it holds
 /// more than that kind may.
@@ -189,6 +211,47 @@ fn plain(error: &std::io::Error) -> String {
         std::io::ErrorKind::PermissionDenied => "it may not be read".to_string(),
         _ => error.to_string(),
     }
+}
+
+/// Whether `path` is a regular file (not a link) holding exactly `text`,
+/// read no further than `text`'s length: how the unpacked content is
+/// checked against what the game holds. Anything else (a pipe, a link, a
+/// folder, a file of another size) is not read at all.
+pub fn holds_exactly(path: &Path, text: &str) -> bool {
+    use std::io::Read as _;
+    let regular = std::fs::symlink_metadata(path)
+        .is_ok_and(|m| m.file_type().is_file() && m.len() == text.len() as u64);
+    if !regular {
+        return false;
+    }
+    let mut bytes = Vec::with_capacity(text.len());
+    std::fs::File::open(path)
+        .and_then(|file| file.take(text.len() as u64 + 1).read_to_end(&mut bytes))
+        .is_ok_and(|_| bytes == text.as_bytes())
+}
+
+/// Whether `path` lies, once resolved, under one of the folders. A file
+/// not there yet is placed by its folder.
+pub fn inside(path: &Path, folders: &[&Path]) -> bool {
+    let resolved = path.canonicalize().or_else(|error| {
+        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+            return Err(error);
+        };
+        let parent = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        parent.canonicalize().map(|parent| parent.join(name))
+    });
+    let Ok(path) = resolved else {
+        return false;
+    };
+    folders.iter().any(|folder| {
+        folder
+            .canonicalize()
+            .is_ok_and(|folder| path.starts_with(folder))
+    })
 }
 
 /// A file of the player's the game reads by itself (settings, bindings,
@@ -224,6 +287,13 @@ mod tests {
             .map(|e| e.file_name())
             .collect();
         assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
+        let folder = dir.join("folder.ron");
+        std::fs::create_dir_all(&folder).expect("a folder");
+        assert!(
+            write_keeping_previous(&folder, "over a folder").is_err(),
+            "nothing but a file is written over"
+        );
+        assert!(folder.is_dir());
         std::fs::remove_dir_all(&dir).ok();
     }
 
@@ -273,6 +343,13 @@ mod tests {
         assert_eq!(
             refused(&big, FileKind::Level),
             "the file holds 1048577 bytes, more than the 1048576 a level may hold"
+        );
+        let bom = dir.join("bom.ron");
+        std::fs::write(&bom, b"\xEF\xBB\xBF(name: \"Duel\")").expect("written");
+        assert_eq!(
+            read_text(&bom, FileKind::Level),
+            Ok("(name: \"Duel\")".to_string()),
+            "a byte-order mark is skipped"
         );
         std::fs::write(&big, "(name: \"Duel\")").expect("written");
         assert_eq!(

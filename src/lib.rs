@@ -22,6 +22,7 @@ pub mod files;
 pub mod game;
 pub mod lesson;
 pub mod level;
+pub mod names;
 pub mod net;
 pub mod replay;
 pub mod rulebook;

@@ -57,7 +57,8 @@ fn memory_per_game(ruleset: &Arc<Ruleset>) {
     let before = resident_kib();
     for game in 1..=GAMES {
         for (conn, side) in [(game * 2, 0), (game * 2 + 1, 1)] {
-            hub.connect(conn).unwrap();
+            hub.connect(conn, std::net::IpAddr::from([127, 0, 0, 1]))
+                .unwrap();
             hub.receive(
                 conn,
                 ClientMsg::Hello {

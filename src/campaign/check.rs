@@ -25,24 +25,62 @@ pub struct LoadedCampaign {
     pub levels: BTreeMap<String, Level>,
 }
 
-/// Reads, parses and checks a campaign file and the levels it names.
+/// Where a campaign's level files may lie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LevelReach {
+    /// In the campaign's own folder, the levels folder beside it, or the
+    /// game's levels (shipped and the player's own): a campaign shared by a
+    /// friend opens nothing else of the player's.
+    Confined,
+    /// Anywhere: only when the command line says `--allow-outside`.
+    Anywhere,
+}
+
+/// The most problems one campaign reports: the first ones, then a count.
+pub const MOST_PROBLEMS: usize = 50;
+
+/// Reads, parses and checks a campaign file and the levels it names, which
+/// stay within [`LevelReach::Confined`].
 pub fn load_campaign(path: &Path, ruleset: &Ruleset) -> Result<LoadedCampaign, Diagnostics> {
+    load_campaign_within(path, ruleset, LevelReach::Confined)
+}
+
+/// [`load_campaign`], with its levels within `reach`.
+pub fn load_campaign_within(
+    path: &Path,
+    ruleset: &Ruleset,
+    reach: LevelReach,
+) -> Result<LoadedCampaign, Diagnostics> {
     let text = crate::files::read_text(path, crate::files::FileKind::Campaign)
         .map_err(|problem| Diagnostics(vec![problem]))?;
-    parse_campaign(path, &text, ruleset)
+    parse_campaign_within(path, &text, ruleset, reach)
 }
 
 /// Parses and checks a campaign's text; level files are read relative to
-/// the campaign's folder.
+/// the campaign's folder, within [`LevelReach::Confined`].
 pub fn parse_campaign(
     path: &Path,
     text: &str,
     ruleset: &Ruleset,
 ) -> Result<LoadedCampaign, Diagnostics> {
+    parse_campaign_within(path, text, ruleset, LevelReach::Confined)
+}
+
+/// [`parse_campaign`], with its levels within `reach`. The limits on the
+/// campaign's size are checked before any level is read.
+pub fn parse_campaign_within(
+    path: &Path,
+    text: &str,
+    ruleset: &Ruleset,
+    reach: LevelReach,
+) -> Result<LoadedCampaign, Diagnostics> {
     let campaign: Campaign = parse_ron(path, text).map_err(|e| Diagnostics(vec![e]))?;
     let source = SourceText::new(text);
+    if let Some(problem) = past_limits(path, &source, &campaign) {
+        return Err(Diagnostics(vec![problem]));
+    }
     let mut errors = Vec::new();
-    let levels = battle_levels(path, text, &campaign, ruleset, &mut errors);
+    let levels = battle_levels(path, text, &campaign, ruleset, reach, &mut errors);
     errors.extend(check(path, &source, &campaign, &levels, ruleset));
     if errors.is_empty() {
         Ok(LoadedCampaign {
@@ -53,8 +91,38 @@ pub fn parse_campaign(
     } else {
         errors.sort();
         errors.dedup();
-        Err(Diagnostics(errors))
+        Err(Diagnostics(capped(errors)))
     }
+}
+
+/// The first [`MOST_PROBLEMS`] problems, and a last line with the count of
+/// the rest.
+fn capped(mut errors: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    if errors.len() > MOST_PROBLEMS {
+        let rest = errors.len() - MOST_PROBLEMS;
+        errors.truncate(MOST_PROBLEMS);
+        let last = errors[MOST_PROBLEMS - 1].clone();
+        errors.push(Diagnostic {
+            message: format!("and {rest} more problem(s) not shown"),
+            ..last
+        });
+    }
+    errors
+}
+
+/// A campaign past the size limits, refused at once, before any level is
+/// read or any battle checked.
+fn past_limits(path: &Path, source: &SourceText, campaign: &Campaign) -> Option<Diagnostic> {
+    (campaign.battles.len() > MOST_BATTLES).then(|| {
+        Diagnostic::new(
+            path,
+            source.field_or_start("battles", "", 0),
+            format!(
+                "the campaign has {} battles, expected at most {MOST_BATTLES}",
+                campaign.battles.len()
+            ),
+        )
+    })
 }
 
 /// Each battle's level, loaded and checked; problems go to `errors`.
@@ -63,6 +131,7 @@ fn battle_levels(
     text: &str,
     campaign: &Campaign,
     ruleset: &Ruleset,
+    reach: LevelReach,
     errors: &mut Vec<Diagnostic>,
 ) -> BTreeMap<String, Level> {
     let source = SourceText::new(text);
@@ -72,7 +141,21 @@ fn battle_levels(
         match &battle.level {
             LevelSource::File(file) => {
                 let at = source.find_string(file, 0).unwrap_or((1, 1));
-                match load_level(&folder.join(file), ruleset) {
+                let level_path = folder.join(file);
+                if reach == LevelReach::Confined && !within_reach(folder, &level_path) {
+                    errors.push(Diagnostic::new(
+                        path,
+                        at,
+                        format!(
+                            "battle \"{}\": its level lies outside the campaign's folder and the \
+                             game's levels (a campaign may name only those; the command line \
+                             allows others with --allow-outside)",
+                            battle.id
+                        ),
+                    ));
+                    continue;
+                }
+                match load_level(&level_path, ruleset) {
                     Ok(loaded) => {
                         levels.insert(battle.id.clone(), loaded.level);
                     }
@@ -104,6 +187,21 @@ fn battle_levels(
     levels
 }
 
+/// Whether a level file the campaign in `folder` names lies, once
+/// resolved, where a campaign may read: checked before it is opened, so a
+/// file outside is refused alike whether it exists or not.
+fn within_reach(folder: &Path, level: &Path) -> bool {
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let beside = folder.join("..").join("levels");
+    let shipped = crate::content::path("levels");
+    let own = crate::content::own_levels();
+    crate::files::inside(level, &[folder, &beside, &shipped, &own])
+}
+
 /// Every semantic problem of a parsed campaign whose levels loaded.
 fn check(
     path: &Path,
@@ -117,11 +215,21 @@ fn check(
         errors.push(Diagnostic::new(path, at, message));
     };
     let id_at = |id: &str| source.field_or_start("id", &format!("\"{id}\""), 0);
-    if campaign.name.trim().is_empty() {
-        error(
-            source.field_or_start("name", "", 0),
-            "the campaign's name is empty".into(),
-        );
+    let names = [Some(&campaign.warband), campaign.rival.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(|warband| ("the warband's", &warband.name));
+    for (n, (whose, name)) in [("the campaign's", &campaign.name)]
+        .into_iter()
+        .chain(names)
+        .enumerate()
+    {
+        if let Some(problem) = crate::names::name_problem(name, crate::names::MOST_NAME_CHARS) {
+            error(
+                source.field_or_start("name", "", n),
+                format!("{whose} name {problem}"),
+            );
+        }
     }
     for (n, warband) in [Some(&campaign.warband), campaign.rival.as_ref()]
         .into_iter()
@@ -181,15 +289,6 @@ fn check(
         error(
             source.field_or_start("battles", "", 0),
             "the campaign has no battles".into(),
-        );
-    }
-    if campaign.battles.len() > MOST_BATTLES {
-        error(
-            source.field_or_start("battles", "", 0),
-            format!(
-                "the campaign has {} battles, expected at most {MOST_BATTLES}",
-                campaign.battles.len()
-            ),
         );
     }
     let mut battle_ids = BTreeSet::new();
@@ -484,16 +583,28 @@ fn field_problems(
 /// Problems with one member or recruit.
 fn member_problems(member: &MemberSpec, ruleset: &Ruleset) -> Vec<String> {
     let mut problems = Vec::new();
-    if member.name.trim().is_empty() {
-        problems.push(format!("member \"{}\" has an empty name", member.id));
+    if let Some(problem) = crate::names::name_problem(&member.name, crate::names::MOST_NAME_CHARS) {
+        problems.push(format!("member \"{}\": its name {problem}", member.id));
     }
-    if !ruleset.creatures.contains_key(&member.template) {
-        problems.push(format!(
+    match ruleset.creatures.get(&member.template) {
+        None => problems.push(format!(
             "member \"{}\": unknown template \"{}\", expected one of: {}",
             member.id,
             member.template,
             keys(&ruleset.creatures)
-        ));
+        )),
+        // The level's own check of a unit: its template with its changes.
+        Some(template) => {
+            let mut merged = template.clone();
+            crate::level::apply_overrides(&mut merged, &member.overrides);
+            let checks = ruleset
+                .reference_problems(&merged)
+                .into_iter()
+                .map(|(_, p)| p);
+            for problem in checks.chain(merged.check_numbers()) {
+                problems.push(format!("member \"{}\": {problem}", member.id));
+            }
+        }
     }
     if let Some(mount) = &member.mount {
         match ruleset.creatures.get(mount) {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::LoadedCampaign;
+use super::check::{LoadedCampaign, MOST_BATTLES, MOST_WEEKS};
 use super::fielding::Field;
 use super::progress::{CampaignState, Stage};
 use crate::ai::AiLevel;
@@ -123,6 +123,10 @@ impl CampaignSave {
                 ),
             ));
         }
+        if let Some(problem) = campaign_file_problem(&save.file) {
+            let at = source.find_key("file", 0).unwrap_or((1, 1));
+            return Err(one(at, problem));
+        }
         if let Err(problem) = save.sound() {
             let at = source.find_key("state", 0).unwrap_or((1, 1));
             return Err(one(at, problem));
@@ -131,9 +135,18 @@ impl CampaignSave {
     }
 
     /// The save holds together: its stage names a battle of its campaign,
-    /// and the members fielded are members, each once.
+    /// no more weeks have passed than its battles could take, and the
+    /// members fielded are members, each once.
     fn sound(&self) -> Result<(), String> {
         let state = &self.state;
+        let most_weeks = MOST_BATTLES as u32 * 2 * u32::from(MOST_WEEKS);
+        if state.week > most_weeks {
+            return Err(format!(
+                "the campaign is at week {}, more than {most_weeks}, the most its battles \
+                 and weeks after could take",
+                state.week
+            ));
+        }
         let battle = match &state.stage {
             Stage::Before { battle } | Stage::After { battle, .. } => Some(battle),
             Stage::Ended { .. } => None,
@@ -170,6 +183,25 @@ impl CampaignSave {
             ))
         }
     }
+}
+
+/// The folder of the player's own campaigns, as a save names it.
+pub const OWN_CAMPAIGN: &str = "yours/";
+
+/// Why a save's campaign `file` is not a campaign's plain name (`name.ron`,
+/// or `yours/name.ron` for the player's own): a save never names a path,
+/// so a save from elsewhere opens nothing outside the campaign folders.
+pub fn campaign_file_problem(file: &str) -> Option<String> {
+    let name = file.strip_prefix(OWN_CAMPAIGN).unwrap_or(file);
+    let plain = name.ends_with(".ron")
+        && !name.starts_with('.')
+        && !name.contains(['/', '\\', ':'])
+        && crate::names::name_problem(name, crate::names::MOST_NAME_CHARS).is_none();
+    (!plain).then(|| {
+        "the save names its campaign by a path; a campaign is named by its file's plain name \
+         in the campaigns folder (name.ron, or yours/name.ron)"
+            .to_string()
+    })
 }
 
 /// A reader's complaint in a player's words: names in plain quotes, and

@@ -7,10 +7,11 @@ use std::sync::Arc;
 
 use super::{MOST_JOBS, within, write_json};
 use crate::ai::AiLevel;
-use crate::campaign::check::{LoadedCampaign, load_campaign};
+use crate::campaign::check::{LevelReach, LoadedCampaign, load_campaign_within};
 use crate::campaign::record::CampaignRecord;
 use crate::campaign::run::RunLevels;
 use crate::data::{AftermathRules, Ruleset, load_aftermath, load_ruleset};
+use crate::diagnostics::printable;
 use crate::simulate::campaign::{CampaignSim, run_campaigns, summarise_campaigns};
 
 /// The most runs one `campaign simulate` plays.
@@ -22,6 +23,10 @@ pub enum CampaignCommand {
     Check {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Let a campaign's levels lie outside its folder and the game's
+        /// levels.
+        #[arg(long)]
+        allow_outside: bool,
     },
     /// Play a whole campaign many times, AI against AI, and report how it goes.
     Simulate(CampaignSimulateArgs),
@@ -41,6 +46,10 @@ pub enum CampaignCommand {
         /// Where to write the record.
         #[arg(long, value_name = "RECORD")]
         out: PathBuf,
+        /// Let the campaign's levels lie outside its folder and the game's
+        /// levels.
+        #[arg(long)]
+        allow_outside: bool,
     },
     /// Play a recorded campaign again, checking every step.
     Replay {
@@ -71,11 +80,18 @@ pub struct CampaignSimulateArgs {
     /// Also write the report as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Let the campaign's levels lie outside its folder and the game's
+    /// levels.
+    #[arg(long)]
+    pub allow_outside: bool,
 }
 
 pub fn run_campaign_command(data: Option<&Path>, command: &CampaignCommand) -> ExitCode {
     match command {
-        CampaignCommand::Check { files } => check(data, files),
+        CampaignCommand::Check {
+            files,
+            allow_outside,
+        } => check(data, files, reach(*allow_outside)),
         CampaignCommand::Simulate(args) => simulate(data, args),
         CampaignCommand::Record {
             file,
@@ -83,8 +99,9 @@ pub fn run_campaign_command(data: Option<&Path>, command: &CampaignCommand) -> E
             ai,
             foes,
             out,
+            allow_outside,
         } => record(
-            data,
+            (data, reach(*allow_outside)),
             file,
             *seed,
             RunLevels {
@@ -97,7 +114,16 @@ pub fn run_campaign_command(data: Option<&Path>, command: &CampaignCommand) -> E
     }
 }
 
-fn check(data: Option<&Path>, files: &[PathBuf]) -> ExitCode {
+/// Where a campaign's levels may lie, as the command line says.
+fn reach(allow_outside: bool) -> LevelReach {
+    if allow_outside {
+        LevelReach::Anywhere
+    } else {
+        LevelReach::Confined
+    }
+}
+
+fn check(data: Option<&Path>, files: &[PathBuf], reach: LevelReach) -> ExitCode {
     let ruleset = match load_ruleset(data) {
         Ok(ruleset) => ruleset,
         Err(problems) => {
@@ -107,7 +133,7 @@ fn check(data: Option<&Path>, files: &[PathBuf]) -> ExitCode {
     };
     let mut problems = 0;
     for file in files {
-        if let Err(found) = load_campaign(file, &ruleset) {
+        if let Err(found) = load_campaign_within(file, &ruleset, reach) {
             problems += found.0.len();
             println!("{found}");
         }
@@ -123,12 +149,12 @@ fn check(data: Option<&Path>, files: &[PathBuf]) -> ExitCode {
 /// The data, the aftermath's numbers and the campaign in `file`, or what
 /// stopped them loading.
 fn load_all(
-    data: Option<&Path>,
+    (data, reach): (Option<&Path>, LevelReach),
     file: &Path,
 ) -> Result<(Arc<Ruleset>, AftermathRules, LoadedCampaign), String> {
     let ruleset = Arc::new(load_ruleset(data).map_err(|p| p.to_string())?);
     let rules = load_aftermath(data).map_err(|p| p.to_string())?;
-    let loaded = load_campaign(file, &ruleset).map_err(|p| p.to_string())?;
+    let loaded = load_campaign_within(file, &ruleset, reach).map_err(|p| p.to_string())?;
     Ok((ruleset, rules, loaded))
 }
 
@@ -150,7 +176,13 @@ fn relative_to_record(record: &Path, campaign: &Path) -> String {
     }
 }
 
-fn record(data: Option<&Path>, file: &Path, seed: u64, levels: RunLevels, out: &Path) -> ExitCode {
+fn record(
+    data: (Option<&Path>, LevelReach),
+    file: &Path,
+    seed: u64,
+    levels: RunLevels,
+    out: &Path,
+) -> ExitCode {
     let (ruleset, rules, loaded) = match load_all(data, file) {
         Ok(all) => all,
         Err(problem) => {
@@ -188,7 +220,7 @@ fn replay(data: Option<&Path>, path: &Path) -> ExitCode {
         .parent()
         .unwrap_or(Path::new("."))
         .join(&record.campaign);
-    let (ruleset, rules, loaded) = match load_all(data, &file) {
+    let (ruleset, rules, loaded) = match load_all((data, LevelReach::Confined), &file) {
         Ok(all) => all,
         Err(problem) => {
             eprintln!("{problem}");
@@ -215,7 +247,7 @@ fn replay(data: Option<&Path>, path: &Path) -> ExitCode {
 }
 
 fn simulate(data: Option<&Path>, args: &CampaignSimulateArgs) -> ExitCode {
-    let (ruleset, rules, loaded) = match load_all(data, &args.file) {
+    let (ruleset, rules, loaded) = match load_all((data, reach(args.allow_outside)), &args.file) {
         Ok(all) => all,
         Err(problem) => {
             eprintln!("{problem}");
@@ -243,20 +275,29 @@ fn simulate(data: Option<&Path>, args: &CampaignSimulateArgs) -> ExitCode {
     let runs = run_campaigns(&sim, &|| progress.inc(1));
     let elapsed = started.elapsed();
     progress.finish_and_clear();
+    let mut failed = 0;
     for (index, run) in runs.iter().enumerate() {
         if let Err(problem) = run {
-            eprintln!("run {index}: {problem}");
+            failed += 1;
+            eprintln!("run {index}: {}", printable(&problem.to_string()));
         }
     }
     let report = summarise_campaigns(&sim, &runs);
-    print!("{report}");
+    // Names come from the campaign file: escaped, so none can move the
+    // cursor, clear the terminal or set its title.
+    print!("{}", printable(&report.to_string()));
     println!(
         "took {:.2} s on {jobs} thread(s): {:.1} campaigns per second",
         elapsed.as_secs_f64(),
         runs.len() as f64 / elapsed.as_secs_f64().max(1e-9)
     );
-    match &args.json {
+    let written = match &args.json {
         Some(path) => write_json(path, &report),
         None => ExitCode::SUCCESS,
+    };
+    if failed > 0 {
+        eprintln!("{failed} of {} run(s) could not be played", runs.len());
+        return ExitCode::FAILURE;
     }
+    written
 }

@@ -109,13 +109,23 @@ pub fn run_serve(data: Option<&Path>, args: &ServeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let data_dir = args
+        .data_dir
+        .clone()
+        .unwrap_or_else(|| crate::files::data_dir().join("server"));
+    // The games are kept in a folder: anything else in its place would
+    // let the server start and keep nothing.
+    if let Err(error) = std::fs::create_dir_all(&data_dir) {
+        eprintln!(
+            "{}:1:1: the server keeps its games in a folder, and cannot make one here ({})",
+            data_dir.display(),
+            error.kind()
+        );
+        return ExitCode::FAILURE;
+    }
     let config = crate::net::server::ServerConfig {
         bind: args.bind,
-        data_dir: Some(
-            args.data_dir
-                .clone()
-                .unwrap_or_else(|| crate::files::data_dir().join("server")),
-        ),
+        data_dir: Some(data_dir),
         foreseeable: args.foreseeable_dice,
     };
     let started = std::time::Instant::now();
@@ -349,11 +359,31 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
         return Vec::new();
     };
     let bytes = text.len() as u64;
+    // A campaign's save and its record hold a whole campaign: told apart
+    // by their format first.
+    let format = SourceText::new(&text)
+        .find_field("format", "", 0)
+        .map(|_| text.as_str());
+    if format.is_some_and(|t| t.contains(&format!("\"{}\"", crate::campaign::save::FORMAT))) {
+        return crate::campaign::save::CampaignSave::parse(path, &text)
+            .err()
+            .map_or_else(Vec::new, |d| d.0);
+    }
+    if format.is_some_and(|t| t.contains(&format!("\"{}\"", crate::campaign::record::FORMAT))) {
+        return crate::campaign::record::CampaignRecord::read(path)
+            .err()
+            .map_or_else(Vec::new, |d| d.0);
+    }
     if SourceText::new(&text).find_key("warband", 0).is_some() {
         if let Some(problem) = over_limit(path, bytes, FileKind::Campaign) {
             return vec![problem];
         }
-        return crate::campaign::check::parse_campaign(path, &text, ruleset)
+        let reach = if allow_outside {
+            crate::campaign::check::LevelReach::Anywhere
+        } else {
+            crate::campaign::check::LevelReach::Confined
+        };
+        return crate::campaign::check::parse_campaign_within(path, &text, ruleset, reach)
             .err()
             .map_or_else(Vec::new, |d| d.0);
     }

@@ -5,7 +5,7 @@
 //! failed load again (bevy#7470), and a designer fixing the file must see
 //! the fix arrive.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext};
@@ -17,6 +17,7 @@ use crate::data::{
     parse_ron,
 };
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::files::FileKind;
 use crate::level::Level;
 
 /// The asset source the data folder is registered as.
@@ -67,11 +68,7 @@ impl RulesetLoader {
         context: &mut LoadContext<'_>,
     ) -> Result<Ruleset, Diagnostics> {
         let own_path = PathBuf::from(context.path().path());
-        let mut rules_text = Vec::new();
-        reader
-            .read_to_end(&mut rules_text)
-            .await
-            .map_err(|e| single(own_path.clone(), format!("cannot read: {e}")))?;
+        let rules_text = read_bounded(reader, &own_path, FileKind::Data).await?;
         let mut read = async |name: &str| -> Result<(PathBuf, String), Diagnostics> {
             let sibling = context
                 .path()
@@ -125,14 +122,29 @@ impl AssetLoader for LevelLoader {
         context: &mut LoadContext<'_>,
     ) -> Result<LevelFile, Diagnostics> {
         let path = PathBuf::from(context.path().path());
-        let mut bytes = Vec::new();
-        reader
-            .read_to_end(&mut bytes)
-            .await
-            .map_err(|e| single(path.clone(), format!("cannot read: {e}")))?;
+        let bytes = read_bounded(reader, &path, FileKind::Level).await?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let level = parse_ron(&path, &text).map_err(|e| Diagnostics(vec![e]));
         Ok(LevelFile { text, level })
+    }
+}
+
+/// An asset's bytes, read no further than its kind's most bytes (as
+/// [`crate::files::read_text`] reads every other file).
+async fn read_bounded(
+    reader: &mut dyn Reader,
+    path: &Path,
+    kind: FileKind,
+) -> Result<Vec<u8>, Diagnostics> {
+    use bevy::asset::AsyncReadExt as _;
+    let mut bytes = Vec::new();
+    bevy::asset::AsyncReadExt::take(&mut *reader, kind.most_bytes() + 1)
+        .read_to_end(&mut bytes)
+        .await
+        .map_err(|e| single(path.to_path_buf(), format!("cannot read: {e}")))?;
+    match crate::files::over_limit(path, bytes.len() as u64, kind) {
+        Some(problem) => Err(Diagnostics(vec![problem])),
+        None => Ok(bytes),
     }
 }
 

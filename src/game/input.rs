@@ -214,6 +214,30 @@ impl KeyBindings {
             if keys.is_empty() {
                 return Err(at(action, format!("{} has no key", action.describe())));
             }
+            if keys.len() > MOST_KEYS {
+                return Err(at(
+                    action,
+                    format!(
+                        "{} has {} keys, expected at most {MOST_KEYS}",
+                        action.describe(),
+                        keys.len()
+                    ),
+                ));
+            }
+            if let Some((_, &key)) = keys
+                .iter()
+                .enumerate()
+                .find(|(k, key)| keys[..*k].contains(key))
+            {
+                return Err(at(
+                    action,
+                    format!(
+                        "{} is given twice to {}",
+                        key_name(key),
+                        action.describe().to_lowercase()
+                    ),
+                ));
+            }
             if let Some(&fixed) = keys.iter().find(|&&key| fixed_key(key)) {
                 return Err(at(
                     action,
@@ -394,6 +418,10 @@ const BINDINGS_HEADER: &str = "\
 
 /// The shipped default bindings, in the content; the game never writes it.
 pub const DEFAULT_BINDINGS_FILE: &str = "assets/input.ron";
+
+/// The most keys one action may have: a few keys to the same action help
+/// two hands or two layouts; more only slow every check of a key.
+pub const MOST_KEYS: usize = 4;
 
 /// The player's own bindings file: `input.ron` in the platform's config
 /// folder, beside the settings.
@@ -601,6 +629,10 @@ mod tests {
         assert!(refused("{ Hold: [] }").contains("input.ron:1:3: "));
         assert!(refused("{ Hold: [KeyJ], Hold: [KeyK] }").contains("written twice"));
         assert!(refused("{\n Zoom: [KeyZ] }").contains("input.ron:2:2: "));
+        assert!(refused("{ Hold: [KeyJ, KeyK, KeyL, KeyM, KeyN] }").contains("5 keys"));
+        assert!(refused("{ Hold: [KeyJ, KeyJ] }").contains("J is given twice"));
+        let many = vec!["KeyJ"; 100_000].join(", ");
+        assert!(refused(&format!("{{ Hold: [{many}] }}")).contains("expected at most 4"));
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -180,10 +180,12 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
+    // The level named is read as every file is (a pipe or a folder is
+    // refused in its own words, before the window opens).
     if let Some(level) = &args.level
-        && !level.is_file()
+        && let Err(problem) = crate::files::read_text(level, crate::files::FileKind::Level)
     {
-        eprintln!("{}:1:1: no such level file", level.display());
+        eprintln!("{problem}");
         return ExitCode::FAILURE;
     }
     let (data_dir, levels_dir, named_dir) = match game_folders(&data_dir, args.level.as_deref()) {
@@ -271,6 +273,7 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     app.insert_resource(lessons);
     app.add_plugins(plugin);
     app.insert_resource(sound::Muted(args.mute));
+    app.insert_resource(table::light::GraphicsForThisRun(args.graphics));
     let resume = args.resume.then(|| {
         app.world()
             .resource::<session::saves::SaveFolder>()
@@ -384,7 +387,7 @@ pub fn plugin(app: &mut App) {
         assets::plugin,
         screens::loading::plugin,
         screens::title::plugin,
-        table::paint::plugin,
+        (table::paint::plugin, table::light::plugin),
         table::view::plugin,
         table::markers::plugin,
         table::camera::plugin,

@@ -50,6 +50,10 @@ pub struct PlayArgs {
     /// Resume the last battle from the autosave, as Continue does.
     #[arg(long = "continue", conflicts_with_all = ["level", "replay"])]
     pub resume: bool,
+    /// The graphics this run, whatever the settings say: low (for a
+    /// software renderer), medium or high.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub graphics: Option<crate::game::session::preferences::GraphicsLevel>,
     /// No sound this run, whatever the settings say.
     #[arg(long)]
     pub mute: bool,

@@ -10,38 +10,11 @@ use crate::diagnostics::{Diagnostic, SourceText};
 
 /// The most characters a level, side or unit name may have: it is shown on
 /// cards, menus and the log.
-pub const MOST_NAME_CHARS: usize = 60;
+pub use crate::names::MOST_NAME_CHARS;
 
 /// Why a name players will read cannot be shown, if it cannot.
 fn name_problem(name: &str) -> Option<String> {
-    if name.trim().is_empty() {
-        Some("is empty".into())
-    } else if name.chars().any(char::is_control) {
-        Some("holds a control character (a newline or tab, say); names are one plain line".into())
-    } else if name.chars().any(turns_text) {
-        Some("holds a character that turns the writing direction; names read as written".into())
-    } else if name.chars().all(|c| c.is_whitespace() || unseen(c)) {
-        Some("shows nothing: it holds only characters that are not seen".into())
-    } else if name.chars().count() > MOST_NAME_CHARS {
-        Some(format!(
-            "has {} characters, expected at most {MOST_NAME_CHARS}",
-            name.chars().count()
-        ))
-    } else {
-        None
-    }
-}
-
-/// The characters that turn the direction of the text after them: they
-/// would make a name read otherwise than written, in the game and in a
-/// terminal.
-fn turns_text(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}')
-}
-
-/// Characters that take no space and show nothing.
-fn unseen(c: char) -> bool {
-    matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{00AD}')
+    crate::names::name_problem(name, MOST_NAME_CHARS)
 }
 
 /// The most zones on a side of the map, and the most units (chariot teams

@@ -37,6 +37,18 @@ pub struct FileGameMeta {
 }
 
 impl FileGameMeta {
+    /// The game's own folder under `root`: its name is checked again here,
+    /// so that whatever named it, no game is ever kept outside `root`.
+    pub fn folder_in(&self, root: &Path) -> Result<std::path::PathBuf, String> {
+        match crate::names::game_name_problem(&self.game) {
+            None => Ok(root.join(&self.game)),
+            Some(problem) => Err(format!(
+                "the game \"{}\" {problem}",
+                crate::diagnostics::printable(&self.game)
+            )),
+        }
+    }
+
     /// Whose move the battle `engine` (the game rebuilt) waits for.
     pub fn turn(&self, engine: &Engine) -> Turn {
         let state = engine.state();
@@ -103,6 +115,9 @@ pub enum Refusal {
     },
     /// A new step gives an order to a combatant of this player's side.
     NotTheirs { step: usize, said: String },
+    /// A step carries a salt for the dice: only a server stirs the dice,
+    /// and a sender who could would try salts until the rolls suited them.
+    Salted { step: usize },
 }
 
 impl fmt::Display for Refusal {
@@ -137,6 +152,11 @@ impl fmt::Display for Refusal {
             Self::Forked { step, held, file } => write!(
                 f,
                 "the file parts from your game at step {step}: yours has {held}, the file has {file}"
+            ),
+            Self::Salted { step } => write!(
+                f,
+                "step {step} carries its own salt for the dice; in a game by file the dice \
+                 follow the game's seed alone"
             ),
             Self::NotTheirs { step, said } => write!(
                 f,
@@ -290,6 +310,10 @@ pub fn take_turn(
     ruleset: Arc<Ruleset>,
 ) -> Result<Imported, Refusal> {
     let sent_by = sent.sent_by.clone().ok_or(Refusal::NotSent)?;
+    // Before anything is rebuilt: a salt re-seeds the dice.
+    if let Some(index) = sent.record.steps.iter().position(|s| s.salt.is_some()) {
+        return Err(Refusal::Salted { step: index + 1 });
+    }
     let level = sent
         .level(path, &ruleset)
         .map_err(|problems| Refusal::Unreadable(problems.to_string()))?;

@@ -66,6 +66,8 @@ pub struct Game {
     /// Steps already sent to the spectators.
     pub sent_to_spectators: usize,
     pub chat: VecDeque<(String, String)>,
+    /// The connection that opened it, while it is in this run's memory.
+    pub creator: Option<u64>,
 }
 
 /// blake3 of a secret, salted with the game it belongs to.
@@ -115,6 +117,7 @@ impl Game {
             spectators: Vec::new(),
             sent_to_spectators: 0,
             chat: VecDeque::new(),
+            creator: None,
         })
     }
 
@@ -143,6 +146,13 @@ impl Game {
 
     pub fn steps(&self) -> usize {
         self.replay.steps()
+    }
+
+    /// Nothing played yet, and a seat that nobody (player or AI) holds.
+    pub fn waiting_for_a_player(&self) -> bool {
+        self.steps() == 0
+            && !self.over()
+            && self.meta.seats.iter().any(|s| s.player.is_none() && !s.ai)
     }
 
     pub fn over(&self) -> bool {
@@ -200,7 +210,7 @@ impl Game {
         if at != self.steps() {
             return Err(format!(
                 "the battle has moved on: the command was for step {}, the battle is at step {}",
-                at + 1,
+                at.saturating_add(1),
                 self.steps() + 1
             ));
         }
@@ -235,21 +245,15 @@ impl Game {
     /// If `fingerprint` is not the server's after step `step` (from 1): that
     /// step's command in words and the parts of the battle that differ.
     pub fn differs(&self, step: usize, fingerprint: &Fingerprint) -> Option<(String, Vec<String>)> {
+        // Answered from the fingerprint kept with each step and the battle
+        // as it stands: nothing is rebuilt, so a stream of forged reports
+        // costs the server a comparison each.
         let ours = self.replay.record.fingerprint_after(step)?;
         if ours == fingerprint {
             return None;
         }
-        let ruleset = self.engine.state().ruleset().clone();
-        let before = self.replay.rebuild(
-            &checked_level(&self.meta, &ruleset).ok()?,
-            ruleset,
-            step - 1,
-        );
         let command = &self.replay.record.steps[step - 1].command;
-        let said = before.as_ref().map_or_else(
-            |_| command.unit.clone(),
-            |engine| command_in_words(engine.state(), command),
-        );
+        let said = command_in_words(self.engine.state(), command);
         Some((said, ours.differences(fingerprint, self.engine.state())))
     }
 

@@ -79,7 +79,8 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
     let kept = plan
         .token_file
         .as_ref()
-        .and_then(|path| std::fs::read_to_string(path).ok())
+        .and_then(|path| crate::files::read_own_file(path, crate::files::FileKind::Own).ok())
+        .flatten()
         .and_then(|text| ron::from_str::<SeatToken>(&text).ok())
         .filter(|kept| kept.server == plan.addr);
     let mut connection = Connection::open(&plan.addr, &plan.name)?;

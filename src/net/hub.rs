@@ -5,6 +5,7 @@
 //! run it to the die.
 
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use super::game::{Game, GameMeta, Presence, SeatMeta, secret_hash};
@@ -51,6 +52,10 @@ const MOST_STAND_IN_STEPS: usize = 10_000;
 struct Conn {
     name: Option<String>,
     game: Option<(u64, Option<usize>)>,
+    /// The address it came from: games open are counted by it too.
+    from: IpAddr,
+    /// When it last had an out-of-sync report answered.
+    answered_out_of_sync: Option<u64>,
 }
 
 pub struct Hub {
@@ -92,6 +97,23 @@ impl Hub {
                 self.log.push(format!("game {id}: {left_out}"));
             }
             if stored.closed {
+                continue;
+            }
+            // A game nobody but its opener sat down at, with nothing
+            // played: there is nothing to come back to.
+            let seated = stored
+                .meta
+                .seats
+                .iter()
+                .filter(|s| s.player.is_some())
+                .count();
+            if stored.steps.is_empty() && seated < 2 {
+                self.log
+                    .push(format!("game {id}: not resumed: nobody joined it"));
+                if let Err(error) = store.forget(id) {
+                    self.log
+                        .push(format!("game {id}: not taken off the disk: {error}"));
+                }
                 continue;
             }
             match Game::resume(stored.meta, self.ruleset.clone(), stored.steps, now) {
@@ -147,8 +169,8 @@ impl Hub {
         }
     }
 
-    /// A new connection, or why it is refused.
-    pub fn connect(&mut self, conn: ConnId) -> Result<(), String> {
+    /// A new connection from the address `from`, or why it is refused.
+    pub fn connect(&mut self, conn: ConnId, from: IpAddr) -> Result<(), String> {
         if self.conns.len() >= MOST_CONNECTIONS {
             return Err("the server is full".to_string());
         }
@@ -157,6 +179,8 @@ impl Hub {
             Conn {
                 name: None,
                 game: None,
+                from,
+                answered_out_of_sync: None,
             },
         );
         Ok(())
@@ -177,6 +201,9 @@ impl Hub {
             return out;
         };
         match message {
+            ClientMsg::Hello { .. } if named => {
+                out.push(Out::Close(conn, "one hello per connection".to_string()));
+            }
             ClientMsg::Hello { protocol, name } => self.hello(conn, &protocol, &name, &mut out),
             _ if !named => out.push(Out::Close(conn, "say hello first".to_string())),
             ClientMsg::Ping => out.push(Out::Send(conn, ServerMsg::Pong)),
@@ -191,9 +218,17 @@ impl Hub {
                 side,
                 password,
             } => {
+                if let Some(reason) = self.games_open_problem(conn) {
+                    return vec![Out::Send(conn, ServerMsg::Refused { reason })];
+                }
                 let made = self.create(level_file, level_text, sequence, password, now);
                 match made {
-                    Ok(id) => self.join(conn, id, Some(side), None, true, now, &mut out),
+                    Ok(id) => {
+                        if let Some(game) = self.games.get_mut(&id) {
+                            game.creator = Some(conn);
+                        }
+                        self.join(conn, id, Some(side), None, true, now, &mut out);
+                    }
                     Err(reason) => refuse(conn, reason, &mut out),
                 }
             }
@@ -207,7 +242,7 @@ impl Hub {
             }
             ClientMsg::Command { at, command } => self.command(conn, at, command, &mut out),
             ClientMsg::Synced { step, fingerprint } => {
-                self.synced(conn, step, &fingerprint, &mut out);
+                self.synced(conn, step, &fingerprint, now, &mut out);
             }
             ClientMsg::HandToAi { side } => self.hand_to_ai(conn, side, now, &mut out),
             ClientMsg::Chat { text } => self.chat(conn, &text, &mut out),
@@ -224,17 +259,13 @@ impl Hub {
             return;
         }
         let name = name.trim();
-        if name.is_empty()
-            || name.chars().count() > MOST_NAME_CHARS
-            || name.chars().any(char::is_control)
-        {
-            let reason =
-                format!("a name is 1 to {MOST_NAME_CHARS} letters, with no control characters");
-            out.push(Out::Close(conn, reason));
+        if let Some(problem) = crate::names::name_problem(name, MOST_NAME_CHARS) {
+            out.push(Out::Close(conn, format!("your name {problem}")));
             return;
         }
+        let name = self.unique_name(name);
         if let Some(c) = self.conns.get_mut(&conn) {
-            c.name = Some(name.to_string());
+            c.name = Some(name);
         }
         out.push(Out::Send(
             conn,
@@ -243,6 +274,58 @@ impl Hub {
                 server: crate::content::version_line().to_string(),
             },
         ));
+    }
+
+    /// `name`, or, while another connection holds it (whatever the case of
+    /// its letters), `name (2)`, `name (3)`...: no one speaks under
+    /// another's name.
+    fn unique_name(&self, name: &str) -> String {
+        let taken = |candidate: &str| {
+            self.conns.values().any(|c| {
+                c.name
+                    .as_deref()
+                    .is_some_and(|held| held.to_lowercase() == candidate.to_lowercase())
+            })
+        };
+        (1..=MOST_CONNECTIONS + 1)
+            .map(|n| match n {
+                1 => name.to_string(),
+                n => format!("{name} ({n})"),
+            })
+            .find(|candidate| !taken(candidate))
+            .unwrap_or_else(|| name.to_string())
+    }
+
+    /// Why `conn` may not open another game, if it may not: each player
+    /// and each address holds only so many games that nobody else has sat
+    /// down at yet.
+    fn games_open_problem(&self, conn: ConnId) -> Option<String> {
+        let asking = self.conns.get(&conn)?;
+        if asking.game.is_some() {
+            return Some("leave your game first".to_string());
+        }
+        let waiting = |by: &dyn Fn(&Conn) -> bool| {
+            self.games
+                .values()
+                .filter(|game| game.waiting_for_a_player())
+                .filter(|game| {
+                    game.creator
+                        .and_then(|c| self.conns.get(&c))
+                        .is_some_and(by)
+                })
+                .count()
+        };
+        if waiting(&|c: &Conn| c.name == asking.name) >= MOST_OPEN_GAMES_PER_PLAYER {
+            return Some(format!(
+                "you have {MOST_OPEN_GAMES_PER_PLAYER} games waiting for players already"
+            ));
+        }
+        if waiting(&|c: &Conn| c.from == asking.from) >= MOST_OPEN_GAMES_PER_ADDRESS {
+            return Some(format!(
+                "your address has {MOST_OPEN_GAMES_PER_ADDRESS} games waiting for players already"
+            ));
+        }
+        None
     }
 
     fn create(
@@ -535,11 +618,19 @@ impl Hub {
         conn: ConnId,
         step: usize,
         fingerprint: &crate::battle::record::Fingerprint,
+        now: u64,
         out: &mut Vec<Out>,
     ) {
         let Some((id, Some(side))) = self.conns.get(&conn).and_then(|c| c.game) else {
             return;
         };
+        // One answer in [`OUT_OF_SYNC_SECONDS`] a connection: the answer
+        // sends the whole game, which a stream of forged reports must not
+        // make the server do again and again.
+        let answered = self.conns.get(&conn).and_then(|c| c.answered_out_of_sync);
+        if answered.is_some_and(|at| now.saturating_sub(at) < OUT_OF_SYNC_SECONDS) {
+            return;
+        }
         let Some(game) = self.games.get(&id) else {
             return;
         };
@@ -561,8 +652,15 @@ impl Hub {
             player,
             parts,
         };
-        for member in game.members() {
-            out.push(Out::Send(member, message.clone()));
+        // The seated players only: a spectator, held steps behind, would
+        // learn of steps it has not yet been shown.
+        for presence in &game.presence {
+            if let Presence::Here(seated) = presence {
+                out.push(Out::Send(*seated, message.clone()));
+            }
+        }
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.answered_out_of_sync = Some(now);
         }
         // The game goes on from the server's battle.
         out.push(Out::Send(conn, whole_game(id, side, game.replay().clone())));
@@ -640,9 +738,19 @@ impl Hub {
             None => game.spectators.retain(|c| *c != conn),
         }
         let empty = game.members().is_empty();
-        if game.over() && empty {
+        // A game its creator leaves before anyone else sat down or a step
+        // was played is closed: it holds nothing to come back to.
+        let unplayed = game.steps() == 0 && game.creator == Some(conn);
+        if empty && (game.over() || unplayed) {
             self.games.remove(&id);
             self.log.push(format!("game {id} closed"));
+            if unplayed
+                && let Some(store) = &self.store
+                && let Err(error) = store.forget(id)
+            {
+                self.log
+                    .push(format!("game {id}: not taken off the disk: {error}"));
+            }
             return;
         }
         self.tell_seats(id, now, out);

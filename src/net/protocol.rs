@@ -37,7 +37,18 @@ pub const ABANDONED_SECONDS: u64 = 24 * 60 * 60;
 /// How many steps spectators see behind the players.
 pub const SPECTATOR_DELAY: usize = 4;
 /// The longest player name and chat line, in characters.
-pub const MOST_NAME_CHARS: usize = 24;
+pub const MOST_NAME_CHARS: usize = crate::names::MOST_PLAYER_CHARS;
+/// Games waiting for a second player that one player, and one address,
+/// may have opened at a time.
+pub const MOST_OPEN_GAMES_PER_PLAYER: usize = 2;
+pub const MOST_OPEN_GAMES_PER_ADDRESS: usize = 4;
+/// Connections one address may hold open at once.
+pub const MOST_CONNECTIONS_PER_ADDRESS: usize = 8;
+/// Seconds a new connection has to say hello (pings do not count).
+pub const HELLO_SECONDS: u64 = 10;
+/// Seconds between two out-of-sync reports of one connection that the
+/// server answers.
+pub const OUT_OF_SYNC_SECONDS: u64 = 5;
 pub const MOST_CHAT_CHARS: usize = 200;
 /// Chat lines a game keeps for those who join later.
 pub const CHAT_KEPT: usize = 30;

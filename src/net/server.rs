@@ -5,7 +5,7 @@
 //! with its reason logged; no game is touched.
 
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
@@ -103,7 +104,7 @@ pub fn start(
 }
 
 enum ToHub {
-    Open(ConnId, mpsc::Sender<Out>),
+    Open(ConnId, IpAddr, mpsc::Sender<Out>),
     Message(ConnId, ClientMsg),
     Gone(ConnId),
 }
@@ -123,6 +124,8 @@ async fn run(
     let (to_hub, from_conns) = mpsc::channel(QUEUE);
     let hub_task = tokio::spawn(hub_loop(hub, from_conns, log.clone(), started));
     let open = Arc::new(AtomicUsize::new(0));
+    let refusing = Arc::new(AtomicUsize::new(0));
+    let per_address = Arc::new(std::sync::Mutex::new(BTreeMap::<IpAddr, usize>::new()));
     let mut next: ConnId = 0;
     loop {
         tokio::select! {
@@ -130,18 +133,43 @@ async fn run(
             accepted = listener.accept() => {
                 let Ok((stream, peer)) = accepted else { continue };
                 next += 1;
-                if open.load(Ordering::Relaxed) >= MOST_CONNECTIONS {
-                    log(format!("connection {next} from {peer} refused: the server is full"));
+                let full = open.load(Ordering::Relaxed) >= MOST_CONNECTIONS;
+                let held = per_address.lock().map_or(0, |m| m.get(&peer.ip()).copied().unwrap_or(0));
+                let refused = if full {
+                    Some("the server is full".to_string())
+                } else if held >= MOST_CONNECTIONS_PER_ADDRESS {
+                    Some(format!(
+                        "your address holds {MOST_CONNECTIONS_PER_ADDRESS} connections already"
+                    ))
+                } else {
+                    None
+                };
+                if let Some(reason) = refused {
+                    log(format!("connection {next} from {peer} refused: {reason}"));
+                    refuse(stream, reason, refusing.clone());
                     continue;
                 }
                 open.fetch_add(1, Ordering::Relaxed);
+                if let Ok(mut counts) = per_address.lock() {
+                    *counts.entry(peer.ip()).or_default() += 1;
+                }
                 let (to_hub, log, open) = (to_hub.clone(), log.clone(), open.clone());
+                let per_address = per_address.clone();
                 tokio::spawn(async move {
-                    if let Err(reason) = connection(next, stream, to_hub.clone()).await {
-                        log(format!("connection {next} from {peer} closed: {reason}"));
+                    match connection(next, peer.ip(), stream, to_hub.clone()).await {
+                        Ok(()) => {}
+                        Err(reason) => log(format!("connection {next} from {peer} closed: {reason}")),
                     }
                     let _ = to_hub.send(ToHub::Gone(next)).await;
                     open.fetch_sub(1, Ordering::Relaxed);
+                    if let Ok(mut counts) = per_address.lock()
+                        && let Some(count) = counts.get_mut(&peer.ip())
+                    {
+                        *count -= 1;
+                        if *count == 0 {
+                            counts.remove(&peer.ip());
+                        }
+                    }
                 });
             }
         }
@@ -171,7 +199,7 @@ async fn hub_loop(mut hub: Hub, mut inbox: mpsc::Receiver<ToHub>, log: Log, star
         let Some(input) = input else { break };
         let now = started.elapsed().as_secs();
         let out = match input {
-            ToHub::Open(conn, outbox) => match hub.connect(conn) {
+            ToHub::Open(conn, from, outbox) => match hub.connect(conn, from) {
                 Ok(()) => {
                     outboxes.insert(conn, outbox);
                     Vec::new()
@@ -195,40 +223,78 @@ async fn hub_loop(mut hub: Hub, mut inbox: mpsc::Receiver<ToHub>, log: Log, star
                 Out::Send(conn, _) | Out::Close(conn, _) => *conn,
             };
             if let Some(outbox) = outboxes.get(&conn)
-                && outbox.try_send(item).is_err()
+                && let Err(error) = outbox.try_send(item)
             {
-                // Too slow to read what it is sent: let it go.
-                log(format!("connection {conn} closed: it fell too far behind"));
+                // Too slow to read what it is sent: let it go. A closed
+                // outbox is a connection already gone, not a slow one.
+                if matches!(error, mpsc::error::TrySendError::Full(_)) {
+                    log(format!("connection {conn} closed: it fell too far behind"));
+                }
                 outboxes.remove(&conn);
             }
         }
     }
 }
 
-/// One connection: the handshake, then frames in and messages out until
-/// either end closes or a limit is broken (the error says which).
-async fn connection(
-    conn: ConnId,
-    stream: TcpStream,
-    to_hub: mpsc::Sender<ToHub>,
-) -> Result<(), String> {
+/// Refusing connections at once: past this many, being refused in words
+/// (which waits for a handshake) gives way to being dropped unanswered.
+const MOST_REFUSING: usize = 64;
+
+/// Tells a connection that is not taken why, once its handshake is done
+/// (within the handshake's time), then closes it; dropped unanswered when
+/// many are being refused at once.
+fn refuse(stream: TcpStream, reason: String, refusing: Arc<AtomicUsize>) {
+    if refusing.fetch_add(1, Ordering::Relaxed) >= MOST_REFUSING {
+        refusing.fetch_sub(1, Ordering::Relaxed);
+        return;
+    }
+    tokio::spawn(async move {
+        if let Ok(mut socket) = handshake(stream).await {
+            let _ = close(&mut socket, reason).await;
+        }
+        refusing.fetch_sub(1, Ordering::Relaxed);
+    });
+}
+
+/// The WebSocket handshake, held to [`HANDSHAKE_SECONDS`] however slowly
+/// the other end sends it.
+async fn handshake(stream: TcpStream) -> Result<WebSocketStream<TcpStream>, String> {
     let _ = stream.set_nodelay(true);
     let config = WebSocketConfig::default()
         .max_message_size(Some(MOST_CLIENT_BYTES))
         .max_frame_size(Some(MOST_CLIENT_BYTES));
     let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
-    let mut socket = tokio::time::timeout(Duration::from_secs(HANDSHAKE_SECONDS), handshake)
+    tokio::time::timeout(Duration::from_secs(HANDSHAKE_SECONDS), handshake)
         .await
         .map_err(|_| "no WebSocket handshake in time".to_string())?
-        .map_err(|error| format!("not a WebSocket handshake: {error}"))?;
+        .map_err(|error| format!("not a WebSocket handshake: {error}"))
+}
+
+/// One connection: the handshake, then frames in and messages out until
+/// either end closes or a limit is broken (the error says which). Until it
+/// has said hello, a connection is held to [`HELLO_SECONDS`] from its
+/// opening, whatever pings it sends.
+async fn connection(
+    conn: ConnId,
+    from: IpAddr,
+    stream: TcpStream,
+    to_hub: mpsc::Sender<ToHub>,
+) -> Result<(), String> {
+    let mut socket = handshake(stream).await?;
     let (outbox, mut outgoing) = mpsc::channel(QUEUE);
     to_hub
-        .send(ToHub::Open(conn, outbox))
+        .send(ToHub::Open(conn, from, outbox))
         .await
         .map_err(|_| "the server is stopping".to_string())?;
     let mut bucket = RateBucket::new();
-    let idle = Duration::from_secs(IDLE_SECONDS);
+    let hello_by = Instant::now() + Duration::from_secs(HELLO_SECONDS);
+    let mut greeted = false;
     loop {
+        let idle = if greeted {
+            Duration::from_secs(IDLE_SECONDS)
+        } else {
+            hello_by.saturating_duration_since(Instant::now())
+        };
         tokio::select! {
             item = outgoing.recv() => match item {
                 Some(Out::Send(_, message)) => {
@@ -244,6 +310,9 @@ async fn connection(
             },
             frame = tokio::time::timeout(idle, socket.next()) => {
                 let frame = match frame {
+                    Err(_) if !greeted => {
+                        return close(&mut socket, format!("no hello within {HELLO_SECONDS} s")).await;
+                    }
                     Err(_) => return close(&mut socket, format!("silent for {IDLE_SECONDS} s")).await,
                     Ok(None) => return Ok(()),
                     Ok(Some(Err(error))) => return Err(format!("a broken frame: {error}")),
@@ -262,6 +331,7 @@ async fn connection(
                 }
                 match decode::<ClientMsg>(&text) {
                     Ok(message) => {
+                        greeted |= matches!(message, ClientMsg::Hello { .. });
                         if to_hub.send(ToHub::Message(conn, message)).await.is_err() {
                             return Err("the server is stopping".to_string());
                         }
@@ -273,10 +343,7 @@ async fn connection(
     }
 }
 
-async fn close<S>(
-    socket: &mut tokio_tungstenite::WebSocketStream<S>,
-    reason: String,
-) -> Result<(), String>
+async fn close<S>(socket: &mut WebSocketStream<S>, reason: String) -> Result<(), String>
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
 {

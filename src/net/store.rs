@@ -66,6 +66,15 @@ impl Store {
         crate::files::write_keeping_previous(&self.game_dir(id).join("replay.ron"), &text)
     }
 
+    /// Takes a game off the disk altogether: one closed before anything
+    /// of it was played.
+    pub fn forget(&self, id: u64) -> std::io::Result<()> {
+        match std::fs::remove_dir_all(self.game_dir(id)) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
+            _ => Ok(()),
+        }
+    }
+
     /// Every game kept, with a problem in words for each that cannot be read.
     pub fn load_all(&self) -> (Vec<StoredGame>, Vec<String>) {
         let mut games = Vec::new();
@@ -92,11 +101,9 @@ fn load_game(dir: &Path) -> Result<StoredGame, String> {
         .map_err(|problem| problem.to_string())?;
     let meta: GameMeta = crate::data::parse_ron(&meta_path, &text).map_err(|e| e.to_string())?;
     let steps_path = dir.join("steps.ron");
-    let steps_text = match std::fs::read_to_string(&steps_path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(format!("{}: {error}", steps_path.display())),
-    };
+    let steps_text = crate::files::read_own_file(&steps_path, crate::files::FileKind::ServerSteps)
+        .map_err(|problem| problem.to_string())?
+        .unwrap_or_default();
     let lines: Vec<&str> = steps_text.lines().collect();
     if lines.len() > MOST_STEPS {
         return Err(format!("more than {MOST_STEPS} steps"));

@@ -76,6 +76,39 @@ pub struct SentBy {
     pub side: usize,
 }
 
+impl SentBy {
+    /// Whether a sender read from a file (a stranger's) names what the game
+    /// makes: the game by its hex digits, so it names a folder of its own
+    /// and nothing outside it, a player's plain name, and a side the level
+    /// has. Checked before anything of the file is kept or written.
+    fn check(&self, path: &Path, source: &SourceText, sides: usize) -> Result<(), Diagnostics> {
+        let at = |key: &str| source.find_last_key(key).unwrap_or((1, 1));
+        if let Some(problem) = crate::names::game_name_problem(&self.game) {
+            return Err(single(path, at("game"), format!("the game {problem}")));
+        }
+        if let Some(problem) =
+            crate::names::name_problem(&self.player, crate::names::MOST_PLAYER_CHARS)
+        {
+            return Err(single(
+                path,
+                at("player"),
+                format!("the sender's name {problem}"),
+            ));
+        }
+        if self.side >= sides {
+            return Err(single(
+                path,
+                at("side"),
+                format!(
+                    "the sender plays side {}, but the level has {sides} side(s)",
+                    self.side + 1
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Where a rebuilt battle parted from its record.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Divergence {
@@ -333,6 +366,9 @@ impl Replay {
                     replay.seats.len()
                 ),
             ));
+        }
+        if let Some(sent_by) = &replay.sent_by {
+            sent_by.check(path, &source, sides)?;
         }
         Ok(replay)
     }

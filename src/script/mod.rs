@@ -288,7 +288,7 @@ pub fn level_of(
             }
             // Where the level lies is checked before it is opened, so a
             // file outside is refused alike whether it exists or not.
-            if !allow_outside && !inside(&level_path, &[folder, Path::new(".")]) {
+            if !allow_outside && !crate::files::inside(&level_path, &[folder, Path::new(".")]) {
                 return Err(problem(format!(
                     "the level `{file}` is outside the script's folder and the working \
                      folder (run with --allow-outside to allow it)"
@@ -304,30 +304,6 @@ pub fn level_of(
             parse_level(&level_path, &text, ruleset)
         }
     }
-}
-
-/// Whether `path` lies, once resolved, under one of the folders. A file
-/// not there yet is placed by its folder.
-fn inside(path: &Path, folders: &[&Path]) -> bool {
-    let resolved = path.canonicalize().or_else(|error| {
-        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
-            return Err(error);
-        };
-        let parent = if parent.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            parent
-        };
-        parent.canonicalize().map(|parent| parent.join(name))
-    });
-    let Ok(path) = resolved else {
-        return false;
-    };
-    folders.iter().any(|folder| {
-        folder
-            .canonicalize()
-            .is_ok_and(|folder| path.starts_with(folder))
-    })
 }
 
 /// Runs a script file and reports how it went (a broken file is a failure).

@@ -279,3 +279,93 @@ fn a_game_by_file_is_kept_whole_and_read_back_newest_first() {
     assert!(problem.contains("game.ron:1:"), "{problem}");
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// The turn file `game` sends with its sender changed by `edit`.
+fn sent_with(game: &FileGame, edit: impl FnOnce(&mut swift_swords::replay::SentBy)) -> String {
+    let mut sent = game.outgoing();
+    edit(sent.sent_by.as_mut().expect("a sender"));
+    sent.to_ron().expect("written")
+}
+
+/// A turn file's game name becomes a folder of the player's: one that is
+/// not the 12 hex digits the game makes (`../saves`, a path) is refused at
+/// its place, before anything is written, and no game keeps a folder
+/// outside the by-file folder whatever its name.
+#[test]
+fn a_turn_file_naming_its_game_as_a_path_is_refused_before_anything_is_written() {
+    let ruleset = ruleset();
+    let mut ada = begin(&ruleset);
+    play_turn(&mut ada, &ruleset);
+    for game in [
+        "../saves",
+        "../../../../tmp/x",
+        "0123456789AB",
+        "/etc/passwd",
+    ] {
+        let text = sent_with(&ada, |by| by.game = game.to_string());
+        let refused = take(None, "Bo", &text).expect_err(game);
+        let words = refused.to_string();
+        assert!(words.contains("turn.ron:"), "{words}");
+        assert!(words.contains("is not a game's name"), "{words}");
+    }
+    let mut meta = ada.meta.clone();
+    meta.game = "../saves".to_string();
+    let root = Path::new("by-file");
+    assert!(meta.folder_in(root).is_err());
+    assert_eq!(
+        ada.meta.folder_in(root),
+        Ok(root.join(&ada.meta.game)),
+        "the game's own name is its folder"
+    );
+}
+
+/// A sender's name is what the room lists: a name of a million characters,
+/// one that turns the writing or shows nothing, and a side the level does
+/// not have are each refused at their place.
+#[test]
+fn a_turn_files_sender_is_a_plain_name_on_a_side_the_level_has() {
+    let ruleset = ruleset();
+    let mut ada = begin(&ruleset);
+    play_turn(&mut ada, &ruleset);
+    let cases: [(&str, Box<dyn Fn(&mut swift_swords::replay::SentBy)>); 4] = [
+        (
+            "has 1000000 characters",
+            Box::new(|by| by.player = "x".repeat(1_000_000)),
+        ),
+        (
+            "turns the writing direction",
+            Box::new(|by| by.player = "Ad\u{202E}a".into()),
+        ),
+        (
+            "shows nothing",
+            Box::new(|by| by.player = "\u{200B}".into()),
+        ),
+        (
+            "plays side 100, but the level has 2",
+            Box::new(|by| by.side = 99),
+        ),
+    ];
+    for (wanted, edit) in cases {
+        let text = sent_with(&ada, edit);
+        let words = take(None, "Bo", &text).expect_err(wanted).to_string();
+        assert!(words.contains(wanted), "{words}");
+        assert!(words.contains("turn.ron:"), "{words}");
+    }
+}
+
+/// A salt re-seeds the dice: a sender who could put one on their step
+/// would try salts until the rolls suited them. A turn file's step with a
+/// salt is refused at that step.
+#[test]
+fn a_turn_file_whose_step_carries_a_salt_for_the_dice_is_refused() {
+    let ruleset = ruleset();
+    let mut ada = begin(&ruleset);
+    play_turn(&mut ada, &ruleset);
+    let mut sent = ada.outgoing();
+    sent.record.steps[0].salt = Some(7);
+    let text = sent.to_ron().expect("written");
+    assert_eq!(
+        take(None, "Bo", &text).expect_err("salted"),
+        Refusal::Salted { step: 1 }
+    );
+}

@@ -275,7 +275,7 @@ fn play_refuses_a_missing_level_and_a_screenshot_wait_without_a_screenshot() {
     assert!(!missing.status.success());
     assert!(
         String::from_utf8_lossy(&missing.stderr)
-            .contains("levels/no_such_level.ron:1:1: no such level file")
+            .contains("levels/no_such_level.ron:1:1: cannot read the file: there is no such file")
     );
     let no_shot = Process::new(env!("CARGO_BIN_EXE_swift-swords"))
         .args(["play", "levels/duel.ron", "--screenshot-after-actions", "3"])

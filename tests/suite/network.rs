@@ -19,30 +19,33 @@ use swift_swords::replay::Replay;
 
 use crate::common::ruleset;
 
+/// Where every in-process client comes from.
+pub(crate) const LOOPBACK: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
 /// Rounds of message passing a whole game may take (far beyond one).
 const MOST_ROUNDS: usize = 20_000;
 
 #[derive(Default)]
-struct Client {
-    inbox: Vec<ServerMsg>,
-    closed: Option<String>,
-    mirror: Option<NetGame>,
-    token: Option<String>,
-    sent_for: Option<usize>,
-    refusals: Vec<String>,
-    out_of_sync: Vec<(usize, String)>,
+pub(crate) struct Client {
+    pub(crate) inbox: Vec<ServerMsg>,
+    pub(crate) closed: Option<String>,
+    pub(crate) mirror: Option<NetGame>,
+    pub(crate) token: Option<String>,
+    pub(crate) sent_for: Option<usize>,
+    pub(crate) refusals: Vec<String>,
+    pub(crate) out_of_sync: Vec<(usize, String)>,
 }
 
 /// A hub and its clients, messages passed by hand.
-struct Net {
-    hub: Hub,
-    clients: BTreeMap<u64, Client>,
-    now: u64,
+pub(crate) struct Net {
+    pub(crate) hub: Hub,
+    pub(crate) clients: BTreeMap<u64, Client>,
+    pub(crate) now: u64,
     ruleset: Arc<Ruleset>,
 }
 
 impl Net {
-    fn new(store: Option<Store>) -> Self {
+    pub(crate) fn new(store: Option<Store>) -> Self {
         let ruleset = ruleset();
         Self {
             hub: Hub::new(ruleset.clone(), store, foreseeable(5), 0),
@@ -52,8 +55,10 @@ impl Net {
         }
     }
 
-    fn connect(&mut self, conn: u64, name: &str) {
-        self.hub.connect(conn).expect("room for a connection");
+    pub(crate) fn connect(&mut self, conn: u64, name: &str) {
+        self.hub
+            .connect(conn, LOOPBACK)
+            .expect("room for a connection");
         self.clients.insert(conn, Client::default());
         self.send(
             conn,
@@ -64,12 +69,12 @@ impl Net {
         );
     }
 
-    fn send(&mut self, conn: u64, message: ClientMsg) {
+    pub(crate) fn send(&mut self, conn: u64, message: ClientMsg) {
         let out = self.hub.receive(conn, message, self.now);
         self.route(out);
     }
 
-    fn drop_conn(&mut self, conn: u64) {
+    pub(crate) fn drop_conn(&mut self, conn: u64) {
         let out = self.hub.disconnect(conn, self.now);
         self.clients.remove(&conn);
         self.route(out);
@@ -94,7 +99,7 @@ impl Net {
 
     /// Each client reads its messages, reports its fingerprints and, with
     /// `ai`, gives its seat's orders. Whether anything was sent.
-    fn pump(&mut self, ai: Option<AiLevel>) -> bool {
+    pub(crate) fn pump(&mut self, ai: Option<AiLevel>) -> bool {
         let mut to_send = Vec::new();
         for (&conn, client) in &mut self.clients {
             for message in std::mem::take(&mut client.inbox) {
@@ -157,7 +162,7 @@ impl Net {
     }
 
     /// Pumps until nobody has anything to say.
-    fn settle(&mut self, ai: Option<AiLevel>) {
+    pub(crate) fn settle(&mut self, ai: Option<AiLevel>) {
         for _ in 0..MOST_ROUNDS {
             if !self.pump(ai) && self.clients.values().all(|c| c.inbox.is_empty()) {
                 return;
@@ -166,15 +171,15 @@ impl Net {
         panic!("the game never settled");
     }
 
-    fn client(&self, conn: u64) -> &Client {
+    pub(crate) fn client(&self, conn: u64) -> &Client {
         &self.clients[&conn]
     }
 
-    fn mirror(&self, conn: u64) -> &NetGame {
+    pub(crate) fn mirror(&self, conn: u64) -> &NetGame {
         self.client(conn).mirror.as_ref().expect("joined")
     }
 
-    fn open_skirmish(&mut self) -> u64 {
+    pub(crate) fn open_skirmish(&mut self) -> u64 {
         self.connect(1, "Ada");
         self.send(1, create("skirmish.ron", 0));
         self.connect(2, "Bo");
@@ -191,7 +196,7 @@ impl Net {
     }
 }
 
-fn create(level: &str, side: usize) -> ClientMsg {
+pub(crate) fn create(level: &str, side: usize) -> ClientMsg {
     ClientMsg::CreateGame {
         level_file: level.to_string(),
         level_text: std::fs::read_to_string(format!("levels/{level}")).unwrap(),
@@ -518,7 +523,7 @@ fn a_restarted_server_resumes_every_game_from_its_log_and_leaves_out_a_line_cut_
     assert_eq!(Fingerprint::of(again.game(game).unwrap().engine()), at);
     // A player comes back to the resumed game with their token.
     let token = net.client(1).token.clone().unwrap();
-    again.connect(9).unwrap();
+    again.connect(9, LOOPBACK).unwrap();
     again.receive(
         9,
         ClientMsg::Hello {
@@ -603,7 +608,7 @@ fn the_lobby_lists_games_keeps_passwords_and_says_when_a_game_has_closed() {
         Some("game 7 has closed on this server")
     );
     // A name too long, or a client of another protocol, is shown the door.
-    net.hub.connect(6).unwrap();
+    net.hub.connect(6, LOOPBACK).unwrap();
     net.clients.insert(6, Client::default());
     net.send(
         6,
@@ -616,7 +621,7 @@ fn the_lobby_lists_games_keeps_passwords_and_says_when_a_game_has_closed() {
         net.client(6).closed.as_deref(),
         Some("this server speaks \"swift-swords net 1\", the game spoke \"swift-swords net 0\"")
     );
-    net.hub.connect(8).unwrap();
+    net.hub.connect(8, LOOPBACK).unwrap();
     net.clients.insert(8, Client::default());
     net.send(8, ClientMsg::ListGames);
     assert_eq!(net.client(8).closed.as_deref(), Some("say hello first"));
@@ -624,7 +629,7 @@ fn the_lobby_lists_games_keeps_passwords_and_says_when_a_game_has_closed() {
 
 impl Client {
     /// The last refusal among the messages not yet read.
-    fn refusals_now(&self) -> Option<&str> {
+    pub(crate) fn refusals_now(&self) -> Option<&str> {
         self.inbox.iter().rev().find_map(|m| match m {
             ServerMsg::Refused { reason } => Some(reason.as_str()),
             _ => None,
@@ -634,7 +639,7 @@ impl Client {
 
 // On loopback: the real server and connections.
 
-fn loopback() -> swift_swords::net::server::RunningServer {
+pub(crate) fn loopback() -> swift_swords::net::server::RunningServer {
     swift_swords::net::server::start(
         swift_swords::net::server::ServerConfig {
             bind: "127.0.0.1:0".parse().unwrap(),
@@ -647,7 +652,9 @@ fn loopback() -> swift_swords::net::server::RunningServer {
     .expect("a server on loopback")
 }
 
-fn closing_reason(connection: &swift_swords::net::connection::Connection) -> Option<String> {
+pub(crate) fn closing_reason(
+    connection: &swift_swords::net::connection::Connection,
+) -> Option<String> {
     use swift_swords::net::connection::Incoming;
     for _ in 0..20 {
         match connection.recv_timeout(Duration::from_millis(500)) {

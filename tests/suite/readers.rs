@@ -144,3 +144,80 @@ proptest! {
         }
     }
 }
+
+/// The places allowed to open a file and read it, each with the bound it
+/// applies (docs/FILES.md lists every reader by kind).
+const BOUNDED_READERS: [(&str, &str); 2] = [
+    (
+        "src/files.rs",
+        "the one reader: a regular file only, its kind's most bytes",
+    ),
+    (
+        "src/game/assets.rs",
+        "the asset server's reader, taken to its kind's most bytes",
+    ),
+];
+
+/// What opens a file to read it.
+const READS: [&str; 5] = [
+    "fs::read(",
+    "fs::read_to_string(",
+    "File::open(",
+    "read_to_end(",
+    "read_to_string(",
+];
+
+/// The game's own code in `dir` (tests left out: a file of tests, and a
+/// file's `#[cfg(test)]` module at its end), with each file's path.
+fn game_code(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("the source folder")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            game_code(&path, out);
+            continue;
+        }
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if !name.ends_with(".rs") || name.ends_with("tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("source");
+        let code = text.split("\n#[cfg(test)]").next().unwrap_or_default();
+        out.push((path, code.to_string()));
+    }
+}
+
+/// Every file the game, the server or the command line reads goes through
+/// the one bounded reader: a new `std::fs::read*` elsewhere fails here, by
+/// its file and line.
+#[test]
+fn every_file_the_game_reads_goes_through_the_bounded_reader() {
+    let mut code = Vec::new();
+    game_code(Path::new("src"), &mut code);
+    assert!(code.len() > 100, "the source was found");
+    let mut unbounded = Vec::new();
+    for (path, text) in &code {
+        let shown = path.display().to_string();
+        if BOUNDED_READERS.iter().any(|(file, _)| *file == shown) {
+            continue;
+        }
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim_start();
+            if line.starts_with("//") {
+                continue;
+            }
+            if READS.iter().any(|read| line.contains(read)) {
+                unbounded.push(format!("{shown}:{}: {line}", index + 1));
+            }
+        }
+    }
+    assert!(
+        unbounded.is_empty(),
+        "read through swift_swords::files::read_text instead:\n{}",
+        unbounded.join("\n")
+    );
+}

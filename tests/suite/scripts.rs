@@ -246,7 +246,7 @@ fn bad_command_line_arguments_get_a_usage_error() {
     let (code, _, stderr) = swift_swords(&["play", "no/such/level.ron"]);
     assert_eq!(code, 1);
     assert!(
-        stderr.contains("no/such/level.ron:1:1: no such level file"),
+        stderr.contains("no/such/level.ron:1:1: cannot read the file: there is no such file"),
         "{stderr}"
     );
 }

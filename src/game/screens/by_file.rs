@@ -188,7 +188,7 @@ fn try_take_in(world: &mut World, path: &Path) -> Result<(), String> {
     if name.is_empty() {
         return Err("Give your name first: the other player sees it.".to_string());
     }
-    remember_name(world, &name);
+    remember_name(world, &name)?;
     let room = world.resource::<Room>();
     let held = room
         .rows
@@ -199,7 +199,7 @@ fn try_take_in(world: &mut World, path: &Path) -> Result<(), String> {
         let file = path.file_name().unwrap_or_default().to_string_lossy();
         format!("\"{file}\" is refused: {refused}.")
     })?;
-    let dir = games_folder().join(&imported.game.meta.game);
+    let dir = imported.game.meta.folder_in(&games_folder())?;
     imported
         .game
         .save(&dir)
@@ -293,7 +293,9 @@ fn room_page(
     );
     ui.horizontal(|ui| {
         ui.label("Your name");
-        ui.text_edit_singleline(&mut room.name);
+        ui.add(
+            egui::TextEdit::singleline(&mut room.name).char_limit(crate::names::MOST_PLAYER_CHARS),
+        );
     });
     match &room.notice {
         Some(Ok(fine)) => {
@@ -373,14 +375,19 @@ fn room_page(
     ask
 }
 
-/// Keeps the name given in the settings, as the Online room does.
-fn remember_name(world: &mut World, name: &str) {
+/// Keeps the name given in the settings, as the Online room does, once
+/// it is a name the other player can read.
+fn remember_name(world: &mut World, name: &str) -> Result<(), String> {
+    if let Some(problem) = crate::names::name_problem(name, crate::names::MOST_PLAYER_CHARS) {
+        return Err(format!("Your name {problem}."));
+    }
     let path = world.resource::<SettingsFile>().0.clone();
     let mut settings = world.resource_mut::<Settings>();
     if settings.online.name != name {
         settings.online.name = name.to_string();
         let _ = settings.save(&path);
     }
+    Ok(())
 }
 
 /// Begins a game by file on the level at `path`, played here at `side`.
@@ -393,7 +400,7 @@ fn begin(
     player: String,
 ) -> Result<(), String> {
     use rand::RngExt;
-    remember_name(world, &player);
+    remember_name(world, &player)?;
     let ruleset = world
         .resource::<LevelLibrary>()
         .ruleset
@@ -415,7 +422,7 @@ fn begin(
     let sequence = sequence.unwrap_or(level.sequence);
     let game = FileGame::begin(file, &text, &level, ruleset, sequence, meta, seed)
         .map_err(|refused| refused.to_string())?;
-    let dir = games_folder().join(&game.meta.game);
+    let dir = game.meta.folder_in(&games_folder())?;
     game.save(&dir)
         .map_err(|error| format!("the game could not be kept in {}: {error}", dir.display()))?;
     enter_file_battle(world, dir, game, 0)

@@ -200,7 +200,7 @@ fn save(world: &mut World) {
         editor.file = format!("{name}.ron");
     }
     let path = dir.join(&editor.file);
-    let old = std::fs::read_to_string(&path).ok();
+    let old = crate::files::read_text(&path, crate::files::FileKind::Level).ok();
     let commented = old.as_ref().is_some_and(|text| text.contains("//"));
     if commented && !editor.confirm_overwrite {
         editor.confirm_overwrite = true;

@@ -171,7 +171,10 @@ fn lobby_room(
         .show(ctx, |ui| {
             egui::Grid::new("who").num_columns(2).show(ui, |ui| {
                 ui.label("Your name");
-                ui.text_edit_singleline(&mut lobby.name);
+                ui.add(
+                    egui::TextEdit::singleline(&mut lobby.name)
+                        .char_limit(crate::names::MOST_PLAYER_CHARS),
+                );
                 ui.end_row();
                 ui.label("Server");
                 ui.add(egui::TextEdit::singleline(&mut lobby.addr).hint_text("host:port"));
@@ -350,6 +353,10 @@ fn lobby_room(
 fn connect(lobby: &mut Lobby) -> Option<(String, String)> {
     let name = lobby.name.trim().to_string();
     let addr = lobby.addr.trim().to_string();
+    if let Some(problem) = crate::names::name_problem(&name, crate::names::MOST_PLAYER_CHARS) {
+        lobby.notice = Some(format!("Your name {problem}."));
+        return None;
+    }
     match Connection::open(&addr, &name) {
         Ok(connection) => {
             connection.send(&ClientMsg::ListGames);

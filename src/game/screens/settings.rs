@@ -25,6 +25,7 @@ use crate::game::session::preferences::UI_SCALES;
 use crate::game::session::preferences::VOLUMES;
 use crate::game::session::preferences::WINDOW_SIZES;
 use crate::game::session::preferences::WindowChoice;
+use crate::game::session::preferences::{GraphicsChoice, GraphicsLevel};
 use crate::game::table::motion::MotionPace;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -248,7 +249,25 @@ fn preference_rows(ui: &mut egui::Ui, draft: &mut Settings) {
          a combatant's card can change it during the battle.",
     );
     ui.end_row();
+    graphics_rows(ui, &mut draft.graphics);
     sound_rows(ui, &mut draft.sound);
+}
+
+/// The graphics: a level, or the one the graphics card suits.
+fn graphics_rows(ui: &mut egui::Ui, draft: &mut GraphicsChoice) {
+    ui.label("Graphics");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut draft.level, None, "Suited to this computer")
+            .on_hover_text("Low on a software renderer, Medium on a graphics card");
+        for level in GraphicsLevel::ALL {
+            ui.radio_value(&mut draft.level, Some(level), level.label());
+        }
+    })
+    .response
+    .on_hover_text(
+        "Low: the lamp's light. Medium: its shadows and smooth edges. High: sharper shadows.",
+    );
+    ui.end_row();
 }
 
 /// The settings window, from the title screen and the pause menu. Changes

@@ -16,6 +16,7 @@ use crate::game::screens::loading::{LoadErrors, load_match};
 use crate::game::screens::save_menu::{Browse, SaveBrowser, browser_window, notice_window};
 use crate::game::screens::settings::SettingsScreen;
 use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, fresh_seed};
+use crate::game::session::preferences::SettingsProblem;
 use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::session::saves::{
     FallbackSteps, SaveFolder, SaveNotice, open_saved, rebuild_saved,
@@ -120,6 +121,7 @@ fn continue_label(path: &std::path::Path, data_dir: &std::path::Path) -> (String
 fn title(
     mut contexts: EguiContexts,
     problem: Res<BindingsProblem>,
+    settings_problem: Res<SettingsProblem>,
     offer: Res<ContinueOffer>,
     folder: Res<SaveFolder>,
     mut browser: ResMut<SaveBrowser>,
@@ -248,13 +250,21 @@ fn title(
                 {
                     exit.write(AppExit::Success);
                 }
-                if let Some(problem) = &problem.0 {
-                    ui.add_space(12.0);
-                    ui.colored_label(
-                        egui::Color32::LIGHT_RED,
+                for (problem, what) in [
+                    (
+                        &problem.0,
                         "The key bindings file has a problem; the default keys are in use:",
-                    );
-                    ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                    ),
+                    (
+                        &settings_problem.0,
+                        "The settings file has a problem; the default settings are in use:",
+                    ),
+                ] {
+                    if let Some(problem) = problem {
+                        ui.add_space(12.0);
+                        ui.colored_label(egui::Color32::LIGHT_RED, what);
+                        ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                    }
                 }
             });
         });

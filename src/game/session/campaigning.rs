@@ -44,7 +44,7 @@ pub fn campaigns_dir() -> PathBuf {
 
 /// How a campaign of the player's own folder is named in a save and in the
 /// list: `yours/` and its file name.
-pub const OWN_CAMPAIGN: &str = "yours/";
+pub use crate::campaign::save::OWN_CAMPAIGN;
 
 /// Where a campaign named `file` lies: the game's campaigns folder, or the
 /// player's own ([`OWN_CAMPAIGN`]).
@@ -141,7 +141,15 @@ pub fn list_campaigns(folder: &SaveFolder) -> Vec<SavedCampaign> {
         .map(|dir| {
             dir.flatten()
                 .map(|e| e.path())
-                .filter(|p| p.join(CAMPAIGN_SAVE).is_file())
+                // A slot whose save is damaged past reading (a pipe, a
+                // folder, a link to nowhere) is listed too, with what is
+                // wrong and the save before it.
+                .filter(|p| {
+                    let save = p.join(CAMPAIGN_SAVE);
+                    p.is_dir()
+                        && (std::fs::symlink_metadata(&save).is_ok()
+                            || std::fs::symlink_metadata(previous_copy(&save)).is_ok())
+                })
                 .map(|slot| match CampaignSave::read(&slot.join(CAMPAIGN_SAVE)) {
                     Ok(save) => SavedCampaign {
                         summary: Ok(summary_of(&save)),
@@ -671,6 +679,51 @@ mod tests {
         assert_eq!(world.resource::<Campaigning>().save.fielded, None);
         let again = CampaignSave::read(&save).expect("the save is whole again");
         assert_eq!(again.state, world.resource::<Campaigning>().save.state);
+        std::fs::remove_dir_all(&saves).ok();
+    }
+
+    /// A save in the place of which stands a pipe, a folder, a link to
+    /// itself or a link to a device is listed as one that cannot be
+    /// opened, at its place, with the save before it offered.
+    #[cfg(unix)]
+    #[test]
+    fn a_campaign_save_that_cannot_be_opened_is_listed_with_the_save_before_it() {
+        let (mut world, saves) = world_with_saves("unopened");
+        begin_campaign(&mut world, "barrow_road.ron", 4, AiLevel::Normal).expect("begins");
+        let chosen = field_as_the_ai_would(&mut world);
+        take_the_field(&mut world, chosen).expect("takes the field");
+        let slot = world.resource::<Campaigning>().slot.clone();
+        let save = slot.join(CAMPAIGN_SAVE);
+        let damages: [(&str, &dyn Fn()); 4] = [
+            ("a pipe", &|| {
+                let made = std::process::Command::new("mkfifo").arg(&save).status();
+                assert!(made.is_ok_and(|status| status.success()), "mkfifo");
+            }),
+            ("a folder", &|| {
+                std::fs::create_dir_all(&save).expect("a folder")
+            }),
+            ("a link to itself", &|| {
+                std::os::unix::fs::symlink(&save, &save).expect("linked");
+            }),
+            ("a device", &|| {
+                std::os::unix::fs::symlink("/dev/zero", &save).expect("linked");
+            }),
+        ];
+        for (what, damage) in damages {
+            std::fs::remove_dir_all(&save)
+                .or_else(|_| std::fs::remove_file(&save))
+                .expect("the save taken away");
+            damage();
+            let listed = list_campaigns(&SaveFolder(saves.clone()));
+            assert_eq!(listed.len(), 1, "{what} is listed");
+            let problem = listed[0].summary.as_ref().expect_err(what);
+            assert!(problem.contains("campaign.ron:1:1"), "{what}: {problem}");
+            assert_eq!(
+                listed[0].before.as_deref(),
+                Some("The Road to the Barrow: Roland's Company, week 0, before battle 1"),
+                "{what}"
+            );
+        }
         std::fs::remove_dir_all(&saves).ok();
     }
 

@@ -45,6 +45,38 @@ impl Nameplates {
     }
 }
 
+/// How much the table's picture costs (docs/DESIGNING.md, Graphics).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+pub enum GraphicsLevel {
+    /// The lamp's light without shadows, no smoothing of edges: for a
+    /// software renderer.
+    Low,
+    /// Shadows from the lamp, and edges smoothed.
+    Medium,
+    /// Sharper shadows.
+    High,
+}
+
+impl GraphicsLevel {
+    pub const ALL: [Self; 3] = [Self::Low, Self::Medium, Self::High];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Low => "Low",
+            Self::Medium => "Medium",
+            Self::High => "High",
+        }
+    }
+}
+
+/// The graphics chosen in the settings: a level, or the one the graphics
+/// adapter suits (Low on a software renderer, Medium on any other).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GraphicsChoice {
+    pub level: Option<GraphicsLevel>,
+}
+
 /// The window sizes offered.
 pub const WINDOW_SIZES: [(u32, u32); 4] = [(1280, 800), (1440, 900), (1600, 900), (1920, 1080)];
 /// The HUD's scale, least to most.
@@ -78,6 +110,7 @@ pub struct Settings {
     pub sound: SoundLevels,
     /// The name shown to others online, and the server last joined.
     pub online: OnlineChoice,
+    pub graphics: GraphicsChoice,
 }
 
 /// What the Online screen remembers.
@@ -142,6 +175,7 @@ impl Default for Settings {
             solo_ai: crate::ai::AiLevel::Normal,
             sound: SoundLevels::default(),
             online: OnlineChoice::default(),
+            graphics: GraphicsChoice::default(),
         }
     }
 }
@@ -219,7 +253,10 @@ impl Settings {
             }
             _ => None,
         };
+        let name = crate::names::name_problem(&self.online.name, crate::names::MOST_PLAYER_CHARS)
+            .map(|problem| ("name", format!("the online name {problem}")));
         window
+            .or(name)
             .or_else(|| outside("ui_scale", self.ui_scale, &UI_SCALES))
             .or_else(|| outside("motion_seconds", self.motion_seconds, &MOTION_SECONDS))
             .or_else(|| outside("ai_pace_seconds", self.ai_pace_seconds, &AI_PACE_SECONDS))
@@ -275,6 +312,9 @@ mod tests {
             online: OnlineChoice {
                 name: "Ada".to_string(),
                 server: "example.org:7878".to_string(),
+            },
+            graphics: GraphicsChoice {
+                level: Some(GraphicsLevel::High),
             },
         };
         settings.save(&path).expect("saved");

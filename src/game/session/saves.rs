@@ -342,7 +342,10 @@ pub fn open_saved(world: &mut World, path: &Path, steps: Option<usize>) {
             .filter(|_| plain)
             .map(|(folder, dir)| (folder, dir.join(&replay.level_file)))
             .filter(|(_, path)| path.is_file())
-            .filter_map(|(folder, path)| Some((folder, std::fs::read_to_string(path).ok()?)))
+            .filter_map(|(folder, path)| {
+                let text = crate::files::read_text(&path, crate::files::FileKind::Level).ok()?;
+                Some((folder, text))
+            })
             .collect();
             let same = found
                 .iter()

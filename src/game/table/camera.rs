@@ -3,7 +3,7 @@
 //! wheel zooms; F centres on the selected figure. Any table is framed whole
 //! at the start. Its viewport is the part of the window the HUD leaves free.
 
-use bevy::camera::{CameraOutputMode, CameraProjection, Viewport};
+use bevy::camera::{CameraOutputMode, CameraProjection, SubCameraView};
 use bevy::light::cluster::ClusterConfig;
 use bevy::prelude::*;
 use bevy::render::view::NoIndirectDrawing;
@@ -315,6 +315,7 @@ fn steer_camera(
     figures: Query<(&Unit, &Placement)>,
     camera: Single<(&Camera, &mut TableCamera, &mut Transform)>,
     mut goal: ResMut<CameraGoal>,
+    (free, settings): (Res<TableViewport>, Option<Res<Settings>>),
 ) {
     let board = &engine.state().board();
     let (camera, mut orbit, mut transform) = camera.into_inner();
@@ -327,9 +328,13 @@ fn steer_camera(
             goal.0 = None;
         }
     }
+    let hud_size = settings.as_ref().map_or(1.0, |s| s.ui_scale);
+    let free_size = free_pixels(&window, &free, hud_size)
+        .map(|(min, max)| (max - min).as_vec2() / window.scale_factor())
+        .or_else(|| camera.logical_viewport_size());
     if !hud.keyboard_taken
         && bindings.tapped(&keys, GameAction::ResetView)
-        && let Some(size) = camera.logical_viewport_size()
+        && let Some(size) = free_size
     {
         // Framed as at the start, and kept framed as the panels settle.
         let extent = board_extent(board);
@@ -429,50 +434,83 @@ fn steer_camera(
     }
 }
 
-/// Keeps the table's camera inside the part of the window the HUD leaves,
-/// and keeps the opening view there until the player moves the camera.
+/// The part of the window the HUD leaves free, in physical pixels, if the
+/// HUD has said (its rect is in egui's points, which the HUD's size scales:
+/// a point is that many of the window's logical pixels).
+fn free_pixels(window: &Window, free: &TableViewport, hud_size: f32) -> Option<(UVec2, UVec2)> {
+    let scale = window.scale_factor() * hud_size;
+    let size = window.physical_size();
+    let rect = free.0?;
+    let min = (rect.min * scale).as_uvec2().min(size);
+    let max = (rect.max * scale).as_uvec2().min(size);
+    (max.x > min.x + 16 && max.y > min.y + 16).then_some((min, max))
+}
+
+/// The view of the whole window that shows, in the part the HUD leaves
+/// free, what a camera of [`FIELD_OF_VIEW`] would show there alone: the
+/// table goes on under the HUD's see-through panels, and the figures stay
+/// framed where nothing covers them. A larger picture, centred on the free
+/// part and of the window's shape, of which the window is a part; and the
+/// field of view that picture takes.
+pub(crate) fn whole_window_view(window: UVec2, min: UVec2, max: UVec2) -> (SubCameraView, f32) {
+    let window_f = window.as_vec2();
+    let centre = (min + max).as_vec2() / 2.0;
+    let reach = centre.max(window_f - centre) * 2.0;
+    let aspect = window_f.x / window_f.y;
+    let full = if reach.x / reach.y > aspect {
+        Vec2::new(reach.x, reach.x / aspect)
+    } else {
+        Vec2::new(reach.y * aspect, reach.y)
+    }
+    .ceil();
+    let free_height = (max.y - min.y) as f32;
+    let fov = 2.0 * ((FIELD_OF_VIEW / 2.0).tan() * full.y / free_height).atan();
+    let view = SubCameraView {
+        full_size: full.as_uvec2(),
+        offset: full / 2.0 - centre,
+        size: window,
+    };
+    (view, fov)
+}
+
+/// Keeps the table's camera framed on the part of the window the HUD
+/// leaves, drawing the whole window, and keeps the opening view there
+/// until the player moves the camera.
 fn fit_viewport(
     elsewhere: Res<PlayedElsewhere>,
     window: Single<&Window>,
     free: Res<TableViewport>,
     settings: Option<Res<Settings>>,
     engine: Res<Engine>,
-    camera: Single<(&mut Camera, &mut TableCamera, &mut Transform)>,
+    camera: Single<(
+        &mut Camera,
+        &mut Projection,
+        &mut TableCamera,
+        &mut Transform,
+    )>,
 ) {
-    let (mut camera, mut orbit, mut transform) = camera.into_inner();
-    // The HUD's rect is in egui's points, which the HUD's size scales: a
-    // point is that many of the window's logical pixels.
+    let (mut camera, mut projection, mut orbit, mut transform) = camera.into_inner();
     let hud_size = settings.map_or(1.0, |s| s.ui_scale);
-    let scale = window.scale_factor() * hud_size;
-    let size = window.physical_size();
-    let Some(rect) = free.0 else {
+    let Some((min, max)) = free_pixels(&window, &free, hud_size) else {
         return;
     };
-    let min = (rect.min * scale).as_uvec2().min(size);
-    let max = (rect.max * scale).as_uvec2().min(size);
-    if max.x <= min.x + 16 || max.y <= min.y + 16 {
+    let (view, fov) = whole_window_view(window.physical_size(), min, max);
+    if camera.sub_camera_view == Some(view) {
         return;
     }
-    let viewport = Viewport {
-        physical_position: min,
-        physical_size: max - min,
-        ..default()
-    };
-    let unchanged = camera.viewport.as_ref().is_some_and(|old| {
-        old.physical_position == viewport.physical_position
-            && old.physical_size == viewport.physical_size
-    });
-    if !unchanged {
-        if !orbit.moved {
-            *orbit = opening_view(
-                &engine,
-                viewport.physical_size.as_vec2() / window.scale_factor(),
-                &elsewhere.0,
-            );
-            *transform = orbit.transform();
-        }
-        camera.viewport = Some(viewport);
+    if !orbit.moved {
+        *orbit = opening_view(
+            &engine,
+            (max - min).as_vec2() / window.scale_factor(),
+            &elsewhere.0,
+        );
+        *transform = orbit.transform();
     }
+    if let Projection::Perspective(perspective) = projection.as_mut() {
+        perspective.fov = fov;
+    }
+    camera.viewport = None;
+    camera.sub_camera_view = Some(view);
 }
 
 #[cfg(test)]
@@ -538,6 +576,7 @@ mod tests {
         app.add_plugins(MinimalPlugins);
         app.insert_resource(engine);
         app.init_resource::<CameraGoal>();
+        app.init_resource::<TableViewport>();
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<KeyBindings>();
         app.insert_resource(HudState {
@@ -669,7 +708,7 @@ mod tests {
     }
 
     #[test]
-    fn the_table_fills_the_rect_the_hud_leaves_at_any_hud_size() {
+    fn the_table_fills_the_window_framed_on_the_rect_the_hud_leaves_at_any_hud_size() {
         let engine = crate::game::test_engines::shipped("levels/duel.ron");
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
@@ -686,17 +725,33 @@ mod tests {
         let orbit = TableCamera::framing(30.0, 18.0, 1.4);
         let camera = app
             .world_mut()
-            .spawn((Camera::default(), orbit, orbit.transform()))
+            .spawn((
+                Camera::default(),
+                Projection::default(),
+                orbit,
+                orbit.transform(),
+            ))
             .id();
         app.init_resource::<PlayedElsewhere>();
         app.add_systems(Update, fit_viewport);
         app.update();
-        let viewport = app
-            .world()
-            .get::<Camera>(camera)
-            .and_then(|c| c.viewport.clone())
-            .expect("a viewport");
-        assert_eq!(viewport.physical_position, UVec2::new(300, 30));
-        assert_eq!(viewport.physical_size, UVec2::new(900, 720));
+        let shown = app.world().get::<Camera>(camera).expect("the camera");
+        assert!(shown.viewport.is_none(), "the whole window");
+        let view = shown.sub_camera_view.expect("framed on the free rect");
+        // The free rect, 300..1200 by 30..750, is the middle of the larger
+        // picture: its centre (750, 390) is the picture's.
+        assert_eq!(view.size, UVec2::new(1920, 1200));
+        assert_eq!(
+            view.offset + Vec2::new(750.0, 390.0),
+            view.full_size.as_vec2() / 2.0
+        );
+        let Some(Projection::Perspective(perspective)) = app.world().get::<Projection>(camera)
+        else {
+            panic!("a perspective");
+        };
+        // The free rect's 720 rows see what a camera of the usual field of
+        // view would see in them.
+        let seen = (perspective.fov / 2.0).tan() * 720.0 / view.full_size.y as f32;
+        assert!((seen - (FIELD_OF_VIEW / 2.0).tan()).abs() < 1e-3, "{seen}");
     }
 }

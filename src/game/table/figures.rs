@@ -16,6 +16,9 @@ use crate::battle::state::BattleState;
 use crate::data::Terrain;
 use crate::game::table::motion::Motion;
 use crate::game::table::paint::Paint;
+use crate::game::table::sculpt::{
+    Finish, Held, Piece, SculptMeshes, beast_parts, held_parts, limbs, wings,
+};
 use crate::level::SideKind;
 use crate::vocabulary::ZoneCoord;
 
@@ -25,14 +28,12 @@ pub(crate) struct Palette {
     pub base: Handle<Mesh>,
     pub body: Handle<Mesh>,
     pub head: Handle<Mesh>,
-    pub blade: Handle<Mesh>,
     pub pole: Handle<Mesh>,
     pub ring: Handle<Mesh>,
     pub die: Handle<Mesh>,
     pub token: Handle<Mesh>,
-    /// A horse's body, lying along its length, and a wing.
+    /// A horse's body, lying along its length.
     pub horse: Handle<Mesh>,
-    pub wing: Handle<Mesh>,
     /// A clear flight stand, one inch tall (scaled to the height flown).
     pub stand: Handle<Mesh>,
     pub wheel: Handle<Mesh>,
@@ -57,6 +58,10 @@ pub(crate) struct Palette {
     pub bone: Handle<Paint>,
     pub goblin_skin: Handle<Paint>,
     pub marker: BTreeMap<&'static str, Handle<Paint>>,
+    /// Limbs, weapons, wings, tails (`sculpt.rs`), and the leather of legs
+    /// and boots.
+    pub sculpt: SculptMeshes,
+    pub leather: Handle<Paint>,
 }
 
 /// The parts of a combatant's figure: the pose (everything that topples
@@ -193,6 +198,25 @@ impl Figure<'_, '_, '_> {
         self.commands.entity(self.pose).add_child(part);
         part
     }
+
+    /// Sculpted parts, each in its finish: the side's `cloth`, or `skin`.
+    fn pieces(
+        &mut self,
+        palette: &Palette,
+        cloth: &Handle<Paint>,
+        skin: &Handle<Paint>,
+        pieces: &[Piece],
+    ) {
+        for (mesh, finish, at) in pieces {
+            let paint = match finish {
+                Finish::Steel => &palette.steel,
+                Finish::Wood => &palette.wood,
+                Finish::Cloth => cloth,
+                Finish::Skin => skin,
+            };
+            self.part(mesh, paint, *at);
+        }
+    }
 }
 
 pub(crate) fn dress_figures(
@@ -241,36 +265,32 @@ pub(crate) fn dress_figures(
                 (chariot, &rules.rules),
             )
         } else {
-            let weapon = profile
-                .weapons
-                .iter()
-                .filter_map(|id| rules.weapons.get(id))
-                .find(|w| !w.natural);
-            let held = weapon.map(|w| {
-                if w.reach {
-                    Held::Pole
-                } else if w.range.is_some() {
-                    Held::Bow
-                } else {
-                    Held::Blade
-                }
-            });
+            // The first weapon it wields (a caster holds a staff).
+            let held = if profile.spells.is_empty() {
+                profile
+                    .weapons
+                    .iter()
+                    .filter_map(|id| rules.weapons.get(id))
+                    .find(|w| !w.natural && w.shield.is_none())
+                    .map(Held::of)
+            } else {
+                Some(Held::Staff)
+            };
             let mut figure = Figure {
                 commands: &mut commands,
                 pose,
                 scale: FIGURE_SCALE * (f32::from(profile.size) / 2.0).sqrt().clamp(0.7, 1.8),
             };
-            let body = dress_figure(&mut figure, &palette, profile, (&side, &rim), held);
-            if flight.is_some() {
-                // Wings spread from the shoulders.
-                for x in [-0.5, 0.5] {
-                    figure.part(
-                        &palette.wing,
-                        &side,
-                        Transform::from_xyz(x, 0.9, 0.1)
-                            .with_rotation(Quat::from_rotation_z(x * 0.6)),
-                    );
-                }
+            let bird = flight.is_some() && profile.size >= 3;
+            let body = if bird {
+                dress_bird(&mut figure, &palette, (&side, &rim))
+            } else {
+                dress_figure(&mut figure, &palette, profile, (&side, &rim), held)
+            };
+            if flight.is_some() && !bird {
+                // A winged figure: feathered wings from the shoulders.
+                let feathers = wings(&palette.sculpt, Vec3::new(0.0, 0.95, 0.12), 1.0);
+                figure.pieces(&palette, &side, &palette.flesh, &feathers);
             }
             body
         };
@@ -298,12 +318,50 @@ pub(crate) fn dress_figures(
     }
 }
 
-/// What a figure holds in its right hand.
-#[derive(Debug, Clone, Copy)]
-enum Held {
-    Pole,
-    Bow,
-    Blade,
+/// A great bird on its base, facing north: a body held level, a white
+/// head with a hooked beak, broad feathered wings and a fanned tail.
+/// Returns its body.
+fn dress_bird(
+    figure: &mut Figure,
+    palette: &Palette,
+    (side, rim): (&Handle<Paint>, &Handle<Paint>),
+) -> Entity {
+    figure.part(&palette.base, side, Transform::from_xyz(0.0, 0.06, 0.0));
+    figure.part(
+        &palette.ring,
+        rim,
+        Transform::from_xyz(0.0, 0.08, 0.0).with_scale(Vec3::new(0.93, 0.7, 0.93)),
+    );
+    let body = figure.part(
+        &palette.body,
+        side,
+        Transform::from_xyz(0.0, 0.7, 0.05)
+            .with_rotation(Quat::from_rotation_x(-1.2))
+            .with_scale(Vec3::new(1.0, 0.9, 0.8)),
+    );
+    figure.part(
+        &palette.head,
+        &palette.white,
+        Transform::from_xyz(0.0, 0.98, -0.32),
+    );
+    let sculpt = &palette.sculpt;
+    let mut pieces: Vec<Piece> = vec![(
+        &sculpt.point,
+        Finish::Skin,
+        Transform::from_xyz(0.0, 0.95, -0.5).with_rotation(Quat::from_rotation_x(-1.9)),
+    )];
+    pieces.extend(wings(sculpt, Vec3::new(0.0, 0.85, 0.05), 1.6));
+    for turn in [-0.3, 0.0, 0.3] {
+        pieces.push((
+            &sculpt.feather,
+            Finish::Cloth,
+            Transform::from_xyz(0.0, 0.6, 0.45)
+                .with_rotation(Quat::from_rotation_y(FRAC_PI_2 + turn))
+                .with_scale(Vec3::new(0.6, 1.0, 1.0)),
+        ));
+    }
+    figure.pieces(palette, side, &palette.gold, &pieces);
+    body
 }
 
 /// A figure on foot (or on four feet), on its base. Returns its body, the
@@ -391,17 +449,23 @@ fn dress_upright(
     let body = match build {
         // A robe that widens to the ground.
         Build::Wraith => figure.part(&palette.cone, side, Transform::from_xyz(0.0, 0.62, 0.0)),
+        // Raised on its legs.
         Build::Bones => figure.part(
             &palette.body,
             side,
-            Transform::from_xyz(0.0, 0.6, 0.0).with_scale(Vec3::new(0.55, 1.0, 0.55)),
+            Transform::from_xyz(0.0, 0.74, 0.0).with_scale(Vec3::new(0.55, 0.75, 0.55)),
         ),
         Build::Brute => figure.part(
             &palette.body,
             side,
-            Transform::from_xyz(0.0, 0.6, 0.0).with_scale(Vec3::new(1.4, 1.0, 1.25)),
+            Transform::from_xyz(0.0, 0.74, 0.0).with_scale(Vec3::new(1.4, 0.75, 1.25)),
         ),
-        _ => figure.part(&palette.body, side, Transform::from_xyz(0.0, 0.6, 0.0)),
+        Build::Caster => figure.part(&palette.body, side, Transform::from_xyz(0.0, 0.6, 0.0)),
+        _ => figure.part(
+            &palette.body,
+            side,
+            Transform::from_xyz(0.0, 0.74, 0.0).with_scale(Vec3::new(1.0, 0.75, 1.0)),
+        ),
     };
     let head_at = match build {
         Build::Wraith => 1.3,
@@ -457,28 +521,19 @@ fn dress_upright(
             Transform::from_xyz(-0.33, 0.62, 0.04).with_scale(Vec3::splat(0.5)),
         );
     }
-    let weapon = match held {
-        Some(Held::Pole) => Some((
-            &palette.pole,
-            &palette.wood,
-            Transform::from_xyz(0.3, 0.9, 0.0),
-        )),
-        Some(Held::Bow) => Some((
-            &palette.pole,
-            &palette.wood,
-            Transform::from_xyz(0.3, 0.7, 0.0)
-                .with_rotation(Quat::from_rotation_x(0.3))
-                .with_scale(Vec3::new(1.0, 0.55, 1.0)),
-        )),
-        Some(Held::Blade) => Some((
-            &palette.blade,
-            &palette.steel,
-            Transform::from_xyz(0.32, 0.75, 0.1).with_rotation(Quat::from_rotation_x(-0.5)),
-        )),
-        None => None,
-    };
-    if let Some((mesh, paint, at)) = weapon {
-        figure.part(mesh, paint, at);
+    // Legs and arms, in the figure's own skin, bone or leather.
+    let skin = head_paint(palette, build);
+    let (legs, arms) = limbs(&palette.sculpt);
+    if !matches!(build, Build::Wraith | Build::Caster) {
+        let boots = match build {
+            Build::Bones | Build::Small => skin,
+            _ => &palette.leather,
+        };
+        figure.pieces(palette, side, boots, &legs);
+    }
+    figure.pieces(palette, side, skin, &arms);
+    if let Some(held) = held {
+        figure.pieces(palette, side, skin, &held_parts(&palette.sculpt, held));
     }
     body
 }
@@ -504,6 +559,12 @@ fn dress_beast(
         &palette.horsehide,
         Transform::from_translation(at + Vec3::new(0.0, 0.62, -0.5) * size)
             .with_scale(Vec3::splat(size)),
+    );
+    figure.pieces(
+        palette,
+        side,
+        &palette.horsehide,
+        &beast_parts(&palette.sculpt, at, size),
     );
     for (x, z) in [(-0.13, -0.25), (0.13, -0.25), (-0.13, 0.25), (0.13, 0.25)] {
         figure.part(

@@ -107,7 +107,6 @@ pub(crate) fn make_palette(
         base: meshes.add(Cylinder::new(0.45, 0.12).mesh().resolution(20)),
         body: meshes.add(Capsule3d::new(0.22, 0.5).mesh().longitudes(12).latitudes(6)),
         head: meshes.add(Sphere::new(0.16).mesh().uv(10, 7)),
-        blade: meshes.add(Cuboid::new(0.06, 0.7, 0.12)),
         pole: meshes.add(Cylinder::new(0.035, 1.9).mesh().resolution(6)),
         ring: meshes.add(
             Torus::new(0.46, 0.56)
@@ -118,7 +117,6 @@ pub(crate) fn make_palette(
         die: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
         token: meshes.add(Sphere::new(0.12).mesh().uv(8, 6)),
         horse: meshes.add(Capsule3d::new(0.2, 0.7).mesh().longitudes(12).latitudes(6)),
-        wing: meshes.add(Cuboid::new(0.9, 0.04, 0.35)),
         stand: meshes.add(Cylinder::new(0.05, 1.0).mesh().resolution(6)),
         wheel: meshes.add(Cylinder::new(0.42, 0.08).mesh().resolution(12)),
         block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
@@ -138,6 +136,8 @@ pub(crate) fn make_palette(
         horsehide: materials.add(Color::srgb(0.45, 0.3, 0.18)),
         clear: materials.add(Paint::clear(Color::srgba(0.85, 0.9, 1.0, 0.35))),
         marker,
+        sculpt: crate::game::table::sculpt::SculptMeshes::new(&mut meshes),
+        leather: materials.add(Color::srgb(0.3, 0.2, 0.12)),
     };
     commands.insert_resource(palette);
 }
@@ -278,7 +278,12 @@ pub(crate) fn spawn_table(
             ));
         }
     }
-    // No light entities: the paint carries its own sun (`paint.wgsl`).
+    // The lamp the paint is lit by, casting shadows at Medium and High.
+    let Vec2 { x: width, y: depth } = board_extent(board);
+    commands.spawn((
+        crate::game::table::light::lamp(width, depth),
+        DespawnOnExit(screen),
+    ));
 }
 
 /// How deep the tiles reach below the ground of a flat zone, in inches.
@@ -338,7 +343,35 @@ fn spawn_table_wood(
         Vec2::new(width + half, depth / 2.0),
         Vec2::new(TABLE_BORDER, depth),
     );
+    // The table the board lies on, reaching out beyond it so that no void
+    // shows round the board, a little below the board's frame.
+    let table = materials.add(Color::srgb(0.33, 0.23, 0.14));
+    let (reach, drop) = (SURROUND, 0.4);
+    let mut table_slab = |centre: Vec2, extent: Vec2| {
+        commands.spawn((
+            Mesh3d(palette.block.clone()),
+            MeshMaterial3d(table.clone()),
+            Transform::from_xyz(centre.x, top - drop - 0.5, centre.y)
+                .with_scale(Vec3::new(extent.x, 1.0, extent.y)),
+            DespawnOnExit(screen),
+        ));
+    };
+    let (inner, wide) = (outer, outer + Vec2::splat(2.0 * reach));
+    let beyond = TABLE_BORDER + reach / 2.0;
+    table_slab(Vec2::new(width / 2.0, -beyond), Vec2::new(wide.x, reach));
+    table_slab(
+        Vec2::new(width / 2.0, depth + beyond),
+        Vec2::new(wide.x, reach),
+    );
+    table_slab(Vec2::new(-beyond, depth / 2.0), Vec2::new(reach, inner.y));
+    table_slab(
+        Vec2::new(width + beyond, depth / 2.0),
+        Vec2::new(reach, inner.y),
+    );
 }
+
+/// How far the table the board lies on reaches beyond the board's frame.
+const SURROUND: f32 = 60.0;
 
 /// Trees, rocks, reeds, a house or a track on a tile, as children of it.
 fn dress_tile(

@@ -255,9 +255,11 @@ pub(crate) fn draw_battle_hud(
     let mut root = hud_root(&ctx);
     let battle = &table.battle();
     let mine = hud.mine(table);
-    // The table camera clears the window to the panels' colour, so egui need
-    // not fill half the window again (the camera's `panel_colour`).
-    let panel = egui::Frame::side_top_panel(&ctx.global_style()).fill(Color32::TRANSPARENT);
+    // The table goes on under the panels (the camera draws the whole
+    // window, framed on the part they leave): they are see-through, so the
+    // table is seen whole and the panels read over it.
+    let panel = egui::Frame::side_top_panel(&ctx.global_style())
+        .fill(see_through(ctx.global_style().visuals.panel_fill));
 
     egui::Panel::top("top bar")
         .frame(panel)
@@ -282,7 +284,7 @@ pub(crate) fn draw_battle_hud(
     let log_panel = egui::Panel::bottom(if popped { "log title" } else { "log" })
         .frame(panel)
         .resizable(!popped)
-        .default_size(170.0)
+        .default_size(150.0)
         .show(&mut root, |ui| {
             log_and_recap(
                 ui,
@@ -433,13 +435,21 @@ fn hud_root(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
+/// How much of a HUD panel's colour covers the table under it.
+const PANEL_COVER: f32 = 0.8;
+
+/// A panel's fill, see-through over the table.
+fn see_through(fill: Color32) -> Color32 {
+    fill.gamma_multiply(PANEL_COVER)
+}
+
 /// A side panel of the battle HUD: as wide as the player last dragged it,
 /// within [`SIDE_PANEL_WIDTHS`].
 fn side_panel(panel: egui::Panel) -> egui::Panel {
     panel
         .resizable(true)
         .size_range(SIDE_PANEL_WIDTHS)
-        .default_size(300.0)
+        .default_size(260.0)
 }
 
 /// Long lines wrap rather than widen a side panel, and short ones do not
