@@ -49,7 +49,10 @@ pub fn game_name_problem(game: &str) -> Option<String> {
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
     (!made).then(|| {
-        format!("is not a game's name: a game is named by {GAME_NAME_DIGITS} hex digits (0-9, a-f)")
+        format!(
+            "is not a name the game makes: a game is named by {GAME_NAME_DIGITS} hex digits \
+             (0-9, a-f)"
+        )
     })
 }
 

@@ -84,7 +84,11 @@ impl SentBy {
     fn check(&self, path: &Path, source: &SourceText, sides: usize) -> Result<(), Diagnostics> {
         let at = |key: &str| source.find_last_key(key).unwrap_or((1, 1));
         if let Some(problem) = crate::names::game_name_problem(&self.game) {
-            return Err(single(path, at("game"), format!("the game {problem}")));
+            return Err(single(
+                path,
+                at("game"),
+                format!("the game's name {problem}"),
+            ));
         }
         if let Some(problem) =
             crate::names::name_problem(&self.player, crate::names::MOST_PLAYER_CHARS)

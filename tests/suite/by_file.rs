@@ -306,7 +306,7 @@ fn a_turn_file_naming_its_game_as_a_path_is_refused_before_anything_is_written()
         let refused = take(None, "Bo", &text).expect_err(game);
         let words = refused.to_string();
         assert!(words.contains("turn.ron:"), "{words}");
-        assert!(words.contains("is not a game's name"), "{words}");
+        assert!(words.contains("is not a name the game makes"), "{words}");
     }
     let mut meta = ada.meta.clone();
     meta.game = "../saves".to_string();

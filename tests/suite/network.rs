@@ -179,6 +179,19 @@ impl Net {
         self.client(conn).mirror.as_ref().expect("joined")
     }
 
+    /// A spectator, `name` on `conn`, joins `game` with no side.
+    pub(crate) fn watch(&mut self, conn: u64, name: &str, game: u64) {
+        self.connect(conn, name);
+        self.send(
+            conn,
+            ClientMsg::JoinGame {
+                game,
+                side: None,
+                password: None,
+            },
+        );
+    }
+
     pub(crate) fn open_skirmish(&mut self) -> u64 {
         self.connect(1, "Ada");
         self.send(1, create("skirmish.ron", 0));
@@ -473,15 +486,7 @@ fn a_side_whose_player_stays_away_past_the_grace_time_may_be_handed_to_the_ai() 
 fn spectators_see_the_game_four_steps_behind_and_all_of_it_at_the_end() {
     let mut net = Net::new(None);
     let game = net.open_skirmish();
-    net.connect(3, "Cy");
-    net.send(
-        3,
-        ClientMsg::JoinGame {
-            game,
-            side: None,
-            password: None,
-        },
-    );
+    net.watch(3, "Cy", game);
     for _ in 0..12 {
         net.pump(Some(AiLevel::Easy));
         let players = net.mirror(1).steps();

@@ -147,15 +147,7 @@ fn a_game_nobody_joined_is_not_resumed_after_a_restart() {
 fn forged_reports_are_answered_once_in_their_time_and_never_to_spectators() {
     let mut net = Net::new(None);
     let game = net.open_skirmish();
-    net.connect(3, "Cy");
-    net.send(
-        3,
-        ClientMsg::JoinGame {
-            game,
-            side: None,
-            password: None,
-        },
-    );
+    net.watch(3, "Cy", game);
     for _ in 0..40 {
         net.pump(Some(AiLevel::Easy));
     }

@@ -29,18 +29,23 @@ fn barrow_with(from: &str, to: &str) -> String {
     text.replacen(from, to, 1)
 }
 
-/// A campaign save naming its campaign by a path is refused at its `file`
-/// field before that path is opened: `/etc/passwd` is neither read nor
-/// quoted.
-#[test]
-fn a_campaign_save_names_its_campaign_by_a_plain_name_in_the_campaign_folders() {
+/// A save of the shipped campaign at its start, as the game writes one.
+fn barrow_save() -> CampaignSave {
     let loaded = swift_swords::campaign::check::load_campaign(
         Path::new("campaigns/barrow_road.ron"),
         &crate::common::ruleset(),
     )
     .expect("the campaign");
     let state = swift_swords::campaign::progress::CampaignState::new(loaded.campaign, 4);
-    let save = CampaignSave::new("barrow_road.ron", swift_swords::ai::AiLevel::Normal, state);
+    CampaignSave::new("barrow_road.ron", swift_swords::ai::AiLevel::Normal, state)
+}
+
+/// A campaign save naming its campaign by a path is refused at its `file`
+/// field before that path is opened: `/etc/passwd` is neither read nor
+/// quoted.
+#[test]
+fn a_campaign_save_names_its_campaign_by_a_plain_name_in_the_campaign_folders() {
+    let save = barrow_save();
     let text = save.to_ron().expect("written");
     for (file, refused) in [
         ("barrow_road.ron", false),
@@ -234,13 +239,7 @@ fn check_reads_a_campaign_save_and_a_record_as_themselves() {
     let (code, stdout, stderr) = swift_swords(&["check", "tests/campaigns/barrow_road_seed4.ron"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let dir = scratch("check-save");
-    let loaded = swift_swords::campaign::check::load_campaign(
-        Path::new("campaigns/barrow_road.ron"),
-        &crate::common::ruleset(),
-    )
-    .expect("the campaign");
-    let state = swift_swords::campaign::progress::CampaignState::new(loaded.campaign, 4);
-    let save = CampaignSave::new("barrow_road.ron", swift_swords::ai::AiLevel::Normal, state);
+    let save = barrow_save();
     let path = dir.join("campaign.ron");
     save.write(&path).expect("written");
     let (code, stdout, stderr) = swift_swords(&["check", path.to_str().expect("a path")]);

@@ -127,6 +127,12 @@ impl HudState {
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct TableViewport(pub Option<Rect>);
 
+/// Whether the table is drawn under the HUD's panels, which are then
+/// see-through (Medium and High graphics), or only in the part they leave
+/// (Low: a software renderer shades every pixel it draws at a cost).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct TableUnderPanels(pub bool);
+
 /// The combatants a human may act with now.
 pub fn human_turn(table: &BattleState) -> Vec<usize> {
     table

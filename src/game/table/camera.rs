@@ -3,7 +3,7 @@
 //! wheel zooms; F centres on the selected figure. Any table is framed whole
 //! at the start. Its viewport is the part of the window the HUD leaves free.
 
-use bevy::camera::{CameraOutputMode, CameraProjection, SubCameraView};
+use bevy::camera::{CameraOutputMode, CameraProjection, SubCameraView, Viewport};
 use bevy::light::cluster::ClusterConfig;
 use bevy::prelude::*;
 use bevy::render::view::NoIndirectDrawing;
@@ -11,7 +11,7 @@ use leafwing_input_manager::prelude::*;
 
 use crate::battle::components::{Placement, Unit};
 use crate::battle::engine::Engine;
-use crate::game::hud::{HudState, TableViewport};
+use crate::game::hud::{HudState, TableUnderPanels, TableViewport};
 use crate::game::input::{Controls, GameAction, KeyBindings};
 use crate::game::session::match_setup::PlayedElsewhere;
 use crate::game::session::preferences::Settings;
@@ -474,12 +474,13 @@ pub(crate) fn whole_window_view(window: UVec2, min: UVec2, max: UVec2) -> (SubCa
 }
 
 /// Keeps the table's camera framed on the part of the window the HUD
-/// leaves, drawing the whole window, and keeps the opening view there
-/// until the player moves the camera.
+/// leaves, and keeps the opening view there until the player moves the
+/// camera. Where the table goes on under the panels, the camera draws the
+/// whole window; elsewhere (Low) only that part.
 fn fit_viewport(
     elsewhere: Res<PlayedElsewhere>,
     window: Single<&Window>,
-    free: Res<TableViewport>,
+    (free, under_panels): (Res<TableViewport>, Option<Res<TableUnderPanels>>),
     settings: Option<Res<Settings>>,
     engine: Res<Engine>,
     camera: Single<(
@@ -494,8 +495,26 @@ fn fit_viewport(
     let Some((min, max)) = free_pixels(&window, &free, hud_size) else {
         return;
     };
-    let (view, fov) = whole_window_view(window.physical_size(), min, max);
-    if camera.sub_camera_view == Some(view) {
+    // Under the panels: the whole window, framed on the free part. Else
+    // (Low): the free part alone.
+    let (view, fov, viewport) = if under_panels.is_some_and(|u| u.0) {
+        let (view, fov) = whole_window_view(window.physical_size(), min, max);
+        (Some(view), fov, None)
+    } else {
+        let viewport = Viewport {
+            physical_position: min,
+            physical_size: max - min,
+            ..default()
+        };
+        (None, FIELD_OF_VIEW, Some(viewport))
+    };
+    let same_viewport = match (&camera.viewport, &viewport) {
+        (Some(old), Some(new)) => {
+            old.physical_position == new.physical_position && old.physical_size == new.physical_size
+        }
+        (old, new) => old.is_none() && new.is_none(),
+    };
+    if camera.sub_camera_view == view && same_viewport {
         return;
     }
     if !orbit.moved {
@@ -509,8 +528,8 @@ fn fit_viewport(
     if let Projection::Perspective(perspective) = projection.as_mut() {
         perspective.fov = fov;
     }
-    camera.viewport = None;
-    camera.sub_camera_view = Some(view);
+    camera.viewport = viewport;
+    camera.sub_camera_view = view;
 }
 
 #[cfg(test)]
@@ -719,6 +738,7 @@ mod tests {
             ..Settings::default()
         });
         app.insert_resource(TableViewport(Some(Rect::new(200.0, 20.0, 800.0, 500.0))));
+        app.insert_resource(TableUnderPanels(true));
         let mut window = Window::default();
         window.resolution.set(1920.0, 1200.0);
         app.world_mut().spawn(window);
@@ -753,5 +773,13 @@ mod tests {
         // view would see in them.
         let seen = (perspective.fov / 2.0).tan() * 720.0 / view.full_size.y as f32;
         assert!((seen - (FIELD_OF_VIEW / 2.0).tan()).abs() < 1e-3, "{seen}");
+        // At Low the table is drawn in the free rect alone.
+        app.insert_resource(TableUnderPanels(false));
+        app.update();
+        let shown = app.world().get::<Camera>(camera).expect("the camera");
+        assert!(shown.sub_camera_view.is_none());
+        let viewport = shown.viewport.clone().expect("a viewport");
+        assert_eq!(viewport.physical_position, UVec2::new(300, 30));
+        assert_eq!(viewport.physical_size, UVec2::new(900, 720));
     }
 }

@@ -8,6 +8,7 @@ use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 
+use crate::game::hud::TableUnderPanels;
 use crate::game::session::preferences::{GraphicsLevel, Settings};
 
 /// This run's graphics level, whatever chose it.
@@ -23,6 +24,12 @@ pub(crate) struct GraphicsForThisRun(pub Option<GraphicsLevel>);
 /// (the paint's own fallback sun, `paint.wgsl`, points the same way).
 #[derive(Component)]
 pub(crate) struct Lamp;
+
+/// The table beyond the board's frame: drawn where the table goes on under
+/// the HUD's panels (Medium and High), hidden at Low, where every pixel a
+/// software renderer shades costs.
+#[derive(Component)]
+pub(crate) struct Surround;
 
 /// Where the lamp's light comes from, as a direction toward it.
 pub(crate) const TOWARD_LAMP: Vec3 = Vec3::new(-1.0, 3.0, 1.5);
@@ -127,9 +134,32 @@ fn apply_graphics(
     mut lamps: Query<&mut DirectionalLight, With<Lamp>>,
     added_lamps: Query<(), Added<Lamp>>,
     mut shadow_map: ResMut<DirectionalLightShadowMap>,
+    (mut surround, added_surround): (
+        Query<&mut Visibility, With<Surround>>,
+        Query<(), Added<Surround>>,
+    ),
+    under_panels: Option<ResMut<TableUnderPanels>>,
 ) {
-    if !graphics.is_changed() && added_cameras.is_empty() && added_lamps.is_empty() {
+    if !graphics.is_changed()
+        && added_cameras.is_empty()
+        && added_lamps.is_empty()
+        && added_surround.is_empty()
+    {
         return;
+    }
+    let whole_window = graphics.0 != GraphicsLevel::Low;
+    if let Some(mut under) = under_panels
+        && under.0 != whole_window
+    {
+        under.0 = whole_window;
+    }
+    let shown = if whole_window {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut visibility in &mut surround {
+        visibility.set_if_neq(shown);
     }
     let (msaa, shadows, map) = match graphics.0 {
         GraphicsLevel::Low => (Msaa::Off, false, 1024),

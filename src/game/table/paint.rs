@@ -5,8 +5,12 @@
 //! ambient light (`paint.wgsl`), with a glint for metal and water and a glow
 //! for markers.
 
+use bevy::mesh::MeshVertexBufferLayoutRef;
+use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
 use bevy::prelude::*;
-use bevy::render::render_resource::AsBindGroup;
+use bevy::render::render_resource::{
+    AsBindGroup, RenderPipelineDescriptor, SpecializedMeshPipelineError,
+};
 use bevy::shader::ShaderRef;
 
 #[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
@@ -64,6 +68,24 @@ impl Material for Paint {
 
     fn alpha_mode(&self) -> AlphaMode {
         self.alpha_mode
+    }
+
+    /// The lamp's shadows are sampled only in the pipelines that smooth
+    /// edges: the two come together at the Medium and High graphics
+    /// (`light.rs`). At Low the shader holds no shadow code at all, which a
+    /// software renderer pays for in every pixel even where it never runs.
+    fn specialize(
+        _pipeline: &MaterialPipeline,
+        descriptor: &mut RenderPipelineDescriptor,
+        _layout: &MeshVertexBufferLayoutRef,
+        key: MaterialPipelineKey<Self>,
+    ) -> Result<(), SpecializedMeshPipelineError> {
+        if key.mesh_key.msaa_samples() > 1
+            && let Some(fragment) = descriptor.fragment.as_mut()
+        {
+            fragment.shader_defs.push("LAMP_SHADOWS".into());
+        }
+        Ok(())
     }
 }
 

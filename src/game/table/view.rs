@@ -353,6 +353,7 @@ fn spawn_table_wood(
             MeshMaterial3d(table.clone()),
             Transform::from_xyz(centre.x, top - drop - 0.5, centre.y)
                 .with_scale(Vec3::new(extent.x, 1.0, extent.y)),
+            crate::game::table::light::Surround,
             DespawnOnExit(screen),
         ));
     };

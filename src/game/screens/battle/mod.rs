@@ -20,8 +20,8 @@ use crate::battle::command::{LastVerdict, Order};
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::game::hud::{
-    HudState, TableViewport, forget_wound_choices_given, give_standing_wound_choice, menu_cache,
-    submit_order,
+    HudState, TableUnderPanels, TableViewport, forget_wound_choices_given,
+    give_standing_wound_choice, menu_cache, submit_order,
 };
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::session::match_setup::MatchSetup;
@@ -31,6 +31,7 @@ use crate::game::stage::{Screen, battle_on_table};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<HudState>();
     app.init_resource::<TableViewport>();
+    app.init_resource::<TableUnderPanels>();
     app.init_resource::<menu_cache::MenuCache>();
     app.add_systems(
         OnEnter(Screen::Battle),

@@ -17,7 +17,7 @@ use crate::data::Cover;
 use crate::game::ai_driver::AiPace;
 use crate::game::hud::dice::ONE;
 use crate::game::hud::menu_cache::MenuCache;
-use crate::game::hud::{HudState, TableViewport};
+use crate::game::hud::{HudState, TableUnderPanels, TableViewport};
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::orders::Click;
 use crate::game::screens::save_menu::{Keeping, browser_window, notice_window};
@@ -225,7 +225,7 @@ pub(crate) fn draw_battle_hud(
     setup: Res<MatchSetup>,
     bindings: Res<KeyBindings>,
     mut hud: ResMut<HudState>,
-    mut viewport: ResMut<TableViewport>,
+    (mut viewport, under_panels): (ResMut<TableViewport>, Res<TableUnderPanels>),
     mut queue: ResMut<CommandQueue>,
     mut pace: ResMut<AiPace>,
     mut motion: ResMut<MotionPace>,
@@ -255,11 +255,17 @@ pub(crate) fn draw_battle_hud(
     let mut root = hud_root(&ctx);
     let battle = &table.battle();
     let mine = hud.mine(table);
-    // The table goes on under the panels (the camera draws the whole
-    // window, framed on the part they leave): they are see-through, so the
-    // table is seen whole and the panels read over it.
-    let panel = egui::Frame::side_top_panel(&ctx.global_style())
-        .fill(see_through(ctx.global_style().visuals.panel_fill));
+    // Where the table goes on under the panels (the camera draws the whole
+    // window, framed on the part they leave), they are see-through, so the
+    // table is seen whole and the panels read over it. Elsewhere the table
+    // camera clears the window to the panels' colour, so egui need not fill
+    // half the window again (the camera's `panel_colour`).
+    let fill = if under_panels.0 {
+        see_through(ctx.global_style().visuals.panel_fill)
+    } else {
+        Color32::TRANSPARENT
+    };
+    let panel = egui::Frame::side_top_panel(&ctx.global_style()).fill(fill);
 
     egui::Panel::top("top bar")
         .frame(panel)
