@@ -30,7 +30,8 @@ use crate::vocabulary::ZoneCoord;
 
 const HOVERED: Color = Color::srgb(0.95, 0.95, 0.9);
 const REACHABLE: Color = Color::srgb(0.35, 0.85, 0.45);
-const POINTED: Color = Color::srgb(1.0, 0.8, 0.2);
+/// The acting figure's colour on the table (its ring and pointer too).
+const POINTED: Color = Color::srgb(1.0, 0.3, 0.85);
 const LESSON: Color = Color::srgb(1.0, 0.84, 0.0);
 /// The free strikes and Intercept a Move would draw.
 const STRIKES: Color = Color::srgb(0.95, 0.2, 0.15);

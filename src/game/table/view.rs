@@ -96,7 +96,9 @@ pub(crate) fn make_palette(
         ("effort", Color::srgb(0.2, 0.9, 0.4)),
         ("surprised", Color::srgb(0.95, 0.95, 0.95)),
         ("selected", Color::srgb(1.0, 1.0, 1.0)),
-        ("acting", Color::srgb(1.0, 0.8, 0.2)),
+        // A colour no side paints with (sides are blue, red, green, black,
+        // brown, purple, sand and yellow): the acting figure and its orders.
+        ("acting", Color::srgb(1.0, 0.3, 0.85)),
         ("hover", Color::srgb(0.6, 0.9, 1.0)),
         ("ghost", Color::srgb(0.5, 1.0, 0.6)),
     ]
