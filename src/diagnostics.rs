@@ -54,10 +54,7 @@ impl fmt::Display for Diagnostic {
 /// written out as `\u{1b}`, so no file can clear a terminal, set its title
 /// or reorder what follows.
 pub fn printable(text: &str) -> String {
-    let hidden = |c: char| {
-        (c.is_control() && c != '\n')
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-    };
+    let hidden = |c: char| (c.is_control() && c != '\n') || crate::names::turns_text(c);
     if !text.chars().any(hidden) {
         return text.to_string();
     }

@@ -36,6 +36,17 @@ pub enum LevelReach {
     Anywhere,
 }
 
+impl LevelReach {
+    /// Where the command line lets a campaign's levels lie.
+    pub fn allowing_outside(allow_outside: bool) -> Self {
+        if allow_outside {
+            Self::Anywhere
+        } else {
+            Self::Confined
+        }
+    }
+}
+
 /// The most problems one campaign reports: the first ones, then a count.
 pub const MOST_PROBLEMS: usize = 50;
 

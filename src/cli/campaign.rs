@@ -91,7 +91,7 @@ pub fn run_campaign_command(data: Option<&Path>, command: &CampaignCommand) -> E
         CampaignCommand::Check {
             files,
             allow_outside,
-        } => check(data, files, reach(*allow_outside)),
+        } => check(data, files, LevelReach::allowing_outside(*allow_outside)),
         CampaignCommand::Simulate(args) => simulate(data, args),
         CampaignCommand::Record {
             file,
@@ -101,7 +101,7 @@ pub fn run_campaign_command(data: Option<&Path>, command: &CampaignCommand) -> E
             out,
             allow_outside,
         } => record(
-            (data, reach(*allow_outside)),
+            (data, LevelReach::allowing_outside(*allow_outside)),
             file,
             *seed,
             RunLevels {
@@ -111,15 +111,6 @@ pub fn run_campaign_command(data: Option<&Path>, command: &CampaignCommand) -> E
             out,
         ),
         CampaignCommand::Replay { record } => replay(data, record),
-    }
-}
-
-/// Where a campaign's levels may lie, as the command line says.
-fn reach(allow_outside: bool) -> LevelReach {
-    if allow_outside {
-        LevelReach::Anywhere
-    } else {
-        LevelReach::Confined
     }
 }
 
@@ -247,7 +238,10 @@ fn replay(data: Option<&Path>, path: &Path) -> ExitCode {
 }
 
 fn simulate(data: Option<&Path>, args: &CampaignSimulateArgs) -> ExitCode {
-    let (ruleset, rules, loaded) = match load_all((data, reach(args.allow_outside)), &args.file) {
+    let (ruleset, rules, loaded) = match load_all(
+        (data, LevelReach::allowing_outside(args.allow_outside)),
+        &args.file,
+    ) {
         Ok(all) => all,
         Err(problem) => {
             eprintln!("{problem}");

@@ -361,15 +361,17 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
     let bytes = text.len() as u64;
     // A campaign's save and its record hold a whole campaign: told apart
     // by their format first.
-    let format = SourceText::new(&text)
-        .find_field("format", "", 0)
-        .map(|_| text.as_str());
-    if format.is_some_and(|t| t.contains(&format!("\"{}\"", crate::campaign::save::FORMAT))) {
+    let format_is = |format: &str| {
+        SourceText::new(&text)
+            .find_field("format", &format!("\"{format}\""), 0)
+            .is_some()
+    };
+    if format_is(crate::campaign::save::FORMAT) {
         return crate::campaign::save::CampaignSave::parse(path, &text)
             .err()
             .map_or_else(Vec::new, |d| d.0);
     }
-    if format.is_some_and(|t| t.contains(&format!("\"{}\"", crate::campaign::record::FORMAT))) {
+    if format_is(crate::campaign::record::FORMAT) {
         return crate::campaign::record::CampaignRecord::read(path)
             .err()
             .map_or_else(Vec::new, |d| d.0);
@@ -378,11 +380,7 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
         if let Some(problem) = over_limit(path, bytes, FileKind::Campaign) {
             return vec![problem];
         }
-        let reach = if allow_outside {
-            crate::campaign::check::LevelReach::Anywhere
-        } else {
-            crate::campaign::check::LevelReach::Confined
-        };
+        let reach = crate::campaign::check::LevelReach::allowing_outside(allow_outside);
         return crate::campaign::check::parse_campaign_within(path, &text, ruleset, reach)
             .err()
             .map_or_else(Vec::new, |d| d.0);

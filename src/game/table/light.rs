@@ -37,11 +37,12 @@ pub(crate) const TOWARD_LAMP: Vec3 = Vec3::new(-1.0, 3.0, 1.5);
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GraphicsForThisRun>();
     app.insert_resource(Graphics(GraphicsLevel::Low));
-    app.add_systems(Startup, choose_graphics);
+    // At the first frame, and whenever the settings change (the command
+    // line's level holds for its run).
     app.add_systems(
         Update,
         (
-            follow_the_settings.run_if(resource_changed::<Settings>),
+            choose_graphics.run_if(resource_exists_and_changed::<Settings>),
             apply_graphics,
         )
             .chain(),
@@ -76,27 +77,12 @@ fn software(adapter: Option<&RenderAdapterInfo>) -> bool {
 
 fn choose_graphics(
     this_run: Res<GraphicsForThisRun>,
-    settings: Option<Res<Settings>>,
-    adapter: Option<Res<RenderAdapterInfo>>,
-    mut graphics: ResMut<Graphics>,
-) {
-    let chosen = settings.and_then(|s| s.graphics.level);
-    graphics.0 = level_for(this_run.0, chosen, software(adapter.as_deref()));
-}
-
-/// A level chosen in the settings takes effect at once (the command line's
-/// holds for its run).
-fn follow_the_settings(
-    this_run: Res<GraphicsForThisRun>,
     settings: Res<Settings>,
     adapter: Option<Res<RenderAdapterInfo>>,
     mut graphics: ResMut<Graphics>,
 ) {
-    let level = level_for(
-        this_run.0,
-        settings.graphics.level,
-        software(adapter.as_deref()),
-    );
+    let software = software(adapter.as_deref());
+    let level = level_for(this_run.0, settings.graphics.level, software);
     if graphics.0 != level {
         graphics.0 = level;
     }
