@@ -20,9 +20,9 @@ pub const MOST_SERVER_BYTES: usize = 8 * 1024 * 1024;
 pub const MESSAGES_PER_SECOND: u32 = 100;
 pub const MESSAGE_BURST: u32 = 300;
 /// Games one server keeps, open and going on together.
-pub const MOST_GAMES: usize = 200;
+pub const MOST_GAMES: usize = 1000;
 /// Connections one server holds at once.
-pub const MOST_CONNECTIONS: usize = 500;
+pub const MOST_CONNECTIONS: usize = 4000;
 /// Spectators of one game.
 pub const MOST_SPECTATORS: usize = 16;
 /// Seconds without a message (a client pings every [`PING_SECONDS`]) before
@@ -49,6 +49,9 @@ pub const HELLO_SECONDS: u64 = 10;
 /// Seconds between two out-of-sync reports of one connection that the
 /// server answers.
 pub const OUT_OF_SYNC_SECONDS: u64 = 5;
+/// A connection is sent the list of games at most once in this many
+/// seconds.
+pub const LOBBY_SECONDS: u64 = 1;
 pub const MOST_CHAT_CHARS: usize = 200;
 /// Chat lines a game keeps for those who join later.
 pub const CHAT_KEPT: usize = 30;

@@ -4,7 +4,7 @@
 //! connection that breaks a limit or sends what is not a message is closed
 //! with its reason logged; no game is touched.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,11 +20,13 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::hub::{ConnId, Hub, Out, Randomness};
 use super::protocol::*;
-use super::store::Store;
+use super::store::{Kept, Store};
 use crate::data::Ruleset;
 
 /// Messages queued for one connection before it counts as too slow.
 const QUEUE: usize = 1024;
+/// Each connection's read buffer.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
 /// Seconds a new connection has to finish the WebSocket handshake.
 const HANDSHAKE_SECONDS: u64 = 10;
 
@@ -119,10 +121,17 @@ async fn run(
     mut stopped: oneshot::Receiver<()>,
 ) {
     let started = Instant::now();
-    let store = config.data_dir.as_deref().map(Store::new);
+    let (store, kept) = match config.data_dir.as_deref() {
+        Some(dir) => {
+            let log = log.clone();
+            let (store, kept) = Store::with_group_commit(dir, move |line| log(line));
+            (Some(store), Some(kept))
+        }
+        None => (None, None),
+    };
     let hub = Hub::new(ruleset, store, randomness(config.foreseeable), 0);
     let (to_hub, from_conns) = mpsc::channel(QUEUE);
-    let hub_task = tokio::spawn(hub_loop(hub, from_conns, log.clone(), started));
+    let hub_task = tokio::spawn(hub_loop(hub, from_conns, kept, log.clone(), started));
     let open = Arc::new(AtomicUsize::new(0));
     let refusing = Arc::new(AtomicUsize::new(0));
     let per_address = Arc::new(std::sync::Mutex::new(BTreeMap::<IpAddr, usize>::new()));
@@ -177,10 +186,20 @@ async fn run(
     hub_task.abort();
 }
 
-/// The hub's task: one message at a time, and a tick each second for the
-/// seats' waiting times.
-async fn hub_loop(mut hub: Hub, mut inbox: mpsc::Receiver<ToHub>, log: Log, started: Instant) {
+/// The hub's task: one message at a time, and a tick each minute for the
+/// seats' waiting times. With a store that commits in groups, what the hub
+/// sends waits, in order, until the writes queued before it are kept.
+async fn hub_loop(
+    mut hub: Hub,
+    mut inbox: mpsc::Receiver<ToHub>,
+    mut kept: Option<Kept>,
+    log: Log,
+    started: Instant,
+) {
     let mut outboxes: BTreeMap<ConnId, mpsc::Sender<Out>> = BTreeMap::new();
+    // What waits for the disk: each batch with the number of the last
+    // write it waits for.
+    let mut held: VecDeque<(u64, Vec<Out>)> = VecDeque::new();
     for line in hub.take_log() {
         log(line);
     }
@@ -188,6 +207,23 @@ async fn hub_loop(mut hub: Hub, mut inbox: mpsc::Receiver<ToHub>, log: Log, star
     loop {
         let input = tokio::select! {
             input = inbox.recv() => input,
+            changed = wait_for_the_disk(&mut kept) => {
+                let on_disk = match (changed, &kept) {
+                    (true, Some(kept)) => *kept.kept.borrow(),
+                    // The writer has stopped: nothing more will be kept,
+                    // so nothing waits for it.
+                    _ => {
+                        kept = None;
+                        u64::MAX
+                    }
+                };
+                while held.front().is_some_and(|(after, _)| *after <= on_disk) {
+                    if let Some((_, out)) = held.pop_front() {
+                        deliver(out, &mut outboxes, &log);
+                    }
+                }
+                continue;
+            }
             _ = minutes.tick() => {
                 hub.tick(started.elapsed().as_secs());
                 for line in hub.take_log() {
@@ -218,20 +254,45 @@ async fn hub_loop(mut hub: Hub, mut inbox: mpsc::Receiver<ToHub>, log: Log, star
         for line in hub.take_log() {
             log(line);
         }
-        for item in out {
-            let conn = match &item {
-                Out::Send(conn, _) | Out::Close(conn, _) => *conn,
-            };
-            if let Some(outbox) = outboxes.get(&conn)
-                && let Err(error) = outbox.try_send(item)
-            {
-                // Too slow to read what it is sent: let it go. A closed
-                // outbox is a connection already gone, not a slow one.
-                if matches!(error, mpsc::error::TrySendError::Full(_)) {
-                    log(format!("connection {conn} closed: it fell too far behind"));
-                }
-                outboxes.remove(&conn);
+        let queued = kept
+            .as_ref()
+            .map_or(0, |kept| kept.queued.load(Ordering::SeqCst));
+        let on_disk = kept.as_ref().map_or(0, |kept| *kept.kept.borrow());
+        if out.is_empty() {
+            continue;
+        }
+        if held.is_empty() && queued <= on_disk {
+            deliver(out, &mut outboxes, &log);
+        } else {
+            held.push_back((queued, out));
+        }
+    }
+}
+
+/// Waits until the writer has kept more; false once it has stopped. Never
+/// ready without a writer.
+async fn wait_for_the_disk(kept: &mut Option<Kept>) -> bool {
+    match kept {
+        Some(kept) => kept.kept.changed().await.is_ok(),
+        None => std::future::pending().await,
+    }
+}
+
+/// Hands each message to its connection's outbox.
+fn deliver(out: Vec<Out>, outboxes: &mut BTreeMap<ConnId, mpsc::Sender<Out>>, log: &Log) {
+    for item in out {
+        let conn = match &item {
+            Out::Send(conn, _) | Out::Close(conn, _) => *conn,
+        };
+        if let Some(outbox) = outboxes.get(&conn)
+            && let Err(error) = outbox.try_send(item)
+        {
+            // Too slow to read what it is sent: let it go. A closed
+            // outbox is a connection already gone, not a slow one.
+            if matches!(error, mpsc::error::TrySendError::Full(_)) {
+                log(format!("connection {conn} closed: it fell too far behind"));
             }
+            outboxes.remove(&conn);
         }
     }
 }
@@ -260,7 +321,11 @@ fn refuse(stream: TcpStream, reason: String, refusing: Arc<AtomicUsize>) {
 /// the other end sends it.
 async fn handshake(stream: TcpStream) -> Result<WebSocketStream<TcpStream>, String> {
     let _ = stream.set_nodelay(true);
+    // A client's messages are small and seldom: a read buffer of 4 KiB
+    // instead of 128 KiB keeps a thousand games' connections in tens of
+    // MiB, not hundreds.
     let config = WebSocketConfig::default()
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(Some(MOST_CLIENT_BYTES))
         .max_frame_size(Some(MOST_CLIENT_BYTES));
     let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));

@@ -33,6 +33,7 @@ mod pools;
 mod properties;
 mod ranks;
 mod readers;
+mod relay_load;
 mod relay_strangers;
 mod replays;
 mod rules;
