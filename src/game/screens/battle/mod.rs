@@ -4,6 +4,7 @@
 
 mod actions;
 mod card;
+mod folding;
 #[cfg(test)]
 mod panel_tests;
 mod panels;
@@ -32,6 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<HudState>();
     app.init_resource::<TableViewport>();
     app.init_resource::<TableUnderPanels>();
+    app.init_resource::<folding::FoldedPanels>();
     app.init_resource::<menu_cache::MenuCache>();
     app.add_systems(
         OnEnter(Screen::Battle),

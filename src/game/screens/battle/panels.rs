@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
+use super::folding::{FOLDED_WIDTH, FoldedPanels, fold_button, folded_strip};
 use crate::battle::command::cost_words;
 use crate::battle::command::{CommandQueue, Order};
 use crate::battle::cover::{area_cover, dice_off};
@@ -225,7 +226,11 @@ pub(crate) fn draw_battle_hud(
     setup: Res<MatchSetup>,
     bindings: Res<KeyBindings>,
     mut hud: ResMut<HudState>,
-    (mut viewport, under_panels): (ResMut<TableViewport>, Res<TableUnderPanels>),
+    (mut viewport, under_panels, mut folded): (
+        ResMut<TableViewport>,
+        Res<TableUnderPanels>,
+        ResMut<FoldedPanels>,
+    ),
     mut queue: ResMut<CommandQueue>,
     mut pace: ResMut<AiPace>,
     mut motion: ResMut<MotionPace>,
@@ -266,6 +271,15 @@ pub(crate) fn draw_battle_hud(
         Color32::TRANSPARENT
     };
     let panel = egui::Frame::side_top_panel(&ctx.global_style()).fill(fill);
+    // A lesson's coach may point at any panel: all are open for it.
+    folded.follow(under_panels.0);
+    let lesson = hud.lesson.is_some();
+    let shown = if lesson {
+        FoldedPanels::during_a_lesson()
+    } else {
+        *folded
+    };
+    let mut fold = *folded;
 
     egui::Panel::top("top bar")
         .frame(panel)
@@ -284,9 +298,10 @@ pub(crate) fn draw_battle_hud(
         && !watching
         && hud.lesson.is_none()
         && !hud.recap.lines(engine.log()).is_empty();
-    // Popped out, only the log's title row and the notice stay under the
-    // table.
-    let popped = hud.log.popped_out && !recap_shown;
+    // Popped out or folded, only the log's title row and the notice stay
+    // under the table.
+    let popped_out = hud.log.popped_out && !recap_shown;
+    let popped = (hud.log.popped_out || shown.log) && !recap_shown;
     let log_panel = egui::Panel::bottom(if popped { "log title" } else { "log" })
         .frame(panel)
         .resizable(!popped)
@@ -297,11 +312,11 @@ pub(crate) fn draw_battle_hud(
                 (&engine, state_tick),
                 &mut hud,
                 (recap_shown, popped),
-                &mut goal,
+                (&mut goal, (!lesson).then_some(&mut fold.log)),
             )
         });
     point_out(&root, &hud, &PointAt::Log, log_panel.response.rect);
-    if popped {
+    if popped_out {
         egui::Window::new("Battle log")
             .default_size([640.0, 380.0])
             .default_pos([310.0, 400.0])
@@ -310,31 +325,71 @@ pub(crate) fn draw_battle_hud(
             .and_then(|shown| shown.inner.flatten())
             .inspect(|rule| hud.rules.show_rule(rule));
     }
-    side_panel(egui::Panel::left("countdown"))
-        .frame(panel)
-        .show(&mut root, |ui| countdown_and_card(ui, table, &mut hud));
-    side_panel(egui::Panel::right("actions"))
-        .frame(panel)
-        .show(&mut root, |ui| {
-            let takes_back = undoable
-                .as_ref()
-                .and_then(|verdict| verdict.as_ref().ok())
-                .map(|(_, command)| {
-                    format!(
-                        "{} takes back {command}",
-                        bindings.keys_of(GameAction::Undo)
-                    )
-                });
-            actions_panel(
-                ui,
-                (table, state_tick),
-                &mut cache,
-                &mut hud,
-                &mut queue,
-                &bindings,
-                (takes_back, &mine, watching),
-            );
-        });
+    if shown.countdown {
+        egui::Panel::left("countdown folded")
+            .frame(panel)
+            .resizable(false)
+            .exact_size(FOLDED_WIDTH)
+            .show(&mut root, |ui| {
+                let hint = "Open the countdown and the chosen figure's card";
+                fold.countdown &= !folded_strip(ui, "▶", "Countdown", hint);
+            });
+    } else {
+        side_panel(egui::Panel::left("countdown"))
+            .frame(panel)
+            .show(&mut root, |ui| {
+                if !lesson {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
+                        let hint = "Fold the countdown away, for more of the table";
+                        fold.countdown |= fold_button(ui, "◀", hint);
+                    });
+                }
+                countdown_and_card(ui, table, &mut hud)
+            });
+    }
+    if shown.actions {
+        egui::Panel::right("actions folded")
+            .frame(panel)
+            .resizable(false)
+            .exact_size(FOLDED_WIDTH)
+            .show(&mut root, |ui| {
+                let hint = "Open the actions";
+                fold.actions &= !folded_strip(ui, "◀", "Actions", hint);
+            });
+    } else {
+        side_panel(egui::Panel::right("actions"))
+            .frame(panel)
+            .show(&mut root, |ui| {
+                if !lesson {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
+                        let hint = "Fold the actions away, for more of the table";
+                        fold.actions |= fold_button(ui, "▶", hint);
+                    });
+                }
+                let takes_back = undoable
+                    .as_ref()
+                    .and_then(|verdict| verdict.as_ref().ok())
+                    .map(|(_, command)| {
+                        format!(
+                            "{} takes back {command}",
+                            bindings.keys_of(GameAction::Undo)
+                        )
+                    });
+                actions_panel(
+                    ui,
+                    (table, state_tick),
+                    &mut cache,
+                    &mut hud,
+                    &mut queue,
+                    &bindings,
+                    (takes_back, &mine, watching),
+                );
+            });
+    }
+    if fold != *folded {
+        fold.chosen = true;
+        *folded = fold;
+    }
     // The panels sit on egui's background layer, which egui does not count
     // as over its areas: the pointer is the table's only inside the free
     // rect they leave.
@@ -401,10 +456,18 @@ fn log_and_recap(
     (engine, state_tick): (&Engine, Tick),
     hud: &mut HudState,
     (recap_shown, popped): (bool, bool),
-    goal: &mut CameraGoal,
+    (goal, folded): (&mut CameraGoal, Option<&mut bool>),
 ) {
     let table = engine.state();
     ui.horizontal(|ui| {
+        if let Some(folded) = folded {
+            let (word, hint) = if *folded {
+                ("Open", "Open the log under the table")
+            } else {
+                ("Fold", "Fold the log to this row, for more of the table")
+            };
+            *folded ^= fold_button(ui, word, hint);
+        }
         hud.log.header(ui, table, engine.log());
         if let Some(notice) = &hud.notice {
             ui.label(RichText::new(notice).color(ONE));
@@ -455,7 +518,7 @@ fn side_panel(panel: egui::Panel) -> egui::Panel {
     panel
         .resizable(true)
         .size_range(SIDE_PANEL_WIDTHS)
-        .default_size(260.0)
+        .default_size(240.0)
 }
 
 /// Long lines wrap rather than widen a side panel, and short ones do not
