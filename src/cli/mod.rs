@@ -427,9 +427,10 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
     if let Some(problem) = over_limit(path, bytes, FileKind::Level) {
         return vec![problem];
     }
-    parse_level(path, &text, ruleset)
-        .err()
-        .map_or_else(Vec::new, |d| d.0)
+    match parse_level(path, &text, ruleset) {
+        Ok(level) => crate::level::validate::colour_problems(path, &text, &level),
+        Err(problems) => problems.0,
+    }
 }
 
 /// `swift-swords script`: runs each script, PASS or FAIL with the reason.

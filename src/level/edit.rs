@@ -255,7 +255,9 @@ impl Draft {
     pub fn problems(&self, file: &Path, ruleset: &Ruleset) -> Vec<(Diagnostic, Place)> {
         let text = self.text();
         let places = places_by_line(&text, &self.level);
-        validate(file, &text, &self.level, ruleset)
+        let mut problems = validate(file, &text, &self.level, ruleset);
+        problems.extend(super::validate::colour_problems(file, &text, &self.level));
+        problems
             .into_iter()
             .map(|problem| {
                 let place = places

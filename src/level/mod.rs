@@ -4,6 +4,7 @@
 //! position), then [`validate`] checks it against the data and reports every
 //! problem it finds, each placed at the line and column it comes from.
 
+pub mod colour_sight;
 pub mod edit;
 pub mod validate;
 pub mod write;

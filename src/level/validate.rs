@@ -227,6 +227,35 @@ fn edge_problems(
 
 /// The sides: ids one each, names, colours, each fielding someone; and
 /// what names a side (fatigue, surprise dice). Returns the sides' ids.
+/// Two sides whose colours look alike to a player with typical sight or
+/// with one of the common colour blindnesses: a designer's rule, checked
+/// by `check` and the editor, not a reason to refuse a level a replay, a
+/// save or a network game already holds.
+pub fn colour_problems(path: &Path, text: &str, level: &Level) -> Vec<Diagnostic> {
+    let source = SourceText::new(text);
+    let mut problems = Vec::new();
+    for (index, side) in level.sides.iter().enumerate() {
+        for earlier in &level.sides[..index] {
+            if let Some((sight, difference)) =
+                colour_sight::looks_alike(earlier.colour, side.colour)
+            {
+                // Only sides have a colour, so the side's is the index-th.
+                let at = source.field_or_start("colour", "", index);
+                let message = format!(
+                    "sides `{}` and `{}`: their colours look alike to a player with {} \
+                     (a difference of {difference:.0}, under {}): choose colours further apart",
+                    earlier.id,
+                    side.id,
+                    sight.describe(),
+                    colour_sight::LEAST_DIFFERENCE
+                );
+                problems.push(Diagnostic::new(path, at, message));
+            }
+        }
+    }
+    problems
+}
+
 fn side_problems<'a>(
     level: &'a Level,
     source: &SourceText,

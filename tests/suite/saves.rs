@@ -535,3 +535,32 @@ fn headless_continue_goes_on_from_the_autosave_before_a_damaged_one() {
     assert!(!refused.status.success());
     std::fs::remove_dir_all(&folder).ok();
 }
+
+#[test]
+fn a_finished_battle_cannot_be_undone() {
+    let folder = scratch("undo-over");
+    let mut app = skirmish(&folder, [Seat::Human, Seat::Human]);
+    for _ in 0..2000 {
+        if app.world().resource::<Engine>().ended() {
+            break;
+        }
+        let command =
+            swift_swords::ai::choose(app.world().resource::<Engine>().state(), AiLevel::Normal)
+                .expect("someone acts");
+        give(&mut app, &command.unit, command.order);
+    }
+    assert!(app.world().resource::<Engine>().ended(), "the battle ended");
+    let world = app.world();
+    let verdict = undo_verdict(
+        world.resource::<Replay>(),
+        world.resource::<Engine>(),
+        &world.resource::<MatchSetup>().seats,
+    );
+    assert_eq!(
+        verdict,
+        Err("The battle is over: what was done stands.".to_string())
+    );
+    let refused = undo(app.world_mut()).expect_err("refused");
+    assert_eq!(refused, "The battle is over: what was done stands.");
+    std::fs::remove_dir_all(&folder).ok();
+}

@@ -129,3 +129,31 @@ fn combatants_who_share_a_name_are_numbered_in_level_order() {
         ]
     );
 }
+
+/// Two sides whose colours look alike to a player without red cones (the
+/// Harpy Raid's purple flock against the blue patrol, as it was) are named
+/// by `check`, with the sight and the difference; the level still loads, as
+/// a replay or a save that holds it must.
+#[test]
+fn check_names_two_sides_whose_colours_look_alike_under_a_colour_blindness() {
+    let dir = std::env::temp_dir().join(format!("swift-swords-colours-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string("levels/harpy_raid.ron")
+        .unwrap()
+        .replace("colour: (0.75, 0.35, 0.15)", "colour: (0.55, 0.20, 0.60)");
+    let path = dir.join("purple_harpies.ron");
+    std::fs::write(&path, &text).unwrap();
+    let shown = path.to_string_lossy();
+    let (code, stdout, stderr) = crate::common::swift_swords(&["check", &shown]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert_eq!(
+        stdout.trim(),
+        format!(
+            "{shown}:20:56: sides `patrol` and `flock`: their colours look alike to a player with \
+             protanopia (no red cones) (a difference of 19, under 30): choose colours further apart"
+        )
+    );
+    let ruleset = crate::common::ruleset();
+    assert!(swift_swords::level::parse_level(&path, &text, &ruleset).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -358,7 +358,16 @@ fn settings_window(
             if let Some(Err(problem)) = &screen.saved {
                 ui.colored_label(egui::Color32::LIGHT_RED, problem);
             }
-            ui.label(egui::RichText::new(format!("Kept in {}", file.0.display())).weak());
+            // The keys are in a file of their own beside the settings.
+            let keys_file = file.0.with_file_name("input.ron");
+            ui.label(
+                egui::RichText::new(format!(
+                    "Kept in {}, the keys in {}",
+                    file.0.display(),
+                    keys_file.display()
+                ))
+                .weak(),
+            );
         });
     // The draft shows at once; Cancel or closing puts the saved ones back.
     let cancelled = !open || (close && screen.saved != Some(Ok(())));

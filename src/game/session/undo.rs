@@ -24,6 +24,9 @@ pub fn undo_verdict(
     engine: &Engine,
     seats: &[Seat],
 ) -> Result<(usize, String), String> {
+    if engine.ended() {
+        return Err("The battle is over: what was done stands.".to_string());
+    }
     let state = engine.state();
     let side_of = |id: &str| state.unit_index(id).map(|i| state.units()[i].unit.side);
     let steps = &replay.record.steps;

@@ -287,6 +287,7 @@ pub(crate) fn dress_figures(
             } else {
                 dress_figure(&mut figure, &palette, profile, (&side, &rim), held)
             };
+            side_studs(&mut figure, &palette, &rim, unit.side);
             if flight.is_some() && !bird {
                 // A winged figure: feathered wings from the shoulders.
                 let feathers = wings(&palette.sculpt, Vec3::new(0.0, 0.95, 0.12), 1.0);
@@ -315,6 +316,21 @@ pub(crate) fn dress_figures(
                 FigureParts { pose, body, stand },
             ))
             .add_child(pose);
+    }
+}
+
+/// Besides its colour, a side's second cue: studs in its trim on the back
+/// edge of each base (the edge the camera sees first), one for the level's
+/// first side, two for the second, and so on up to four.
+fn side_studs(figure: &mut Figure, palette: &Palette, rim: &Handle<Paint>, side: usize) {
+    let studs = side.min(3) + 1;
+    for stud in 0..studs {
+        let x = (stud as f32 - (studs - 1) as f32 / 2.0) * 0.17;
+        figure.part(
+            &palette.die,
+            rim,
+            Transform::from_xyz(x, 0.13, 0.43).with_scale(Vec3::splat(0.45)),
+        );
     }
 }
 
