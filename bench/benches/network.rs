@@ -1,6 +1,7 @@
 //! Network play's figures (docs/NETWORK.md): a command's round trip on
-//! loopback, the server's memory per game, and many AI-against-AI games
-//! through one server at once with every command refereed. Run with
+//! loopback, and many AI-against-AI games through one server at once with
+//! every command refereed, as fast as they go. The memory per game and the
+//! capacity at a player's pace are in `relay_load.rs`. Run with
 //! `cargo bench -p swift-swords-bench --bench network`.
 
 use std::path::Path;
@@ -10,9 +11,8 @@ use std::time::{Duration, Instant};
 use swift_swords::ai::AiLevel;
 use swift_swords::data::Ruleset;
 use swift_swords::net::connection::{Connection, Incoming};
-use swift_swords::net::hub::{Hub, foreseeable};
 use swift_swords::net::mirror::NetGame;
-use swift_swords::net::protocol::{ClientMsg, PROTOCOL, SeatState, ServerMsg};
+use swift_swords::net::protocol::{ClientMsg, SeatState, ServerMsg};
 use swift_swords::net::server::{ServerConfig, start};
 
 fn ruleset() -> Arc<Ruleset> {
@@ -29,68 +29,12 @@ fn skirmish() -> String {
 
 fn main() {
     let ruleset = ruleset();
-    memory_per_game(&ruleset);
     // A lone game paced as two quick players would play it (a command each
     // 30 ms), below the server's rate limit, for the round trip alone.
     many_games(&ruleset, 1, Duration::from_millis(30));
     for games in [10, 50, 100] {
         many_games(&ruleset, games, Duration::ZERO);
     }
-}
-
-/// The resident memory of this process, in KiB.
-fn resident_kib() -> u64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: u64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(0);
-    pages * 4
-}
-
-/// 200 games opened in one hub, each seated on both sides.
-fn memory_per_game(ruleset: &Arc<Ruleset>) {
-    const GAMES: u64 = 200;
-    let mut hub = Hub::new(ruleset.clone(), None, foreseeable(1), 0);
-    let text = skirmish();
-    let before = resident_kib();
-    for game in 1..=GAMES {
-        for (conn, side) in [(game * 2, 0), (game * 2 + 1, 1)] {
-            hub.connect(conn, std::net::IpAddr::from([127, 0, 0, 1]))
-                .unwrap();
-            hub.receive(
-                conn,
-                ClientMsg::Hello {
-                    protocol: PROTOCOL.to_string(),
-                    name: format!("p{conn}"),
-                },
-                0,
-            );
-            let message = if side == 0 {
-                ClientMsg::CreateGame {
-                    level_file: "skirmish.ron".to_string(),
-                    level_text: text.clone(),
-                    sequence: None,
-                    side: 0,
-                    password: None,
-                }
-            } else {
-                ClientMsg::JoinGame {
-                    game,
-                    side: Some(1),
-                    password: None,
-                }
-            };
-            hub.receive(conn, message, 0);
-        }
-    }
-    let after = resident_kib();
-    println!(
-        "memory: {GAMES} Skirmish games at their start take {} KiB, {:.0} KiB a game",
-        after.saturating_sub(before),
-        after.saturating_sub(before) as f64 / GAMES as f64
-    );
 }
 
 /// `games` Skirmish games at once through one server on loopback, both

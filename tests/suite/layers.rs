@@ -115,7 +115,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["panels"],
             &["top_bar", "windows"],
             &["actions"],
-            &["card"],
+            &["card", "folding"],
         ],
     ),
     (
@@ -149,7 +149,15 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["coaching", "match_setup", "preferences", "progress"],
         ],
     ),
-    ("level", &[&["edit"], &["validate", "write"], &["tests"]]),
+    (
+        "level",
+        &[
+            &["edit"],
+            &["validate", "write"],
+            &["colour_sight"],
+            &["tests"],
+        ],
+    ),
     ("data", &[&["check"], &["catalogue"], &["types"]]),
     (
         "rules",

@@ -153,7 +153,7 @@ fn check_names_two_sides_whose_colours_look_alike_under_a_colour_blindness() {
              protanopia (no red cones) (a difference of 19, under 30): choose colours further apart"
         )
     );
-    let ruleset = crate::common::ruleset();
+    let ruleset = ruleset();
     assert!(swift_swords::level::parse_level(&path, &text, &ruleset).is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -121,9 +121,10 @@ impl TableCamera {
     }
 
     /// Looks further toward `foe` until it shows well inside the view, as
-    /// long as `around` (the player's figures) stays well inside it too: the
+    /// long as every one of `around` (the player's figures) stays well
+    /// inside it too: the
     /// nearest enemy is seen from the opening, not behind a panel's edge.
-    fn turn_toward(&mut self, size: Vec2, around: Vec3, foe: Vec3) {
+    fn turn_toward(&mut self, size: Vec2, around: &[Vec3], foe: Vec3) {
         let aspect = size.x / size.y;
         let inside = |orbit: &Self, point: Vec3| {
             let at = orbit.on_screen(aspect, point);
@@ -135,7 +136,7 @@ impl TableCamera {
             }
             let mut next = *self;
             next.focus += (foe - self.focus).with_y(0.0).normalize_or_zero() * 0.25;
-            if !inside(&next, around) {
+            if !around.iter().all(|&figure| inside(&next, figure)) {
                 break;
             }
             *self = next;
@@ -226,6 +227,13 @@ pub(crate) fn plugin(app: &mut App) {
 /// here (all figures when none is). At a shared table it opens on the side
 /// that acts first; the sides played `elsewhere` are not played here.
 fn opening_focus(engine: &Engine, elsewhere: &[usize]) -> Vec3 {
+    let figures = opening_figures(engine, elsewhere);
+    figures.iter().sum::<Vec3>() / figures.len().max(1) as f32
+}
+
+/// Where the figures a battle opens on stand: the player's here who act
+/// first, or every figure when nobody plays here.
+fn opening_figures(engine: &Engine, elsewhere: &[usize]) -> Vec<Vec3> {
     let table = engine.state();
     let human = |i: usize| {
         table.battle().controller_of(i) == Some(Controller::Human)
@@ -243,11 +251,10 @@ fn opening_focus(engine: &Engine, elsewhere: &[usize]) -> Vec3 {
     } else {
         mine
     };
-    let sum: Vec3 = watched
+    watched
         .iter()
         .map(|&i| zone_centre(table.board(), table.units()[i].placement.zone))
-        .sum();
-    sum / watched.len().max(1) as f32
+        .collect()
 }
 
 /// The view a battle opens on, in a viewport `size` pixels. A player at
@@ -269,7 +276,7 @@ fn opening_view(engine: &Engine, size: Vec2, elsewhere: &[usize]) -> TableCamera
         TableCamera::opening(extent.x, extent.y, tile, size, mine)
     };
     if let Some(foe) = nearest_foe(engine, elsewhere, mine) {
-        orbit.turn_toward(size, mine, foe);
+        orbit.turn_toward(size, &opening_figures(engine, elsewhere), foe);
     }
     orbit
 }
