@@ -261,7 +261,7 @@ pub(crate) fn dress_figures(
                 &mut commands,
                 &palette,
                 pose,
-                (&side, &rim),
+                (&side, &rim, unit.side),
                 (chariot, &rules.rules),
             )
         } else {
@@ -321,17 +321,22 @@ pub(crate) fn dress_figures(
 
 /// Besides its colour, a side's second cue: studs in its trim on the back
 /// edge of each base (the edge the camera sees first), one for the level's
-/// first side, two for the second, and so on up to four.
+/// first side, two for the second, and so on up to four. Horses' and
+/// chariots' bases carry them too.
 fn side_studs(figure: &mut Figure, palette: &Palette, rim: &Handle<Paint>, side: usize) {
-    let studs = side.min(3) + 1;
-    for stud in 0..studs {
-        let x = (stud as f32 - (studs - 1) as f32 / 2.0) * 0.17;
+    for x in stud_places(side) {
         figure.part(
             &palette.die,
             rim,
             Transform::from_xyz(x, 0.13, 0.43).with_scale(Vec3::splat(0.45)),
         );
     }
+}
+
+/// Where a side's studs stand across the back edge of a base.
+fn stud_places(side: usize) -> impl Iterator<Item = f32> {
+    let studs = side.min(3) + 1;
+    (0..studs).map(move |stud| (stud as f32 - (studs - 1) as f32 / 2.0) * 0.17)
 }
 
 /// A great bird on its base, facing north: a body held level, a white
@@ -604,7 +609,7 @@ fn dress_horses(
     commands: &mut Commands,
     palette: &Palette,
     pose: Entity,
-    (side, rim): (&Handle<Paint>, &Handle<Paint>),
+    (side, rim, side_index): (&Handle<Paint>, &Handle<Paint>, usize),
     (chariot, rules): (Option<&Chariot>, &crate::data::RuleNumbers),
 ) -> Entity {
     let horses: &[f32] = match chariot.map(|c| c.horses) {
@@ -642,6 +647,14 @@ fn dress_horses(
                 Mesh3d(palette.block.clone()),
                 MeshMaterial3d(rim.clone()),
                 Transform::from_xyz(x, 0.11, z).with_scale(Vec3::new(w, 0.04, l)),
+            ));
+        }
+        // The side's studs on the back edge, as on every base.
+        for x in stud_places(side_index) {
+            team.spawn((
+                Mesh3d(palette.die.clone()),
+                MeshMaterial3d(rim.clone()),
+                Transform::from_xyz(x, 0.15, length / 2.0 - 0.06).with_scale(Vec3::splat(0.45)),
             ));
         }
         for &x in horses {
