@@ -126,17 +126,19 @@ impl TableCamera {
     /// nearest enemy is seen from the opening, not behind a panel's edge.
     fn turn_toward(&mut self, size: Vec2, around: &[Vec3], foe: Vec3) {
         let aspect = size.x / size.y;
-        let inside = |orbit: &Self, point: Vec3| {
+        // Within `margin` of the middle, from -1 to 1 across and up; the
+        // player's own keep room for their nameplates.
+        let inside = |orbit: &Self, point: Vec3, margin: f32| {
             let at = orbit.on_screen(aspect, point);
-            at.x.abs() <= 0.8 && at.y.abs() <= 0.8
+            at.x.abs() <= margin && at.y.abs() <= margin
         };
         for _ in 0..400 {
-            if inside(self, foe) {
+            if inside(self, foe, 0.8) {
                 break;
             }
             let mut next = *self;
             next.focus += (foe - self.focus).with_y(0.0).normalize_or_zero() * 0.25;
-            if !around.iter().all(|&figure| inside(&next, figure)) {
+            if !around.iter().all(|&figure| inside(&next, figure, 0.65)) {
                 break;
             }
             *self = next;

@@ -45,11 +45,6 @@ impl FoldedPanels {
             *self = Self::opening(table_under_panels);
         }
     }
-
-    /// What is shown while a lesson's coach may point at any panel: all.
-    pub fn during_a_lesson() -> Self {
-        Self::default()
-    }
 }
 
 /// A folded side panel's strip: a button to open it and its name down the

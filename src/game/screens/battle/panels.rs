@@ -274,11 +274,6 @@ pub(crate) fn draw_battle_hud(
     // A lesson's coach may point at any panel: all are open for it.
     folded.follow(under_panels.0);
     let lesson = hud.lesson.is_some();
-    let shown = if lesson {
-        FoldedPanels::during_a_lesson()
-    } else {
-        *folded
-    };
     let mut fold = *folded;
 
     egui::Panel::top("top bar")
@@ -301,7 +296,7 @@ pub(crate) fn draw_battle_hud(
     // Popped out or folded, only the log's title row and the notice stay
     // under the table.
     let popped_out = hud.log.popped_out && !recap_shown;
-    let popped = (hud.log.popped_out || shown.log) && !recap_shown;
+    let popped = (hud.log.popped_out || (fold.log && !lesson)) && !recap_shown;
     let log_panel = egui::Panel::bottom(if popped { "log title" } else { "log" })
         .frame(panel)
         .resizable(!popped)
@@ -325,67 +320,37 @@ pub(crate) fn draw_battle_hud(
             .and_then(|shown| shown.inner.flatten())
             .inspect(|rule| hud.rules.show_rule(rule));
     }
-    if shown.countdown {
-        egui::Panel::left("countdown folded")
-            .frame(panel)
-            .resizable(false)
-            .exact_size(FOLDED_WIDTH)
-            .show(&mut root, |ui| {
-                let hint = "Open the countdown and the chosen figure's card";
-                fold.countdown &= !folded_strip(ui, "▶", "Countdown", hint);
-            });
-    } else {
-        side_panel(egui::Panel::left("countdown"))
-            .frame(panel)
-            .show(&mut root, |ui| {
-                if !lesson {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
-                        let hint = "Fold the countdown away, for more of the table";
-                        fold.countdown |= fold_button(ui, "◀", hint);
-                    });
-                }
-                countdown_and_card(ui, table, &mut hud)
-            });
-    }
-    if shown.actions {
-        egui::Panel::right("actions folded")
-            .frame(panel)
-            .resizable(false)
-            .exact_size(FOLDED_WIDTH)
-            .show(&mut root, |ui| {
-                let hint = "Open the actions";
-                fold.actions &= !folded_strip(ui, "◀", "Actions", hint);
-            });
-    } else {
-        side_panel(egui::Panel::right("actions"))
-            .frame(panel)
-            .show(&mut root, |ui| {
-                if !lesson {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
-                        let hint = "Fold the actions away, for more of the table";
-                        fold.actions |= fold_button(ui, "▶", hint);
-                    });
-                }
-                let takes_back = undoable
-                    .as_ref()
-                    .and_then(|verdict| verdict.as_ref().ok())
-                    .map(|(_, command)| {
-                        format!(
-                            "{} takes back {command}",
-                            bindings.keys_of(GameAction::Undo)
-                        )
-                    });
-                actions_panel(
-                    ui,
-                    (table, state_tick),
-                    &mut cache,
-                    &mut hud,
-                    &mut queue,
-                    &bindings,
-                    (takes_back, &mine, watching),
-                );
-            });
-    }
+    folding_side_panel(
+        &mut root,
+        (panel, true, "countdown", "Countdown"),
+        (&mut fold.countdown, !lesson),
+        |ui| countdown_and_card(ui, table, &mut hud),
+    );
+    folding_side_panel(
+        &mut root,
+        (panel, false, "actions", "Actions"),
+        (&mut fold.actions, !lesson),
+        |ui| {
+            let takes_back = undoable
+                .as_ref()
+                .and_then(|verdict| verdict.as_ref().ok())
+                .map(|(_, command)| {
+                    format!(
+                        "{} takes back {command}",
+                        bindings.keys_of(GameAction::Undo)
+                    )
+                });
+            actions_panel(
+                ui,
+                (table, state_tick),
+                &mut cache,
+                &mut hud,
+                &mut queue,
+                &bindings,
+                (takes_back, &mine, watching),
+            );
+        },
+    );
     if fold != *folded {
         fold.chosen = true;
         *folded = fold;
@@ -519,6 +484,50 @@ fn side_panel(panel: egui::Panel) -> egui::Panel {
         .resizable(true)
         .size_range(SIDE_PANEL_WIDTHS)
         .default_size(240.0)
+}
+
+/// A side panel that folds (on the left, or else the right): open, with a
+/// button in its heading that folds it unless it may not fold now (a
+/// lesson's coach may point into it); folded, a slim strip with its name
+/// down it that opens it on a click.
+fn folding_side_panel(
+    root: &mut egui::Ui,
+    (frame, left, id, name): (egui::Frame, bool, &'static str, &'static str),
+    (folded, may_fold): (&mut bool, bool),
+    content: impl FnOnce(&mut egui::Ui),
+) {
+    let placed = |id: String| {
+        if left {
+            egui::Panel::left(id)
+        } else {
+            egui::Panel::right(id)
+        }
+    };
+    // The arrow points the way the panel goes.
+    let (opens, folds) = if left { ("▶", "◀") } else { ("◀", "▶") };
+    let lower = name.to_lowercase();
+    if *folded && may_fold {
+        placed(format!("{id} folded"))
+            .frame(frame)
+            .resizable(false)
+            .exact_size(FOLDED_WIDTH)
+            .show(root, |ui| {
+                let hint = format!("Open the {lower}");
+                *folded &= !folded_strip(ui, opens, name, &hint);
+            });
+        return;
+    }
+    side_panel(placed(id.to_string()))
+        .frame(frame)
+        .show(root, |ui| {
+            if may_fold {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
+                    let hint = format!("Fold the {lower} away, for more of the table");
+                    *folded |= fold_button(ui, folds, &hint);
+                });
+            }
+            content(ui);
+        });
 }
 
 /// Long lines wrap rather than widen a side panel, and short ones do not
