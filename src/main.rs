@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Replay(args)) => cli::run_replay(data, &args),
         Some(CliCommand::Campaign(command)) => cli::campaign::run_campaign_command(data, &command),
         Some(CliCommand::Serve(args)) => cli::run_serve(data, &args),
+        Some(CliCommand::Figures(args)) => swift_swords::game::run_figures(data, &args),
     }
 }
 

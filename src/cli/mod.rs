@@ -82,6 +82,9 @@ pub enum CliCommand {
     /// Run a network server with no window: a lobby that referees each game
     /// (docs/NETWORK.md).
     Serve(ServeArgs),
+    /// Draw every creature template on its base in a labelled grid (the
+    /// figure sheet), or list what is on it.
+    Figures(crate::game::play_args::FiguresArgs),
 }
 
 #[derive(Debug, Clone, clap::Args)]

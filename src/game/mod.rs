@@ -170,6 +170,48 @@ fn run_network_client(addr: &str, args: &PlayArgs, ruleset: crate::data::Ruleset
 }
 
 pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
+    run_with(data, args, None)
+}
+
+/// `figures`: what is on the figure sheet (`--json`), and the sheet drawn
+/// on the table (`--out`), with its look under each colour blindness
+/// beside it (`--colour-blind`).
+pub fn run_figures(data: Option<&Path>, args: &play_args::FiguresArgs) -> ExitCode {
+    let ruleset = match load_ruleset(data) {
+        Ok(ruleset) => ruleset,
+        Err(problems) => {
+            eprintln!("{problems}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut sheet = match table::figure_sheet::FigureSheet::of(&ruleset) {
+        Ok(sheet) => sheet,
+        Err(problem) => {
+            eprintln!("{problem}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.json {
+        println!("{}", sheet.listing());
+    }
+    let Some(out) = &args.out else {
+        return ExitCode::SUCCESS;
+    };
+    sheet.colour_blind = args.colour_blind.then(|| out.clone());
+    let play = PlayArgs {
+        screenshot: Some(out.clone()),
+        graphics: args.graphics,
+        mute: true,
+        ..PlayArgs::default()
+    };
+    run_with(data, play, Some(sheet))
+}
+
+fn run_with(
+    data: Option<&Path>,
+    args: PlayArgs,
+    sheet: Option<table::figure_sheet::FigureSheet>,
+) -> ExitCode {
     let data_dir = data
         .map(Path::to_path_buf)
         .unwrap_or_else(|| crate::content::path("assets/data"));
@@ -274,6 +316,9 @@ pub fn run(data: Option<&Path>, args: PlayArgs) -> ExitCode {
     app.add_plugins(plugin);
     app.insert_resource(sound::Muted(args.mute));
     app.insert_resource(table::light::GraphicsForThisRun(args.graphics));
+    if let Some(sheet) = sheet {
+        app.insert_resource(sheet);
+    }
     let resume = args.resume.then(|| {
         app.world()
             .resource::<session::saves::SaveFolder>()
@@ -405,7 +450,7 @@ pub fn plugin(app: &mut App) {
         table::motion::plugin,
         table::callouts::plugin,
         screens::settings::plugin,
-        table::title_table::plugin,
+        (table::title_table::plugin, table::figure_sheet::plugin),
         screens::lessons::plugin,
         hot_reload::plugin,
         screens::editor::plugin,

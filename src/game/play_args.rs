@@ -1,4 +1,5 @@
-//! The `play` command's arguments: what the game starts on.
+//! The `play` command's arguments (what the game starts on), and the
+//! `figures` command's.
 
 use std::path::PathBuf;
 
@@ -96,4 +97,24 @@ pub struct PlayArgs {
         requires = "connect"
     )]
     pub give_up_after: u64,
+}
+
+/// `figures`: the figure sheet, every creature template on its base.
+#[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["out", "json"])))]
+pub struct FiguresArgs {
+    /// Draw the sheet on the table and save it here.
+    #[arg(long, value_name = "FILE.png")]
+    pub out: Option<PathBuf>,
+    /// Print what is on the sheet, and where, as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The graphics to draw it at: low, medium or high (by default, what
+    /// the settings or the graphics adapter choose).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub graphics: Option<crate::game::session::preferences::GraphicsLevel>,
+    /// With --out: also save the sheet as seen with each common colour
+    /// blindness, beside it (FILE-protanopia.png, -deuteranopia, -tritanopia).
+    #[arg(long, requires = "out")]
+    pub colour_blind: bool,
 }

@@ -32,6 +32,16 @@ impl Sight {
         }
     }
 
+    /// One word for it, for file names.
+    pub fn word(self) -> &'static str {
+        match self {
+            Sight::Typical => "typical",
+            Sight::Protanopia => "protanopia",
+            Sight::Deuteranopia => "deuteranopia",
+            Sight::Tritanopia => "tritanopia",
+        }
+    }
+
     fn matrix(self) -> [[f32; 3]; 3] {
         match self {
             Sight::Typical => [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
@@ -63,6 +73,20 @@ pub fn looks_alike(a: (f32, f32, f32), b: (f32, f32, f32)) -> Option<(Sight, f32
     Sight::ALL.into_iter().find_map(|sight| {
         let difference = distance(lab(seen(a, sight)), lab(seen(b, sight)));
         (difference < LEAST_DIFFERENCE).then_some((sight, difference))
+    })
+}
+
+/// An sRGB pixel as `sight` sees it, in sRGB: for pictures of the table
+/// as each player sees it.
+pub fn as_seen(pixel: [u8; 3], sight: Sight) -> [u8; 3] {
+    let seen = seen(pixel.map(|c| f32::from(c) / 255.0).into(), sight);
+    seen.map(|c| {
+        let encoded = if c <= 0.003_130_8 {
+            c * 12.92
+        } else {
+            1.055 * c.powf(1.0 / 2.4) - 0.055
+        };
+        (encoded * 255.0).round() as u8
     })
 }
 
@@ -108,6 +132,13 @@ fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typical_sight_sees_a_pixel_as_it_is_and_protanopia_sees_red_as_olive() {
+        assert_eq!(as_seen([200, 40, 30], Sight::Typical), [200, 40, 30]);
+        let [r, g, b] = as_seen([200, 40, 30], Sight::Protanopia);
+        assert!(g > 60 && b < 60 && r.abs_diff(g) < 40, "{r} {g} {b}");
+    }
 
     #[test]
     fn blue_against_purple_looks_alike_without_red_cones_and_against_rust_does_not() {

@@ -126,9 +126,10 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         "game/table",
         &[
             &["title_table", "picking", "marks", "callouts", "markers"],
+            &["figure_sheet"],
             &["camera"],
             &["view"],
-            &["figures"],
+            &["figures", "scenery"],
             &["motion"],
             &["geometry", "light", "paint", "sculpt"],
         ],

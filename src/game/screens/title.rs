@@ -66,7 +66,9 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (
-            title.run_if(in_state(Screen::Title)),
+            title.run_if(in_state(Screen::Title).and_then(not(resource_exists::<
+                crate::game::table::figure_sheet::FigureSheet,
+            >))),
             level_select.run_if(in_state(Screen::Setup)),
             loading.run_if(in_state(Screen::Loading)),
             load_failed.run_if(in_state(Screen::LoadFailed)),

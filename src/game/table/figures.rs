@@ -45,7 +45,6 @@ pub(crate) struct Palette {
     pub cone: Handle<Mesh>,
     /// A round shield.
     pub disc: Handle<Mesh>,
-    pub terrain: BTreeMap<Terrain, Handle<Paint>>,
     /// Each side's figure paint and the trim round its bases.
     pub sides: Vec<Handle<Paint>>,
     pub trims: Vec<Handle<Paint>>,
@@ -658,25 +657,7 @@ fn dress_horses(
             ));
         }
         for &x in horses {
-            team.spawn((
-                Mesh3d(palette.horse.clone()),
-                MeshMaterial3d(palette.horsehide.clone()),
-                Transform::from_xyz(x, 0.75, front).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
-            ))
-            .with_children(|horse| {
-                horse.spawn((
-                    Mesh3d(palette.head.clone()),
-                    MeshMaterial3d(palette.horsehide.clone()),
-                    Transform::from_xyz(0.0, 0.6, -0.25),
-                ));
-            });
-            for leg in [-0.3, 0.3] {
-                team.spawn((
-                    Mesh3d(palette.pole.clone()),
-                    MeshMaterial3d(palette.horsehide.clone()),
-                    Transform::from_xyz(x, 0.3, front + leg).with_scale(Vec3::new(1.0, 0.3, 1.0)),
-                ));
-            }
+            dress_horse(team, palette, Vec3::new(x, 0.0, front));
         }
         if chariot.is_some() {
             let back = length / 2.0 - 0.7;
@@ -704,6 +685,48 @@ fn dress_horses(
         }
     });
     base
+}
+
+/// A horse standing at `at`, facing north: its body, a neck raised to
+/// the head in front, four legs and a tail.
+fn dress_horse(team: &mut ChildSpawnerCommands, palette: &Palette, at: Vec3) {
+    let hide = &palette.horsehide;
+    let mut part = |mesh: &Handle<Mesh>, transform: Transform| {
+        team.spawn((
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(hide.clone()),
+            transform,
+        ));
+    };
+    part(
+        &palette.horse,
+        Transform::from_translation(at + Vec3::new(0.0, 0.75, 0.0))
+            .with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+    );
+    // The neck leans forward from the chest; the head is long and low.
+    part(
+        &palette.pole,
+        Transform::from_translation(at + Vec3::new(0.0, 1.0, -0.55))
+            .with_rotation(Quat::from_rotation_x(-0.6))
+            .with_scale(Vec3::new(4.0, 0.3, 4.0)),
+    );
+    part(
+        &palette.head,
+        Transform::from_translation(at + Vec3::new(0.0, 1.22, -0.78))
+            .with_scale(Vec3::new(0.75, 0.75, 1.5)),
+    );
+    for (x, z) in [(-0.12, -0.38), (0.12, -0.38), (-0.12, 0.38), (0.12, 0.38)] {
+        part(
+            &palette.pole,
+            Transform::from_translation(at + Vec3::new(x, 0.3, z))
+                .with_scale(Vec3::new(2.2, 0.32, 2.2)),
+        );
+    }
+    part(
+        &palette.sculpt.tail,
+        Transform::from_translation(at + Vec3::new(0.0, 0.55, 0.62))
+            .with_rotation(Quat::from_rotation_x(1.1)),
+    );
 }
 
 #[cfg(test)]

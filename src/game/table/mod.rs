@@ -5,6 +5,7 @@
 
 pub mod callouts;
 pub mod camera;
+pub mod figure_sheet;
 pub mod figures;
 pub mod geometry;
 pub mod light;
@@ -13,6 +14,7 @@ pub mod marks;
 pub mod motion;
 pub mod paint;
 pub mod picking;
+pub mod scenery;
 pub mod sculpt;
 pub mod title_table;
 pub mod view;

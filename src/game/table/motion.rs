@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::battle::components::Unit;
 use crate::battle::engine::Engine;
 use crate::battle::events::BattleEvent;
-use crate::game::stage::battle_on_table;
+use crate::game::stage::{Screen, battle_on_table};
 use crate::game::table::geometry::zone_centre;
 
 /// How long a figure takes to reach its new place, in seconds.
@@ -112,7 +112,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MotionUnderway>();
     app.add_systems(
         Update,
-        (lunge_at_targets, animate).chain().run_if(battle_on_table),
+        // The title's backdrop and the figure sheet stand their figures
+        // through the same motion, at once.
+        (lunge_at_targets, animate)
+            .chain()
+            .run_if(battle_on_table.or_else(in_state(Screen::Title))),
     );
 }
 

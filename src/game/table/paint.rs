@@ -2,8 +2,9 @@
 //! marker. Bevy's physically based material shades each pixel with far more
 //! work than painted miniatures need; under a software renderer it cost
 //! most of the frame. This one lights a flat colour by one sun and an even
-//! ambient light (`paint.wgsl`), with a glint for metal and water and a glow
-//! for markers.
+//! ambient light (`paint.wgsl`), with a glint for metal and water, a glow
+//! for markers, and for scenery a grain (flock, leaves, stone), the zone
+//! grid drawn on the ground and contour lines on slopes.
 
 use bevy::mesh::MeshVertexBufferLayoutRef;
 use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
@@ -20,6 +21,11 @@ pub(crate) struct Paint {
     /// rgb: the light it gives off itself; a: how strongly it glints.
     #[uniform(1)]
     glow_and_shine: Vec4,
+    /// x: how strongly the grain varies the colour (0: none); y: its fine
+    /// grain's features per inch; z: the zone grid's spacing in inches (0:
+    /// none); w: the contour lines' spacing in inches (0: none).
+    #[uniform(2)]
+    grain: Vec4,
     alpha_mode: AlphaMode,
 }
 
@@ -41,6 +47,28 @@ impl Paint {
         }
     }
 
+    /// The same paint with a grain: `strength` (about 0.1 to 0.35) of
+    /// light and dark in patches across the table and in fine features,
+    /// `fine` of them to the inch.
+    pub fn with_grain(mut self, strength: f32, fine: f32) -> Self {
+        (self.grain.x, self.grain.y) = (strength, fine);
+        self
+    }
+
+    /// The same paint with the zone grid drawn on it, lines `spacing`
+    /// inches apart on its upward faces.
+    pub fn with_grid(mut self, spacing: f32) -> Self {
+        self.grain.z = spacing;
+        self
+    }
+
+    /// The same paint with contour lines every `spacing` inches of height
+    /// on its slopes.
+    pub fn with_contours(mut self, spacing: f32) -> Self {
+        self.grain.w = spacing;
+        self
+    }
+
     /// A see-through paint (the colour's alpha says how much shows).
     pub fn clear(colour: Color) -> Self {
         Self {
@@ -56,6 +84,7 @@ impl From<Color> for Paint {
         Self {
             colour: colour.to_linear(),
             glow_and_shine: Vec4::ZERO,
+            grain: Vec4::ZERO,
             alpha_mode: AlphaMode::Opaque,
         }
     }

@@ -3,8 +3,10 @@
 // markers. The sun is the table's directional light when there is one, and
 // its shadow falls where that light casts shadows and the pipeline samples
 // them (LAMP_SHADOWS: the Medium and High graphics); otherwise a fixed lamp,
-// with no shadow. Cheap enough for a
-// software renderer at full window size.
+// with no shadow. Scenery adds a grain (patches across the table and fine
+// flock), the zone grid on its upward faces and contour lines on its
+// slopes, all from the world position, with no texture to fetch. Cheap
+// enough for a software renderer at full window size.
 #import bevy_pbr::forward_io::VertexOutput
 #import bevy_pbr::mesh_view_bindings::{view, lights}
 #ifdef LAMP_SHADOWS
@@ -15,16 +17,77 @@
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var<uniform> colour: vec4<f32>;
 // rgb: light the surface gives off itself; a: how strongly it glints.
 @group(#{MATERIAL_BIND_GROUP}) @binding(1) var<uniform> glow_and_shine: vec4<f32>;
+// x: grain strength; y: fine grain per inch; z: grid spacing; w: contour
+// spacing (each 0 for none).
+@group(#{MATERIAL_BIND_GROUP}) @binding(2) var<uniform> grain: vec4<f32>;
 
 const AMBIENT: f32 = 0.5;
 const SUN_STRENGTH: f32 = 0.72;
 const GLINT_SHARPNESS: f32 = 24.0;
 // How much of the sun a shadow takes away: a lamp-lit table, never black.
 const SHADOW_DEPTH: f32 = 0.9;
+// The broad patches of the grain, per inch: a few across a tile.
+const PATCHES: f32 = 0.35;
+// How dark the zone grid's lines are, and how wide (half, in inches).
+const GRID_DEPTH: f32 = 0.42;
+const GRID_HALF_WIDTH: f32 = 0.06;
+const CONTOUR_DEPTH: f32 = 0.22;
+const CONTOUR_HALF_WIDTH: f32 = 0.025;
+
+fn hash(p: vec2<f32>) -> f32 {
+    var q = fract(p * vec2<f32>(0.1031, 0.11369));
+    q += dot(q, q.yx + 19.19);
+    return fract((q.x + q.y) * q.x);
+}
+
+// Smooth noise between 0 and 1, a feature to each unit of `p`.
+fn value_noise(p: vec2<f32>) -> f32 {
+    let i = floor(p);
+    let f = fract(p);
+    let u = f * f * (3.0 - 2.0 * f);
+    let a = hash(i);
+    let b = hash(i + vec2<f32>(1.0, 0.0));
+    let c = hash(i + vec2<f32>(0.0, 1.0));
+    let d = hash(i + vec2<f32>(1.0, 1.0));
+    return mix(mix(a, b, u.x), mix(c, d, u.x), u.y);
+}
+
+// 1 on a line `distance` from its middle, fading out over `blur`.
+fn on_line(distance: f32, half_width: f32, blur: f32) -> f32 {
+    return 1.0 - smoothstep(half_width, half_width + blur, distance);
+}
+
+// The colour with its grain, grid and contours.
+fn scenery(base: vec3<f32>, world: vec3<f32>, normal: vec3<f32>, blur: vec3<f32>) -> vec3<f32> {
+    var painted = base;
+    if grain.x > 0.0 {
+        // Upward faces take the grain from the ground plan, the others
+        // from their height along the face.
+        var plan = world.xz;
+        if abs(normal.y) < 0.5 {
+            plan = vec2<f32>(world.x + world.z, world.y);
+        }
+        let n = 0.5 * value_noise(plan * PATCHES) + 0.5 * value_noise(plan * grain.y);
+        painted *= 1.0 + grain.x * (2.0 * n - 1.0);
+    }
+    if grain.z > 0.0 && normal.y > 0.5 {
+        let cell = abs(fract(world.xz / grain.z + 0.5) - 0.5) * grain.z;
+        let line = on_line(min(cell.x, cell.y), GRID_HALF_WIDTH, max(blur.x, blur.z));
+        painted *= 1.0 - GRID_DEPTH * line;
+    }
+    if grain.w > 0.0 && normal.y < 0.98 {
+        let height = abs(fract(world.y / grain.w + 0.5) - 0.5) * grain.w;
+        painted *= 1.0 - CONTOUR_DEPTH * on_line(height, CONTOUR_HALF_WIDTH, blur.y);
+    }
+    return painted;
+}
 
 @fragment
 fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
     let normal = normalize(in.world_normal);
+    // Derivatives only where every pixel of a quad still runs together.
+    let blur = fwidth(in.world_position.xyz);
+    let painted = scenery(colour.rgb, in.world_position.xyz, normal, blur);
     // Low in the south-west, as a lamp over a real table.
     var sun = normalize(vec3<f32>(-1.0, 3.0, 1.5));
     var lit_by_sun = 1.0;
@@ -43,7 +106,7 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
         }
 #endif
     }
-    var lit = colour.rgb * (AMBIENT + SUN_STRENGTH * max(dot(normal, sun), 0.0) * lit_by_sun);
+    var lit = painted * (AMBIENT + SUN_STRENGTH * max(dot(normal, sun), 0.0) * lit_by_sun);
     let shine = glow_and_shine.a;
     if shine > 0.0 {
         let to_eye = normalize(view.world_position - in.world_position.xyz);

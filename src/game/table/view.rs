@@ -1,7 +1,6 @@
-//! The table in 3D, one world unit to the inch: terrain tiles dressed so they
-//! read at a glance (trees, rocks, hills, water, reeds, houses), edge
-//! features along the zone edges, and each combatant as a 15mm figure on its
-//! base in its side's colour. Rendering only reads the battle; it never
+//! The table in 3D, one world unit to the inch: the scenery (`scenery.rs`)
+//! and each combatant as a 15mm figure on its base in its side's colour,
+//! stood in its zone. Rendering only reads the battle; it never
 //! decides a rule. Meshes and materials are made once, when the battle
 //! screen opens.
 
@@ -11,41 +10,28 @@ use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
 use bevy::prelude::*;
 
 use crate::battle::components::{
-    Aboard, Board, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Status, Unit,
+    Aboard, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Status, Unit,
 };
 use crate::battle::engine::Engine;
 use crate::battle::mirror::OnTable;
-use crate::data::{EdgeFeature, Terrain};
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
 use crate::game::table::figures::FIGURE_SCALE;
 use crate::game::table::figures::FigureParts;
 use crate::game::table::figures::Palette;
 use crate::game::table::figures::{dress_figures, side_paints};
-use crate::game::table::geometry::{board_extent, ground_height, zone_centre};
+use crate::game::table::geometry::zone_centre;
 use crate::game::table::motion::{Motion, MotionPace};
 use crate::game::table::paint::Paint;
+use crate::game::table::scenery;
 use crate::replay::Replay;
 use crate::vocabulary::Facing;
 use crate::vocabulary::ZoneCoord;
 
-/// A fixed scatter of points in a tile for its dressing, the same every time.
-fn scatter(zone: ZoneCoord, count: usize, size: f32) -> Vec<Vec2> {
-    let mut state = u64::from(zone.0) * 0x9E37_79B9 + u64::from(zone.1) * 0x85EB_CA6B + 7;
-    (0..count)
-        .map(|_| {
-            state = crate::ai::splitmix(state);
-            let x = (state & 0xFFFF) as f32 / 65535.0;
-            let y = ((state >> 16) & 0xFFFF) as f32 / 65535.0;
-            Vec2::new((x - 0.5) * size * 0.8, (y - 0.5) * size * 0.8)
-        })
-        .collect()
-}
-
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Battle),
-        (make_palette, spawn_table)
+        (make_palette, scenery::spawn_table)
             .chain()
             .in_set(EnterBattle::Draw),
     );
@@ -68,17 +54,8 @@ pub(crate) fn make_palette(
     mut materials: ResMut<Assets<Paint>>,
     engine: Res<Engine>,
 ) {
-    let (rules, battle) = (&engine.state().ruleset(), &engine.state().battle());
+    let battle = engine.state().battle();
     let mut matte = |colour: Color| materials.add(colour);
-    let terrain = rules
-        .terrain
-        .terrain
-        .iter()
-        .map(|(kind, info)| {
-            let (r, g, b) = info.colour;
-            (*kind, matte(Color::srgb(r, g, b)))
-        })
-        .collect();
     let (sides, trims) = (0..battle.sides.len())
         .map(|side| {
             let (paint, trim) = side_paints(engine.state(), side);
@@ -124,7 +101,6 @@ pub(crate) fn make_palette(
         block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
         cone: meshes.add(Cone::new(0.3, 1.0).mesh().resolution(12)),
         disc: meshes.add(Cylinder::new(0.3, 0.05).mesh().resolution(14)),
-        terrain,
         sides,
         trims,
         fallen: materials.add(Color::srgb(0.35, 0.35, 0.35)),
@@ -142,341 +118,6 @@ pub(crate) fn make_palette(
         leather: materials.add(Color::srgb(0.3, 0.2, 0.12)),
     };
     commands.insert_resource(palette);
-}
-
-/// The dressing meshes and materials of the terrain, made once per battle.
-struct Dressing {
-    trunk: Handle<Mesh>,
-    canopy: Handle<Mesh>,
-    rock: Handle<Mesh>,
-    reed: Handle<Mesh>,
-    puddle: Handle<Mesh>,
-    house: Handle<Mesh>,
-    roof: Handle<Mesh>,
-    track: Handle<Mesh>,
-    leaf: Handle<Paint>,
-    stone: Handle<Paint>,
-    water: Handle<Paint>,
-    reed_green: Handle<Paint>,
-    plaster: Handle<Paint>,
-    thatch: Handle<Paint>,
-    dirt: Handle<Paint>,
-}
-
-pub(crate) fn spawn_table(
-    mut commands: Commands,
-    screen: Res<State<Screen>>,
-    engine: Res<Engine>,
-    palette: Res<Palette>,
-    tiles: Query<(Entity, &crate::battle::components::ZoneTile)>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<Paint>>,
-) {
-    // The table goes with the screen it is laid on (the battle, or the
-    // title's backdrop).
-    let screen = *screen.get();
-    let (board, rules) = (&engine.state().board(), &engine.state().ruleset());
-    let size = f32::from(board.tile_size);
-    let dressing = Dressing {
-        trunk: meshes.add(Cylinder::new(0.18, 1.2).mesh().resolution(8)),
-        canopy: meshes.add(Cone::new(0.9, 2.2).mesh().resolution(10)),
-        rock: meshes.add(Sphere::new(0.45).mesh().uv(8, 6)),
-        reed: meshes.add(Cylinder::new(0.04, 0.9).mesh().resolution(4)),
-        puddle: meshes.add(Cylinder::new(0.9, 0.02).mesh().resolution(12)),
-        house: meshes.add(Cuboid::new(size * 0.45, 2.0, size * 0.3)),
-        roof: meshes.add(Cone::new(size * 0.34, 1.3).mesh().resolution(4)),
-        track: meshes.add(Cuboid::new(size * 0.35, 0.02, size)),
-        leaf: materials.add(Color::srgb(0.12, 0.36, 0.12)),
-        stone: materials.add(Color::srgb(0.5, 0.49, 0.46)),
-        water: materials.add(Paint::shiny(Color::srgb(0.1, 0.24, 0.42), 0.6)),
-        reed_green: materials.add(Color::srgb(0.45, 0.55, 0.2)),
-        plaster: materials.add(Color::srgb(0.85, 0.8, 0.68)),
-        thatch: materials.add(Color::srgb(0.6, 0.45, 0.2)),
-        dirt: materials.add(Color::srgb(0.66, 0.57, 0.4)),
-    };
-    spawn_table_wood(&mut commands, screen, board, &palette, &mut materials);
-    // A tile block per ground height, each reaching down to the table; the
-    // tile's own origin is half an inch below its top, where its dressing sits.
-    let mut blocks: BTreeMap<Terrain, Handle<Mesh>> = BTreeMap::new();
-    for (entity, tile) in &tiles {
-        let block = blocks.entry(tile.terrain).or_insert_with(|| {
-            let height = ground_height(Some(tile.terrain)) - TILE_BOTTOM;
-            meshes.add(
-                Mesh::from(Cuboid::new(size - TILE_GAP, height, size - TILE_GAP))
-                    .translated_by(Vec3::Y * (0.5 - height / 2.0)),
-            )
-        });
-        let centre = zone_centre(board, tile.coord);
-        commands.entity(entity).insert((
-            Mesh3d(block.clone()),
-            MeshMaterial3d(palette.terrain[&tile.terrain].clone()),
-            Transform::from_translation(centre - Vec3::Y * 0.5),
-            Visibility::default(),
-        ));
-        dress_tile(
-            &mut commands,
-            entity,
-            tile.terrain,
-            tile.coord,
-            size,
-            &dressing,
-        );
-    }
-    let along_x = meshes.add(Cuboid::new(size, 1.0, 1.0));
-    let post = meshes.add(Cylinder::new(0.08, 1.0).mesh().resolution(6));
-    for ((a, b), feature) in &board.edges {
-        let (r, g, bl) = rules.terrain.edges[feature].colour;
-        let material = materials.add(Color::srgb(r, g, bl));
-        let ground = zone_centre(board, *a).y.max(zone_centre(board, *b).y);
-        let mut midpoint = (zone_centre(board, *a) + zone_centre(board, *b)) / 2.0;
-        midpoint.y = ground;
-        // Zones side by side along x share a north-south edge.
-        let turn = if a.1 == b.1 {
-            Quat::from_rotation_y(FRAC_PI_2)
-        } else {
-            Quat::IDENTITY
-        };
-        let (thickness, height) = match feature {
-            EdgeFeature::Wall => (0.5, 0.8),
-            EdgeFeature::Hedge => (0.8, 1.2),
-            EdgeFeature::Fence => (0.08, 0.12),
-        };
-        let mut edge = commands.spawn((
-            Mesh3d(along_x.clone()),
-            MeshMaterial3d(material.clone()),
-            Transform {
-                translation: midpoint + Vec3::Y * (height / 2.0),
-                rotation: turn,
-                scale: Vec3::new(1.0, height, thickness),
-            },
-            DespawnOnExit(screen),
-        ));
-        if *feature == EdgeFeature::Fence {
-            // Two rails between posts.
-            edge.insert(Transform {
-                translation: midpoint + Vec3::Y * 0.7,
-                rotation: turn,
-                scale: Vec3::new(1.0, 0.12, 0.08),
-            });
-            let step = turn * Vec3::X;
-            for k in 0..=4 {
-                let along = (k as f32 / 4.0 - 0.5) * size;
-                commands.spawn((
-                    Mesh3d(post.clone()),
-                    MeshMaterial3d(material.clone()),
-                    Transform::from_translation(midpoint + step * along + Vec3::Y * 0.5),
-                    DespawnOnExit(screen),
-                ));
-            }
-            commands.spawn((
-                Mesh3d(along_x.clone()),
-                MeshMaterial3d(material),
-                Transform {
-                    translation: midpoint + Vec3::Y * 0.35,
-                    rotation: turn,
-                    scale: Vec3::new(1.0, 0.12, 0.08),
-                },
-                DespawnOnExit(screen),
-            ));
-        }
-    }
-    // The lamp the paint is lit by, casting shadows at Medium and High.
-    let Vec2 { x: width, y: depth } = board_extent(board);
-    commands.spawn((
-        crate::game::table::light::lamp(width, depth),
-        DespawnOnExit(screen),
-    ));
-}
-
-/// How deep the tiles reach below the ground of a flat zone, in inches.
-const TILE_BOTTOM: f32 = -1.0;
-/// The gap between neighbouring tiles, where the table shows as the grid.
-const TILE_GAP: f32 = 0.2;
-/// How far the table reaches out around the board, in inches.
-const TABLE_BORDER: f32 = 1.0;
-
-/// The table's wood, only where it shows: under the gaps between tiles (the
-/// zone grid) and as a border around the board. A single board under all the
-/// tiles would be shaded under every tile too, for nothing.
-fn spawn_table_wood(
-    commands: &mut Commands,
-    screen: Screen,
-    board: &Board,
-    palette: &Palette,
-    materials: &mut Assets<Paint>,
-) {
-    let size = f32::from(board.tile_size);
-    let Vec2 { x: width, y: depth } = board_extent(board);
-    let wood = materials.add(Color::srgb(0.16, 0.12, 0.08));
-    // A tenth of an inch below the flat tiles' tops: the gaps read as grooves.
-    let top = -0.1;
-    let mut slab = |centre: Vec2, extent: Vec2| {
-        commands.spawn((
-            Mesh3d(palette.block.clone()),
-            MeshMaterial3d(wood.clone()),
-            Transform::from_xyz(centre.x, top - 0.5, centre.y)
-                .with_scale(Vec3::new(extent.x, 1.0, extent.y)),
-            DespawnOnExit(screen),
-        ));
-    };
-    for column in 0..=board.width {
-        let x = f32::from(column) * size;
-        slab(Vec2::new(x, depth / 2.0), Vec2::new(TILE_GAP, depth));
-    }
-    for row in 0..=board.height {
-        let z = f32::from(row) * size;
-        slab(Vec2::new(width / 2.0, z), Vec2::new(width, TILE_GAP));
-    }
-    let outer = Vec2::new(width, depth) + Vec2::splat(2.0 * TABLE_BORDER);
-    let half = TABLE_BORDER / 2.0;
-    slab(
-        Vec2::new(width / 2.0, -half),
-        Vec2::new(outer.x, TABLE_BORDER),
-    );
-    slab(
-        Vec2::new(width / 2.0, depth + half),
-        Vec2::new(outer.x, TABLE_BORDER),
-    );
-    slab(
-        Vec2::new(-half, depth / 2.0),
-        Vec2::new(TABLE_BORDER, depth),
-    );
-    slab(
-        Vec2::new(width + half, depth / 2.0),
-        Vec2::new(TABLE_BORDER, depth),
-    );
-    // The table the board lies on, reaching out beyond it so that no void
-    // shows round the board, a little below the board's frame.
-    let table = materials.add(Color::srgb(0.33, 0.23, 0.14));
-    let (reach, drop) = (SURROUND, 0.4);
-    let mut table_slab = |centre: Vec2, extent: Vec2| {
-        commands.spawn((
-            Mesh3d(palette.block.clone()),
-            MeshMaterial3d(table.clone()),
-            Transform::from_xyz(centre.x, top - drop - 0.5, centre.y)
-                .with_scale(Vec3::new(extent.x, 1.0, extent.y)),
-            crate::game::table::light::Surround,
-            DespawnOnExit(screen),
-        ));
-    };
-    let (inner, wide) = (outer, outer + Vec2::splat(2.0 * reach));
-    let beyond = TABLE_BORDER + reach / 2.0;
-    table_slab(Vec2::new(width / 2.0, -beyond), Vec2::new(wide.x, reach));
-    table_slab(
-        Vec2::new(width / 2.0, depth + beyond),
-        Vec2::new(wide.x, reach),
-    );
-    table_slab(Vec2::new(-beyond, depth / 2.0), Vec2::new(reach, inner.y));
-    table_slab(
-        Vec2::new(width + beyond, depth / 2.0),
-        Vec2::new(reach, inner.y),
-    );
-}
-
-/// How far the table the board lies on reaches beyond the board's frame.
-const SURROUND: f32 = 60.0;
-
-/// Trees, rocks, reeds, a house or a track on a tile, as children of it.
-fn dress_tile(
-    commands: &mut Commands,
-    tile: Entity,
-    terrain: Terrain,
-    zone: ZoneCoord,
-    size: f32,
-    dressing: &Dressing,
-) {
-    // Children sit relative to the tile's centre, half an inch below its top.
-    let top = 0.5;
-    let mut pieces: Vec<(Handle<Mesh>, Handle<Paint>, Transform)> = Vec::new();
-    match terrain {
-        Terrain::Woods => {
-            // Clusters of trees toward the corners, leaving room for figures.
-            for spot in scatter(zone, 5, size) {
-                let at = spot.normalize_or_zero() * size * 0.3 + spot * 0.25;
-                pieces.push((
-                    dressing.trunk.clone(),
-                    dressing.stone.clone(),
-                    Transform::from_xyz(at.x, top + 0.6, at.y),
-                ));
-                pieces.push((
-                    dressing.canopy.clone(),
-                    dressing.leaf.clone(),
-                    Transform::from_xyz(at.x, top + 2.0, at.y),
-                ));
-            }
-        }
-        Terrain::Rough | Terrain::Rocky => {
-            let (count, scale) = if terrain == Terrain::Rocky {
-                (7, 1.3)
-            } else {
-                (5, 0.7)
-            };
-            for (k, spot) in scatter(zone, count, size).into_iter().enumerate() {
-                let s = scale * (0.6 + 0.1 * (k % 4) as f32);
-                pieces.push((
-                    dressing.rock.clone(),
-                    dressing.stone.clone(),
-                    Transform::from_xyz(spot.x, top, spot.y).with_scale(Vec3::new(s, s * 0.6, s)),
-                ));
-            }
-        }
-        Terrain::Water => {
-            pieces.push((
-                dressing.puddle.clone(),
-                dressing.water.clone(),
-                Transform::from_xyz(0.0, top + 0.01, 0.0).with_scale(Vec3::new(
-                    size * 0.5,
-                    1.0,
-                    size * 0.5,
-                )),
-            ));
-        }
-        Terrain::Marsh => {
-            for (k, spot) in scatter(zone, 9, size).into_iter().enumerate() {
-                if k % 3 == 0 {
-                    pieces.push((
-                        dressing.puddle.clone(),
-                        dressing.water.clone(),
-                        Transform::from_xyz(spot.x, top + 0.01, spot.y)
-                            .with_scale(Vec3::new(0.6, 1.0, 0.45)),
-                    ));
-                } else {
-                    pieces.push((
-                        dressing.reed.clone(),
-                        dressing.reed_green.clone(),
-                        Transform::from_xyz(spot.x, top + 0.45, spot.y),
-                    ));
-                }
-            }
-        }
-        Terrain::Building => {
-            pieces.push((
-                dressing.house.clone(),
-                dressing.plaster.clone(),
-                Transform::from_xyz(0.0, top + 1.0, -size * 0.25),
-            ));
-            pieces.push((
-                dressing.roof.clone(),
-                dressing.thatch.clone(),
-                Transform::from_xyz(0.0, top + 2.65, -size * 0.25)
-                    .with_rotation(Quat::from_rotation_y(FRAC_PI_4))
-                    .with_scale(Vec3::new(1.0, 1.0, 0.7)),
-            ));
-        }
-        Terrain::Road => {
-            pieces.push((
-                dressing.track.clone(),
-                dressing.dirt.clone(),
-                Transform::from_xyz(0.0, top + 0.01, 0.0),
-            ));
-        }
-        Terrain::Grass | Terrain::Hill => {}
-    }
-    commands.entity(tile).with_children(|parent| {
-        for (mesh, material, transform) in pieces {
-            parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
-        }
-    });
 }
 
 /// Gives every new combatant a figure: base, body, head, a weapon hint, and a
