@@ -265,9 +265,39 @@ fn graphics_rows(ui: &mut egui::Ui, draft: &mut GraphicsChoice) {
     })
     .response
     .on_hover_text(
-        "Low: the lamp's light. Medium: its shadows and smooth edges. High: sharper shadows.",
+        "Low: the lamp's light. Medium: its shadows and smooth edges. \
+         High: sharper shadows, and shade where figures meet the ground.",
     );
     ui.end_row();
+    ui.label("Effects");
+    egui::CollapsingHeader::new("Each on its own").show(ui, |ui| {
+        effect_row(ui, "Shadows", &mut draft.shadows, "The lamp's shadows on the table");
+        effect_row(
+            ui,
+            "Smooth edges",
+            &mut draft.smooth_edges,
+            "Edges without steps; costs most on a software renderer",
+        );
+        effect_row(
+            ui,
+            "Ambient occlusion",
+            &mut draft.ambient_occlusion,
+            "Shade where figures and scenery meet the ground",
+        );
+        ui.checkbox(&mut draft.depth_of_field, "Depth of field")
+            .on_hover_text("The table nearer and farther than you look blurs, as in a close photograph of miniatures");
+    });
+    ui.end_row();
+}
+
+/// One effect: as its level gives it, on or off.
+fn effect_row(ui: &mut egui::Ui, name: &str, choice: &mut Option<bool>, hover: &str) {
+    ui.horizontal(|ui| {
+        ui.label(name).on_hover_text(hover);
+        ui.radio_value(choice, None, "As the level");
+        ui.radio_value(choice, Some(true), "On");
+        ui.radio_value(choice, Some(false), "Off");
+    });
 }
 
 /// The settings window, from the title screen and the pause menu. Changes

@@ -53,7 +53,8 @@ pub enum GraphicsLevel {
     Low,
     /// Shadows from the lamp, and edges smoothed.
     Medium,
-    /// Sharper shadows.
+    /// Sharper shadows, and ambient occlusion: shade where figures and
+    /// scenery meet the ground.
     High,
 }
 
@@ -70,11 +71,18 @@ impl GraphicsLevel {
 }
 
 /// The graphics chosen in the settings: a level, or the one the graphics
-/// adapter suits (Low on a software renderer, Medium on any other).
+/// adapter suits (Low on a software renderer, Medium on any other), and
+/// each effect on its own over what the level gives (none: the level's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GraphicsChoice {
     pub level: Option<GraphicsLevel>,
+    pub shadows: Option<bool>,
+    pub smooth_edges: Option<bool>,
+    pub ambient_occlusion: Option<bool>,
+    /// A shallow depth of field, as in a photograph of a miniature table:
+    /// off unless chosen, at any level.
+    pub depth_of_field: bool,
 }
 
 /// The window sizes offered.
@@ -315,6 +323,10 @@ mod tests {
             },
             graphics: GraphicsChoice {
                 level: Some(GraphicsLevel::High),
+                shadows: Some(false),
+                smooth_edges: None,
+                ambient_occlusion: Some(true),
+                depth_of_field: true,
             },
         };
         settings.save(&path).expect("saved");

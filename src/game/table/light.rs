@@ -1,19 +1,72 @@
 //! The light over the table and how much the picture costs: the lamp (a
-//! directional light the paint is lit by), its shadows, and the smoothing
-//! of edges, at the graphics level chosen (docs/DESIGNING.md, Graphics).
-//! A software renderer gets Low unless the player asks otherwise: the
-//! lamp's light without shadows, which is the table as it was before.
+//! directional light the paint is lit by), its shadows, the smoothing of
+//! edges, ambient occlusion and a shallow depth of field, at the graphics
+//! level chosen with each effect as the settings override it
+//! (docs/DESIGNING.md, Graphics). A software renderer gets Low unless the
+//! player asks otherwise: the lamp's light without shadows.
 
+use bevy::anti_alias::fxaa::Fxaa;
+use bevy::core_pipeline::prepass::{DepthPrepass, NormalPrepass};
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
+use bevy::pbr::ScreenSpaceAmbientOcclusion;
+use bevy::post_process::dof::{DepthOfField, DepthOfFieldMode};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 
 use crate::game::hud::TableUnderPanels;
-use crate::game::session::preferences::{GraphicsLevel, Settings};
+use crate::game::session::preferences::{GraphicsChoice, GraphicsLevel, Settings};
 
-/// This run's graphics level, whatever chose it.
+/// This run's graphics: its level and effects, whatever chose them.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Graphics(pub GraphicsLevel);
+pub(crate) struct Graphics {
+    pub level: GraphicsLevel,
+    pub effects: Effects,
+}
+
+/// The effects the table is drawn with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Effects {
+    pub shadows: bool,
+    pub smooth_edges: bool,
+    pub ambient_occlusion: bool,
+    pub depth_of_field: bool,
+}
+
+impl Effects {
+    /// A level's effects, each as `choice` overrides it.
+    pub(crate) fn of(level: GraphicsLevel, choice: &GraphicsChoice) -> Self {
+        let (shadows, smooth_edges, ambient_occlusion) = match level {
+            GraphicsLevel::Low => (false, false, false),
+            GraphicsLevel::Medium => (true, true, false),
+            GraphicsLevel::High => (true, true, true),
+        };
+        Self {
+            shadows: choice.shadows.unwrap_or(shadows),
+            smooth_edges: choice.smooth_edges.unwrap_or(smooth_edges),
+            ambient_occlusion: choice.ambient_occlusion.unwrap_or(ambient_occlusion),
+            depth_of_field: choice.depth_of_field,
+        }
+    }
+
+    /// Multisampling smooths the edges, unless ambient occlusion is on,
+    /// which needs the picture unsampled (edges are then smoothed after).
+    fn multisampling(self) -> Msaa {
+        if self.smooth_edges && !self.ambient_occlusion {
+            Msaa::Sample4
+        } else {
+            Msaa::Off
+        }
+    }
+
+    /// Whether the table's camera draws depth before the picture: for
+    /// occlusion and depth of field, and for shadows without multisampling
+    /// (the paint samples the lamp's shadows in pipelines with either).
+    fn depth_first(self) -> bool {
+        self.ambient_occlusion
+            || self.depth_of_field
+            || (self.shadows && self.multisampling() == Msaa::Off)
+    }
+}
 
 /// The level the command line asks for this run (`play --graphics`), over
 /// the settings'.
@@ -36,7 +89,10 @@ pub(crate) const TOWARD_LAMP: Vec3 = Vec3::new(-1.0, 3.0, 1.5);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GraphicsForThisRun>();
-    app.insert_resource(Graphics(GraphicsLevel::Low));
+    app.insert_resource(Graphics {
+        level: GraphicsLevel::Low,
+        effects: Effects::of(GraphicsLevel::Low, &GraphicsChoice::default()),
+    });
     // At the first frame, and whenever the settings change (the command
     // line's level holds for its run).
     app.add_systems(
@@ -44,6 +100,7 @@ pub(crate) fn plugin(app: &mut App) {
         (
             choose_graphics.run_if(resource_exists_and_changed::<Settings>),
             apply_graphics,
+            focus_depth_of_field,
         )
             .chain(),
     );
@@ -83,8 +140,14 @@ fn choose_graphics(
 ) {
     let software = software(adapter.as_deref());
     let level = level_for(this_run.0, settings.graphics.level, software);
-    if graphics.0 != level {
-        graphics.0 = level;
+    // A level asked for on the command line comes with its own effects.
+    let effects = match this_run.0 {
+        Some(_) => Effects::of(level, &GraphicsChoice::default()),
+        None => Effects::of(level, &settings.graphics),
+    };
+    let chosen = Graphics { level, effects };
+    if *graphics != chosen {
+        *graphics = chosen;
     }
 }
 
@@ -112,10 +175,12 @@ pub(crate) fn lamp(width: f32, depth: f32) -> impl Bundle {
 }
 
 /// Puts the level in force on every camera (all must agree on their
-/// multisampling, as they draw into one texture) and on the lamp.
+/// multisampling, as they draw into one texture), on the table's camera's
+/// effects and on the lamp.
 fn apply_graphics(
+    mut commands: Commands,
     graphics: Res<Graphics>,
-    mut cameras: Query<&mut Msaa, With<Camera>>,
+    mut cameras: Query<(Entity, &mut Msaa, Has<Camera3d>), With<Camera>>,
     added_cameras: Query<(), Added<Camera>>,
     mut lamps: Query<&mut DirectionalLight, With<Lamp>>,
     added_lamps: Query<(), Added<Lamp>>,
@@ -133,7 +198,7 @@ fn apply_graphics(
     {
         return;
     }
-    let whole_window = graphics.0 != GraphicsLevel::Low;
+    let whole_window = graphics.level != GraphicsLevel::Low;
     if let Some(mut under) = under_panels
         && under.0 != whole_window
     {
@@ -147,29 +212,106 @@ fn apply_graphics(
     for mut visibility in &mut surround {
         visibility.set_if_neq(shown);
     }
-    let (msaa, shadows, map) = match graphics.0 {
-        GraphicsLevel::Low => (Msaa::Off, false, 1024),
-        GraphicsLevel::Medium => (Msaa::Sample4, true, 2048),
-        GraphicsLevel::High => (Msaa::Sample4, true, 4096),
-    };
-    for mut camera_msaa in &mut cameras {
+    let effects = graphics.effects;
+    let msaa = effects.multisampling();
+    for (camera, mut camera_msaa, table) in &mut cameras {
         if *camera_msaa != msaa {
             *camera_msaa = msaa;
         }
-    }
-    for mut light in &mut lamps {
-        if light.shadow_maps_enabled != shadows {
-            light.shadow_maps_enabled = shadows;
+        if table {
+            table_effects(&mut commands.entity(camera), effects);
         }
     }
+    for mut light in &mut lamps {
+        if light.shadow_maps_enabled != effects.shadows {
+            light.shadow_maps_enabled = effects.shadows;
+        }
+    }
+    let map = match graphics.level {
+        GraphicsLevel::Low => 1024,
+        GraphicsLevel::Medium => 2048,
+        GraphicsLevel::High => 4096,
+    };
     if shadow_map.size != map {
         shadow_map.size = map;
+    }
+}
+
+/// The table camera's own effects: depth drawn first where an effect needs
+/// it, ambient occlusion, edges smoothed after the picture where it is not
+/// multisampled, and the depth of field.
+fn table_effects(camera: &mut EntityCommands, effects: Effects) {
+    if effects.depth_first() {
+        camera.insert(DepthPrepass);
+    } else {
+        camera.remove::<DepthPrepass>();
+    }
+    if effects.ambient_occlusion {
+        camera.insert(ScreenSpaceAmbientOcclusion::default());
+    } else {
+        camera.remove::<(ScreenSpaceAmbientOcclusion, NormalPrepass)>();
+    }
+    if effects.smooth_edges && effects.multisampling() == Msaa::Off {
+        camera.insert(Fxaa::default());
+    } else {
+        camera.remove::<Fxaa>();
+    }
+    if effects.depth_of_field {
+        camera.insert(DepthOfField {
+            mode: DepthOfFieldMode::Gaussian,
+            aperture_f_stops: TILT_SHIFT_F_STOPS,
+            max_circle_of_confusion_diameter: 12.0,
+            ..default()
+        });
+    } else {
+        camera.remove::<DepthOfField>();
+    }
+}
+
+/// The depth of field's aperture: wide open, so that the table a little
+/// nearer or farther than the point looked at blurs, as in a close
+/// photograph of miniatures.
+const TILT_SHIFT_F_STOPS: f32 = 0.03;
+
+/// The depth of field is in focus where the middle of the view meets the
+/// table.
+fn focus_depth_of_field(mut cameras: Query<(&mut DepthOfField, &Transform), Changed<Transform>>) {
+    for (mut depth_of_field, at) in &mut cameras {
+        let ahead = at.forward();
+        if ahead.y < -0.01 {
+            depth_of_field.focal_distance = at.translation.y / -ahead.y;
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_effect_follows_its_level_unless_chosen_on_its_own() {
+        let plain = GraphicsChoice::default();
+        let low = Effects::of(GraphicsLevel::Low, &plain);
+        assert!(!low.shadows && !low.smooth_edges && !low.ambient_occlusion);
+        assert_eq!(low.multisampling(), Msaa::Off);
+        assert!(!low.depth_first());
+        let medium = Effects::of(GraphicsLevel::Medium, &plain);
+        assert_eq!(medium.multisampling(), Msaa::Sample4);
+        assert!(medium.shadows && !medium.ambient_occlusion && !medium.depth_first());
+        // Occlusion needs the picture unsampled: its edges are smoothed after.
+        let high = Effects::of(GraphicsLevel::High, &plain);
+        assert!(high.ambient_occlusion && high.smooth_edges && !high.depth_of_field);
+        assert_eq!(high.multisampling(), Msaa::Off);
+        assert!(high.depth_first());
+        // Shadows on Low, with no smoothing: depth is drawn first for them.
+        let choice = GraphicsChoice {
+            shadows: Some(true),
+            depth_of_field: true,
+            ..plain
+        };
+        let low_shadows = Effects::of(GraphicsLevel::Low, &choice);
+        assert!(low_shadows.shadows && low_shadows.depth_of_field && low_shadows.depth_first());
+    }
 
     #[test]
     fn a_software_renderer_gets_low_unless_the_player_asks_otherwise() {

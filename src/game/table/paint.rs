@@ -7,7 +7,7 @@
 //! grid drawn on the ground and contour lines on slopes.
 
 use bevy::mesh::MeshVertexBufferLayoutRef;
-use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
+use bevy::pbr::{MaterialPipeline, MaterialPipelineKey, MeshPipelineKey};
 use bevy::prelude::*;
 use bevy::render::render_resource::{
     AsBindGroup, RenderPipelineDescriptor, SpecializedMeshPipelineError,
@@ -99,19 +99,19 @@ impl Material for Paint {
         self.alpha_mode
     }
 
-    /// The lamp's shadows are sampled only in the pipelines that smooth
-    /// edges: the two come together at the Medium and High graphics
-    /// (`light.rs`). At Low the shader holds no shadow code at all, which a
-    /// software renderer pays for in every pixel even where it never runs.
+    /// The lamp's shadows are sampled only in the pipelines that multisample
+    /// or draw depth first, as the shadows' effect asks (`light.rs`). At
+    /// Low the shader holds no shadow code at all, which a software
+    /// renderer pays for in every pixel even where it never runs.
     fn specialize(
         _pipeline: &MaterialPipeline,
         descriptor: &mut RenderPipelineDescriptor,
         _layout: &MeshVertexBufferLayoutRef,
         key: MaterialPipelineKey<Self>,
     ) -> Result<(), SpecializedMeshPipelineError> {
-        if key.mesh_key.msaa_samples() > 1
-            && let Some(fragment) = descriptor.fragment.as_mut()
-        {
+        let sampled = key.mesh_key.msaa_samples() > 1
+            || key.mesh_key.contains(MeshPipelineKey::DEPTH_PREPASS);
+        if sampled && let Some(fragment) = descriptor.fragment.as_mut() {
             fragment.shader_defs.push("LAMP_SHADOWS".into());
         }
         Ok(())

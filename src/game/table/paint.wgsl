@@ -9,6 +9,9 @@
 // enough for a software renderer at full window size.
 #import bevy_pbr::forward_io::VertexOutput
 #import bevy_pbr::mesh_view_bindings::{view, lights}
+#ifdef SCREEN_SPACE_AMBIENT_OCCLUSION
+#import bevy_pbr::mesh_view_bindings::screen_space_ambient_occlusion_texture
+#endif
 #ifdef LAMP_SHADOWS
 #import bevy_pbr::mesh_view_types::DIRECTIONAL_LIGHT_FLAGS_SHADOWS_ENABLED_BIT
 #import bevy_pbr::shadows::fetch_directional_shadow
@@ -106,7 +109,12 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
         }
 #endif
     }
-    var lit = painted * (AMBIENT + SUN_STRENGTH * max(dot(normal, sun), 0.0) * lit_by_sun);
+    var ambient = AMBIENT;
+#ifdef SCREEN_SPACE_AMBIENT_OCCLUSION
+    // Less of the room's light reaches into creases and under figures.
+    ambient *= textureLoad(screen_space_ambient_occlusion_texture, vec2<i32>(in.position.xy), 0i).r;
+#endif
+    var lit = painted * (ambient + SUN_STRENGTH * max(dot(normal, sun), 0.0) * lit_by_sun);
     let shine = glow_and_shine.a;
     if shine > 0.0 {
         let to_eye = normalize(view.world_position - in.world_position.xyz);
