@@ -131,7 +131,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["view"],
             &["figures", "scenery"],
             &["motion"],
-            &["geometry", "light", "paint", "sculpt"],
+            &["geometry", "light", "paint", "sculpt", "side_paint"],
         ],
     ),
     (

@@ -10,17 +10,14 @@ use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
 
-use crate::battle::components::{Board, Chariot, Flight, Profile, Unit};
+use crate::battle::components::{Chariot, Flight, Profile, Unit};
 use crate::battle::engine::Engine;
-use crate::battle::state::BattleState;
-use crate::data::Terrain;
 use crate::game::table::motion::Motion;
 use crate::game::table::paint::Paint;
 use crate::game::table::sculpt::{
     Finish, Held, Piece, SculptMeshes, beast_parts, held_parts, limbs, wings,
 };
 use crate::level::SideKind;
-use crate::vocabulary::ZoneCoord;
 
 /// Meshes and materials shared by every tile and figure.
 #[derive(Resource)]
@@ -108,71 +105,6 @@ impl Build {
             _ => Self::Soldier,
         }
     }
-}
-
-/// The least a side's paint may differ in lightness from the ground under it.
-const GROUND_CONTRAST: f32 = 0.16;
-/// Below this lightness a side's colour is a dark one (the Black Knight's).
-const DARK_SIDE: f32 = 0.4;
-/// The darkest a side's paint may be, so black figures still show in shade.
-const DARKEST_PAINT: f32 = 0.34;
-
-/// A side's figure paint and the trim round its bases: the side's own
-/// colour, made light enough to show in shade and moved clear of the
-/// ground's lightness (a grass-green side on grass is lightened, a black one
-/// stays dark but not lost in shade); the trim is near white on dark paint and near
-/// black on light.
-fn paints_on(side: (f32, f32, f32), ground: (f32, f32, f32)) -> (Color, Color) {
-    let ground = Oklaba::from(Srgba::rgb(ground.0, ground.1, ground.2)).lightness;
-    let mut paint = Oklaba::from(Srgba::rgb(side.0, side.1, side.2));
-    // A dark side stays dark; any other is lightened, which shows in shade.
-    let dark = paint.lightness < DARK_SIDE;
-    paint.lightness = paint.lightness.max(DARKEST_PAINT);
-    if (paint.lightness - ground).abs() < GROUND_CONTRAST {
-        let darker = ground - GROUND_CONTRAST;
-        paint.lightness = if dark && darker >= DARKEST_PAINT {
-            darker
-        } else {
-            ground + GROUND_CONTRAST
-        };
-    }
-    let trim = if paint.lightness < 0.62 {
-        Color::srgb(0.94, 0.93, 0.88)
-    } else {
-        Color::srgb(0.08, 0.08, 0.08)
-    };
-    (Color::from(paint), trim)
-}
-
-/// The terrain most of the board is, which figures must stand out from.
-fn most_common_ground(board: &Board) -> Option<Terrain> {
-    let mut counts: BTreeMap<Terrain, usize> = BTreeMap::new();
-    for x in 0..board.width {
-        for y in 0..board.height {
-            if let Some(kind) = board.terrain(ZoneCoord(x, y)) {
-                *counts.entry(kind).or_default() += 1;
-            }
-        }
-    }
-    counts
-        .into_iter()
-        .max_by_key(|&(_, n)| n)
-        .map(|(kind, _)| kind)
-}
-
-/// The paint of a side's figures and the trim round their bases, against
-/// the ground most of the board is (see [`paints_on`]). The HUD's swatches
-/// show the same paint.
-pub fn side_paints(table: &BattleState, side: usize) -> (Color, Color) {
-    let colour = table
-        .battle()
-        .sides
-        .get(side)
-        .map_or((0.5, 0.5, 0.5), |s| s.colour);
-    let ground = most_common_ground(table.board())
-        .and_then(|kind| table.ruleset().terrain.terrain.get(&kind))
-        .map_or((0.3, 0.48, 0.18), |info| info.colour);
-    paints_on(colour, ground)
 }
 
 /// Spawns children of a figure's pose, placed and sized in a man-sized
@@ -265,16 +197,19 @@ pub(crate) fn dress_figures(
             )
         } else {
             // The first weapon it wields (a caster holds a staff).
-            let held = if profile.spells.is_empty() {
-                profile
-                    .weapons
-                    .iter()
-                    .filter_map(|id| rules.weapons.get(id))
-                    .find(|w| !w.natural && w.shield.is_none())
-                    .map(Held::of)
-            } else {
-                Some(Held::Staff)
-            };
+            // What it holds: its first weapon in hand (a caster's staff);
+            // a mob's other members hold the others.
+            let mut arms: Vec<Held> = profile
+                .weapons
+                .iter()
+                .filter_map(|id| rules.weapons.get(id))
+                .filter(|w| !w.natural && w.shield.is_none())
+                .map(Held::of)
+                .collect();
+            arms.dedup();
+            if !profile.spells.is_empty() {
+                arms.insert(0, Held::Staff);
+            }
             let mut figure = Figure {
                 commands: &mut commands,
                 pose,
@@ -284,7 +219,7 @@ pub(crate) fn dress_figures(
             let body = if bird {
                 dress_bird(&mut figure, &palette, (&side, &rim))
             } else {
-                dress_figure(&mut figure, &palette, profile, (&side, &rim), held)
+                dress_figure(&mut figure, &palette, profile, (&side, &rim), &arms)
             };
             side_studs(&mut figure, &palette, &rim, unit.side);
             if flight.is_some() && !bird {
@@ -391,9 +326,10 @@ fn dress_figure(
     palette: &Palette,
     profile: &Profile,
     (side, rim): (&Handle<Paint>, &Handle<Paint>),
-    held: Option<Held>,
+    arms: &[Held],
 ) -> Entity {
     let build = Build::of(profile);
+    let held = arms.first().copied();
     figure.part(&palette.base, side, Transform::from_xyz(0.0, 0.06, 0.0));
     figure.part(
         &palette.ring,
@@ -424,25 +360,39 @@ fn dress_figure(
         } else {
             (&[(-0.55, 0.4), (0.55, 0.4), (0.0, -0.6)], 0.8)
         };
-        for &(x, z) in places {
+        for (k, &(x, z)) in places.iter().enumerate() {
             let at = Vec3::new(x, 0.0, z);
             if build == Build::Beast {
                 dress_beast(figure, palette, side, at, size);
-            } else {
-                let head = head_paint(palette, build);
-                figure.part(
-                    &palette.body,
-                    side,
-                    Transform::from_translation(at + Vec3::Y * 0.55 * size)
-                        .with_scale(Vec3::splat(size)),
-                );
-                figure.part(
-                    &palette.head,
-                    head,
-                    Transform::from_translation(at + Vec3::Y * 1.1 * size)
-                        .with_scale(Vec3::splat(size)),
-                );
+                continue;
             }
+            // Each member a figure of its own: another of the mob's
+            // weapons, a shield or none, a helmet or none, a little taller
+            // or shorter, turned its own way.
+            let mut look = profile.clone();
+            if k % 2 == 1 {
+                look.shield = None;
+            }
+            if k % 3 == 2 {
+                look.armour = u8::from(look.armour == 0);
+            }
+            let held = arms.get((k + 1) % arms.len().max(1)).copied();
+            let member = figure
+                .commands
+                .spawn((
+                    Transform::from_translation(at * figure.scale)
+                        .with_rotation(Quat::from_rotation_y((k as f32 - 1.0) * 0.6))
+                        .with_scale(Vec3::splat(size * (0.92 + 0.06 * (k % 3) as f32))),
+                    Visibility::default(),
+                ))
+                .id();
+            figure.commands.entity(figure.pose).add_child(member);
+            let mut member = Figure {
+                commands: &mut *figure.commands,
+                pose: member,
+                scale: figure.scale,
+            };
+            dress_upright(&mut member, palette, &look, side, held, build);
         }
     }
     body
@@ -732,27 +682,6 @@ fn dress_horse(team: &mut ChildSpawnerCommands, palette: &Palette, at: Vec3) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const GRASS: (f32, f32, f32) = (0.30, 0.48, 0.18);
-
-    fn lightness(colour: Color) -> f32 {
-        Oklaba::from(colour).lightness
-    }
-
-    #[test]
-    fn a_side_painted_like_the_ground_stands_clear_of_it_and_a_black_one_still_shows() {
-        let grass = lightness(Color::srgb(GRASS.0, GRASS.1, GRASS.2));
-        for side in [(0.20, 0.45, 0.25), (0.15, 0.15, 0.15), (0.85, 0.65, 0.15)] {
-            let (paint, trim) = paints_on(side, GRASS);
-            let (paint, trim) = (lightness(paint), lightness(trim));
-            assert!((paint - grass).abs() >= GROUND_CONTRAST - 1e-4, "{side:?}");
-            assert!(paint >= DARKEST_PAINT - 1e-4, "{side:?}");
-            assert!((paint - trim).abs() > 0.4, "{side:?}: the trim contrasts");
-        }
-        // The black side stays darker than the grass, the green one lighter.
-        assert!(lightness(paints_on((0.15, 0.15, 0.15), GRASS).0) < grass);
-        assert!(lightness(paints_on((0.20, 0.45, 0.25), GRASS).0) > grass);
-    }
 
     #[test]
     fn every_kind_of_creature_has_a_shape_of_its_own() {

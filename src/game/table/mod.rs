@@ -16,5 +16,6 @@ pub mod paint;
 pub mod picking;
 pub mod scenery;
 pub mod sculpt;
+pub mod side_paint;
 pub mod title_table;
 pub mod view;

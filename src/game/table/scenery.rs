@@ -497,14 +497,20 @@ fn dress_tile(
             }
         }
         Terrain::Water => {
-            // Reeds on the banks where the water meets the land.
-            for (k, spot) in scatter(zone, 6, size).into_iter().enumerate() {
-                let edge = spot.signum() * (size / 2.0 - 0.3);
-                let at = if k % 2 == 0 {
-                    Vec2::new(edge.x, spot.y)
-                } else {
-                    Vec2::new(spot.x, edge.y)
-                };
+            // Reeds along the banks, where the water meets land.
+            let banks: Vec<Vec2> = [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y]
+                .into_iter()
+                .filter(|way| {
+                    let next = neighbour(zone, *way);
+                    next.is_some_and(|next| {
+                        board.terrain(next).is_some_and(|t| t != Terrain::Water)
+                    })
+                })
+                .collect();
+            for (k, spot) in scatter(zone, 2 * banks.len(), size).into_iter().enumerate() {
+                let bank = banks[k % banks.len()];
+                let along = Vec2::new(bank.y.abs(), bank.x.abs()) * spot;
+                let at = bank * (size / 2.0 - 0.35) + along;
                 reeds(&mut piece, dressing, at, top, k);
             }
         }
@@ -609,6 +615,14 @@ fn house(
         &dressing.stone,
         Transform::from_xyz(size * 0.12, top + 3.0, back).with_scale(Vec3::new(0.4, 1.2, 0.4)),
     );
+}
+
+/// The zone next to `zone` the way `way` points (x east, y south), if
+/// its coordinates are not below the board's.
+fn neighbour(zone: ZoneCoord, way: Vec2) -> Option<ZoneCoord> {
+    let x = u16::try_from(i32::from(zone.0) + way.x as i32).ok()?;
+    let z = u16::try_from(i32::from(zone.1) + way.y as i32).ok()?;
+    Some(ZoneCoord(x, z))
 }
 
 /// Which ways a road's worn path runs from the middle of its tile: to each

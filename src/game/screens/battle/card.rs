@@ -11,7 +11,7 @@ use crate::game::hud::HudState;
 use crate::game::hud::dice::{HIT, ONE, die};
 use crate::game::hud::rules_panel::{RulesPanel, explained};
 use crate::game::level_preview::swatch;
-use crate::game::table::figures::side_paints;
+use crate::game::table::side_paint::side_paints;
 
 /// A side's colour as its figures are painted.
 pub(super) fn side_colour(table: &BattleState, side: usize) -> Color32 {
