@@ -58,6 +58,8 @@ pub(crate) struct Palette {
     /// and boots.
     pub sculpt: SculptMeshes,
     pub leather: Handle<Paint>,
+    /// The flock on a base's top.
+    pub flock: Handle<Paint>,
 }
 
 /// The parts of a combatant's figure: the pose (everything that topples
@@ -273,6 +275,22 @@ fn stud_places(side: usize) -> impl Iterator<Item = f32> {
     (0..studs).map(move |stud| (stud as f32 - (studs - 1) as f32 / 2.0) * 0.17)
 }
 
+/// A round base: its edge in the side's colour with the trim round it,
+/// its top flocked as a painted miniature's is.
+fn dress_base(figure: &mut Figure, palette: &Palette, side: &Handle<Paint>, rim: &Handle<Paint>) {
+    figure.part(&palette.base, side, Transform::from_xyz(0.0, 0.06, 0.0));
+    figure.part(
+        &palette.ring,
+        rim,
+        Transform::from_xyz(0.0, 0.08, 0.0).with_scale(Vec3::new(0.93, 0.7, 0.93)),
+    );
+    figure.part(
+        &palette.disc,
+        &palette.flock,
+        Transform::from_xyz(0.0, 0.12, 0.0).with_scale(Vec3::new(0.95, 0.6, 0.95)),
+    );
+}
+
 /// A great bird on its base, facing north: a body held level, a white
 /// head with a hooked beak, broad feathered wings and a fanned tail.
 /// Returns its body.
@@ -281,12 +299,7 @@ fn dress_bird(
     palette: &Palette,
     (side, rim): (&Handle<Paint>, &Handle<Paint>),
 ) -> Entity {
-    figure.part(&palette.base, side, Transform::from_xyz(0.0, 0.06, 0.0));
-    figure.part(
-        &palette.ring,
-        rim,
-        Transform::from_xyz(0.0, 0.08, 0.0).with_scale(Vec3::new(0.93, 0.7, 0.93)),
-    );
+    dress_base(figure, palette, side, rim);
     let body = figure.part(
         &palette.body,
         side,
@@ -330,12 +343,7 @@ fn dress_figure(
 ) -> Entity {
     let build = Build::of(profile);
     let held = arms.first().copied();
-    figure.part(&palette.base, side, Transform::from_xyz(0.0, 0.06, 0.0));
-    figure.part(
-        &palette.ring,
-        rim,
-        Transform::from_xyz(0.0, 0.08, 0.0).with_scale(Vec3::new(0.93, 0.7, 0.93)),
-    );
+    dress_base(figure, palette, side, rim);
     let body = match build {
         Build::Beast => dress_beast(figure, palette, side, Vec3::ZERO, 1.0),
         _ => dress_upright(figure, palette, profile, side, held, build),

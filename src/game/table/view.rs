@@ -117,6 +117,7 @@ pub(crate) fn make_palette(
         marker,
         sculpt: crate::game::table::sculpt::SculptMeshes::new(&mut meshes),
         leather: materials.add(Color::srgb(0.3, 0.2, 0.12)),
+        flock: materials.add(Paint::from(Color::srgb(0.4, 0.45, 0.22)).with_grain(0.3, 8.0)),
     };
     commands.insert_resource(palette);
 }
