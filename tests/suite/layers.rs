@@ -128,7 +128,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["title_table", "picking", "marks", "callouts", "markers"],
             &["figure_sheet"],
             &["camera"],
-            &["view"],
+            &["view", "orbit"],
             &["figures", "scenery"],
             &["motion"],
             &["geometry", "light", "paint", "sculpt", "side_paint"],

@@ -3,7 +3,7 @@
 //! wheel zooms; F centres on the selected figure. Any table is framed whole
 //! at the start. Its viewport is the part of the window the HUD leaves free.
 
-use bevy::camera::{CameraOutputMode, CameraProjection, SubCameraView, Viewport};
+use bevy::camera::{CameraOutputMode, SubCameraView, Viewport};
 use bevy::light::cluster::ClusterConfig;
 use bevy::prelude::*;
 use bevy::render::view::NoIndirectDrawing;
@@ -18,173 +18,10 @@ use crate::game::session::preferences::Settings;
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
 use crate::game::stage::battle_on_table;
-use crate::game::table::figures::FIGURE_SCALE;
 use crate::game::table::geometry::{board_extent, zone_centre};
+use crate::game::table::orbit::{FIELD_OF_VIEW, MIN_DISTANCE};
+pub use crate::game::table::orbit::{LEAST_FIGURE_PIXELS, TableCamera};
 use crate::level::Controller;
-
-/// Where the camera looks from, as an orbit around `focus`.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct TableCamera {
-    pub focus: Vec3,
-    /// Turn about the vertical, in radians; 0 looks north from the south.
-    pub yaw: f32,
-    /// The turn the battle opened at, which the whole-board view keeps.
-    pub home_yaw: f32,
-    /// Angle above the table, in radians.
-    pub pitch: f32,
-    /// Distance from the focus, in inches.
-    pub distance: f32,
-    /// The farthest out the camera may go (the table framed whole, and some).
-    pub max_distance: f32,
-    /// Whether the player has moved it; until then, it keeps the whole board
-    /// framed as the HUD's panels settle or are resized.
-    pub moved: bool,
-}
-
-impl TableCamera {
-    /// A camera that shows a whole board of `width` by `depth` inches in a
-    /// viewport `aspect` times as wide as it is tall: the nearest that keeps
-    /// every corner of the board inside the middle nine tenths of the view.
-    pub fn framing(width: f32, depth: f32, aspect: f32) -> Self {
-        let mut orbit = Self {
-            focus: Vec3::new(width / 2.0, 0.0, depth / 2.0),
-            yaw: 0.0,
-            home_yaw: 0.0,
-            pitch: 0.95,
-            distance: width.max(depth) * 0.5,
-            max_distance: 0.0,
-            moved: false,
-        };
-        let corners = [(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)]
-            .map(|(x, z)| Vec3::new(x, 0.0, z));
-        while orbit.distance < 2000.0
-            && corners.iter().any(|&corner| {
-                let at = orbit.on_screen(aspect, corner);
-                at.x.abs() > 0.9 || at.y.abs() > 0.9
-            })
-        {
-            orbit.distance *= 1.03;
-        }
-        orbit.max_distance = orbit.distance * 2.5 + 12.0;
-        orbit
-    }
-
-    /// The view a battle opens on, in a viewport `size` pixels: the whole
-    /// board, unless a figure would then stand under [`LEAST_FIGURE_PIXELS`]
-    /// tall; then only as far out as keeps it that tall, looking at `around`
-    /// (the player's figures) and as much of the board as that shows. The
-    /// whole board is a key away (Home) and the wheel can still go out to it.
-    pub fn opening(width: f32, depth: f32, tile: f32, size: Vec2, around: Vec3) -> Self {
-        let whole = Self::framing(width, depth, size.x / size.y);
-        let mut orbit = whole;
-        while orbit.distance > MIN_DISTANCE && orbit.pixels_tall(size) < LEAST_FIGURE_PIXELS {
-            orbit.distance *= 0.98;
-        }
-        if orbit.distance < whole.distance {
-            // Half the ground the view spans across and along, at its middle.
-            let across = orbit.distance * (FIELD_OF_VIEW / 2.0).tan() * size.x / size.y;
-            let along = orbit.distance * (FIELD_OF_VIEW / 2.0).tan() / orbit.pitch.sin();
-            let keep = |at: f32, half: f32, extent: f32| {
-                at.clamp(half.min(extent / 2.0), (extent - half).max(extent / 2.0))
-            };
-            orbit.focus = Vec3::new(
-                keep(around.x, across, width),
-                0.0,
-                keep(around.z, along, depth),
-            );
-            // The view widens toward its far side, so a side column it
-            // shows is cut off nearer the camera: look toward the board's
-            // edge on the player's side until that column shows whole.
-            let aspect = size.x / size.y;
-            let across = |orbit: &Self, x: f32, toward: f32| -> Vec<f32> {
-                (0..=12)
-                    .map(|k| orbit.on_screen(aspect, Vec3::new(x, 0.0, depth * k as f32 / 12.0)))
-                    .filter(|at| at.y.abs() <= 1.0)
-                    .map(|at| at.x * toward)
-                    .collect()
-            };
-            // The edge on the side of the player's figures.
-            let (edge, inner, toward) = if around.x <= width / 2.0 {
-                (0.0, tile, -1.0)
-            } else {
-                (width, width - tile, 1.0)
-            };
-            for _ in 0..400 {
-                let column_shown = across(&orbit, inner, toward).iter().any(|&x| x < 1.0);
-                if !column_shown || across(&orbit, edge, toward).iter().all(|&x| x <= 0.98) {
-                    break;
-                }
-                orbit.focus.x += toward * 0.25;
-            }
-        }
-        orbit
-    }
-
-    /// Looks further toward `foe` until it shows well inside the view, as
-    /// long as every one of `around` (the player's figures) stays well
-    /// inside it too: the
-    /// nearest enemy is seen from the opening, not behind a panel's edge.
-    fn turn_toward(&mut self, size: Vec2, around: &[Vec3], foe: Vec3) {
-        let aspect = size.x / size.y;
-        // Within `margin` of the middle, from -1 to 1 across and up; the
-        // player's own keep room for their nameplates.
-        let inside = |orbit: &Self, point: Vec3, margin: f32| {
-            let at = orbit.on_screen(aspect, point);
-            at.x.abs() <= margin && at.y.abs() <= margin
-        };
-        for _ in 0..400 {
-            if inside(self, foe, 0.8) {
-                break;
-            }
-            let mut next = *self;
-            next.focus += (foe - self.focus).with_y(0.0).normalize_or_zero() * 0.25;
-            if !around.iter().all(|&figure| inside(&next, figure, 0.65)) {
-                break;
-            }
-            *self = next;
-        }
-    }
-
-    /// How many pixels tall a man-sized figure at the focus stands in a
-    /// viewport `size` pixels.
-    fn pixels_tall(&self, size: Vec2) -> f32 {
-        let aspect = size.x / size.y;
-        let foot = self.on_screen(aspect, self.focus);
-        let head = self.on_screen(aspect, self.focus + Vec3::Y * FIGURE_HEIGHT);
-        (head.y - foot.y) / 2.0 * size.y
-    }
-
-    /// Where a point on the table lands in the view, from -1 to 1 across and up.
-    fn on_screen(&self, aspect: f32, point: Vec3) -> Vec2 {
-        let projection = PerspectiveProjection {
-            aspect_ratio: aspect,
-            ..default()
-        };
-        let view = self.transform().to_matrix().inverse();
-        let clip = projection.get_clip_from_view() * view * point.extend(1.0);
-        clip.truncate().truncate() / clip.w
-    }
-
-    /// Brings the camera `factor` times as far from the table (less than 1
-    /// zooms in), keeping `anchor` (the point under the pointer) where it is
-    /// on screen: the camera and its focus both close on the anchor by the
-    /// same factor, looking the same way.
-    pub fn zoom_toward(&mut self, factor: f32, anchor: Option<Vec3>) {
-        if let Some(anchor) = anchor {
-            self.focus = anchor + (self.focus - anchor) * factor;
-        }
-        self.distance *= factor;
-    }
-
-    pub fn transform(&self) -> Transform {
-        let offset = Vec3::new(
-            self.yaw.sin() * self.pitch.cos(),
-            self.pitch.sin(),
-            self.yaw.cos() * self.pitch.cos(),
-        ) * self.distance;
-        Transform::from_translation(self.focus + offset).looking_at(self.focus, Vec3::Y)
-    }
-}
 
 /// A point of the table the camera turns to (following the action), until
 /// it gets there or the player moves the camera.
@@ -197,20 +34,10 @@ fn panel_colour() -> Color {
     Color::srgb_u8(r, g, b)
 }
 
-/// The least a man-sized figure stands on screen, in pixels, at the view a
-/// battle opens on, at the middle of the view.
-pub const LEAST_FIGURE_PIXELS: f32 = 48.0;
-/// A man-sized figure's height, base to the top of its head, in inches.
-const FIGURE_HEIGHT: f32 = 1.31 * FIGURE_SCALE;
-/// The camera's vertical field of view (Bevy's default perspective).
-const FIELD_OF_VIEW: f32 = std::f32::consts::FRAC_PI_4;
-
 /// Inches per second the keys pan at, per inch of camera distance.
 const PAN_RATE: f32 = 0.9;
 /// Radians per second the keys turn at.
 const TURN_RATE: f32 = 1.6;
-/// The nearest the camera comes to its focus, in inches.
-const MIN_DISTANCE: f32 = 6.0;
 /// The share of the camera's distance the zoom keys close in a second.
 const ZOOM_RATE: f32 = 0.5;
 /// The share of the camera's distance one notch of the wheel closes.
@@ -222,7 +49,56 @@ pub(crate) fn plugin(app: &mut App) {
         spawn_camera.in_set(EnterBattle::Draw),
     );
     app.init_resource::<CameraGoal>();
-    app.add_systems(Update, (steer_camera, fit_viewport).run_if(battle_on_table));
+    app.add_systems(
+        Update,
+        (frame_the_new_player, steer_camera, fit_viewport)
+            .chain()
+            .run_if(battle_on_table),
+    );
+}
+
+/// At a shared table, once the seat is passed to another player, the
+/// camera goes to that player's figures, seen from their own end of the
+/// table, as the battle opened for the first; Home keeps their end.
+fn frame_the_new_player(
+    hud: Res<HudState>,
+    mut framed_for: Local<Option<usize>>,
+    engine: Res<Engine>,
+    window: Single<&Window>,
+    (free, settings): (Res<TableViewport>, Option<Res<Settings>>),
+    camera: Single<(&Camera, &mut TableCamera, &mut Transform)>,
+    mut goal: ResMut<CameraGoal>,
+) {
+    let Some(side) = hud.handover else {
+        *framed_for = None;
+        return;
+    };
+    if *framed_for == Some(side) {
+        return;
+    }
+    let (camera, mut orbit, mut transform) = camera.into_inner();
+    let size = free_size(&window, &free, settings.as_deref(), camera).unwrap_or(window.size());
+    *framed_for = Some(side);
+    let others: Vec<usize> = (0..engine.state().battle().sides.len())
+        .filter(|&other| other != side)
+        .collect();
+    *orbit = opening_view(&engine, size, &others);
+    *transform = orbit.transform();
+    goal.0 = None;
+}
+
+/// The size in logical pixels of the part of the window the table is
+/// framed in.
+fn free_size(
+    window: &Window,
+    free: &TableViewport,
+    settings: Option<&Settings>,
+    camera: &Camera,
+) -> Option<Vec2> {
+    let hud_size = settings.map_or(1.0, |s| s.ui_scale);
+    free_pixels(window, free, hud_size)
+        .map(|(min, max)| (max - min).as_vec2() / window.scale_factor())
+        .or_else(|| camera.logical_viewport_size())
 }
 
 /// Where the battle's opening view looks: the middle of the figures played
@@ -386,10 +262,7 @@ fn steer_camera(
             goal.0 = None;
         }
     }
-    let hud_size = settings.as_ref().map_or(1.0, |s| s.ui_scale);
-    let free_size = free_pixels(&window, &free, hud_size)
-        .map(|(min, max)| (max - min).as_vec2() / window.scale_factor())
-        .or_else(|| camera.logical_viewport_size());
+    let free_size = free_size(&window, &free, settings.as_deref(), camera);
     if !hud.keyboard_taken
         && bindings.tapped(&keys, GameAction::ResetView)
         && let Some(size) = free_size
@@ -673,6 +546,46 @@ mod tests {
         app.update();
         let after = app.world().get::<TableCamera>(camera).expect("the camera");
         (orbit.distance, after.distance)
+    }
+
+    #[test]
+    fn at_a_hand_over_the_camera_goes_to_the_new_players_figures_from_their_end() {
+        // The heroes stand at the far end (row 0), the foes at the near end;
+        // both are played at this table.
+        let engine = crate::game::test_engines::from_text(
+            r#"(name: "Column", tile_size: 6, legend: { 'g': Grass }, map: ["g", "g", "g", "g"],
+            sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
+                    (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Human)],
+            units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0)),
+                    (id: "bandit", template: "bandit", side: "foes", zone: (0, 3))],
+            victory: [DefeatAll(side: "foes")])"#,
+        );
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(engine);
+        app.init_resource::<CameraGoal>();
+        app.init_resource::<TableViewport>();
+        app.insert_resource(HudState::default());
+        app.world_mut().spawn(Window::default());
+        let orbit = TableCamera::framing(6.0, 24.0, 1.4);
+        let camera = app
+            .world_mut()
+            .spawn((Camera::default(), orbit, orbit.transform()))
+            .id();
+        app.add_systems(Update, frame_the_new_player);
+        let view_after_passing_to = |app: &mut App, side: usize| {
+            app.world_mut().resource_mut::<HudState>().handover = Some(side);
+            app.update();
+            *app.world().get::<TableCamera>(camera).expect("the camera")
+        };
+        let heroes = view_after_passing_to(&mut app, 0);
+        // From the heroes' own end, behind them, near their figure.
+        assert_eq!(heroes.yaw, std::f32::consts::PI);
+        assert!(heroes.focus.z < 12.0, "{:?}", heroes.focus);
+        let foes = view_after_passing_to(&mut app, 1);
+        assert_eq!(foes.yaw, 0.0);
+        assert!(foes.focus.z > 12.0, "{:?}", foes.focus);
+        assert_eq!(foes.home_yaw, foes.yaw);
     }
 
     #[test]

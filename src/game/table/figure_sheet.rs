@@ -81,15 +81,20 @@ fn rider(ruleset: &Ruleset) -> Option<&str> {
         .map(|(id, _)| id.as_str())
 }
 
-/// The sheet as a level's text, and what stands where on it.
-fn sheet_level(ruleset: &Ruleset) -> (String, Vec<SheetEntry>) {
-    let teams: Vec<&str> = ruleset
+/// The templates that draw chariots, shown on the sheet as their chariots.
+fn team_templates(ruleset: &Ruleset) -> Vec<&str> {
+    ruleset
         .rules
         .chariots
         .teams
         .values()
         .map(|team| team.template.as_str())
-        .collect();
+        .collect()
+}
+
+/// The sheet as a level's text, and what stands where on it.
+fn sheet_level(ruleset: &Ruleset) -> (String, Vec<SheetEntry>) {
+    let teams = team_templates(ruleset);
     let mut entries = Vec::new();
     let mut units = Vec::new();
     let mut chariots = Vec::new();
@@ -316,13 +321,7 @@ mod tests {
                 .map(|e| e.shows.as_str())
                 .collect()
         };
-        let teams: Vec<&str> = ruleset
-            .rules
-            .chariots
-            .teams
-            .values()
-            .map(|t| t.template.as_str())
-            .collect();
+        let teams = team_templates(&ruleset);
         for id in ruleset.creatures.keys() {
             let on_sheet = if teams.contains(&id.as_str()) {
                 shown("chariot").contains(&id.as_str())

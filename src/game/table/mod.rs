@@ -12,6 +12,7 @@ pub mod light;
 pub mod markers;
 pub mod marks;
 pub mod motion;
+pub mod orbit;
 pub mod paint;
 pub mod picking;
 pub mod scenery;

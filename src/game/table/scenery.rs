@@ -226,24 +226,20 @@ fn tile_shape(terrain: Terrain, size: f32) -> Mesh {
         let (a, b) = (corners[k], corners[(k + 1) % 4]);
         let at = |(x, z): (f32, f32), reach: f32, y: f32| Vec3::new(x * reach, y, z * reach);
         let outward = Vec3::new(a.0 + b.0, 0.0, a.1 + b.1);
-        faces.quad(
-            [
-                at(a, half, bottom),
-                at(b, half, bottom),
-                at(b, half, foot),
-                at(a, half, foot),
-            ],
-            outward,
-        );
-        faces.quad(
-            [
-                at(a, half, foot),
-                at(b, half, foot),
-                at(b, crest, top),
-                at(a, crest, top),
-            ],
-            outward,
-        );
+        // The skirt down to the table, then the slope up to the crest.
+        for ((low, low_y), (high, high_y)) in
+            [((half, bottom), (half, foot)), ((half, foot), (crest, top))]
+        {
+            faces.quad(
+                [
+                    at(a, low, low_y),
+                    at(b, low, low_y),
+                    at(b, high, high_y),
+                    at(a, high, high_y),
+                ],
+                outward,
+            );
+        }
     }
     faces.quad(
         corners.map(|(x, z)| Vec3::new(x * crest, top, z * crest)),
