@@ -340,20 +340,6 @@ impl KeyBindings {
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Binds `key` alone to `action` and writes the bindings to the
-    /// player's file: the bindings as they now are, or why not.
-    pub fn rebind_and_save(
-        &self,
-        action: GameAction,
-        key: KeyCode,
-        file: &BindingsFile,
-    ) -> Result<Self, String> {
-        let mut changed = self.clone();
-        changed.rebind(action, key)?;
-        changed.save(&file.0)?;
-        Ok(changed)
-    }
-
     pub fn input_map(&self) -> InputMap<GameAction> {
         let mut map = InputMap::default();
         for (action, keys) in &self.0 {
@@ -579,9 +565,11 @@ mod tests {
         app.insert_resource(file.clone());
         app.add_plugins(plugin);
         let bindings = app.world().resource::<KeyBindings>().clone();
-        let changed = bindings
-            .rebind_and_save(GameAction::Hold, KeyCode::KeyJ, &file)
+        let mut changed = bindings.clone();
+        changed
+            .rebind(GameAction::Hold, KeyCode::KeyJ)
             .expect("a free key");
+        changed.save(&file.0).expect("written");
         assert_eq!(changed.0[&GameAction::Hold], vec![KeyCode::KeyJ]);
         assert_eq!(
             std::fs::read_to_string(DEFAULT_BINDINGS_FILE).expect("shipped"),

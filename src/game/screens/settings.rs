@@ -1,7 +1,7 @@
 //! The settings window: the window, the size of the HUD, the pace of the
 //! figures and of the AI, which figures wear nameplates, the volumes, and the keys,
-//! changed by pressing the new one and written to the player's bindings
-//! file.
+//! changed by pressing the new one (the key goes to the binding alone) and
+//! written to the player's bindings file on Save; Cancel forgets them.
 //! The settings themselves, and their file, are [`crate::game::session::preferences`].
 
 use bevy::prelude::*;
@@ -98,6 +98,8 @@ pub struct SettingsScreen {
     saved: Option<Result<(), String>>,
     /// The action waiting for its new key.
     rebinding: Option<GameAction>,
+    /// The keys as changed in the window, kept only on Save.
+    keys: Option<KeyBindings>,
     /// What the last new key did: bound, or refused and why.
     key_verdict: Option<Result<String, String>>,
 }
@@ -108,7 +110,13 @@ impl SettingsScreen {
         self.draft = None;
         self.saved = None;
         self.rebinding = None;
+        self.keys = None;
         self.key_verdict = None;
+    }
+
+    /// Whether a key pressed now goes to a new binding, not to the game.
+    pub fn binding_a_key(&self) -> bool {
+        self.open && self.rebinding.is_some()
     }
 }
 
@@ -130,14 +138,12 @@ fn settings_ui(
     {
         screen.rebinding = None;
         if key != KeyCode::Escape {
-            let verdict = bindings.rebind_and_save(action, key, &bindings_file);
-            screen.key_verdict = Some(verdict.map(|changed| {
-                *bindings = changed;
-                for mut map in &mut maps {
-                    *map = bindings.input_map();
-                }
+            let mut changed = screen.keys.clone().unwrap_or_else(|| bindings.clone());
+            let verdict = changed.rebind(action, key);
+            screen.key_verdict = Some(verdict.map(|()| {
+                screen.keys = Some(changed);
                 format!(
-                    "{} is now the key to {}.",
+                    "{} is now the key to {} (Save keeps it).",
                     key_name(key),
                     action.describe().to_lowercase()
                 )
@@ -152,12 +158,39 @@ fn settings_ui(
     if screen.open {
         // Only a real change marks the settings changed.
         let mut edited = settings.clone();
-        settings_window(&ctx, &mut screen, &mut edited, (&file, &problem), &bindings);
+        let shown_keys = screen.keys.clone().unwrap_or_else(|| bindings.clone());
+        settings_window(
+            &ctx,
+            &mut screen,
+            &mut edited,
+            (&file, &problem, &bindings_file),
+            &shown_keys,
+        );
         if edited != *settings {
             *settings = edited;
         }
+        if !screen.open && screen.keys.is_some() && settle_keys(&mut screen, &mut bindings) {
+            for mut map in &mut maps {
+                *map = bindings.input_map();
+            }
+        }
     }
     Ok(())
+}
+
+/// The keys changed in the window, once it has closed: in force when it
+/// was saved, forgotten when cancelled. Whether they came into force.
+fn settle_keys(screen: &mut SettingsScreen, bindings: &mut KeyBindings) -> bool {
+    if screen.open {
+        return false;
+    }
+    match screen.keys.take() {
+        Some(keys) if screen.saved == Some(Ok(())) => {
+            *bindings = keys;
+            true
+        }
+        _ => false,
+    }
 }
 
 /// The volumes, each from silent to full, and mute.
@@ -307,7 +340,7 @@ fn settings_window(
     ctx: &egui::Context,
     screen: &mut SettingsScreen,
     settings: &mut Settings,
-    (file, problem): (&SettingsFile, &SettingsProblem),
+    (file, problem, keys_file): (&SettingsFile, &SettingsProblem, &BindingsFile),
     bindings: &KeyBindings,
 ) {
     if !screen.open {
@@ -373,7 +406,12 @@ fn settings_window(
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    screen.saved = Some(draft.save(&file.0));
+                    let keys = screen.keys.as_ref();
+                    screen.saved = Some(
+                        draft
+                            .save(&file.0)
+                            .and_then(|()| keys.map_or(Ok(()), |keys| keys.save(&keys_file.0))),
+                    );
                     if screen.saved == Some(Ok(())) {
                         close = true;
                     }
@@ -422,5 +460,37 @@ fn settings_window(
         if *settings != shown {
             *settings = shown;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_changed_in_the_window_is_kept_on_save_and_forgotten_on_cancel() {
+        let before = KeyBindings::default();
+        let mut changed = before.clone();
+        changed
+            .rebind(GameAction::Hold, KeyCode::KeyJ)
+            .expect("a free key");
+        // While the window waits for the key, the key goes to the binding.
+        let mut screen = SettingsScreen::default();
+        screen.show();
+        screen.rebinding = Some(GameAction::Hold);
+        assert!(screen.binding_a_key());
+        // Cancelled: the keys in force stay as they were.
+        screen.rebinding = None;
+        screen.keys = Some(changed.clone());
+        screen.open = false;
+        let mut bindings = before.clone();
+        assert!(!settle_keys(&mut screen, &mut bindings));
+        assert_eq!(bindings, before);
+        assert!(screen.keys.is_none(), "forgotten");
+        // Saved: the new key is in force.
+        screen.keys = Some(changed.clone());
+        screen.saved = Some(Ok(()));
+        assert!(settle_keys(&mut screen, &mut bindings));
+        assert_eq!(bindings, changed);
     }
 }

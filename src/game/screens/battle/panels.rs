@@ -240,6 +240,7 @@ pub(crate) fn draw_battle_hud(
     mut keeping: Keeping,
     mut cache: ResMut<MenuCache>,
     mut commands: Commands,
+    settings: Option<Res<crate::game::screens::settings::SettingsScreen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(engine) = engine else {
@@ -390,7 +391,9 @@ pub(crate) fn draw_battle_hud(
         hud.paused = false;
     }
     notice_window(&ctx, &mut keeping.notice, &keeping.fallback, &mut commands);
-    hud.keyboard_taken = ctx.egui_wants_keyboard_input();
+    // A key pressed for a new binding goes to the binding alone.
+    hud.keyboard_taken = ctx.egui_wants_keyboard_input()
+        || settings.is_some_and(|settings| settings.binding_a_key());
     hud.pointer_taken = pointer_taken(&ctx, free);
     Ok(())
 }
