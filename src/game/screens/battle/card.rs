@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use egui::{Color32, RichText};
 
-use crate::battle::components::RankTrack;
+use crate::battle::components::{Fate, RankTrack};
 use crate::battle::state::{BattleState, UnitState};
 use crate::game::hud::HudState;
 use crate::game::hud::dice::{HIT, ONE, die};
@@ -262,15 +262,29 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
             }
         });
     }
-    let out: Vec<&str> = table
-        .units()
-        .iter()
-        .filter(|u| !u.fighting())
-        .map(|u| u.unit.name.as_str())
-        .collect();
-    if !out.is_empty() {
-        ui.label(RichText::new(format!("Out: {}", out.join(", "))).weak());
+    let gone = table.units().iter().map(|u| (u.unit.name.as_str(), u.fate));
+    for line in gone_lines(gone) {
+        ui.label(RichText::new(line).weak());
     }
+}
+
+/// Who is no longer fighting, under the countdown: those out of the fight
+/// (out of action, killed, surrendered), and apart from them those who
+/// escaped over an edge, who are no casualties.
+fn gone_lines<'a>(units: impl Iterator<Item = (&'a str, Fate)>) -> Vec<String> {
+    let (mut out, mut escaped) = (Vec::new(), Vec::new());
+    for (name, fate) in units {
+        match fate {
+            Fate::Fighting => {}
+            Fate::Escaped => escaped.push(name),
+            _ => out.push(name),
+        }
+    }
+    [("Out", out), ("Escaped", escaped)]
+        .into_iter()
+        .filter(|(_, names)| !names.is_empty())
+        .map(|(heading, names)| format!("{heading}: {}", names.join(", ")))
+        .collect()
 }
 
 /// A combatant's States and marks in a player's words, as its card and the
@@ -315,4 +329,27 @@ pub(super) fn marks(unit: &UnitState) -> Vec<String> {
         marks.push(format!("Unafraid of {} creatures", level.name()));
     }
     marks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaped_figures_are_listed_apart_from_those_out_of_the_fight() {
+        let units = [
+            ("Roland", Fate::Fighting),
+            ("Bandit 1", Fate::OutOfAction),
+            ("Wren", Fate::Escaped),
+            ("Bandit 2", Fate::Killed),
+        ];
+        assert_eq!(
+            gone_lines(units.into_iter()),
+            vec![
+                "Out: Bandit 1, Bandit 2".to_string(),
+                "Escaped: Wren".to_string()
+            ]
+        );
+        assert!(gone_lines([("Roland", Fate::Fighting)].into_iter()).is_empty());
+    }
 }
