@@ -28,8 +28,8 @@ pub enum MenuSection {
     /// The everyday choices of a turn: hold, pass, keep a die, Effort, Recover.
     Turn,
     /// The orders aimed at one other combatant (by its index): attacks,
-    /// charges, casts, joining or mounting it. Enemies come first, nearest
-    /// first, then friends.
+    /// charges, casts, joining or mounting it. Foes who can still fight
+    /// come first, nearest first, then friends, then fallen foes.
     Target(usize),
     Move,
     Other,
@@ -199,21 +199,32 @@ pub fn menu_entries(
         .collect();
     let me = &table.units()[unit];
     entries.sort_by_key(|e| match e.section {
-        MenuSection::Defence => (0, false, 0, 0),
-        MenuSection::Turn => (1, false, 0, 0),
+        MenuSection::Defence => (0, 0, 0, 0),
+        MenuSection::Turn => (1, 0, 0, 0),
         MenuSection::Target(target) => {
             let them = &table.units()[target];
             (
                 2,
-                them.unit.side == me.unit.side,
+                target_rank(them.unit.side == me.unit.side, them.fighting()),
                 them.placement.zone.distance(me.placement.zone),
                 target,
             )
         }
-        MenuSection::Move => (3, false, 0, 0),
-        MenuSection::Other => (4, false, 0, 0),
+        MenuSection::Move => (3, 0, 0, 0),
+        MenuSection::Other => (4, 0, 0, 0),
     });
     entries
+}
+
+/// Where a target's orders stand in the menu, first to last: foes who can
+/// still fight (they take the low number keys), then friends, then fallen
+/// foes, whom the rules let be struck but who are seldom the choice.
+fn target_rank(friend: bool, fighting: bool) -> u8 {
+    match (friend, fighting) {
+        (false, true) => 0,
+        (true, _) => 1,
+        (false, false) => 2,
+    }
 }
 
 /// The player's standing choices for attacks: raise a die with a 1, the
@@ -358,6 +369,19 @@ mod tests {
                         overrides: (action_dice: Some(Fixed([2]))))],
             victory: [DefeatAll(side: "foes")])"#,
         )
+    }
+
+    #[test]
+    fn foes_who_can_fight_come_first_in_the_menu_then_friends_then_the_fallen() {
+        let mut ranks = [
+            ("fallen foe", target_rank(false, false)),
+            ("friend", target_rank(true, true)),
+            ("foe", target_rank(false, true)),
+            ("fallen friend", target_rank(true, false)),
+        ];
+        ranks.sort_by_key(|(_, rank)| *rank);
+        let order: Vec<&str> = ranks.iter().map(|(who, _)| *who).collect();
+        assert_eq!(order, ["foe", "friend", "fallen friend", "fallen foe"]);
     }
 
     #[test]
