@@ -99,10 +99,11 @@ impl Material for Paint {
         self.alpha_mode
     }
 
-    /// The lamp's shadows are sampled only in the pipelines that multisample
-    /// or draw depth first, as the shadows' effect asks (`light.rs`). At
-    /// Low the shader holds no shadow code at all, which a software
-    /// renderer pays for in every pixel even where it never runs.
+    /// The lamp's shadows, and the grain's fine flock, are drawn only in
+    /// the pipelines that multisample or draw depth first, as the shadows'
+    /// effect asks (`light.rs`). At Low the shader holds no shadow code at
+    /// all, which a software renderer pays for in every pixel even where
+    /// it never runs, and only the grain's broad patches.
     fn specialize(
         _pipeline: &MaterialPipeline,
         descriptor: &mut RenderPipelineDescriptor,
@@ -113,6 +114,7 @@ impl Material for Paint {
             || key.mesh_key.contains(MeshPipelineKey::DEPTH_PREPASS);
         if sampled && let Some(fragment) = descriptor.fragment.as_mut() {
             fragment.shader_defs.push("LAMP_SHADOWS".into());
+            fragment.shader_defs.push("FINE_GRAIN".into());
         }
         Ok(())
     }

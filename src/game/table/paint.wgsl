@@ -70,7 +70,13 @@ fn scenery(base: vec3<f32>, world: vec3<f32>, normal: vec3<f32>, blur: vec3<f32>
         if abs(normal.y) < 0.5 {
             plan = vec2<f32>(world.x + world.z, world.y);
         }
+#ifdef FINE_GRAIN
         let n = 0.5 * value_noise(plan * PATCHES) + 0.5 * value_noise(plan * grain.y);
+#else
+        // At Low, the broad patches alone: the fine flock costs a software
+        // renderer as much again, for detail too small to see there.
+        let n = value_noise(plan * PATCHES);
+#endif
         painted *= 1.0 + grain.x * (2.0 * n - 1.0);
     }
     if grain.z > 0.0 && normal.y > 0.5 {
