@@ -133,6 +133,12 @@ impl BattleSummary {
                         combatants[i].deadly_blows += 1;
                     }
                 }
+                // A wound bought as a special result, as the aftermath keeps it.
+                BattleEvent::Hamstrung { unit } => {
+                    if let Some(i) = index_of(unit) {
+                        combatants[i].injuries.push("hamstrung".to_string());
+                    }
+                }
                 BattleEvent::Injured {
                     unit,
                     location,
@@ -391,6 +397,21 @@ fn watch_the_battle(world: &mut World) {
 mod tests {
     use super::*;
     use crate::ai::AiLevel;
+
+    #[test]
+    fn a_hamstring_bought_as_a_special_result_is_listed_among_the_injuries() {
+        let engine = crate::game::test_engines::shipped("levels/duel.ron");
+        let log = [BattleEvent::Hamstrung {
+            unit: "roland".to_string(),
+        }];
+        let summary = BattleSummary::new(engine.state(), &log);
+        let roland = summary
+            .combatants
+            .iter()
+            .find(|c| c.name == "Roland")
+            .expect("Roland is listed, wounded");
+        assert_eq!(roland.injuries, ["hamstrung"]);
+    }
 
     #[test]
     fn solo_results_speak_for_the_player_and_hot_seat_results_for_no_one() {
