@@ -109,18 +109,29 @@ fn opening_focus(engine: &Engine, elsewhere: &[usize]) -> Vec3 {
     figures.iter().sum::<Vec3>() / figures.len().max(1) as f32
 }
 
+/// Whether a combatant is played by a person at this table (not by the AI,
+/// nor at another machine: the sides `elsewhere`).
+fn played_here(engine: &Engine, elsewhere: &[usize], unit: usize) -> bool {
+    let table = engine.state();
+    table.battle().controller_of(unit) == Some(Controller::Human)
+        && !elsewhere.contains(&table.units()[unit].unit.side)
+}
+
+/// The side of the combatant acting now, when it is played at this table.
+fn acting_side_here(engine: &Engine, elsewhere: &[usize]) -> Option<usize> {
+    let table = engine.state();
+    table
+        .acting_unit()
+        .filter(|&unit| played_here(engine, elsewhere, unit))
+        .map(|unit| table.units()[unit].unit.side)
+}
+
 /// Where the figures a battle opens on stand: the player's here who act
 /// first, or every figure when nobody plays here.
 fn opening_figures(engine: &Engine, elsewhere: &[usize]) -> Vec<Vec3> {
     let table = engine.state();
-    let human = |i: usize| {
-        table.battle().controller_of(i) == Some(Controller::Human)
-            && !elsewhere.contains(&table.units()[i].unit.side)
-    };
-    let first = table
-        .acting_unit()
-        .filter(|&unit| human(unit))
-        .map(|unit| table.units()[unit].unit.side);
+    let human = |i: usize| played_here(engine, elsewhere, i);
+    let first = acting_side_here(engine, elsewhere);
     let mine: Vec<usize> = (0..table.units().len())
         .filter(|&i| human(i) && first.is_none_or(|side| table.units()[i].unit.side == side))
         .collect();
@@ -164,14 +175,8 @@ fn opening_view(engine: &Engine, size: Vec2, elsewhere: &[usize]) -> TableCamera
 /// of another side than the one acting first.
 fn nearest_foe(engine: &Engine, elsewhere: &[usize], mine: Vec3) -> Option<Vec3> {
     let table = engine.state();
-    let here = |i: usize| {
-        table.battle().controller_of(i) == Some(Controller::Human)
-            && !elsewhere.contains(&table.units()[i].unit.side)
-    };
-    let acting_side = table
-        .acting_unit()
-        .filter(|&unit| here(unit))
-        .map(|unit| table.units()[unit].unit.side);
+    let here = |i: usize| played_here(engine, elsewhere, i);
+    let acting_side = acting_side_here(engine, elsewhere);
     (0..table.units().len())
         .filter(|&i| match acting_side {
             Some(side) => table.units()[i].unit.side != side,
