@@ -130,7 +130,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["camera"],
             &["view", "orbit"],
             &["figures", "scenery"],
-            &["motion"],
+            &["motion", "figure_mesh"],
             &["geometry", "light", "paint", "sculpt", "side_paint"],
         ],
     ),

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use crate::battle::components::{Chariot, Flight, Profile, Unit};
 use crate::battle::engine::Engine;
+use crate::game::table::figure_mesh::{Figure, MergedFigures};
 use crate::game::table::motion::Motion;
 use crate::game::table::paint::Paint;
 use crate::game::table::sculpt::{
@@ -109,29 +110,7 @@ impl Build {
     }
 }
 
-/// Spawns children of a figure's pose, placed and sized in a man-sized
-/// figure's inches and grown by the figure's scale.
-struct Figure<'a, 'w, 's> {
-    commands: &'a mut Commands<'w, 's>,
-    pose: Entity,
-    scale: f32,
-}
-
 impl Figure<'_, '_, '_> {
-    fn part(&mut self, mesh: &Handle<Mesh>, paint: &Handle<Paint>, at: Transform) -> Entity {
-        let placed = Transform {
-            translation: at.translation * self.scale,
-            scale: at.scale * self.scale,
-            ..at
-        };
-        let part = self
-            .commands
-            .spawn((Mesh3d(mesh.clone()), MeshMaterial3d(paint.clone()), placed))
-            .id();
-        self.commands.entity(self.pose).add_child(part);
-        part
-    }
-
     /// Sculpted parts, each in its finish: the side's `cloth`, or `skin`.
     fn pieces(
         &mut self,
@@ -158,6 +137,8 @@ pub(crate) fn dress_figures(
     engine: Res<Engine>,
     added: Query<(Entity, &Unit, &Profile, Option<&Flight>), Added<Unit>>,
     chariots: Query<&Chariot>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut merged: ResMut<MergedFigures>,
 ) {
     let (rules, battle) = (&engine.state().ruleset(), &engine.state().battle());
     for (entity, unit, profile, flight) in &added {
@@ -188,17 +169,21 @@ pub(crate) fn dress_figures(
             ))
             .id();
         let chariot = chariots.iter().find(|c| c.team == unit.index);
-        let body = if profile.mount || chariot.is_some() {
+        let scale = if profile.mount || chariot.is_some() {
+            1.0
+        } else {
+            FIGURE_SCALE * (f32::from(profile.size) / 2.0).sqrt().clamp(0.7, 1.8)
+        };
+        let mut figure = Figure::new(&mut commands, pose, scale);
+        if profile.mount || chariot.is_some() {
             // Horses: a mount, or a chariot's team with its car behind.
             dress_horses(
-                &mut commands,
+                &mut figure,
                 &palette,
-                pose,
                 (&side, &rim, unit.side),
                 (chariot, &rules.rules),
-            )
+            );
         } else {
-            // The first weapon it wields (a caster holds a staff).
             // What it holds: its first weapon in hand (a caster's staff);
             // a mob's other members hold the others.
             let mut arms: Vec<Held> = profile
@@ -212,25 +197,20 @@ pub(crate) fn dress_figures(
             if !profile.spells.is_empty() {
                 arms.insert(0, Held::Staff);
             }
-            let mut figure = Figure {
-                commands: &mut commands,
-                pose,
-                scale: FIGURE_SCALE * (f32::from(profile.size) / 2.0).sqrt().clamp(0.7, 1.8),
-            };
             let bird = flight.is_some() && profile.size >= 3;
-            let body = if bird {
-                dress_bird(&mut figure, &palette, (&side, &rim))
+            if bird {
+                dress_bird(&mut figure, &palette, (&side, &rim));
             } else {
-                dress_figure(&mut figure, &palette, profile, (&side, &rim), &arms)
-            };
+                dress_figure(&mut figure, &palette, profile, (&side, &rim), &arms);
+            }
             side_studs(&mut figure, &palette, &rim, unit.side);
             if flight.is_some() && !bird {
                 // A winged figure: feathered wings from the shoulders.
                 let feathers = wings(&palette.sculpt, Vec3::new(0.0, 0.95, 0.12), 1.0);
                 figure.pieces(&palette, &side, &palette.flesh, &feathers);
             }
-            body
-        };
+        }
+        let body = figure.finish(&mut meshes, &mut merged);
         let stand = flight.map(|_| {
             commands
                 .spawn((
@@ -293,14 +273,13 @@ fn dress_base(figure: &mut Figure, palette: &Palette, side: &Handle<Paint>, rim:
 
 /// A great bird on its base, facing north: a body held level, a white
 /// head with a hooked beak, broad feathered wings and a fanned tail.
-/// Returns its body.
 fn dress_bird(
     figure: &mut Figure,
     palette: &Palette,
     (side, rim): (&Handle<Paint>, &Handle<Paint>),
-) -> Entity {
+) {
     dress_base(figure, palette, side, rim);
-    let body = figure.part(
+    figure.body(
         &palette.body,
         side,
         Transform::from_xyz(0.0, 0.7, 0.05)
@@ -329,25 +308,23 @@ fn dress_bird(
         ));
     }
     figure.pieces(palette, side, &palette.gold, &pieces);
-    body
 }
 
-/// A figure on foot (or on four feet), on its base. Returns its body, the
-/// part recoloured when it falls.
+/// A figure on foot (or on four feet), on its base.
 fn dress_figure(
     figure: &mut Figure,
     palette: &Palette,
     profile: &Profile,
     (side, rim): (&Handle<Paint>, &Handle<Paint>),
     arms: &[Held],
-) -> Entity {
+) {
     let build = Build::of(profile);
     let held = arms.first().copied();
     dress_base(figure, palette, side, rim);
-    let body = match build {
+    match build {
         Build::Beast => dress_beast(figure, palette, side, Vec3::ZERO, 1.0),
         _ => dress_upright(figure, palette, profile, side, held, build),
-    };
+    }
     // A mob is one entity of many figures: a few more stand on its base; a
     // swarm teems with small ones.
     if profile.mob.is_some() {
@@ -385,25 +362,13 @@ fn dress_figure(
                 look.armour = u8::from(look.armour == 0);
             }
             let held = arms.get((k + 1) % arms.len().max(1)).copied();
-            let member = figure
-                .commands
-                .spawn((
-                    Transform::from_translation(at * figure.scale)
-                        .with_rotation(Quat::from_rotation_y((k as f32 - 1.0) * 0.6))
-                        .with_scale(Vec3::splat(size * (0.92 + 0.06 * (k % 3) as f32))),
-                    Visibility::default(),
-                ))
-                .id();
-            figure.commands.entity(figure.pose).add_child(member);
-            let mut member = Figure {
-                commands: &mut *figure.commands,
-                pose: member,
-                scale: figure.scale,
-            };
-            dress_upright(&mut member, palette, &look, side, held, build);
+            figure.place = Transform::from_translation(at * figure.scale)
+                .with_rotation(Quat::from_rotation_y((k as f32 - 1.0) * 0.6))
+                .with_scale(Vec3::splat(size * (0.92 + 0.06 * (k % 3) as f32)));
+            dress_upright(figure, palette, &look, side, held, build);
         }
+        figure.place = Transform::IDENTITY;
     }
-    body
 }
 
 fn head_paint(palette: &Palette, build: Build) -> &Handle<Paint> {
@@ -415,7 +380,7 @@ fn head_paint(palette: &Palette, build: Build) -> &Handle<Paint> {
     }
 }
 
-/// A two-legged figure: body, head, and what marks its kind. Returns the body.
+/// A two-legged figure: body, head, and what marks its kind.
 fn dress_upright(
     figure: &mut Figure,
     palette: &Palette,
@@ -423,23 +388,23 @@ fn dress_upright(
     side: &Handle<Paint>,
     held: Option<Held>,
     build: Build,
-) -> Entity {
-    let body = match build {
+) {
+    match build {
         // A robe that widens to the ground.
-        Build::Wraith => figure.part(&palette.cone, side, Transform::from_xyz(0.0, 0.62, 0.0)),
+        Build::Wraith => figure.body(&palette.cone, side, Transform::from_xyz(0.0, 0.62, 0.0)),
         // Raised on its legs.
-        Build::Bones => figure.part(
+        Build::Bones => figure.body(
             &palette.body,
             side,
             Transform::from_xyz(0.0, 0.74, 0.0).with_scale(Vec3::new(0.55, 0.75, 0.55)),
         ),
-        Build::Brute => figure.part(
+        Build::Brute => figure.body(
             &palette.body,
             side,
             Transform::from_xyz(0.0, 0.74, 0.0).with_scale(Vec3::new(1.4, 0.75, 1.25)),
         ),
-        Build::Caster => figure.part(&palette.body, side, Transform::from_xyz(0.0, 0.6, 0.0)),
-        _ => figure.part(
+        Build::Caster => figure.body(&palette.body, side, Transform::from_xyz(0.0, 0.6, 0.0)),
+        _ => figure.body(
             &palette.body,
             side,
             Transform::from_xyz(0.0, 0.74, 0.0).with_scale(Vec3::new(1.0, 0.75, 1.0)),
@@ -513,19 +478,12 @@ fn dress_upright(
     if let Some(held) = held {
         figure.pieces(palette, side, skin, &held_parts(&palette.sculpt, held));
     }
-    body
 }
 
 /// A four-legged creature at `at` on its base, `size` times a wolf, facing
-/// north. Returns its body.
-fn dress_beast(
-    figure: &mut Figure,
-    palette: &Palette,
-    side: &Handle<Paint>,
-    at: Vec3,
-    size: f32,
-) -> Entity {
-    let body = figure.part(
+/// north.
+fn dress_beast(figure: &mut Figure, palette: &Palette, side: &Handle<Paint>, at: Vec3, size: f32) {
+    figure.body(
         &palette.body,
         side,
         Transform::from_translation(at + Vec3::Y * 0.45 * size)
@@ -555,20 +513,18 @@ fn dress_beast(
             )),
         );
     }
-    body
 }
 
 /// A horse or a chariot team (two or four horses abreast) with the car
-/// behind it and its wheels, on a base of the chariot's footprint in inches.
-/// The pose faces north (-z); the figure turns to its facing. Returns the
-/// part recoloured when it falls.
+/// behind it and its wheels, on a base of the chariot's footprint in inches
+/// (its body, recoloured when it falls). The pose faces north (-z); the
+/// figure turns to its facing.
 fn dress_horses(
-    commands: &mut Commands,
+    figure: &mut Figure,
     palette: &Palette,
-    pose: Entity,
     (side, rim, side_index): (&Handle<Paint>, &Handle<Paint>, usize),
     (chariot, rules): (Option<&Chariot>, &crate::data::RuleNumbers),
-) -> Entity {
+) {
     let horses: &[f32] = match chariot.map(|c| c.horses) {
         Some(crate::data::Horses::Four) => &[-0.9, -0.3, 0.3, 0.9],
         Some(crate::data::Horses::Two) => &[-0.3, 0.3],
@@ -584,104 +540,95 @@ fn dress_horses(
     } else {
         0.0
     };
-    let base = commands
-        .spawn((
-            Mesh3d(palette.block.clone()),
-            MeshMaterial3d(side.clone()),
-            Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::new(width, 0.1, length)),
-        ))
-        .id();
-    commands.entity(pose).add_child(base);
-    commands.entity(pose).with_children(|team| {
-        // The trim runs round the base's top edge.
-        for (x, z, w, l) in [
-            (0.0, -length / 2.0, width, 0.08),
-            (0.0, length / 2.0, width, 0.08),
-            (-width / 2.0, 0.0, 0.08, length),
-            (width / 2.0, 0.0, 0.08, length),
-        ] {
-            team.spawn((
-                Mesh3d(palette.block.clone()),
-                MeshMaterial3d(rim.clone()),
-                Transform::from_xyz(x, 0.11, z).with_scale(Vec3::new(w, 0.04, l)),
-            ));
+    figure.body(
+        &palette.block,
+        side,
+        Transform::from_xyz(0.0, 0.05, 0.0).with_scale(Vec3::new(width, 0.1, length)),
+    );
+    // The trim runs round the base's top edge.
+    for (x, z, w, l) in [
+        (0.0, -length / 2.0, width, 0.08),
+        (0.0, length / 2.0, width, 0.08),
+        (-width / 2.0, 0.0, 0.08, length),
+        (width / 2.0, 0.0, 0.08, length),
+    ] {
+        figure.part(
+            &palette.block,
+            rim,
+            Transform::from_xyz(x, 0.11, z).with_scale(Vec3::new(w, 0.04, l)),
+        );
+    }
+    // The side's studs on the back edge, as on every base.
+    for x in stud_places(side_index) {
+        figure.part(
+            &palette.die,
+            rim,
+            Transform::from_xyz(x, 0.15, length / 2.0 - 0.06).with_scale(Vec3::splat(0.45)),
+        );
+    }
+    for &x in horses {
+        dress_horse(figure, palette, Vec3::new(x, 0.0, front));
+    }
+    if chariot.is_some() {
+        let back = length / 2.0 - 0.7;
+        figure.part(
+            &palette.block,
+            &palette.wood,
+            Transform::from_xyz(0.0, 0.55, back).with_scale(Vec3::new(width * 0.7, 0.5, 1.0)),
+        );
+        for x in [-width * 0.38, width * 0.38] {
+            figure.part(
+                &palette.wheel,
+                &palette.wood,
+                Transform::from_xyz(x, 0.45, back).with_rotation(Quat::from_rotation_z(FRAC_PI_2)),
+            );
         }
-        // The side's studs on the back edge, as on every base.
-        for x in stud_places(side_index) {
-            team.spawn((
-                Mesh3d(palette.die.clone()),
-                MeshMaterial3d(rim.clone()),
-                Transform::from_xyz(x, 0.15, length / 2.0 - 0.06).with_scale(Vec3::splat(0.45)),
-            ));
-        }
-        for &x in horses {
-            dress_horse(team, palette, Vec3::new(x, 0.0, front));
-        }
-        if chariot.is_some() {
-            let back = length / 2.0 - 0.7;
-            team.spawn((
-                Mesh3d(palette.block.clone()),
-                MeshMaterial3d(palette.wood.clone()),
-                Transform::from_xyz(0.0, 0.55, back).with_scale(Vec3::new(width * 0.7, 0.5, 1.0)),
-            ));
-            for x in [-width * 0.38, width * 0.38] {
-                team.spawn((
-                    Mesh3d(palette.wheel.clone()),
-                    MeshMaterial3d(palette.wood.clone()),
-                    Transform::from_xyz(x, 0.45, back)
-                        .with_rotation(Quat::from_rotation_z(FRAC_PI_2)),
-                ));
-            }
-            // The pole from the car to the team.
-            team.spawn((
-                Mesh3d(palette.pole.clone()),
-                MeshMaterial3d(palette.wood.clone()),
-                Transform::from_xyz(0.0, 0.55, (front + back) / 2.0)
-                    .with_rotation(Quat::from_rotation_x(FRAC_PI_2))
-                    .with_scale(Vec3::new(1.0, (back - front) / 1.9, 1.0)),
-            ));
-        }
-    });
-    base
+        // The pole from the car to the team.
+        figure.part(
+            &palette.pole,
+            &palette.wood,
+            Transform::from_xyz(0.0, 0.55, (front + back) / 2.0)
+                .with_rotation(Quat::from_rotation_x(FRAC_PI_2))
+                .with_scale(Vec3::new(1.0, (back - front) / 1.9, 1.0)),
+        );
+    }
 }
 
 /// A horse standing at `at`, facing north: its body, a neck raised to
 /// the head in front, four legs and a tail.
-fn dress_horse(team: &mut ChildSpawnerCommands, palette: &Palette, at: Vec3) {
+fn dress_horse(figure: &mut Figure, palette: &Palette, at: Vec3) {
     let hide = &palette.horsehide;
-    let mut part = |mesh: &Handle<Mesh>, transform: Transform| {
-        team.spawn((
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(hide.clone()),
-            transform,
-        ));
-    };
-    part(
+    figure.part(
         &palette.horse,
+        hide,
         Transform::from_translation(at + Vec3::new(0.0, 0.75, 0.0))
             .with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
     );
     // The neck leans forward from the chest; the head is long and low.
-    part(
+    figure.part(
         &palette.pole,
+        hide,
         Transform::from_translation(at + Vec3::new(0.0, 1.0, -0.55))
             .with_rotation(Quat::from_rotation_x(-0.6))
             .with_scale(Vec3::new(4.0, 0.3, 4.0)),
     );
-    part(
+    figure.part(
         &palette.head,
+        hide,
         Transform::from_translation(at + Vec3::new(0.0, 1.22, -0.78))
             .with_scale(Vec3::new(0.75, 0.75, 1.5)),
     );
     for (x, z) in [(-0.12, -0.38), (0.12, -0.38), (-0.12, 0.38), (0.12, 0.38)] {
-        part(
+        figure.part(
             &palette.pole,
+            hide,
             Transform::from_translation(at + Vec3::new(x, 0.3, z))
                 .with_scale(Vec3::new(2.2, 0.32, 2.2)),
         );
     }
-    part(
+    figure.part(
         &palette.sculpt.tail,
+        hide,
         Transform::from_translation(at + Vec3::new(0.0, 0.55, 0.62))
             .with_rotation(Quat::from_rotation_x(1.1)),
     );
@@ -690,6 +637,82 @@ fn dress_horse(team: &mut ChildSpawnerCommands, palette: &Palette, at: Vec3) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_figure_is_its_body_and_a_mesh_for_each_paint_shared_by_figures_built_alike() {
+        let text = r#"(name: "Alike", tile_size: 6, legend: { 'g': Grass }, map: ["gg"],
+            sides: [(id: "a", name: "A", colour: (0.2, 0.3, 0.8), kind: Npcs, controller: Ai),
+                    (id: "b", name: "B", colour: (0.8, 0.3, 0.2), kind: Npcs, controller: Ai)],
+            units: [(id: "a1", template: "soldier", side: "a", zone: (0, 0)),
+                    (id: "a2", template: "soldier", side: "a", zone: (0, 0)),
+                    (id: "b1", template: "soldier", side: "b", zone: (1, 0))],
+            victory: [DefeatAll(side: "a")])"#;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()));
+        app.init_asset::<Mesh>().init_asset::<Paint>();
+        crate::battle::mirror::install_battle(
+            app.world_mut(),
+            crate::game::test_engines::from_text(text),
+        );
+        app.add_systems(Startup, crate::game::table::view::make_palette);
+        app.add_systems(Update, dress_figures);
+        app.update();
+        let world = app.world_mut();
+        let mut figures = world.query::<(&Unit, &FigureParts)>();
+        let mut figures: Vec<(usize, Entity, Entity)> = figures
+            .iter(world)
+            .map(|(unit, parts)| (unit.side, parts.pose, parts.body))
+            .collect();
+        figures.sort_by_key(|(side, ..)| *side);
+        let merged = |pose: Entity| -> Vec<(AssetId<Mesh>, AssetId<Paint>)> {
+            world
+                .entity(pose)
+                .get::<Children>()
+                .map_or(vec![], |children| {
+                    children
+                        .iter()
+                        .filter(|&part| part != figures_body(&figures, pose))
+                        .map(|part| {
+                            let part = world.entity(part);
+                            (
+                                part.get::<Mesh3d>().expect("a mesh").id(),
+                                part.get::<MeshMaterial3d<Paint>>().expect("a paint").id(),
+                            )
+                        })
+                        .collect()
+                })
+        };
+        let [(_, first, _), (_, second, _), (_, foe, _)] = figures[..] else {
+            panic!("three figures: {figures:?}");
+        };
+        let (first, second, foe) = (merged(first), merged(second), merged(foe));
+        // A soldier: its base, trim and flock, skin, steel, leather and
+        // wood, each one mesh, however many parts are painted alike.
+        let mut paints: Vec<_> = first.iter().map(|(_, paint)| *paint).collect();
+        paints.dedup();
+        assert_eq!(paints.len(), first.len(), "one mesh a paint: {first:?}");
+        assert!((4..=8).contains(&first.len()), "{first:?}");
+        assert_eq!(first, second, "two of a side share meshes and paints");
+        let meshes = |parts: &[(AssetId<Mesh>, AssetId<Paint>)]| -> Vec<AssetId<Mesh>> {
+            parts.iter().map(|(mesh, _)| *mesh).collect()
+        };
+        // The foe's studs differ (two for the second side), so all but
+        // its trim's mesh are the same.
+        let shared = meshes(&foe)
+            .iter()
+            .filter(|mesh| meshes(&first).contains(mesh))
+            .count();
+        assert_eq!(shared, foe.len() - 1, "{first:?} {foe:?}");
+        assert_ne!(first, foe, "the foe is in its own side's paint");
+    }
+
+    fn figures_body(figures: &[(usize, Entity, Entity)], pose: Entity) -> Entity {
+        figures
+            .iter()
+            .find(|(_, p, _)| *p == pose)
+            .map(|(.., body)| *body)
+            .expect("the pose's figure")
+    }
 
     #[test]
     fn every_kind_of_creature_has_a_shape_of_its_own() {

@@ -5,6 +5,7 @@
 
 pub mod callouts;
 pub mod camera;
+pub mod figure_mesh;
 pub mod figure_sheet;
 pub mod figures;
 pub mod geometry;

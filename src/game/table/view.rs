@@ -16,6 +16,7 @@ use crate::battle::engine::Engine;
 use crate::battle::mirror::OnTable;
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
+use crate::game::table::figure_mesh::MergedFigures;
 use crate::game::table::figures::FIGURE_SCALE;
 use crate::game::table::figures::FigureParts;
 use crate::game::table::figures::Palette;
@@ -120,10 +121,10 @@ pub(crate) fn make_palette(
         flock: materials.add(Paint::from(Color::srgb(0.4, 0.45, 0.22)).with_grain(0.3, 8.0)),
     };
     commands.insert_resource(palette);
+    // Figures merged from the last palette's meshes are built again.
+    commands.insert_resource(MergedFigures::default());
 }
 
-/// Gives every new combatant a figure: base, body, head, a weapon hint, and a
-/// gold ring on the base of a hero. Big creatures stand taller.
 /// The turn of a figure facing `facing` (north is -z, east +x).
 fn facing_rotation(facing: Facing) -> Quat {
     let eighths = Facing::ALL.iter().position(|&f| f == facing).unwrap_or(0);
