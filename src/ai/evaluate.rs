@@ -351,8 +351,11 @@ struct Scorer<'a> {
     side: usize,
     /// The order's cost, a little against it.
     spend: f64,
-    /// Against an enemy that wins by surviving, time is on its side: close in.
-    urgent: bool,
+    /// How hard the clock presses its side ([`clock_press`]).
+    press: f64,
+    /// How much each zone closer to the enemy is worth: most against an
+    /// enemy that wins by surviving, and rising as the clock presses.
+    pull: f64,
 }
 
 impl<'a> Scorer<'a> {
@@ -360,16 +363,23 @@ impl<'a> Scorer<'a> {
         let actor = plan.actor;
         let me = &table.units()[actor];
         let side = me.unit.side;
-        let urgent = table.battle().level.victory.iter().any(
+        let press = clock_press(table, side);
+        let enemy_survives = table.battle().level.victory.iter().any(
             |c| matches!(c, VictoryCondition::Survive { side: s, .. } if *s != table.side_id(side)),
         );
+        let pull = if enemy_survives {
+            URGENT_PULL
+        } else {
+            PULL + (URGENT_PULL - PULL) * press
+        };
         Self {
             table,
             actor,
             me,
             side,
             spend: 0.02 * pips(plan.cost),
-            urgent,
+            press,
+            pull,
         }
     }
 
@@ -377,7 +387,7 @@ impl<'a> Scorer<'a> {
     fn approach(&self, to: ZoneCoord) -> f64 {
         let before = distance_to_enemy(self.table, self.side, self.me.placement.zone).unwrap_or(0);
         let after = distance_to_enemy(self.table, self.side, to).unwrap_or(0);
-        (if self.urgent { 0.8 } else { 0.3 }) * (f64::from(before) - f64::from(after))
+        self.pull * (f64::from(before) - f64::from(after))
     }
 
     /// A side that wins by surviving keeps its place behind a defended edge.
@@ -419,6 +429,36 @@ impl<'a> Scorer<'a> {
     }
 }
 
+/// How hard the clock presses `side`, from 0 to 1: nothing for a side that
+/// wins by surviving, and for the others rising from the first round to
+/// full at half the rounds they have (to the enemy's survival, else to the
+/// round limit's draw). Without it Normal waited, its dice kept, for an
+/// enemy that never came, and a player who only passed drew Chariots on
+/// the Plain every time (docs/AI.md, The clock).
+pub(super) fn clock_press(table: &BattleState, side: usize) -> f64 {
+    let battle = table.battle();
+    let mut deadline = battle.round_limit;
+    for condition in &battle.level.victory {
+        if let VictoryCondition::Survive { side: s, rounds } = condition {
+            if *s == table.side_id(side) {
+                return 0.0;
+            }
+            deadline = deadline.min(*rounds);
+        }
+    }
+    let run = f64::from(battle.round.saturating_sub(1)) / f64::from(deadline.max(2) - 1);
+    (2.0 * run).min(1.0)
+}
+
+/// What a zone closer to the enemy is worth at the start of a battle, and
+/// once the clock presses fully (at once against an enemy that wins by
+/// surviving).
+const PULL: f64 = 0.3;
+const URGENT_PULL: f64 = 0.8;
+/// What an attack gains once the clock presses fully: a side that must
+/// win strikes at foes it would otherwise wait out.
+const PRESSED_ATTACK: f64 = 0.4;
+
 /// An attack: its expected gain, less the strikes it draws.
 fn attack_score(
     scorer: &Scorer,
@@ -442,28 +482,35 @@ fn attack_score(
     }
     if table.units()[target].fate == Fate::OutOfAction {
         value -= 0.4;
+    } else {
+        value += PRESSED_ATTACK * scorer.press;
     }
     value - strikes_on_attacking(table, actor, target) - spend
 }
 
-/// A Move: toward the enemy (a shooter only a little), the victory
-/// conditions and cover, and out of a melee at a price.
+/// A Move: toward the enemy (a shooter only a little, until the clock
+/// presses one out of range), the victory conditions and cover, and out of
+/// a melee at a price.
 fn move_score(scorer: &Scorer, to: ZoneCoord) -> f64 {
     let table = scorer.table;
     let actor = scorer.actor;
     let me = scorer.me;
     let spend = scorer.spend;
-    let shooter = me.profile.weapons.iter().any(|w| {
-        table
-            .ruleset()
-            .weapons
-            .get(w)
-            .is_some_and(|w| w.range.is_some())
-    });
-    let toward = if shooter {
-        0.2 * scorer.approach(to).min(0.3)
-    } else {
-        scorer.approach(to)
+    let range = me
+        .profile
+        .weapons
+        .iter()
+        .filter_map(|w| table.ruleset().weapons.get(w)?.range)
+        .max();
+    // A shooter closes a little, and out of range more as the clock presses.
+    let nearest = distance_to_enemy(table, scorer.side, me.placement.zone);
+    let toward = match range {
+        Some(range) => {
+            let out_of_range = nearest.is_some_and(|d| d > u16::from(range));
+            let press = if out_of_range { scorer.press } else { 0.0 };
+            (1.0 - press) * 0.2 * scorer.approach(to).min(0.3) + press * scorer.approach(to)
+        }
+        None => scorer.approach(to),
     };
     let leaving_melee = if me.status == Status::InContact {
         -0.5

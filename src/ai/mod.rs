@@ -8,6 +8,9 @@
 //!   few decisions on against sampled dice, both sides as Normal, the
 //!   playouts shared by successive halving. Expert searches wider, longer
 //!   and deeper, and counts the worst of the opponent's best answers.
+//! - `Passive` holds, passes and answers attacks with its best defence,
+//!   nothing else: a designer's seat for testing a level's clock
+//!   (`simulate --ai SIDE=passive`), never offered in the menus.
 //!
 //! Every command comes from [`legal_commands`] (with its plan, so it is
 //! scored without being checked again), which runs the rules' own
@@ -49,6 +52,7 @@ pub enum AiLevel {
     Normal,
     Hard,
     Expert,
+    Passive,
 }
 
 impl AiLevel {
@@ -70,6 +74,7 @@ impl AiLevel {
             Self::Normal => "Normal",
             Self::Hard => "Hard",
             Self::Expert => "Expert",
+            Self::Passive => "Passive",
         }
     }
 
@@ -83,6 +88,9 @@ impl AiLevel {
             Self::Expert => {
                 "Like Hard, further ahead, and ready for your best answers: the strongest."
             }
+            Self::Passive => {
+                "Holds, passes and defends, nothing else: for testing a level's clock."
+            }
         }
     }
 }
@@ -95,6 +103,7 @@ impl std::fmt::Display for AiLevel {
             Self::Normal => "normal",
             Self::Hard => "hard",
             Self::Expert => "expert",
+            Self::Passive => "passive",
         };
         f.write_str(name)
     }
@@ -122,6 +131,16 @@ pub fn choose(table: &BattleState, level: AiLevel) -> Option<Command> {
         AiLevel::Normal => evaluate::best(table, legal),
         AiLevel::Hard => search::search(table, legal, search::HARD),
         AiLevel::Expert => search::search(table, legal, search::EXPERT),
+        AiLevel::Passive => {
+            let (passive, other): (Vec<_>, Vec<_>) = legal.into_iter().partition(|(command, _)| {
+                matches!(
+                    command.order,
+                    Order::Defend { .. } | Order::Hold | Order::Pass
+                )
+            });
+            // Where the rules ask for anything else, the best of what they ask.
+            evaluate::best(table, if passive.is_empty() { other } else { passive })
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! Expert): the combatants' worth, the victory conditions' progress, and
 //! what the next command to be given is worth.
 
-use super::evaluate::first_ranked;
+use super::evaluate::{clock_press, first_ranked};
 use super::gain::worth;
 use super::legal::legal_plans;
 use crate::battle::events::Outcome;
@@ -11,6 +11,9 @@ use crate::level::VictoryCondition;
 
 /// What a won battle is worth, in ranks: more than any position.
 const VICTORY: f64 = 100.0;
+/// What each zone between a fighter and its nearest enemy costs a side the
+/// clock presses fully, as a step toward the enemy is worth to Normal.
+const CLOCK_STEP: f64 = 0.3;
 /// How much the next decision's best command counts toward a position.
 const REPLY_WEIGHT: f64 = 0.7;
 /// What each zone still to cross costs a side that wins by escaping. Kept
@@ -46,7 +49,8 @@ pub fn leaf_value(table: &BattleState, side: usize) -> f64 {
 }
 
 /// How the position stands for `side`: its combatants' worth less its
-/// enemies', and its victory conditions' progress less theirs.
+/// enemies', its victory conditions' progress less theirs, and for each
+/// side the clock presses, the ground still between it and its enemies.
 pub fn position_value(table: &BattleState, side: usize) -> f64 {
     let forces: f64 = table
         .units()
@@ -68,7 +72,37 @@ pub fn position_value(table: &BattleState, side: usize) -> f64 {
             Some(if owner == side { progress } else { -progress })
         })
         .sum();
-    forces + objectives
+    let clock: f64 = (0..table.battle().sides.len())
+        .map(|pressed| {
+            let waiting =
+                CLOCK_STEP * clock_press(table, pressed) * zones_from_enemies(table, pressed);
+            if pressed == side { -waiting } else { waiting }
+        })
+        .sum();
+    forces + objectives + clock
+}
+
+/// How many zones `side`'s fighters stand from their nearest enemies, each
+/// counted up to six.
+fn zones_from_enemies(table: &BattleState, side: usize) -> f64 {
+    let enemies: Vec<_> = table
+        .units()
+        .iter()
+        .filter(|u| u.fighting() && u.unit.side != side)
+        .map(|u| u.placement.zone)
+        .collect();
+    table
+        .units()
+        .iter()
+        .filter(|u| u.fighting() && u.unit.side == side)
+        .filter_map(|u| {
+            enemies
+                .iter()
+                .map(|e| e.distance(u.placement.zone).min(6))
+                .min()
+        })
+        .map(f64::from)
+        .sum()
 }
 
 /// How far `owner` has come toward one victory condition, in ranks. Defeat
