@@ -182,7 +182,8 @@ pub struct SimulateArgs {
     /// The run's seed; battle i gets a seed derived from it.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// A side's AI level, as SIDE=LEVEL (random, easy, normal, hard, expert); sides
+    /// A side's AI level, as SIDE=LEVEL (random, easy, normal, hard, expert, or
+    /// passive: it only holds, passes and defends); sides
     /// not named play normal. May be given once per side.
     #[arg(long = "ai", value_name = "SIDE=LEVEL", value_parser = parse_side_ai)]
     pub ai: Vec<(String, AiLevel)>,

@@ -228,3 +228,85 @@ fn the_ai_hamstrings_a_foe_whose_side_must_escape() {
         vec![SpecialResult::Hamstring, SpecialResult::ExtraDamage]
     );
 }
+
+/// docs/AI.md, The clock: against a side that only holds, passes and
+/// defends, Normal closes in and wins before the round limit, on every
+/// shipped level that sets one, whichever side is passive.
+#[test]
+fn normal_beats_a_passive_side_before_the_round_limit_on_every_level_that_sets_one() {
+    for level in shipped_levels()
+        .into_iter()
+        .filter(|l| l.round_limit.is_some())
+    {
+        for passive in &level.sides {
+            let ai: BTreeMap<String, AiLevel> = level
+                .sides
+                .iter()
+                .map(|side| {
+                    let seat = if side.id == passive.id {
+                        AiLevel::Passive
+                    } else {
+                        AiLevel::Normal
+                    };
+                    (side.id.clone(), seat)
+                })
+                .collect();
+            let config = SimConfig {
+                level: level.clone(),
+                ruleset: ruleset(),
+                battles: 20,
+                seed: 17,
+                ai,
+                jobs: 2,
+                swap: false,
+            };
+            let report = summarise(&config, &run_all(&config, &|| {}));
+            let won = report.wins_by_ai["normal"].count;
+            assert!(
+                won >= 16,
+                "{} with {} passive: Normal won {won} of 20\n{report}",
+                level.name,
+                passive.name
+            );
+        }
+    }
+}
+
+/// The passive seat gives no order but Hold, Pass and an answer to an
+/// attack (and the standing choice of wounds every AI sets).
+#[test]
+fn the_passive_seat_only_holds_passes_and_defends() {
+    let level = shipped_level("The Farmstead");
+    let farm = level.side_index("farm").expect("the farm");
+    let mut engine =
+        swift_swords::battle::engine::Engine::start(&level, ruleset(), 5, Dice::seeded(5));
+    let mut orders = Vec::new();
+    swift_swords::ai::play::play_out(
+        &mut engine,
+        |side| {
+            if side == farm {
+                AiLevel::Passive
+            } else {
+                AiLevel::Normal
+            }
+        },
+        10_000,
+        |seat, command, _| {
+            if seat == AiLevel::Passive {
+                orders.push(command.order.clone());
+            }
+        },
+    )
+    .expect("the battle ends");
+    assert!(orders.len() > 10, "{orders:?}");
+    for order in &orders {
+        assert!(
+            matches!(
+                order,
+                Order::Hold | Order::Pass | Order::Defend { .. } | Order::ChooseWounds { .. }
+            ),
+            "{order:?}"
+        );
+    }
+    assert!(orders.iter().any(|o| matches!(o, Order::Defend { .. })));
+}
