@@ -79,12 +79,16 @@ pub fn section_of(tag: &str) -> Option<u16> {
 }
 
 /// Each rule tag of the log and the refusals, and its section of RULES.md.
-pub const RULE_SECTIONS: [(&str, u16); 46] = [
+pub const RULE_SECTIONS: [(&str, u16); 50] = [
     ("Zones and groups", 1),
     ("Sequence of play", 2),
     ("Sequences of play", 41),
     ("Action dice", 3),
     ("Countdown", 4),
+    ("Side turns", 41),
+    ("Faction alternation", 41),
+    ("Initiative track", 41),
+    ("DEX ranks", 41),
     ("Paying for actions", 5),
     ("Using a 1", 7),
     ("Refresh", 8),

@@ -30,10 +30,11 @@ pub struct RunLevels {
     pub foes: AiLevel,
 }
 
-/// The members an AI commander fields for each warband, place by place:
-/// the least hurt ready member of the place's own template if there is one,
-/// else the least hurt of the rest (warband order among equals), up to the
-/// battle's slots.
+/// The members an AI commander fields for each warband, place by place,
+/// up to the battle's slots: a fit ready member of the place's own template
+/// if there is one, else the first fit one, else the least hurt of the
+/// place's template, else the least hurt of the rest (warband order among
+/// equals). A wounded hero waits while a fit veteran can fight.
 pub fn choose_field(state: &CampaignState, loaded: &LoadedCampaign, ruleset: &Ruleset) -> Field {
     let mut field = Field::default();
     for band in state.campaign.bands() {
@@ -68,9 +69,13 @@ fn choose_band(
     let mut chosen = Vec::new();
     for place in battle.places.iter().take(slots) {
         let template = template_of(place);
+        let own = |&i: &usize| Some(&members[i].spec.template) == template.as_ref();
+        let fit = |&i: &usize| !members[i].hurt();
         let pick = ready
             .iter()
-            .position(|&i| Some(&members[i].spec.template) == template.as_ref())
+            .position(|i| fit(i) && own(i))
+            .or_else(|| ready.iter().position(fit))
+            .or_else(|| ready.iter().position(own))
             .or((!ready.is_empty()).then_some(0));
         if let Some(at) = pick {
             chosen.push(ready.remove(at));

@@ -3,6 +3,7 @@
 //! are named by the caller (ids never reach the player).
 
 use super::events::{CampaignEvent, MagicUse};
+use super::format::{CampaignBattle, WayOn};
 use super::warband::LastingWound;
 use crate::rules::aftermath::{Lasting, SideResult, Week};
 use crate::rules::injury::Injury;
@@ -29,6 +30,28 @@ pub fn result_words(result: SideResult) -> &'static str {
         SideResult::Drew => "drawn",
         SideResult::Lost => "lost",
     }
+}
+
+/// Where a battle's result leads, in a player's words, naming battles by
+/// `battle_name`: "on to the Ford", "the campaign is won".
+pub fn way_on_words(way: &WayOn, battle_name: impl Fn(&str) -> String) -> String {
+    match way {
+        WayOn::Battle(next) => format!("on to {}", battle_name(next)),
+        WayOn::Won => "the campaign is won".to_string(),
+        WayOn::Lost => "the campaign is lost".to_string(),
+    }
+}
+
+/// What each result of `battle` leads to, for its briefing: "Won: on to
+/// the Ford. Lost: the campaign is lost. Drawn: the campaign is lost."
+pub fn stakes_words(battle: &CampaignBattle, battle_name: impl Fn(&str) -> String) -> String {
+    [
+        ("Won", &battle.victory),
+        ("Lost", &battle.defeat),
+        ("Drawn", &battle.draw),
+    ]
+    .map(|(result, way)| format!("{result}: {}.", way_on_words(way, &battle_name)))
+    .join(" ")
 }
 
 fn week_words(week: Week) -> String {

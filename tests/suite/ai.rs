@@ -125,23 +125,23 @@ fn a_run_between_ai_levels_reports_each_level_by_side_and_its_share_of_the_battl
         seats,
         vec![
             ("normal", "Western warband", [6, 0, 0, 6]),
-            ("normal", "Eastern warband", [5, 1, 0, 6]),
-            ("random", "Western warband", [1, 5, 0, 6]),
+            ("normal", "Eastern warband", [6, 0, 0, 6]),
+            ("random", "Western warband", [0, 6, 0, 6]),
             ("random", "Eastern warband", [0, 6, 0, 6]),
         ]
     );
-    // No battle of the twelve was drawn: Normal won 11 of them.
-    assert_eq!(report.wins_by_ai["normal"].count, 11);
+    // No battle of the twelve was drawn: Normal won them all.
+    assert_eq!(report.wins_by_ai["normal"].count, 12);
     let normal = &report.decisive_by_ai["normal"];
-    assert_eq!(normal.count, 11);
-    assert!((normal.share - 11.0 / 12.0).abs() < 1e-12, "{report}");
+    assert_eq!(normal.count, 12);
+    assert!((normal.share - 1.0).abs() < 1e-12, "{report}");
     let text = report.to_string();
     assert!(
         text.contains("share of the battles won, by AI level:"),
         "{text}"
     );
     assert!(
-        text.contains("normal as Eastern warband won 5, lost 1, drew 0 of 6"),
+        text.contains("normal as Eastern warband won 6, lost 0, drew 0 of 6"),
         "{text}"
     );
 

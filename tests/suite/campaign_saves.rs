@@ -164,7 +164,7 @@ fn a_recorded_campaign_plays_again_to_the_die_step_by_step() {
         })
         .expect("plays as recorded");
     assert_eq!(held.len(), record.steps.len());
-    assert_eq!(held[0], "step 1: battle 1, 132 commands");
+    assert_eq!(held[0], "step 1: battle 1, 128 commands");
     assert_eq!((state.chronicle.len(), state.week), (6, 10));
     assert!(matches!(state.stage, Stage::Ended { .. }));
 }

@@ -763,3 +763,28 @@ fn an_open_bleeder_on_the_road_costs_a_rank_on_a_failed_body_roll() {
     assert_eq!(state.dice.remaining(), 0);
     assert!(state.members[1].wounds.iter().any(|w| w.bleeding));
 }
+
+/// Issue #74: the briefing's default fielding ticked a wounded hero over a
+/// fit veteran. A fit member takes a wounded one's place; the wounded
+/// fights only where nobody fit is left.
+#[test]
+fn the_default_fielding_prefers_the_fit_to_the_wounded_of_the_places_own_kind() {
+    use swift_swords::campaign::check::load_campaign;
+    use swift_swords::campaign::format::Band;
+    use swift_swords::campaign::run::choose_field;
+    let ruleset = ruleset();
+    let loaded = load_campaign(Path::new("campaigns/barrow_road.ron"), &ruleset)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut state = CampaignState::new(loaded.campaign.clone(), 7);
+    let fit = choose_field(&state, &loaded, &ruleset);
+    assert!(fit.of(Band::Warband).contains(&0), "Sir Roland, fit, leads");
+    state.members[0].ranks_lost = 2;
+    let field = choose_field(&state, &loaded, &ruleset);
+    let chosen = field.of(Band::Warband);
+    assert_eq!(chosen.len(), 4, "{chosen:?}");
+    assert!(
+        !chosen.contains(&0),
+        "Sir Roland, wounded, waits: {chosen:?}"
+    );
+    assert!(chosen.iter().all(|&i| !state.members[i].hurt()));
+}

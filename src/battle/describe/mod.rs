@@ -119,7 +119,30 @@ impl std::fmt::Display for BattleEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vocabulary::{MapEdge, RankSide};
+    use crate::vocabulary::{MapEdge, RankSide, Sequence};
+
+    #[test]
+    fn a_pass_or_a_hold_is_logged_under_the_sequence_of_play_in_force() {
+        let pass = BattleEvent::Passed {
+            unit: "wren".into(),
+        };
+        assert_eq!(pass.rule_in(Sequence::Countdown), "Countdown");
+        assert_eq!(pass.rule_in(Sequence::DexRanks), "DEX ranks");
+        let hold = BattleEvent::Held {
+            unit: "wren".into(),
+        };
+        assert_eq!(hold.rule_in(Sequence::SideTurns), "Side turns");
+        // Each names a section of the rules reference.
+        for sequence in Sequence::ALL {
+            assert!(crate::rulebook::section_of(pass.rule_in(sequence)).is_some());
+        }
+        let moved = BattleEvent::Moved {
+            unit: "wren".into(),
+            from: crate::vocabulary::ZoneCoord(0, 0),
+            to: crate::vocabulary::ZoneCoord(1, 0),
+        };
+        assert_eq!(moved.rule_in(Sequence::DexRanks), "Movement");
+    }
 
     #[test]
     fn attack_event_reads_with_its_dice_and_rule() {

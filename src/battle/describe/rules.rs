@@ -5,6 +5,7 @@
 use super::Names;
 use crate::battle::command::RuleError;
 use crate::battle::events::BattleEvent;
+use crate::vocabulary::Sequence;
 
 impl RuleError {
     /// The rule (by its name in the rules text) that refuses the order: the
@@ -149,6 +150,15 @@ impl BattleEvent {
             }
         }
         ids
+    }
+
+    /// The rule that produced this event in a battle under `sequence`: a
+    /// hold or a pass belongs to the sequence of play in force.
+    pub fn rule_in(&self, sequence: Sequence) -> &'static str {
+        match self {
+            BattleEvent::Held { .. } | BattleEvent::Passed { .. } => sequence.name(),
+            _ => self.rule(),
+        }
     }
 
     /// The rule (by its name in the rules text) that produced this event.

@@ -27,7 +27,8 @@ pub struct LogFilter {
 impl LogFilter {
     /// Whether `event` passes the filter in `table`.
     pub fn passes(&self, table: &BattleState, event: &BattleEvent) -> bool {
-        self.rule.is_none_or(|rule| event.rule() == rule)
+        self.rule
+            .is_none_or(|rule| event.rule_in(table.sequence()) == rule)
             && self.combatant.is_none_or(|wanted| {
                 event
                     .combatants()
@@ -104,7 +105,10 @@ impl LogView {
                     );
                 }
             });
-        let mut rules: Vec<&'static str> = log.iter().map(BattleEvent::rule).collect();
+        let mut rules: Vec<&'static str> = log
+            .iter()
+            .map(|event| event.rule_in(table.sequence()))
+            .collect();
         rules.sort_unstable();
         rules.dedup();
         egui::ComboBox::from_id_salt("log rule")
@@ -156,7 +160,7 @@ impl LogView {
                         let tag = ui
                             .add(
                                 egui::Label::new(
-                                    RichText::new(format!("[{}]", event.rule()))
+                                    RichText::new(format!("[{}]", event.rule_in(table.sequence())))
                                         .weak()
                                         .monospace(),
                                 )
@@ -165,7 +169,7 @@ impl LogView {
                             .on_hover_cursor(egui::CursorIcon::PointingHand)
                             .on_hover_text("Open the rules reference on this rule");
                         if tag.clicked() {
-                            clicked = Some(event.rule());
+                            clicked = Some(event.rule_in(table.sequence()));
                         }
                         ui.label(event.narrate(&names));
                         if let Some((faces, hit_from)) = event.dice_shown() {

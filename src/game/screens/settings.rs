@@ -336,6 +336,10 @@ fn effect_row(ui: &mut egui::Ui, name: &str, choice: &mut Option<bool>, hover: &
 /// The settings window, from the title screen and the pause menu. Changes
 /// show at once (the HUD's size on Save); Save keeps them for the next run,
 /// Cancel puts back those saved.
+/// The room the Settings window's title, messages, buttons and where the
+/// files are kept take, in points.
+const WINDOW_FRAME: f32 = 190.0;
+
 fn settings_window(
     ctx: &egui::Context,
     screen: &mut SettingsScreen,
@@ -363,37 +367,46 @@ fn settings_window(
                 ui.colored_label(egui::Color32::LIGHT_RED, problem);
                 ui.separator();
             }
-            egui::Grid::new("settings")
-                .num_columns(2)
-                .show(ui, |ui| preference_rows(ui, draft));
-            ui.separator();
             let rebinding = &mut screen.rebinding;
-            egui::CollapsingHeader::new("Keys").show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .max_height(260.0)
-                    .show(ui, |ui| {
-                        egui::Grid::new("keys")
-                            .num_columns(3)
-                            .striped(true)
+            // The settings and keys scroll in what the window leaves round
+            // the title and the buttons, at any HUD size.
+            egui::ScrollArea::vertical()
+                .id_salt("settings and keys")
+                .max_height((ctx.content_rect().height() - WINDOW_FRAME).max(120.0))
+                .show(ui, |ui| {
+                    egui::Grid::new("settings")
+                        .num_columns(2)
+                        .show(ui, |ui| preference_rows(ui, draft));
+                    ui.separator();
+                    egui::CollapsingHeader::new("Keys").show(ui, |ui| {
+                        egui::ScrollArea::vertical()
+                            .max_height(260.0)
                             .show(ui, |ui| {
-                                for action in GameAction::KEYED {
-                                    ui.label(action.describe());
-                                    if *rebinding == Some(action) {
-                                        ui.label(
-                                            egui::RichText::new("Press a key (Esc keeps this one)")
-                                                .color(egui::Color32::GOLD),
-                                        );
-                                    } else {
-                                        ui.label(bindings.keys_of(action));
-                                    }
-                                    if ui.small_button("Change").clicked() {
-                                        *rebinding = Some(action);
-                                    }
-                                    ui.end_row();
-                                }
+                                egui::Grid::new("keys").num_columns(3).striped(true).show(
+                                    ui,
+                                    |ui| {
+                                        for action in GameAction::KEYED {
+                                            ui.label(action.describe());
+                                            if *rebinding == Some(action) {
+                                                ui.label(
+                                                    egui::RichText::new(
+                                                        "Press a key (Esc keeps this one)",
+                                                    )
+                                                    .color(egui::Color32::GOLD),
+                                                );
+                                            } else {
+                                                ui.label(bindings.keys_of(action));
+                                            }
+                                            if ui.small_button("Change").clicked() {
+                                                *rebinding = Some(action);
+                                            }
+                                            ui.end_row();
+                                        }
+                                    },
+                                );
                             });
                     });
-            });
+                });
             match &screen.key_verdict {
                 Some(Ok(done)) => {
                     ui.label(done);
@@ -492,5 +505,43 @@ mod tests {
         screen.saved = Some(Ok(()));
         assert!(settle_keys(&mut screen, &mut bindings));
         assert_eq!(bindings, changed);
+    }
+
+    /// Issue #74: with Keys open at HUD size 1.5 the window was taller than
+    /// the window of 800, its title and Save cut off. At every size offered
+    /// it stays inside the window of 1280 by 800, Save in view.
+    #[test]
+    fn the_settings_window_with_its_keys_open_fits_the_window_at_every_hud_size() {
+        use bevy_egui::egui::{self, Rect};
+        use egui_kittest::Harness;
+        use egui_kittest::kittest::Queryable;
+        for size in [1.0, 1.5, 2.0] {
+            let mut screen = SettingsScreen::default();
+            screen.show();
+            let window = egui::vec2(1280.0, 800.0) / size;
+            let mut harness = Harness::builder().with_size(window).build_ui_state(
+                |ui, (screen, settings): &mut (SettingsScreen, Settings)| {
+                    settings_window(
+                        &ui.ctx().clone(),
+                        screen,
+                        settings,
+                        (
+                            &SettingsFile("settings.ron".into()),
+                            &SettingsProblem(None),
+                            &BindingsFile("input.ron".into()),
+                        ),
+                        &KeyBindings::default(),
+                    );
+                },
+                (screen, Settings::default()),
+            );
+            harness.get_by_label("Keys").click();
+            harness.run();
+            let inside = Rect::from_min_size(egui::Pos2::ZERO, window).expand(0.5);
+            for shown in ["Settings", "Save", "Cancel"] {
+                let rect = harness.get_by_label(shown).rect();
+                assert!(inside.contains_rect(rect), "at {size} {shown} at {rect:?}");
+            }
+        }
     }
 }

@@ -129,6 +129,7 @@ pub struct SavedCampaign {
     pub slot: PathBuf,
     /// The campaign and where it stands, or what is wrong with the save.
     pub summary: Result<String, String>,
+    /// When it was last played: its save, or its battle's autosave.
     pub saved_at: u64,
     /// Where a save that cannot be read was before its last step, if the
     /// copy kept of it reads.
@@ -153,7 +154,9 @@ pub fn list_campaigns(folder: &SaveFolder) -> Vec<SavedCampaign> {
                 .map(|slot| match CampaignSave::read(&slot.join(CAMPAIGN_SAVE)) {
                     Ok(save) => SavedCampaign {
                         summary: Ok(summary_of(&save)),
-                        saved_at: save.saved_at,
+                        // A battle left midway was played after the save.
+                        saved_at: Replay::read(&SaveFolder(slot.clone()).autosave())
+                            .map_or(save.saved_at, |battle| battle.saved_at.max(save.saved_at)),
                         before: None,
                         slot,
                     },
@@ -622,6 +625,7 @@ mod tests {
         std::fs::remove_dir_all(&saves).ok();
     }
 
+    /// Listed by when last played: its battle's autosave, after its save.
     #[test]
     fn a_campaign_battle_left_midway_goes_on_exactly_from_its_own_autosave() {
         let (mut world, saves) = world_with_saves("midway");
@@ -637,8 +641,12 @@ mod tests {
             engine.submit(&command).expect("legal");
             replay.push(command, &engine);
         }
-        let slot = world.resource::<Campaigning>().slot.clone();
+        let campaigning = world.resource::<Campaigning>();
+        let (slot, saved_at) = (campaigning.slot.clone(), campaigning.save.saved_at);
+        replay.saved_at = saved_at + 3600;
         write_autosave(&SaveFolder(slot.clone()), &replay).expect("autosaved");
+        let listed = list_campaigns(&SaveFolder(saves.clone()));
+        assert_eq!(listed[0].saved_at, saved_at + 3600);
         leave_battle(&mut world);
         assert!(!world.contains_resource::<Campaigning>());
 

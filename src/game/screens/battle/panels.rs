@@ -15,7 +15,6 @@ use crate::battle::engine::Engine;
 use crate::battle::odds::move_draws;
 use crate::battle::state::BattleState;
 use crate::data::Cover;
-use crate::game::ai_driver::AiPace;
 use crate::game::hud::dice::ONE;
 use crate::game::hud::menu_cache::MenuCache;
 use crate::game::hud::{HudState, TableUnderPanels, TableViewport};
@@ -23,12 +22,12 @@ use crate::game::input::{GameAction, KeyBindings};
 use crate::game::orders::Click;
 use crate::game::screens::save_menu::{Keeping, browser_window, notice_window};
 use crate::game::session::match_setup::MatchSetup;
+use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::session::undo::undo_verdict;
 use crate::game::stage::Screen;
 use crate::game::table::callouts::FollowAction;
 use crate::game::table::camera::CameraGoal;
 use crate::game::table::geometry::zone_centre;
-use crate::game::table::motion::MotionPace;
 use crate::lesson::PointAt;
 use crate::rules::odds::AttackOdds;
 use crate::vocabulary::ZoneCoord;
@@ -232,8 +231,7 @@ pub(crate) fn draw_battle_hud(
         ResMut<FoldedPanels>,
     ),
     mut queue: ResMut<CommandQueue>,
-    mut pace: ResMut<AiPace>,
-    mut motion: ResMut<MotionPace>,
+    (mut preferences, settings_file): (ResMut<Settings>, Res<SettingsFile>),
     mut follow: ResMut<FollowAction>,
     mut goal: ResMut<CameraGoal>,
     mut next: ResMut<NextState<Screen>>,
@@ -285,7 +283,7 @@ pub(crate) fn draw_battle_hud(
                 (&engine, &setup, &mine, watching),
                 &mut hud,
                 (&undoable, &keeping.redo, &bindings, &mut commands),
-                (&mut motion, &mut pace, &mut follow),
+                (&mut preferences.reborrow(), &settings_file, &mut follow),
             )
         });
     // When the turn comes back, what happened since stands in the log's

@@ -12,9 +12,9 @@ use crate::campaign::captives::{captives_taken, check_fates};
 use crate::campaign::end::BattleEnd;
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::{Band, CampaignBattle, CaptiveFate, WayOn};
-use crate::campaign::progress::Stage;
+use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::warband::{Member, Whereabouts};
-use crate::campaign::words::{event_words, result_words};
+use crate::campaign::words::{event_words, result_words, way_on_words};
 use crate::game::session::campaigning::Campaigning;
 use crate::rules::aftermath::SideResult;
 
@@ -401,6 +401,9 @@ pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option
         .size(28.0)
         .strong(),
     );
+    if let Some(why) = end_words(state, |id| campaigning.battle_name(id)) {
+        ui.label(why);
+    }
     ui.label(format!(
         "{}, {} weeks, {} battles.",
         state.campaign.warband.name,
@@ -417,4 +420,29 @@ pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option
     if ui.button("Back to the title").clicked() {
         *asked = Some(Step::Leave);
     }
+}
+
+/// Why a campaign that has ended ended, from its last battle: its result
+/// and where the campaign's way on from that result led.
+fn end_words(state: &CampaignState, battle_name: impl Fn(&str) -> String) -> Option<String> {
+    let last = state.chronicle.last()?;
+    let battle = state.campaign.battle(&last.battle)?;
+    let way = match last.result {
+        SideResult::Won => &battle.victory,
+        SideResult::Drew => &battle.draw,
+        SideResult::Lost => &battle.defeat,
+    };
+    let name = battle_name(&last.battle);
+    let (result, one) = match last.result {
+        SideResult::Won => ("won", "a victory"),
+        SideResult::Drew => ("drawn", "a draw"),
+        SideResult::Lost => ("lost", "a defeat"),
+    };
+    Some(match way {
+        WayOn::Battle(_) => format!("{name} was {result}, and nobody was left free to fight on."),
+        _ => format!(
+            "{name} was {result}; {one} there means {}.",
+            way_on_words(way, &battle_name)
+        ),
+    })
 }

@@ -8,16 +8,11 @@ use super::aftermath::{chronicle, news};
 use super::roster::roster;
 use super::{Choices, Step};
 use crate::campaign::warband::Member;
-use crate::campaign::words::injury_words;
+use crate::campaign::words::{injury_words, stakes_words};
 use crate::game::level_preview::{TableColours, draw_table};
 use crate::game::session::campaigning::Campaigning;
 
-pub fn briefing_page(
-    ui: &mut egui::Ui,
-    campaigning: &Campaigning,
-    choices: &mut Choices,
-    asked: &mut Option<Step>,
-) {
+pub fn briefing_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mut Choices) {
     let state = campaigning.state();
     let Some(battle) = state.next_battle() else {
         return;
@@ -34,6 +29,7 @@ pub fn briefing_page(
         campaigning.battle_name(&battle.id)
     ));
     ui.label(format!("Week {} of the campaign.", state.week));
+    ui.label(egui::RichText::new(stakes_words(battle, |id| campaigning.battle_name(id))).strong());
     if !battle.briefing.is_empty() {
         ui.label(&battle.briefing);
     }
@@ -88,7 +84,22 @@ pub fn briefing_page(
         roster(ui, campaigning, band, Some((chosen, slots)));
         fighting_order(ui, state.members_of(band), chosen);
     }
-    ui.add_space(8.0);
+    if !state.chronicle.is_empty() {
+        ui.add_space(8.0);
+        egui::CollapsingHeader::new("The chronicle so far")
+            .show(ui, |ui| chronicle(ui, campaigning));
+    }
+}
+
+/// The briefing's buttons, kept in view under the page: to battle with the
+/// members ticked, to the level editor, or away.
+pub fn briefing_buttons(
+    ui: &mut egui::Ui,
+    campaigning: &Campaigning,
+    choices: &Choices,
+    asked: &mut Option<Step>,
+) {
+    let bands = campaigning.state().campaign.bands();
     ui.horizontal(|ui| {
         let ready = bands.iter().all(|&band| !choices.field.of(band).is_empty());
         if ui
@@ -115,11 +126,6 @@ pub fn briefing_page(
             *asked = Some(Step::Leave);
         }
     });
-    if !state.chronicle.is_empty() {
-        ui.add_space(8.0);
-        egui::CollapsingHeader::new("The chronicle so far")
-            .show(ui, |ui| chronicle(ui, campaigning));
-    }
 }
 
 /// The order the chosen take their places in, and who fights wounded.

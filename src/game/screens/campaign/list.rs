@@ -146,7 +146,10 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, asked: &mut Option<
                     if ui.button("Continue").clicked() {
                         *asked = Some(Step::GoOn(saved.slot.clone(), Which::Latest));
                     }
-                    ui.label(format!("{summary} (saved {})", date_of(saved.saved_at)));
+                    ui.label(format!(
+                        "{summary} (last played {})",
+                        date_of(saved.saved_at)
+                    ));
                 }
                 Err(problem) => {
                     ui.vertical(|ui| {

@@ -135,6 +135,21 @@ fn campaign_screen(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
+    if let Some(campaigning) = campaigning.as_deref() {
+        choose_defaults(campaigning, &mut choices);
+        // The briefing's buttons stay in view however long the page.
+        if Page::of(campaigning) == Page::Briefing {
+            egui::Panel::bottom("campaign buttons").show(&mut root, |ui| {
+                let side = ((ui.available_width() - COLUMN) / 2.0).max(0.0);
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    ui.add_space(side);
+                    briefing::briefing_buttons(ui, campaigning, &choices, &mut asked);
+                });
+                ui.add_space(6.0);
+            });
+        }
+    }
     egui::CentralPanel::default().show(&mut root, |ui| {
         // A column of reading width in the middle of the window.
         let side = ((ui.available_width() - COLUMN) / 2.0).max(0.0);
@@ -147,17 +162,13 @@ fn campaign_screen(
                     match campaigning.as_deref() {
                         None => list::list_page(ui, &mut list, &mut asked),
                         Some(campaigning) => {
-                            choose_defaults(campaigning, &mut choices);
                             if let Some(problem) = &campaigning.problem {
                                 ui.colored_label(egui::Color32::LIGHT_RED, problem);
                             }
                             match Page::of(campaigning) {
-                                Page::Briefing => briefing::briefing_page(
-                                    ui,
-                                    campaigning,
-                                    &mut choices,
-                                    &mut asked,
-                                ),
+                                Page::Briefing => {
+                                    briefing::briefing_page(ui, campaigning, &mut choices)
+                                }
                                 Page::TendTheFallen => {
                                     aftermath::tend_page(ui, campaigning, &mut choices, &mut asked)
                                 }

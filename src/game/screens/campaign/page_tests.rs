@@ -8,7 +8,7 @@ use bevy_egui::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use super::briefing::briefing_page;
+use super::briefing::{briefing_buttons, briefing_page};
 use super::list::{CampaignList, list_page};
 use super::{Choices, Step};
 use crate::ai::AiLevel;
@@ -47,7 +47,8 @@ fn briefing(field: Vec<usize>) -> Harness<'static, (Choices, Option<Step>)> {
         .with_size(egui::vec2(1000.0, 1200.0))
         .build_ui_state(
             move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
-                briefing_page(ui, &campaigning, choices, asked);
+                briefing_page(ui, &campaigning, choices);
+                briefing_buttons(ui, &campaigning, choices, asked);
             },
             (choices, None),
         )
@@ -188,4 +189,58 @@ fn a_foe_taken_captive_is_listed_by_name_with_its_fates_and_the_one_chosen_is_se
         choices[0].captives,
         vec![crate::campaign::format::CaptiveFate::Exchange]
     );
+}
+
+/// The campaign before Chariots on the Plain, where a draw (as a defeat)
+/// ends it.
+fn on_the_plain() -> Campaigning {
+    let mut campaigning = campaigning();
+    campaigning.save.state.stage = crate::campaign::progress::Stage::Before {
+        battle: "chariot_plain".into(),
+    };
+    campaigning
+}
+
+#[test]
+fn a_draw_that_ends_the_campaign_is_warned_of_on_the_briefing_and_named_on_the_end_page() {
+    use crate::campaign::progress::{Chapter, Stage};
+    use crate::rules::aftermath::SideResult;
+
+    let briefed = on_the_plain();
+    let plain = briefed.battle_name("chariot_plain");
+    let harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 1200.0))
+        .build_ui_state(
+            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
+                briefing_page(ui, &briefed, choices);
+                briefing_buttons(ui, &briefed, choices, asked);
+            },
+            (Choices::default(), None),
+        );
+    harness.get_by_label(
+        "Won: on to The Barrow Wight. Lost: the campaign is lost. Drawn: the campaign is lost.",
+    );
+    let mut ended = on_the_plain();
+    ended.save.state.chronicle.push(Chapter {
+        battle: "chariot_plain".into(),
+        seed: 1,
+        fielded: Vec::new(),
+        rival_fielded: Vec::new(),
+        result: SideResult::Drew,
+        carried_ranks: 0,
+        carried_injuries: 0,
+        events: Vec::new(),
+    });
+    ended.save.state.stage = Stage::Ended { won: false };
+    let harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 1200.0))
+        .build_ui_state(
+            move |ui, asked: &mut Option<Step>| {
+                super::aftermath::end_page(ui, &ended, asked);
+            },
+            None,
+        );
+    harness.get_by_label(&format!(
+        "{plain} was drawn; a draw there means the campaign is lost."
+    ));
 }
