@@ -5,7 +5,7 @@
 //! and weighing cover for them did not help their play (docs/AI.md).
 
 use crate::battle::cover::{area_cover, dice_off, line_cover};
-use crate::battle::state::BattleState;
+use crate::battle::state::{BattleState, UnitState};
 use crate::vocabulary::ZoneCoord;
 
 /// What one die off one enemy's attacks is worth, in ranks.
@@ -54,12 +54,7 @@ pub(super) fn cover_worth(table: &BattleState, unit: usize, zone: ZoneCoord) -> 
         .map(|enemy| {
             let from = enemy.placement.zone;
             let distance = from.distance(zone);
-            let range = enemy
-                .profile
-                .weapons
-                .iter()
-                .filter_map(|w| table.ruleset().weapons.get(w)?.range)
-                .max();
+            let range = longest_range(table, enemy);
             match range {
                 Some(range) if distance > 0 && distance <= u16::from(range) + 1 => {
                     dice_off(table, line_cover(table, from, zone)).max(area)
@@ -70,4 +65,13 @@ pub(super) fn cover_worth(table: &BattleState, unit: usize, zone: ZoneCoord) -> 
         })
         .sum();
     COVER_DIE_WORTH * f64::from(dice)
+}
+
+/// The longest range of a combatant's missile weapons, in zones.
+pub(super) fn longest_range(table: &BattleState, unit: &UnitState) -> Option<u8> {
+    unit.profile
+        .weapons
+        .iter()
+        .filter_map(|w| table.ruleset().weapons.get(w)?.range)
+        .max()
 }

@@ -24,7 +24,7 @@ use crate::rules::special::SpecialResult;
 use crate::vocabulary::ZoneCoord;
 use crate::vocabulary::{Defence, WeightClass};
 
-use super::cover::cover_worth;
+use super::cover::{cover_worth, longest_range};
 use super::flyers::{
     flyer_threatens, hold_against_flyers, lands_to_escape, strikes_on_attacking, strikes_on_passing,
 };
@@ -496,12 +496,7 @@ fn move_score(scorer: &Scorer, to: ZoneCoord) -> f64 {
     let actor = scorer.actor;
     let me = scorer.me;
     let spend = scorer.spend;
-    let range = me
-        .profile
-        .weapons
-        .iter()
-        .filter_map(|w| table.ruleset().weapons.get(w)?.range)
-        .max();
+    let range = longest_range(table, me);
     // A shooter closes a little, and out of range more as the clock presses.
     let nearest = distance_to_enemy(table, scorer.side, me.placement.zone);
     let toward = match range {

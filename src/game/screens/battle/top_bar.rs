@@ -63,7 +63,8 @@ pub(super) fn top_bar(
     });
 }
 
-/// The least room kept for whose turn it is, in points.
+/// The most room kept for whose turn it is, in points: a longer turn is
+/// cut short before the level's name gives way.
 const TURN_ROOM: f32 = 150.0;
 
 /// The level, the round, the seed and whose turn, in the room the buttons
@@ -91,13 +92,16 @@ fn status_line(
         .size()
         .x + gap
     };
-    let mut room = ui.available_width() - TURN_ROOM;
+    let turn_width = width(ui, RichText::new(turn).into()).min(TURN_ROOM);
+    let mut room = ui.available_width() - turn_width;
+    // Once one gives way, those after it give way too.
+    let mut open = true;
     let mut fits = |needed: f32| {
-        let fits = needed <= room;
-        if fits {
+        open &= needed <= room;
+        if open {
             room -= needed;
         }
-        fits
+        open
     };
     let shown = [
         fits(width(ui, name.clone().into())),
@@ -300,6 +304,14 @@ mod tests {
                         });
                     });
                 });
+            // The seed gives way first, then the round, then the name.
+            let shown = |text: &str| harness.query_by_label(text).is_some();
+            let (name, round, seed) = (shown("The Duel"), shown("Round 1 of 20"), shown("Seed 42"));
+            assert!(
+                name >= round && round >= seed,
+                "at {size}: {name} {round} {seed}"
+            );
+            assert!(size > 1.0 || seed, "at {size} all of it shows");
             let turn = harness.get_by_label_contains("Your turn: Roland").rect();
             assert!(turn.width() > 60.0, "at {size} whose turn shows: {turn:?}");
             let rects: Vec<(&str, egui::Rect)> = [
