@@ -438,6 +438,72 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_figure_is_its_body_and_a_mesh_for_each_paint_shared_by_figures_built_alike() {
+        use crate::battle::components::Unit;
+        use crate::game::table::figures::{FigureParts, dress_figures};
+        use crate::game::table::paint::Paint;
+
+        let text = r#"(name: "Alike", tile_size: 6, legend: { 'g': Grass }, map: ["gg"],
+            sides: [(id: "a", name: "A", colour: (0.2, 0.3, 0.8), kind: Npcs, controller: Ai),
+                    (id: "b", name: "B", colour: (0.8, 0.3, 0.2), kind: Npcs, controller: Ai)],
+            units: [(id: "a1", template: "soldier", side: "a", zone: (0, 0)),
+                    (id: "a2", template: "soldier", side: "a", zone: (0, 0)),
+                    (id: "b1", template: "soldier", side: "b", zone: (1, 0))],
+            victory: [DefeatAll(side: "a")])"#;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()));
+        app.init_asset::<Mesh>().init_asset::<Paint>();
+        crate::battle::mirror::install_battle(
+            app.world_mut(),
+            crate::game::test_engines::from_text(text),
+        );
+        app.add_systems(Startup, make_palette);
+        app.add_systems(Update, dress_figures);
+        app.update();
+        let world = app.world_mut();
+        let mut figures = world.query::<(&Unit, &FigureParts)>();
+        let mut figures: Vec<(usize, Entity, Entity)> = figures
+            .iter(world)
+            .map(|(unit, parts)| (unit.side, parts.pose, parts.body))
+            .collect();
+        figures.sort_by_key(|(side, ..)| *side);
+        // Each part of a pose but its body: its mesh and its paint.
+        let merged = |(_, pose, body): (usize, Entity, Entity)| {
+            let children = world.entity(pose).get::<Children>().expect("parts");
+            children
+                .iter()
+                .filter(|&part| part != body)
+                .map(|part| {
+                    let part = world.entity(part);
+                    (
+                        part.get::<Mesh3d>().expect("a mesh").id(),
+                        part.get::<MeshMaterial3d<Paint>>().expect("a paint").id(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let [first, second, foe] = figures[..] else {
+            panic!("three figures: {figures:?}");
+        };
+        let (first, second, foe) = (merged(first), merged(second), merged(foe));
+        // A soldier: its base, trim and flock, skin, steel, leather and
+        // wood, each one mesh, however many parts are painted alike.
+        let mut paints: Vec<_> = first.iter().map(|(_, paint)| *paint).collect();
+        paints.dedup();
+        assert_eq!(paints.len(), first.len(), "one mesh a paint: {first:?}");
+        assert!((4..=8).contains(&first.len()), "{first:?}");
+        assert_eq!(first, second, "two of a side share meshes and paints");
+        // The foe's studs differ (two for the second side), so all but its
+        // trim's mesh are the same.
+        let shared = foe
+            .iter()
+            .filter(|(mesh, _)| first.iter().any(|(theirs, _)| theirs == mesh))
+            .count();
+        assert_eq!(shared, foe.len() - 1, "{first:?} {foe:?}");
+        assert_ne!(first, foe, "the foe is in its own side's paint");
+    }
+
+    #[test]
     fn fallen_figures_lie_inside_their_own_zone_in_rows_at_its_near_edge() {
         let size = 6.0;
         let half_base = 0.45 * FIGURE_SCALE;
