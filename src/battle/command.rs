@@ -32,6 +32,37 @@ impl Command {
     }
 }
 
+/// The player's standing choices for attacks: raise a die with a 1, the
+/// special results to buy, a special tactic and where to shift an injury.
+/// The battle's record keeps them, so a battle resumed goes on with them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AttackChoices {
+    pub raise_with_one: bool,
+    pub specials: Vec<SpecialResult>,
+    pub tactic: Option<Tactic>,
+    /// Where to shift an injury the attack causes.
+    pub shift: Shift,
+}
+
+impl AttackChoices {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// The choices as read from a file: each special result once, in the
+    /// order first picked.
+    pub fn each_special_once(mut self) -> Self {
+        let mut seen = Vec::new();
+        self.specials.retain(|special| {
+            let first = !seen.contains(special);
+            seen.push(*special);
+            first
+        });
+        self
+    }
+}
+
 /// What a combatant does. `pay` names the die faces to spend; without it the
 /// least wasteful dice are taken.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,12 +4,9 @@
 
 use crate::battle::candidates::candidate_orders;
 use crate::battle::check::Plan;
-use crate::battle::command::{Command, Order, RuleError};
+use crate::battle::command::{AttackChoices, Command, Order, RuleError};
 use crate::battle::describe::orders::order_label;
 use crate::battle::state::BattleState;
-use crate::data::Tactic;
-use crate::rules::injury::Shift;
-use crate::rules::special::SpecialResult;
 use crate::vocabulary::Facing;
 use crate::vocabulary::ZoneCoord;
 
@@ -225,17 +222,6 @@ fn target_rank(friend: bool, fighting: bool) -> u8 {
         (true, _) => 1,
         (false, false) => 2,
     }
-}
-
-/// The player's standing choices for attacks: raise a die with a 1, the
-/// special results to buy, and a special tactic.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AttackChoices {
-    pub raise_with_one: bool,
-    pub specials: Vec<SpecialResult>,
-    pub tactic: Option<Tactic>,
-    /// Where to shift an injury the attack causes.
-    pub shift: Shift,
 }
 
 /// The order with the player's attack choices and dice applied.

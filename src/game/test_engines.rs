@@ -29,16 +29,17 @@ pub fn shipped(file: &str) -> Engine {
     start(&level, ruleset)
 }
 
-/// Roland (human) to act, his 6 before the bandit's 2, on a strip of grass.
-pub fn roland_to_act() -> Engine {
-    from_text(
-        r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["ggg"],
+/// The level of [`roland_to_act`].
+pub const ROLAND_STRIP: &str = r#"(name: "Strip", tile_size: 6, legend: { 'g': Grass }, map: ["ggg"],
         sides: [(id: "heroes", name: "Heroes", colour: (0.1, 0.3, 0.8), kind: Heroes, controller: Human),
                 (id: "foes", name: "Foes", colour: (0.8, 0.2, 0.1), kind: Npcs, controller: Ai)],
         units: [(id: "roland", template: "hero_swordsman", side: "heroes", zone: (0, 0),
                     overrides: (action_dice: Some(Fixed([6, 5])))),
                 (id: "bandit", template: "bandit", side: "foes", zone: (2, 0),
                     overrides: (action_dice: Some(Fixed([2]))))],
-        victory: [DefeatAll(side: "foes")])"#,
-    )
+        victory: [DefeatAll(side: "foes")])"#;
+
+/// Roland (human) to act, his 6 before the bandit's 2, on a strip of grass.
+pub fn roland_to_act() -> Engine {
+    from_text(ROLAND_STRIP)
 }

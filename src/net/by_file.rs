@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::battle::command::AttackChoices;
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
 use crate::level::Level;
@@ -220,6 +221,8 @@ impl FileGame {
                 side: self.meta.side,
             }),
             saved_at: crate::replay::now(),
+            // The player's standing choices stay at their own table.
+            standing: AttackChoices::default(),
             ..self.replay.clone()
         }
     }
@@ -341,6 +344,7 @@ pub fn take_turn(
             opponent: Some(sent_by.player.clone()),
         },
     };
+    let standing = held.map(|game| game.replay.standing.clone());
     let held = held.map_or(0, |held| held.replay.steps());
     let state = engine.state();
     let mut new_steps = Vec::new();
@@ -362,6 +366,7 @@ pub fn take_turn(
             meta,
             replay: Replay {
                 sent_by: None,
+                standing: standing.unwrap_or_default(),
                 ..sent
             },
         },

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
-use crate::battle::command::{Command, RuleError};
+use crate::battle::command::{AttackChoices, Command, RuleError};
 use crate::battle::describe::orders::order_label;
 use crate::battle::engine::Engine;
 use crate::battle::record::{Fingerprint, Record};
@@ -62,6 +62,10 @@ pub struct Replay {
     /// replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sent_by: Option<SentBy>,
+    /// The player's standing choices for attacks as last set, so a battle
+    /// resumed goes on with them; left out while they are the rules' own.
+    #[serde(default, skip_serializing_if = "AttackChoices::is_default")]
+    pub standing: AttackChoices,
 }
 
 /// The sender of a game played by file (docs/NETWORK.md): the game's own
@@ -192,6 +196,7 @@ impl Replay {
             level_text: level_text.to_string(),
             sequence: engine.state().sequence(),
             sent_by: None,
+            standing: AttackChoices::default(),
         }
     }
 

@@ -8,11 +8,9 @@ use std::process::Command as Process;
 use crate::common::{app, foe, hero, level, ruleset, shipped_levels, units};
 use crate::common::{battle_app, submit, table};
 use swift_swords::ai::{AiLevel, choose, legal_commands};
-use swift_swords::battle::command::{Command, Order, RuleError};
+use swift_swords::battle::command::{AttackChoices, Command, Order, RuleError};
 use swift_swords::battle::components::Fate;
-use swift_swords::game::orders::{
-    AttackChoices, Click, MenuSection, click_order, menu_entries, with_choices,
-};
+use swift_swords::game::orders::{Click, MenuSection, click_order, menu_entries, with_choices};
 use swift_swords::game::screens::results::BattleSummary;
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::payment::PaymentError;
@@ -510,19 +508,19 @@ fn the_menu_groups_orders_under_their_target_enemies_nearest_first_and_points_at
         swift_swords::game::orders::target_heading(&table, hero, index("far")),
         "Bandit 1, enemy, in (1, 0)"
     );
-    // The number keys reach the first nine allowed entries, in the menu's order.
+    // The number keys reach the allowed orders on figures and the others,
+    // in the menu's order: the turn's choices have their own keys, and a
+    // move has none, so 1 is the nearest foe's first order for any figure.
     let keyed: Vec<&str> = numbered(&entries).map(|e| e.label.as_str()).collect();
     let allowed: Vec<&str> = entries
         .iter()
         .filter(|e| e.verdict.is_ok())
+        .filter(|e| !matches!(e.section, MenuSection::Turn | MenuSection::Move))
         .map(|e| e.label.as_str())
         .take(9)
         .collect();
     assert_eq!(keyed, allowed);
-    assert_eq!(
-        &keyed[..3],
-        ["Hold", "Pass", "Attack Bandit 2 (Broadsword)"]
-    );
+    assert_eq!(keyed[0], "Attack Bandit 2 (Broadsword)");
 }
 
 #[test]

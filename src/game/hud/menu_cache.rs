@@ -7,10 +7,10 @@ use bevy::prelude::Resource;
 
 use super::HudState;
 use crate::battle::check::Plan;
-use crate::battle::command::RuleError;
+use crate::battle::command::{AttackChoices, RuleError};
 use crate::battle::state::BattleState;
 use crate::game::orders::{
-    AttackChoices, Click, MenuEntry, click_order, facing_choice, menu_entries,
+    Click, MenuEntry, MenuSection, click_order, facing_choice, menu_entries,
 };
 
 /// What a menu depends on besides the rules: the state (by the tick it last
@@ -114,14 +114,22 @@ impl MenuCache {
 /// The most menu entries the number keys reach.
 pub const NUMBERED: usize = 9;
 
-/// Whether the menu gives the entry a number key: allowed, and not one of
-/// a row of facings.
+/// Whether the menu gives the entry a number key: an allowed defence, order
+/// aimed at a figure, or other order of the combatant's own (an aim, a pool,
+/// a spell prepared). So 1 is the first order on the nearest foe who can
+/// still fight, whichever figure acts. The turn's choices (hold, pass, keep
+/// a die, Effort, Recover) have letter keys of their own, and a move never
+/// has a number: which zone a number reached changed with where the figure
+/// stood, so a key pressed for one figure's attack could send the next one
+/// over a wall. Moves are chosen on the table, or clicked in the menu.
 pub fn is_numbered(entry: &MenuEntry) -> bool {
-    entry.verdict.is_ok() && facing_choice(&entry.order).is_none()
+    entry.verdict.is_ok()
+        && !matches!(entry.section, MenuSection::Turn | MenuSection::Move)
+        && facing_choice(&entry.order).is_none()
 }
 
-/// The entries the number keys 1 to 9 choose: the first nine the rules
-/// allow, in the menu's order, facings left out.
+/// The entries the number keys 1 to 9 choose: the first nine numbered ones
+/// ([`is_numbered`]), in the menu's order.
 pub fn numbered(entries: &[MenuEntry]) -> impl Iterator<Item = &MenuEntry> {
     entries.iter().filter(|e| is_numbered(e)).take(NUMBERED)
 }
@@ -130,7 +138,6 @@ pub fn numbered(entries: &[MenuEntry]) -> impl Iterator<Item = &MenuEntry> {
 mod tests {
     use super::*;
     use crate::battle::command::Order;
-    use crate::game::orders::MenuSection;
     use crate::rules::payment::Cost;
     use crate::vocabulary::Facing;
     use crate::vocabulary::ZoneCoord;
@@ -167,32 +174,36 @@ mod tests {
     }
 
     #[test]
-    fn the_number_keys_skip_refused_entries_and_a_flights_row_of_facings() {
+    fn the_number_keys_reach_orders_on_figures_and_others_never_the_turns_choices_or_a_move() {
+        let attack = |target: usize| {
+            let mut e = entry(MenuSection::Target(target), Order::Hold, true);
+            e.label = format!("attack {target}");
+            e
+        };
         let mut entries = vec![
             entry(MenuSection::Turn, Order::Hold, true),
-            entry(MenuSection::Turn, Order::Pass, false),
+            entry(MenuSection::Turn, Order::Pass, true),
+            attack(3),
+            entry(MenuSection::Target(3), Order::Hold, false),
+            attack(4),
         ];
-        // One zone's flight, in each of the eight facings: one row of
-        // compass buttons, chosen by the mouse.
+        // One zone's flight, in each of the eight facings, and the same
+        // flight with the facing left to the rules: all moves.
         for facing in Facing::ALL {
             entries.push(entry(MenuSection::Move, fly(Some(facing)), true));
         }
         entries.push(entry(MenuSection::Move, fly(None), true));
         for _ in 0..9 {
-            entries.push(entry(
-                MenuSection::Other,
-                Order::Recover { pay: None },
-                true,
-            ));
+            entries.push(entry(MenuSection::Other, Order::Aim { pay: None }, true));
         }
-        let chosen: Vec<&Order> = numbered(&entries).map(|e| &e.order).collect();
+        let chosen: Vec<&MenuEntry> = numbered(&entries).collect();
         assert_eq!(chosen.len(), NUMBERED);
-        assert_eq!(chosen[0], &Order::Hold);
-        assert_eq!(chosen[1], &fly(None));
+        assert_eq!(chosen[0].label, "attack 3");
+        assert_eq!(chosen[1].label, "attack 4");
         assert!(
             chosen[2..]
                 .iter()
-                .all(|o| matches!(o, Order::Recover { .. }))
+                .all(|e| matches!(e.order, Order::Aim { .. }))
         );
         // A facing is the flight to the same zone with the facing chosen.
         assert_eq!(

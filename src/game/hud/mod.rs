@@ -21,7 +21,9 @@ use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::game::session::coaching::Coaching;
 use crate::game::session::preferences::Settings;
+use crate::game::session::saves::BattleAutosave;
 use crate::game::session::watching::Viewer;
+use crate::replay::Replay;
 
 /// What the HUD shows and the player has picked.
 #[derive(Resource, Debug, Clone, Default)]
@@ -61,7 +63,7 @@ pub struct HudState {
     pub human_turn_since: Option<f32>,
     /// The player's standing choices for attacks: raise a die with a 1,
     /// special results, a special tactic.
-    pub attack: crate::game::orders::AttackChoices,
+    pub attack: crate::battle::command::AttackChoices,
     /// Dice picked to pay with (positions in the pool); empty means the least
     /// wasteful dice.
     pub picked_dice: Vec<usize>,
@@ -329,9 +331,32 @@ pub(crate) fn give_standing_wound_choice(
     }
 }
 
+/// The standing choices go into the battle's record as the player sets
+/// them, and to its autosave once the battle has begun (its first command
+/// writes them before), so a battle resumed after a crash goes on with them.
+pub(crate) fn keep_standing_choices(
+    hud: Res<HudState>,
+    replay: Option<ResMut<Replay>>,
+    autosave: BattleAutosave,
+) {
+    let Some(mut replay) = replay else {
+        return;
+    };
+    if replay.standing != hud.attack {
+        replay.standing = hud.attack.clone();
+        if replay.steps() > 0 {
+            autosave.save(&mut replay);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::AiLevel;
+    use crate::battle::command::AttackChoices;
+    use crate::data::Ruleset;
+    use crate::seat::Seat;
 
     #[test]
     fn the_odds_read_as_outcomes_that_add_up_to_the_whole() {
@@ -389,5 +414,56 @@ mod tests {
             }]
         );
         assert_eq!(first_orders(WoundChoice::State), []);
+    }
+
+    #[test]
+    fn the_standing_choices_are_kept_in_the_battles_record_and_autosaved_once_it_has_begun() {
+        use crate::game::session::saves::{Autosaver, SaveFolder};
+        use crate::game::test_engines::ROLAND_STRIP;
+        let folder =
+            std::env::temp_dir().join(format!("swift-swords-standing-{}", std::process::id()));
+        std::fs::remove_dir_all(&folder).ok();
+        std::fs::create_dir_all(&folder).expect("scratch folder");
+        let saves = SaveFolder(folder.clone());
+        let mut engine = crate::game::test_engines::roland_to_act();
+        let ruleset = Ruleset::embedded().expect("the built-in data loads");
+        let seats = [Seat::Human, Seat::Ai(AiLevel::Normal)];
+        let replay = Replay::begin("strip.ron", ROLAND_STRIP, &ruleset, &seats, &engine);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(replay);
+        app.insert_resource(Autosaver::start(saves.clone()));
+        app.init_resource::<HudState>();
+        app.add_systems(Update, keep_standing_choices);
+        let tick = |app: &mut App, raise: bool| {
+            app.world_mut()
+                .resource_mut::<HudState>()
+                .attack
+                .raise_with_one = raise;
+            app.update();
+        };
+        // Before the first command the record keeps them; nothing is written.
+        tick(&mut app, true);
+        assert!(app.world().resource::<Replay>().standing.raise_with_one);
+        // Once begun, a change goes to the autosave as it is made.
+        let hold = Command::new("roland", Order::Hold);
+        engine.submit(&hold).expect("Roland holds");
+        app.world_mut().resource_mut::<Replay>().push(hold, &engine);
+        tick(&mut app, false);
+        tick(&mut app, true);
+        let autosaver = app
+            .world_mut()
+            .remove_resource::<Autosaver>()
+            .expect("the autosave");
+        autosaver.finish().expect("written");
+        let resumed = Replay::read(&saves.autosave()).expect("the autosave reads");
+        assert_eq!(
+            resumed.standing,
+            AttackChoices {
+                raise_with_one: true,
+                ..AttackChoices::default()
+            }
+        );
+        std::fs::remove_dir_all(&folder).ok();
     }
 }

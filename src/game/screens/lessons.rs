@@ -416,9 +416,10 @@ fn lessons_window(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::battle::command::AttackChoices;
     use crate::battle::command::{Command, Order};
     use crate::game::hud::{give_order, human_turn};
-    use crate::game::orders::{AttackChoices, click_order, menu_entries, order_points_at};
+    use crate::game::orders::{click_order, menu_entries, order_points_at};
     use crate::lesson::{Goal, OffPath};
 
     fn shipped() -> LessonLibrary {

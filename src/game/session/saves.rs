@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::battle::RulesSet;
@@ -133,6 +134,31 @@ pub fn battle_autosaver(world: &World) -> Option<&Autosaver> {
     match world.get_resource::<SeparateAutosave>() {
         Some(separate) => Some(&separate.0),
         None => world.get_resource::<Autosaver>(),
+    }
+}
+
+/// Where the battle on the table autosaves, as a system sees it.
+#[derive(SystemParam)]
+pub struct BattleAutosave<'w> {
+    autosaver: Option<Res<'w, Autosaver>>,
+    separate: Option<Res<'w, SeparateAutosave>>,
+    playtest: Option<Res<'w, Playtesting>>,
+}
+
+impl BattleAutosave<'_> {
+    /// Hands the battle's record as it now stands to its autosave (a
+    /// playtest's goes only to its record).
+    pub fn save(&self, replay: &mut Replay) {
+        let autosaver = match &self.separate {
+            Some(separate) => Some(&separate.0),
+            None => self.autosaver.as_deref(),
+        };
+        if let Some(autosaver) = autosaver
+            && self.playtest.is_none()
+        {
+            replay.saved_at = crate::replay::now();
+            autosaver.save(replay.clone());
+        }
     }
 }
 
@@ -440,9 +466,7 @@ fn record_and_autosave(
     mut replay: ResMut<Replay>,
     mut redo: ResMut<RedoStack>,
     setup: Res<MatchSetup>,
-    autosaver: Option<Res<Autosaver>>,
-    separate: Option<Res<SeparateAutosave>>,
-    playtest: Option<Res<Playtesting>>,
+    autosave: BattleAutosave,
 ) {
     if !verdict.is_changed() {
         return;
@@ -453,16 +477,7 @@ fn record_and_autosave(
     let from_human = seat_of(engine.state(), &setup.seats, &command.unit) == Some(Seat::Human);
     replay.push(command.clone(), &engine);
     redo.accepted(command, from_human);
-    let autosaver = match &separate {
-        Some(separate) => Some(&separate.0),
-        None => autosaver.as_deref(),
-    };
-    if let Some(autosaver) = autosaver
-        && playtest.is_none()
-    {
-        replay.saved_at = crate::replay::now();
-        autosaver.save(replay.clone());
-    }
+    autosave.save(&mut replay);
 }
 
 #[cfg(test)]

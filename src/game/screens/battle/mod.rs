@@ -22,12 +22,13 @@ use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::game::hud::{
     HudState, TableUnderPanels, TableViewport, forget_wound_choices_given,
-    give_standing_wound_choice, menu_cache, submit_order,
+    give_standing_wound_choice, keep_standing_choices, menu_cache, submit_order,
 };
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::watching::Viewer;
-use crate::game::stage::{Screen, battle_on_table};
+use crate::game::stage::{EnterBattle, Screen, battle_on_table};
+use crate::replay::Replay;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<HudState>();
@@ -37,9 +38,12 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<menu_cache::MenuCache>();
     app.add_systems(
         OnEnter(Screen::Battle),
-        (reset_hud, forget_wound_choices_given),
+        (reset_hud, forget_wound_choices_given).after(EnterBattle::Start),
     );
-    app.add_systems(Update, give_standing_wound_choice.run_if(battle_on_table));
+    app.add_systems(
+        Update,
+        (give_standing_wound_choice, keep_standing_choices).run_if(battle_on_table),
+    );
     app.add_systems(
         Update,
         (watch_turn, shortcuts, show_refusals)
@@ -52,12 +56,18 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// A battle begins with a fresh HUD, and with the standing choices its
+/// record kept (a battle resumed goes on with them).
 fn reset_hud(
     mut hud: ResMut<HudState>,
     elsewhere: Res<crate::game::session::match_setup::PlayedElsewhere>,
+    replay: Option<Res<Replay>>,
 ) {
     *hud = HudState {
         remote_sides: elsewhere.0.clone(),
+        attack: replay.map_or_else(Default::default, |replay| {
+            replay.standing.clone().each_special_once()
+        }),
         ..HudState::default()
     };
 }
@@ -231,5 +241,52 @@ fn show_refusals(verdict: Res<LastVerdict>, engine: Res<Engine>, mut hud: ResMut
         && let Some(Err((_, reason))) = &verdict.0
     {
         hud.refuse(engine.state(), reason, "Refused");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::AiLevel;
+    use crate::battle::command::AttackChoices;
+    use crate::data::{Ruleset, Tactic};
+    use crate::game::session::match_setup::PlayedElsewhere;
+    use crate::rules::special::SpecialResult;
+    use crate::seat::Seat;
+
+    #[test]
+    fn a_resumed_battle_goes_on_with_the_standing_choices_its_record_kept() {
+        let engine = crate::game::test_engines::roland_to_act();
+        let ruleset = Ruleset::embedded().expect("the built-in data loads");
+        let seats = [Seat::Human, Seat::Ai(AiLevel::Normal)];
+        let mut replay = Replay::begin("strip.ron", "", &ruleset, &seats, &engine);
+        // A file may name a special result twice: it is bought once.
+        replay.standing = AttackChoices {
+            raise_with_one: true,
+            specials: vec![SpecialResult::ALL[0], SpecialResult::ALL[0]],
+            tactic: Some(Tactic::AllOutAttack),
+            ..AttackChoices::default()
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(replay);
+        app.insert_resource(PlayedElsewhere::default());
+        app.insert_resource(HudState {
+            notice: Some("from the last battle".to_string()),
+            ..HudState::default()
+        });
+        app.add_systems(Update, reset_hud);
+        app.update();
+        let hud = app.world().resource::<HudState>();
+        assert_eq!(hud.notice, None);
+        assert_eq!(
+            hud.attack,
+            AttackChoices {
+                raise_with_one: true,
+                specials: vec![SpecialResult::ALL[0]],
+                tactic: Some(Tactic::AllOutAttack),
+                ..AttackChoices::default()
+            }
+        );
     }
 }

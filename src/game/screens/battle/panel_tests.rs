@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use super::actions::{action_menu, odds_lines};
+use super::panels::actions_panel;
 use crate::battle::command::CommandQueue;
 use crate::data::Tactic;
 use crate::game::hud::HudState;
@@ -82,6 +83,49 @@ fn the_folded_options_say_what_is_set_and_open_on_a_click() {
             .is_some()
     );
     assert!(harness.query_by_label_contains("Pay with").is_some());
+}
+
+/// The Actions panel as the battle draws it, with what undo would take back.
+fn actions(takes_back: Result<String, String>) -> Harness<'static, Panel> {
+    let engine = roland_to_act();
+    let bindings = KeyBindings::default();
+    let hud = HudState {
+        selected: Some(0),
+        ..HudState::default()
+    };
+    Harness::builder()
+        .with_size(egui::vec2(300.0, 700.0))
+        .build_ui_state(
+            move |ui, panel: &mut Panel| {
+                actions_panel(
+                    ui,
+                    (engine.state(), Tick::new(1)),
+                    &mut panel.cache,
+                    &mut panel.hud,
+                    &mut panel.queue,
+                    &bindings,
+                    (Some(takes_back.clone()), &[0], false),
+                );
+            },
+            Panel {
+                hud,
+                ..Panel::default()
+            },
+        )
+}
+
+#[test]
+fn the_menu_does_not_move_as_undo_comes_and_goes() {
+    let long = "Dice have been rolled since your last command, so it stands.";
+    let closed = actions(Err(long.to_string()));
+    let open = actions(Ok(
+        "U takes back Roland Effort, spending a 1 on Effort".to_string()
+    ));
+    let hold = |harness: &Harness<'_, Panel>| harness.get_by_label_contains("Hold - free").rect();
+    assert_eq!(hold(&closed), hold(&open));
+    // Either way the row is one line, and says which.
+    closed.get_by_label("Nothing to take back");
+    open.get_by_label_contains("U takes back Roland");
 }
 
 fn odds(nothing: f64, wound: f64, trauma: f64, fumble: f64) -> AttackOdds {

@@ -201,7 +201,7 @@ fn help_window(ctx: &egui::Context, bindings: &KeyBindings, open: &mut bool) {
                     ui.end_row();
                 }
                 for (keys, what) in [
-                    ("1 - 9", "Choose the numbered entry of the action menu"),
+                    ("1 - 9", "Choose the numbered entry of the action menu: a defence, or an order on a figure, nearest foe first"),
                     ("Alt (held)", "Show the name over every figure"),
                 ] {
                     ui.label(RichText::new(keys).monospace());
@@ -330,15 +330,17 @@ pub(crate) fn draw_battle_hud(
         (panel, false, "actions", "Actions"),
         (&mut fold.actions, !lesson),
         |ui| {
-            let takes_back = undoable
-                .as_ref()
-                .and_then(|verdict| verdict.as_ref().ok())
-                .map(|(_, command)| {
-                    format!(
-                        "{} takes back {command}",
-                        bindings.keys_of(GameAction::Undo)
-                    )
-                });
+            let takes_back = undoable.as_ref().map(|verdict| {
+                verdict
+                    .as_ref()
+                    .map(|(_, command)| {
+                        format!(
+                            "{} takes back {command}",
+                            bindings.keys_of(GameAction::Undo)
+                        )
+                    })
+                    .map_err(String::clone)
+            });
             actions_panel(
                 ui,
                 (table, state_tick),
@@ -552,19 +554,19 @@ pub fn pointer_taken(ctx: &egui::Context, free: egui::Rect) -> bool {
 
 /// The Actions panel: what undo takes back, then the menu of the selected
 /// combatant, or why there is none.
-fn actions_panel(
+pub(super) fn actions_panel(
     ui: &mut egui::Ui,
     (table, state_tick): (&BattleState, Tick),
     cache: &mut MenuCache,
     hud: &mut HudState,
     queue: &mut CommandQueue,
     bindings: &KeyBindings,
-    (takes_back, mine, watching): (Option<String>, &[usize], bool),
+    (takes_back, mine, watching): (Option<Result<String, String>>, &[usize], bool),
 ) {
     keep_width(ui);
     ui.label(RichText::new("Actions").strong());
     if let Some(line) = takes_back {
-        ui.label(RichText::new(line).weak());
+        undo_line(ui, line);
     }
     match hud.selected.filter(|s| mine.contains(s)) {
         _ if watching => {
@@ -583,6 +585,18 @@ fn actions_panel(
             ui.label("Waiting for the other side.");
         }
     }
+}
+
+/// What undo would take back, or why nothing, on one row whichever it is:
+/// the menu below never moves as undo comes and goes (an Effort opens it, a
+/// roll closes it). The whole line shows under the pointer.
+fn undo_line(ui: &mut egui::Ui, line: Result<String, String>) {
+    let (shown, whole) = match line {
+        Ok(takes_back) => (takes_back.clone(), takes_back),
+        Err(why) => ("Nothing to take back".to_string(), why),
+    };
+    ui.add(egui::Label::new(RichText::new(shown).weak()).truncate())
+        .on_hover_text(whole);
 }
 
 #[cfg(test)]
