@@ -81,7 +81,8 @@ impl Recap {
         lines
     }
 
-    /// The recap in the log's place, with a button back to the log.
+    /// The recap in the log's place, with a button back to the log; in a
+    /// panel (`fill`) it fills the log's height, so the panel keeps its size.
     /// Returns the combatant a clicked line names first, for the camera to
     /// look at.
     pub fn panel(
@@ -89,6 +90,7 @@ impl Recap {
         ui: &mut egui::Ui,
         table: &BattleState,
         log: &[BattleEvent],
+        fill: bool,
     ) -> Option<usize> {
         let mut look_at = None;
         let names = Names::of(table);
@@ -101,7 +103,7 @@ impl Recap {
         });
         egui::ScrollArea::vertical()
             .id_salt("recap")
-            .auto_shrink([false, true])
+            .auto_shrink([false, !fill])
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 for k in self.lines(log) {

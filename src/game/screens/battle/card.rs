@@ -21,7 +21,7 @@ pub(super) fn side_colour(table: &BattleState, side: usize) -> Color32 {
 
 /// A small square in a side's colour.
 pub(super) fn rank_line(ui: &mut egui::Ui, name: &str, track: &RankTrack) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(format!("{name}:"));
         for k in 0..track.real {
             let lost = k >= track.real - track.lost;
@@ -65,7 +65,7 @@ pub(super) fn unit_card(
     unit: &UnitState,
     rules: &mut RulesPanel,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         swatch(ui, side_colour(table, unit.unit.side), 10.0);
         ui.label(RichText::new(&unit.unit.name).strong().size(16.0));
         // A side of one is often named after him: "Roland (Roland)" says nothing.
@@ -183,7 +183,7 @@ pub(super) fn unit_card(
             ui.label(notes);
         }
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Action dice:");
         for &face in &unit.pool.dice {
             die(ui, face, 7);
@@ -205,7 +205,7 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
         "Sequences of play"
     };
     for unit in table.turn_order().into_iter().map(|i| &table.units()[i]) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let now = acting.contains(&unit.unit.index);
             let marker = if now {
                 ">"

@@ -293,19 +293,20 @@ pub(crate) fn draw_battle_hud(
         && hud.lesson.is_none()
         && !hud.recap.lines(engine.log()).is_empty();
     // Popped out or folded, only the log's title row and the notice stay
-    // under the table.
-    let popped_out = hud.log.popped_out && !recap_shown;
-    let popped = (hud.log.popped_out || (fold.log && !lesson)) && !recap_shown;
-    let log_panel = egui::Panel::bottom(if popped { "log title" } else { "log" })
+    // under the table. Only the player folds or opens it: the panels keep
+    // their size in play, so the table never jumps as a recap comes and goes.
+    let popped_out = hud.log.popped_out;
+    let title_only = popped_out || (fold.log && !lesson);
+    let log_panel = egui::Panel::bottom(if title_only { "log title" } else { "log" })
         .frame(panel)
-        .resizable(!popped)
+        .resizable(!title_only)
         .default_size(150.0)
         .show(&mut root, |ui| {
             log_and_recap(
                 ui,
                 (&engine, state_tick),
                 &mut hud,
-                (recap_shown, popped),
+                (recap_shown && !title_only, title_only),
                 (&mut goal, (!lesson).then_some(&mut fold.log)),
             )
         });
@@ -315,7 +316,14 @@ pub(crate) fn draw_battle_hud(
             .default_size([640.0, 380.0])
             .default_pos([310.0, 400.0])
             .resizable(true)
-            .show(&ctx, |ui| hud.log.rows(ui, state_tick, table, engine.log()))
+            .show(&ctx, |ui| {
+                if recap_shown {
+                    recap_in(ui, &engine, &mut hud, &mut goal, true);
+                    None
+                } else {
+                    hud.log.rows(ui, state_tick, table, engine.log())
+                }
+            })
             .and_then(|shown| shown.inner.flatten())
             .inspect(|rule| hud.rules.show_rule(rule));
     }
@@ -361,6 +369,19 @@ pub(crate) fn draw_battle_hud(
     // rect they leave.
     let free = root.available_rect_before_wrap();
     viewport.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+    // The log folded, the recap stands over the table's lower edge.
+    if recap_shown && title_only && !popped_out {
+        egui::Area::new(egui::Id::new("recap over the table"))
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .fixed_pos(free.left_bottom() + egui::vec2(8.0, -8.0))
+            .show(&ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width((free.width() - 40.0).max(200.0));
+                    ui.set_max_height((free.height() * 0.4).max(80.0));
+                    recap_in(ui, &engine, &mut hud, &mut goal, false);
+                });
+            });
+    }
 
     if !hud.blocking_overlay() && !hud.help {
         table_tooltip(&ctx, table, state_tick, &mut cache, &hud);
@@ -450,14 +471,27 @@ fn log_and_recap(
         }
     });
     if recap_shown {
-        if let Some(unit) = hud.recap.panel(ui, table, engine.log()) {
-            goal.0 = Some(zone_centre(
-                table.board(),
-                table.units()[unit].placement.zone,
-            ));
-        }
+        recap_in(ui, engine, hud, goal, true);
     } else if !popped && let Some(rule) = hud.log.rows(ui, state_tick, table, engine.log()) {
         hud.rules.show_rule(rule);
+    }
+}
+
+/// What happened since the player's last turn, wherever the log is; a
+/// line clicked sends the camera to the combatant it names.
+fn recap_in(
+    ui: &mut egui::Ui,
+    engine: &Engine,
+    hud: &mut HudState,
+    goal: &mut CameraGoal,
+    fill: bool,
+) {
+    let table = engine.state();
+    if let Some(unit) = hud.recap.panel(ui, table, engine.log(), fill) {
+        goal.0 = Some(zone_centre(
+            table.board(),
+            table.units()[unit].placement.zone,
+        ));
     }
 }
 
@@ -480,13 +514,31 @@ fn see_through(fill: Color32) -> Color32 {
     fill.gamma_multiply(PANEL_COVER)
 }
 
-/// A side panel of the battle HUD: as wide as the player last dragged it,
-/// within [`SIDE_PANEL_WIDTHS`].
-fn side_panel(panel: egui::Panel) -> egui::Panel {
+/// A side panel of the battle HUD (`id` is the panel's): as wide as the
+/// player last dragged it, within [`SIDE_PANEL_WIDTHS`]. In play it keeps
+/// that width: what it holds wraps to it, and anything wider is cut rather
+/// than narrowing the table. Only dragging its edge changes it.
+fn side_panel(ctx: &egui::Context, panel: egui::Panel, id: &str) -> egui::Panel {
+    let id = egui::Id::new(id);
+    // egui 0.36 names a panel's edge handle so; the frame a drag ends on
+    // still takes the width dragged to.
+    let resizing = ctx.is_being_dragged(id.with("__resize"))
+        || ctx.input(|input| input.pointer.any_released());
+    let (least, most) = (*SIDE_PANEL_WIDTHS.start(), *SIDE_PANEL_WIDTHS.end());
+    let widths = match egui::containers::panel::PanelState::load(ctx, id) {
+        Some(kept) if !resizing => least..=kept.size().x.clamp(least, most),
+        _ => SIDE_PANEL_WIDTHS,
+    };
+    // The countdown starts wide enough for a name and four dice on a row.
+    let first_width = if id == egui::Id::new("countdown") {
+        280.0
+    } else {
+        240.0
+    };
     panel
         .resizable(true)
-        .size_range(SIDE_PANEL_WIDTHS)
-        .default_size(240.0)
+        .size_range(widths)
+        .default_size(first_width)
 }
 
 /// A side panel that folds (on the left, or else the right): open, with a
@@ -520,7 +572,7 @@ fn folding_side_panel(
             });
         return;
     }
-    side_panel(placed(id.to_string()))
+    side_panel(&root.ctx().clone(), placed(id.to_string()), id)
         .frame(frame)
         .show(root, |ui| {
             if may_fold {
@@ -639,11 +691,11 @@ mod tests {
                         }
                     });
                 });
-            side_panel(egui::Panel::left("countdown")).show(&mut root, |ui| {
+            side_panel(&ctx, egui::Panel::left("countdown"), "countdown").show(&mut root, |ui| {
                 keep_width(ui);
                 ui.label("Countdown");
             });
-            side_panel(egui::Panel::right("actions")).show(&mut root, |ui| {
+            side_panel(&ctx, egui::Panel::right("actions"), "actions").show(&mut root, |ui| {
                 keep_width(ui);
                 let _ = ui.button("Move to the road");
             });
@@ -655,6 +707,67 @@ mod tests {
         });
         output.textures_delta.clear();
         taken
+    }
+
+    /// One frame of a side panel alone, holding a line `wide` points wide,
+    /// with the given input. Returns the panel's rect.
+    fn side_panel_frame(ctx: &egui::Context, events: Vec<egui::Event>, wide: f32) -> egui::Rect {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let mut rect = egui::Rect::NOTHING;
+        let mut output = ctx.run_ui(input, |ui| {
+            let ctx = ui.ctx().clone();
+            let mut root = hud_root(&ctx);
+            rect = side_panel(&ctx, egui::Panel::left("countdown"), "countdown")
+                .show(&mut root, |ui| {
+                    keep_width(ui);
+                    ui.add_sized([wide, 20.0], egui::Label::new("Bandit archer 1"));
+                })
+                .response
+                .rect;
+        });
+        output.textures_delta.clear();
+        rect
+    }
+
+    /// Issue #74: the table narrowed as what the side panels held widened
+    /// them. They keep the width the player gives them.
+    #[test]
+    fn a_side_panel_keeps_its_width_whatever_it_holds_until_its_edge_is_dragged() {
+        let ctx = egui::Context::default();
+        let kept = side_panel_frame(&ctx, Vec::new(), 100.0).width();
+        for wide in [400.0, 600.0, 100.0] {
+            let width = side_panel_frame(&ctx, Vec::new(), wide).width();
+            assert_eq!(width, kept, "holding a line {wide} wide");
+        }
+        // Dragging its edge out to 330 widens it, and it keeps that width.
+        let edge = egui::pos2(kept, 400.0);
+        let to = egui::pos2(330.0, 400.0);
+        let button = |pos, pressed| egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        for events in [
+            vec![egui::Event::PointerMoved(edge)],
+            vec![button(edge, true)],
+            vec![egui::Event::PointerMoved(edge + egui::vec2(20.0, 0.0))],
+            vec![egui::Event::PointerMoved(to)],
+            vec![button(to, false)],
+            Vec::new(),
+        ] {
+            side_panel_frame(&ctx, events, 100.0);
+        }
+        let dragged = side_panel_frame(&ctx, Vec::new(), 600.0).width();
+        assert!((dragged - 330.0).abs() < 3.0, "{kept} dragged to {dragged}");
+        assert_eq!(side_panel_frame(&ctx, Vec::new(), 100.0).width(), dragged);
     }
 
     #[test]
