@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::render::view::NoIndirectDrawing;
 use leafwing_input_manager::prelude::*;
 
-use crate::battle::components::{Placement, Unit};
+use crate::battle::components::{Board, Placement, Unit};
 use crate::battle::engine::Engine;
 use crate::game::hud::{HudState, TableUnderPanels, TableViewport};
 use crate::game::input::{Controls, GameAction, KeyBindings};
@@ -272,14 +272,8 @@ fn steer_camera(
         && bindings.tapped(&keys, GameAction::ResetView)
         && let Some(size) = free_size
     {
-        // Framed as at the start, and kept framed as the panels settle.
-        let extent = board_extent(board);
-        let home_yaw = orbit.home_yaw;
-        *orbit = TableCamera {
-            yaw: home_yaw,
-            home_yaw,
-            ..TableCamera::framing(extent.x, extent.y, size.x / size.y)
-        };
+        // The whole board, and kept framed so as the panels change.
+        *orbit = whole_board(board, orbit.home_yaw, size);
         *transform = orbit.transform();
         return;
     }
@@ -370,6 +364,18 @@ fn steer_camera(
     }
 }
 
+/// The whole board framed in a viewport `size` pixels, from the end the
+/// battle opened at (Home).
+fn whole_board(board: &Board, home_yaw: f32, size: Vec2) -> TableCamera {
+    let extent = board_extent(board);
+    TableCamera {
+        yaw: home_yaw,
+        home_yaw,
+        whole: true,
+        ..TableCamera::framing(extent.x, extent.y, size.x / size.y)
+    }
+}
+
 /// The part of the window the HUD leaves free, in physical pixels, if the
 /// HUD has said (its rect is in egui's points, which the HUD's size scales:
 /// a point is that many of the window's logical pixels).
@@ -454,11 +460,12 @@ fn fit_viewport(
         return;
     }
     if !orbit.moved {
-        *orbit = opening_view(
-            &engine,
-            (max - min).as_vec2() / window.scale_factor(),
-            &elsewhere.0,
-        );
+        let size = (max - min).as_vec2() / window.scale_factor();
+        *orbit = if orbit.whole {
+            whole_board(engine.state().board(), orbit.home_yaw, size)
+        } else {
+            opening_view(&engine, size, &elsewhere.0)
+        };
         *transform = orbit.transform();
     }
     if let Projection::Perspective(perspective) = projection.as_mut() {
@@ -551,6 +558,61 @@ mod tests {
         app.update();
         let after = app.world().get::<TableCamera>(camera).expect("the camera");
         (orbit.distance, after.distance)
+    }
+
+    /// Issue #74: opening the pause menu or Settings changed the rect the
+    /// HUD left, and the camera went back to the opening view.
+    #[test]
+    fn the_whole_board_framed_by_home_stays_framed_whole_as_the_hud_changes() {
+        let engine = crate::game::test_engines::shipped("levels/warband_hill.ron");
+        let board = engine.state().board().clone();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(engine);
+        app.init_resource::<CameraGoal>();
+        app.init_resource::<PlayedElsewhere>();
+        app.insert_resource(TableViewport(Some(Rect::new(0.0, 23.0, 1040.0, 650.0))));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.init_resource::<KeyBindings>();
+        app.insert_resource(HudState::default());
+        app.world_mut().spawn(Window::default());
+        app.world_mut()
+            .spawn((Controls, ActionState::<GameAction>::default()));
+        let orbit = TableCamera::framing(30.0, 18.0, 1.4);
+        let camera = app
+            .world_mut()
+            .spawn((
+                Camera::default(),
+                Projection::Perspective(PerspectiveProjection::default()),
+                orbit,
+                orbit.transform(),
+            ))
+            .id();
+        app.add_systems(Update, (steer_camera, fit_viewport).chain());
+        app.update();
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Home);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::Home);
+        keys.clear();
+        let view = |app: &App| *app.world().get::<TableCamera>(camera).expect("the camera");
+        assert!(view(&app).whole);
+        // The HUD leaves another rect (a panel wider, the HUD's size changed).
+        let rect = Rect::new(0.0, 23.0, 900.0, 700.0);
+        app.insert_resource(TableViewport(Some(rect)));
+        app.update();
+        let after = view(&app);
+        let expected = whole_board(&board, after.home_yaw, rect.size());
+        // Not the opening view, which on this board is nearer.
+        let opening = opening_view(app.world().resource::<Engine>(), rect.size(), &[]);
+        assert!(opening.distance < expected.distance - 1.0);
+        assert!(after.whole && !after.moved);
+        assert_eq!(
+            (after.focus, after.distance),
+            (expected.focus, expected.distance)
+        );
     }
 
     #[test]

@@ -31,9 +31,12 @@ pub struct TableCamera {
     pub distance: f32,
     /// The farthest out the camera may go (the table framed whole, and some).
     pub max_distance: f32,
-    /// Whether the player has moved it; until then, it keeps the whole board
-    /// framed as the HUD's panels settle or are resized.
+    /// Whether the player has moved it; until then, it keeps its framing as
+    /// the HUD's panels settle or are resized.
     pub moved: bool,
+    /// Framed on the whole board (Home) rather than the opening view: a new
+    /// viewport (the HUD resized in Settings) frames the whole board again.
+    pub whole: bool,
 }
 
 impl TableCamera {
@@ -49,6 +52,7 @@ impl TableCamera {
             distance: width.max(depth) * 0.5,
             max_distance: 0.0,
             moved: false,
+            whole: false,
         };
         let corners = [(0.0, 0.0), (width, 0.0), (0.0, depth), (width, depth)]
             .map(|(x, z)| Vec3::new(x, 0.0, z));
