@@ -145,7 +145,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         "game/session",
         &[
             &["undo", "campaigning"],
-            &["saves"],
+            &["saves", "campaign_slots"],
             &["watching"],
             &["coaching", "match_setup", "preferences", "progress"],
         ],

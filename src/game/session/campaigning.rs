@@ -18,11 +18,12 @@ use crate::campaign::check::{LoadedCampaign, load_campaign};
 use crate::campaign::end::BattleEnd;
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::fielding::Field;
-use crate::campaign::progress::{CampaignState, Stage};
+use crate::campaign::progress::CampaignState;
 use crate::campaign::save::CampaignSave;
 use crate::data::Ruleset;
 use crate::files::previous_copy;
 use crate::game::PlaySettings;
+use crate::game::session::campaign_slots::{CAMPAIGN_SAVE, campaign_saves};
 use crate::game::session::match_setup::{
     LevelFolder, LevelLibrary, MatchSetup, PreparedBattle, to_the_table,
 };
@@ -33,9 +34,6 @@ use crate::replay::{Replay, text_hash};
 use crate::rules::aftermath::AftermathRules;
 use crate::rules::dice::Dice;
 use crate::seat::{Seat, seated_level};
-
-/// The save inside a campaign's folder.
-pub const CAMPAIGN_SAVE: &str = "campaign.ron";
 
 /// The game's campaigns folder.
 pub fn campaigns_dir() -> PathBuf {
@@ -53,11 +51,6 @@ pub fn campaign_path(file: &str) -> PathBuf {
         Some(own) => crate::content::own_campaigns().join(own),
         None => campaigns_dir().join(file),
     }
-}
-
-/// The folder that holds one folder per campaign begun.
-pub fn campaign_saves(folder: &SaveFolder) -> PathBuf {
-    folder.0.join("campaigns")
 }
 
 /// The battle just over, waiting for its aftermath.
@@ -120,98 +113,6 @@ impl Campaigning {
 
     fn battle_autosave(&self) -> SaveFolder {
         SaveFolder(self.slot.clone())
-    }
-}
-
-/// A campaign begun, as the list of saved campaigns shows it.
-#[derive(Debug, Clone)]
-pub struct SavedCampaign {
-    pub slot: PathBuf,
-    /// The campaign and where it stands, or what is wrong with the save.
-    pub summary: Result<String, String>,
-    /// When it was last played: its save, or its battle's autosave.
-    pub saved_at: u64,
-    /// Where a save that cannot be read was before its last step, if the
-    /// copy kept of it reads.
-    pub before: Option<String>,
-}
-
-/// Every campaign begun, newest first.
-pub fn list_campaigns(folder: &SaveFolder) -> Vec<SavedCampaign> {
-    let mut found: Vec<SavedCampaign> = std::fs::read_dir(campaign_saves(folder))
-        .map(|dir| {
-            dir.flatten()
-                .map(|e| e.path())
-                // A slot whose save is damaged past reading (a pipe, a
-                // folder, a link to nowhere) is listed too, with what is
-                // wrong and the save before it.
-                .filter(|p| {
-                    let save = p.join(CAMPAIGN_SAVE);
-                    p.is_dir()
-                        && (std::fs::symlink_metadata(&save).is_ok()
-                            || std::fs::symlink_metadata(previous_copy(&save)).is_ok())
-                })
-                .map(|slot| match CampaignSave::read(&slot.join(CAMPAIGN_SAVE)) {
-                    Ok(save) => SavedCampaign {
-                        summary: Ok(summary_of(&save)),
-                        // A battle left midway was played after the save.
-                        saved_at: Replay::read(&SaveFolder(slot.clone()).autosave())
-                            .map_or(save.saved_at, |battle| battle.saved_at.max(save.saved_at)),
-                        before: None,
-                        slot,
-                    },
-                    Err(problems) => SavedCampaign {
-                        summary: Err(problems.to_string()),
-                        saved_at: 0,
-                        before: CampaignSave::read(&previous_copy(&slot.join(CAMPAIGN_SAVE)))
-                            .ok()
-                            .map(|save| summary_of(&save)),
-                        slot,
-                    },
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    found.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then(a.slot.cmp(&b.slot)));
-    found
-}
-
-fn summary_of(save: &CampaignSave) -> String {
-    let state = &save.state;
-    let stands = match &state.stage {
-        Stage::Ended { won: true } => "won".to_string(),
-        Stage::Ended { won: false } => "lost".to_string(),
-        Stage::Before { .. } if save.fielded.is_some() => format!(
-            "week {}, in battle {}",
-            state.week,
-            state.chronicle.len() + 1
-        ),
-        Stage::Before { .. } => format!(
-            "week {}, before battle {}",
-            state.week,
-            state.chronicle.len() + 1
-        ),
-        Stage::After { .. } => format!(
-            "week {}, after battle {}",
-            state.week,
-            state.chronicle.len()
-        ),
-    };
-    let first = &state.campaign.warband.name;
-    match &state.campaign.rival {
-        // A campaign for two is won or lost by the first warband.
-        Some(rival) => {
-            let stands = match state.stage {
-                Stage::Ended { won: true } => format!("won by {first}"),
-                Stage::Ended { won: false } => format!("lost by {first}"),
-                _ => stands,
-            };
-            format!(
-                "{}: {first} against {}, {stands}",
-                state.campaign.name, rival.name
-            )
-        }
-        None => format!("{}: {first}, {stands}", state.campaign.name),
     }
 }
 
@@ -510,7 +411,9 @@ mod tests {
     use super::*;
     use crate::ai::play::play_out;
     use crate::battle::record::Fingerprint;
+    use crate::campaign::progress::Stage;
     use crate::campaign::run::choose_field;
+    use crate::game::session::campaign_slots::list_campaigns;
     use crate::game::session::saves::write_autosave;
 
     /// A world with what the campaign's steps read: the data, the game's

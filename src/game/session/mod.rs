@@ -2,6 +2,7 @@
 //! record and autosave, undo, the replay watched or the lesson coached, and
 //! the campaign in play. Every room reads it; it reads no room.
 
+pub mod campaign_slots;
 pub mod campaigning;
 pub mod coaching;
 pub mod match_setup;

@@ -11,9 +11,8 @@ use super::Step;
 use crate::ai::AiLevel;
 use crate::campaign::check::load_campaign;
 use crate::data::Ruleset;
-use crate::game::session::campaigning::{
-    OWN_CAMPAIGN, SavedCampaign, Which, campaigns_dir, list_campaigns,
-};
+use crate::game::session::campaign_slots::{SavedCampaign, list_campaigns};
+use crate::game::session::campaigning::{OWN_CAMPAIGN, Which, campaigns_dir};
 use crate::game::session::match_setup::{LevelLibrary, fresh_seed, ron_files_in};
 use crate::game::session::saves::{SaveFolder, date_of};
 
@@ -48,6 +47,8 @@ pub struct CampaignList {
     pub seed: String,
     pub foes: AiLevel,
     pub problem: Option<String>,
+    /// The campaign the player asked to delete, waiting for their word.
+    pub deleting: Option<PathBuf>,
 }
 
 impl Default for CampaignList {
@@ -59,6 +60,7 @@ impl Default for CampaignList {
             seed: fresh_seed().to_string(),
             foes: AiLevel::Normal,
             problem: None,
+            deleting: None,
         }
     }
 }
@@ -138,36 +140,25 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, asked: &mut Option<
          left for dead; wounds take weeks to heal, and the dead stay dead.",
     );
     ui.add_space(8.0);
-    if !list.saved.is_empty() {
+    let (finished, going): (Vec<SavedCampaign>, Vec<SavedCampaign>) =
+        list.saved.iter().cloned().partition(|saved| saved.finished);
+    if !going.is_empty() {
         ui.label(egui::RichText::new("Go on with a campaign").strong());
-        for saved in list.saved.clone() {
-            ui.horizontal(|ui| match &saved.summary {
-                Ok(summary) => {
-                    if ui.button("Continue").clicked() {
-                        *asked = Some(Step::GoOn(saved.slot.clone(), Which::Latest));
-                    }
-                    ui.label(format!(
-                        "{summary} (last played {})",
-                        date_of(saved.saved_at)
-                    ));
-                }
-                Err(problem) => {
-                    ui.vertical(|ui| {
-                        ui.colored_label(
-                            egui::Color32::LIGHT_RED,
-                            format!("This campaign cannot be opened: {problem}"),
-                        );
-                        if let Some(before) = &saved.before
-                            && ui
-                                .button(format!("Go on from the save before: {before}"))
-                                .clicked()
-                        {
-                            *asked = Some(Step::GoOn(saved.slot.clone(), Which::Before));
-                        }
-                    });
-                }
-            });
+        for saved in &going {
+            saved_row(ui, saved, "Continue", &mut list.deleting, asked);
         }
+        ui.separator();
+    }
+    if !finished.is_empty() {
+        egui::CollapsingHeader::new(
+            egui::RichText::new(format!("Finished campaigns ({})", finished.len())).strong(),
+        )
+        .id_salt("finished campaigns")
+        .show(ui, |ui| {
+            for saved in &finished {
+                saved_row(ui, saved, "Read its chronicle", &mut list.deleting, asked);
+            }
+        });
         ui.separator();
     }
     ui.label(egui::RichText::new("Begin a campaign").strong());
@@ -251,6 +242,60 @@ pub fn list_page(ui: &mut egui::Ui, list: &mut CampaignList, asked: &mut Option<
     ui.add_space(12.0);
     if ui.button("Back").clicked() {
         *asked = Some(Step::Leave);
+    }
+}
+
+/// A campaign begun: the button that opens it, where it stands, and a
+/// Delete that asks for the player's word before anything goes.
+fn saved_row(
+    ui: &mut egui::Ui,
+    saved: &SavedCampaign,
+    open: &str,
+    deleting: &mut Option<PathBuf>,
+    asked: &mut Option<Step>,
+) {
+    ui.horizontal_wrapped(|ui| match &saved.summary {
+        Ok(summary) => {
+            if ui.button(open).clicked() {
+                *asked = Some(Step::GoOn(saved.slot.clone(), Which::Latest));
+            }
+            ui.label(format!(
+                "{summary} (last played {})",
+                date_of(saved.saved_at)
+            ));
+        }
+        Err(problem) => {
+            ui.vertical(|ui| {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    format!("This campaign cannot be opened: {problem}"),
+                );
+                if let Some(before) = &saved.before
+                    && ui
+                        .button(format!("Go on from the save before: {before}"))
+                        .clicked()
+                {
+                    *asked = Some(Step::GoOn(saved.slot.clone(), Which::Before));
+                }
+            });
+        }
+    });
+    if deleting.as_ref() == Some(&saved.slot) {
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(
+                egui::Color32::LIGHT_RED,
+                "Delete this campaign for good? Its warband, its save and its chronicle go with it.",
+            );
+            if ui.button("Delete it").clicked() {
+                *asked = Some(Step::Delete(saved.slot.clone()));
+                *deleting = None;
+            }
+            if ui.button("Keep it").clicked() {
+                *deleting = None;
+            }
+        });
+    } else if ui.small_button("Delete...").clicked() {
+        *deleting = Some(saved.slot.clone());
     }
 }
 

@@ -23,9 +23,11 @@ use crate::campaign::fielding::Field;
 use crate::campaign::progress::Stage;
 use crate::campaign::run::choose_field;
 use crate::game::screens::editor::edit_level;
+use crate::game::session::campaign_slots::{delete_campaign, list_campaigns};
 use crate::game::session::campaigning::{
     Campaigning, Which, begin_campaign, march_on, resume_campaign, take_the_field, tend_the_fallen,
 };
+use crate::game::session::saves::SaveFolder;
 use crate::game::stage::Screen;
 use crate::level::Level;
 
@@ -210,6 +212,8 @@ pub enum Step {
     Edit(Field),
     Tend(Vec<EndChoices>),
     MarchOn(u8),
+    /// A campaign begun, deleted (the player has confirmed).
+    Delete(PathBuf),
     /// Back to the title, the campaign saved as it stands.
     Leave,
 }
@@ -237,6 +241,12 @@ fn carry_out(world: &mut World, step: Step) {
         Step::Edit(chosen) => open_in_editor(world, &chosen),
         Step::Tend(choices) => tend_the_fallen(world, &choices),
         Step::MarchOn(rest) => march_on(world, rest),
+        Step::Delete(slot) => {
+            let folder = world.resource::<SaveFolder>().clone();
+            let deleted = delete_campaign(&folder, &slot);
+            world.resource_mut::<CampaignList>().saved = list_campaigns(&folder);
+            deleted
+        }
         Step::Leave => {
             world.remove_resource::<Campaigning>();
             world.resource_mut::<NextState<Screen>>().set(Screen::Title);

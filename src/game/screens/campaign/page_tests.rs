@@ -244,3 +244,75 @@ fn a_draw_that_ends_the_campaign_is_warned_of_on_the_briefing_and_named_on_the_e
         "{plain} was drawn; a draw there means the campaign is lost."
     ));
 }
+
+/// The campaign room's first page with one campaign going on and one won.
+fn room() -> Harness<'static, (CampaignList, Option<Step>)> {
+    use crate::game::session::campaign_slots::SavedCampaign;
+    let saved = |slot: &str, summary: &str, finished: bool| SavedCampaign {
+        slot: std::path::PathBuf::from(slot),
+        summary: Ok(summary.to_string()),
+        saved_at: 0,
+        before: None,
+        finished,
+    };
+    let list = CampaignList {
+        saved: vec![
+            saved(
+                "going",
+                "The Road to the Barrow: Roland's Company, week 2",
+                false,
+            ),
+            saved("won", "The Road to the Barrow: Roland's Company, won", true),
+        ],
+        ..CampaignList::default()
+    };
+    Harness::builder()
+        .with_size(egui::vec2(1000.0, 1200.0))
+        .build_ui_state(
+            |ui, (list, asked): &mut (CampaignList, Option<Step>)| list_page(ui, list, asked),
+            (list, None),
+        )
+}
+
+#[test]
+fn a_finished_campaign_is_listed_apart_and_a_campaign_is_deleted_only_on_the_players_word() {
+    let mut harness = room();
+    // Going on: under Continue. Finished: folded under a heading of their own.
+    harness.get_by_label_contains("week 2");
+    assert!(harness.query_by_label_contains(", won").is_none());
+    harness.get_by_label("Finished campaigns (1)").click();
+    harness.run();
+    harness.get_by_label_contains(", won");
+    harness.get_by_label("Read its chronicle").click();
+    harness.run();
+    assert_eq!(
+        harness.state().1,
+        Some(Step::GoOn(
+            "won".into(),
+            crate::game::session::campaigning::Which::Latest
+        ))
+    );
+    harness.state_mut().1 = None;
+    // Delete asks first; Keep it keeps it.
+    let delete = || "Delete...";
+    harness
+        .get_all_by_label(delete())
+        .next()
+        .expect("a Delete")
+        .click();
+    harness.run();
+    harness.get_by_label_contains("Delete this campaign for good?");
+    harness.get_by_label("Keep it").click();
+    harness.run();
+    assert!(harness.query_by_label_contains("for good?").is_none());
+    assert_eq!(harness.state().1, None);
+    harness
+        .get_all_by_label(delete())
+        .next()
+        .expect("a Delete")
+        .click();
+    harness.run();
+    harness.get_by_label("Delete it").click();
+    harness.run();
+    assert_eq!(harness.state().1, Some(Step::Delete("going".into())));
+}
