@@ -35,7 +35,7 @@
 //! would be played one by one, so the choice is the same on any number of
 //! threads too. docs/AI.md gives the reasoning.
 
-use super::evaluate::{best, ranked};
+use super::evaluate::{best, clock_press, ranked};
 use super::legal::legal_plans;
 use super::position::leaf_value;
 use super::splitmix;
@@ -204,18 +204,31 @@ fn search_on(
     }
     let side = table.units()[table.unit_index(&first.1.unit)?].unit.side;
     let role = zone_role(table, side);
+    // Once the clock presses (a quarter of the side's rounds gone), a draw
+    // or the enemy's survival nears: a search that doubts its opponent
+    // (Expert) trusts it to play as Normal instead, weighs waiting only
+    // where Normal puts it first, and looks as far as Hard. Doubting, Expert
+    // held back from blows a side that only waited never struck, and drew
+    // (docs/AI.md, The clock).
+    let pressed = budget.replies > 1 && clock_press(table, side) >= 0.5;
     let budget = Budget {
-        horizon: horizon(role, budget),
+        horizon: if pressed {
+            horizon(role, budget).min(HARD.horizon)
+        } else {
+            horizon(role, budget)
+        },
+        replies: if pressed { 1 } else { budget.replies },
         ..budget
     };
     // Under DEX ranks a pass keeps the dice: a few decisions see the dice
     // kept and not the actions given up, so waiting is searched only where
     // Normal puts it first, as where waiting loses. (On the initiative
     // track Hold is a delayed action, worth searching: docs/AI.md.)
-    let waiting_loses = waiting_loses(table, side) || table.sequence() == Sequence::DexRanks;
+    let waiting_loses =
+        pressed || waiting_loses(table, side) || table.sequence() == Sequence::DexRanks;
     let follow_ups_first = !survival_counts(table);
     // Totals kept per candidate: one per answer, or one for the worst.
-    let totals_kept = if only_defeat_counts(table) {
+    let totals_kept = if only_defeat_counts(table) && !pressed {
         budget.answers()
     } else {
         1

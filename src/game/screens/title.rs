@@ -119,6 +119,9 @@ fn continue_label(path: &std::path::Path, data_dir: &std::path::Path) -> (String
     }
 }
 
+/// The title menu's buttons at most (Continue among them), for their height.
+const TITLE_BUTTONS: f32 = 10.0;
+
 #[allow(clippy::too_many_arguments)]
 fn title(
     mut contexts: EguiContexts,
@@ -137,6 +140,15 @@ fn title(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let busy = browser.open.is_some() || lessons.open || settings_screen.open;
+    // The menu fits the window at every HUD size: its buttons and title
+    // grow no taller than the window's height leaves them.
+    let tall = ctx.content_rect().height();
+    let row = ((tall - 170.0) / TITLE_BUTTONS - 6.0).clamp(22.0, 36.0);
+    let (title, gap) = if tall < 560.0 {
+        (32.0, 8.0)
+    } else {
+        (48.0, 24.0)
+    };
     egui::Window::new("title")
         .title_bar(false)
         .resizable(false)
@@ -146,14 +158,14 @@ fn title(
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new("Swift Swords").size(48.0).strong());
+                ui.label(egui::RichText::new("Swift Swords").size(title).strong());
                 ui.label("Swift Swords Tactica on a 15mm table");
-                ui.add_space(24.0);
+                ui.add_space(gap);
                 if let Some((path, label, hover)) = offer.0.clone()
                     && ui
                         .add_enabled(
                             !busy,
-                            egui::Button::new(label).min_size([220.0, 36.0].into()),
+                            egui::Button::new(label).min_size([220.0, row].into()),
                         )
                         .on_hover_text(hover)
                         .clicked()
@@ -163,7 +175,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("New battle").min_size([220.0, 36.0].into()),
+                        egui::Button::new("New battle").min_size([220.0, row].into()),
                     )
                     .clicked()
                 {
@@ -172,7 +184,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("Campaign").min_size([220.0, 36.0].into()),
+                        egui::Button::new("Campaign").min_size([220.0, row].into()),
                     )
                     .on_hover_text(
                         "A warband that lives from battle to battle: its wounds, its dead and \
@@ -185,7 +197,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("Online").min_size([220.0, 36.0].into()),
+                        egui::Button::new("Online").min_size([220.0, row].into()),
                     )
                     .on_hover_text("Play someone at another machine, through a server")
                     .clicked()
@@ -195,7 +207,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("Learn to play").min_size([220.0, 36.0].into()),
+                        egui::Button::new("Learn to play").min_size([220.0, row].into()),
                     )
                     .on_hover_text("Short lessons that show the rules one move at a time")
                     .clicked()
@@ -207,7 +219,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("Level editor").min_size([220.0, 36.0].into()),
+                        egui::Button::new("Level editor").min_size([220.0, row].into()),
                     )
                     .on_hover_text("Make a level, or go on with the one left open")
                     .clicked()
@@ -217,7 +229,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("Load a saved battle").min_size([220.0, 36.0].into()),
+                        egui::Button::new("Load a saved battle").min_size([220.0, row].into()),
                     )
                     .clicked()
                 {
@@ -226,7 +238,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("Watch a replay").min_size([220.0, 36.0].into()),
+                        egui::Button::new("Watch a replay").min_size([220.0, row].into()),
                     )
                     .clicked()
                 {
@@ -235,7 +247,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("Settings").min_size([220.0, 36.0].into()),
+                        egui::Button::new("Settings").min_size([220.0, row].into()),
                     )
                     .clicked()
                 {
@@ -246,7 +258,7 @@ fn title(
                 if ui
                     .add_enabled(
                         !busy,
-                        egui::Button::new("Quit").min_size([220.0, 36.0].into()),
+                        egui::Button::new("Quit").min_size([220.0, row].into()),
                     )
                     .clicked()
                 {

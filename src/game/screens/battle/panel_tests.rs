@@ -24,29 +24,38 @@ struct Panel {
     queue: CommandQueue,
 }
 
-fn panel(hud: HudState) -> Harness<'static, Panel> {
+/// A harness drawing `draw` on a 300 by 700 panel, Roland to act.
+fn harness(
+    hud: HudState,
+    draw: impl Fn(&mut egui::Ui, &crate::battle::engine::Engine, &KeyBindings, &mut Panel) + 'static,
+) -> Harness<'static, Panel> {
     let engine = roland_to_act();
     let bindings = KeyBindings::default();
     Harness::builder()
         .with_size(egui::vec2(300.0, 700.0))
         .build_ui_state(
-            move |ui, panel: &mut Panel| {
-                action_menu(
-                    ui,
-                    engine.state(),
-                    Tick::new(1),
-                    &mut panel.cache,
-                    0,
-                    &mut panel.hud,
-                    &mut panel.queue,
-                    &bindings,
-                );
-            },
+            move |ui, panel: &mut Panel| draw(ui, &engine, &bindings, panel),
             Panel {
                 hud,
                 ..Panel::default()
             },
         )
+}
+
+/// The action menu alone.
+fn panel(hud: HudState) -> Harness<'static, Panel> {
+    harness(hud, |ui, engine, bindings, panel| {
+        action_menu(
+            ui,
+            engine.state(),
+            Tick::new(1),
+            &mut panel.cache,
+            0,
+            &mut panel.hud,
+            &mut panel.queue,
+            bindings,
+        );
+    })
 }
 
 #[test]
@@ -87,31 +96,21 @@ fn the_folded_options_say_what_is_set_and_open_on_a_click() {
 
 /// The Actions panel as the battle draws it, with what undo would take back.
 fn actions(takes_back: Result<String, String>) -> Harness<'static, Panel> {
-    let engine = roland_to_act();
-    let bindings = KeyBindings::default();
     let hud = HudState {
         selected: Some(0),
         ..HudState::default()
     };
-    Harness::builder()
-        .with_size(egui::vec2(300.0, 700.0))
-        .build_ui_state(
-            move |ui, panel: &mut Panel| {
-                actions_panel(
-                    ui,
-                    (engine.state(), Tick::new(1)),
-                    &mut panel.cache,
-                    &mut panel.hud,
-                    &mut panel.queue,
-                    &bindings,
-                    (Some(takes_back.clone()), &[0], false),
-                );
-            },
-            Panel {
-                hud,
-                ..Panel::default()
-            },
-        )
+    harness(hud, move |ui, engine, bindings, panel| {
+        actions_panel(
+            ui,
+            (engine.state(), Tick::new(1)),
+            &mut panel.cache,
+            &mut panel.hud,
+            &mut panel.queue,
+            bindings,
+            (Some(takes_back.clone()), &[0], false),
+        );
+    })
 }
 
 #[test]

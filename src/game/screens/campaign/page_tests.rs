@@ -294,24 +294,21 @@ fn a_finished_campaign_is_listed_apart_and_a_campaign_is_deleted_only_on_the_pla
     );
     harness.state_mut().1 = None;
     // Delete asks first; Keep it keeps it.
-    let delete = || "Delete...";
-    harness
-        .get_all_by_label(delete())
-        .next()
-        .expect("a Delete")
-        .click();
-    harness.run();
-    harness.get_by_label_contains("Delete this campaign for good?");
+    let ask_to_delete = |harness: &mut Harness<'static, (CampaignList, Option<Step>)>| {
+        harness
+            .get_all_by_label("Delete...")
+            .next()
+            .expect("a Delete")
+            .click();
+        harness.run();
+        harness.get_by_label_contains("Delete this campaign for good?");
+    };
+    ask_to_delete(&mut harness);
     harness.get_by_label("Keep it").click();
     harness.run();
     assert!(harness.query_by_label_contains("for good?").is_none());
     assert_eq!(harness.state().1, None);
-    harness
-        .get_all_by_label(delete())
-        .next()
-        .expect("a Delete")
-        .click();
-    harness.run();
+    ask_to_delete(&mut harness);
     harness.get_by_label("Delete it").click();
     harness.run();
     assert_eq!(harness.state().1, Some(Step::Delete("going".into())));
