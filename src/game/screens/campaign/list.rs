@@ -254,6 +254,7 @@ fn saved_row(
     deleting: &mut Option<PathBuf>,
     asked: &mut Option<Step>,
 ) {
+    let asking = deleting.as_ref() == Some(&saved.slot);
     ui.horizontal_wrapped(|ui| match &saved.summary {
         Ok(summary) => {
             if ui.button(open).clicked() {
@@ -263,6 +264,9 @@ fn saved_row(
                 "{summary} (last played {})",
                 date_of(saved.saved_at)
             ));
+            if !asking && ui.small_button("Delete...").clicked() {
+                *deleting = Some(saved.slot.clone());
+            }
         }
         Err(problem) => {
             ui.vertical(|ui| {
@@ -277,10 +281,13 @@ fn saved_row(
                 {
                     *asked = Some(Step::GoOn(saved.slot.clone(), Which::Before));
                 }
+                if !asking && ui.small_button("Delete...").clicked() {
+                    *deleting = Some(saved.slot.clone());
+                }
             });
         }
     });
-    if deleting.as_ref() == Some(&saved.slot) {
+    if asking {
         ui.horizontal_wrapped(|ui| {
             ui.colored_label(
                 egui::Color32::LIGHT_RED,
@@ -294,8 +301,6 @@ fn saved_row(
                 *deleting = None;
             }
         });
-    } else if ui.small_button("Delete...").clicked() {
-        *deleting = Some(saved.slot.clone());
     }
 }
 
