@@ -15,7 +15,8 @@ use crate::battle::components::Fate;
 use crate::battle::events::BattleEvent;
 use crate::data::Ruleset;
 use crate::rules::aftermath::{
-    AftermathRules, EndedAs, Fallen, SideResult, death_roll, fate_after_battle, healing_roll,
+    AftermathRules, EndedAs, Fallen, Lasting, SideResult, death_roll, fate_after_battle,
+    healing_roll,
 };
 use crate::rules::dice::DiceSource;
 
@@ -359,30 +360,44 @@ pub fn default_choices(
     members: &[Member],
     end: &BattleEnd,
     battle: &CampaignBattle,
-    cap: u8,
+    (cap, rules): (u8, &AftermathRules),
 ) -> EndChoices {
     let captives = captives_taken(end, battle);
     EndChoices {
-        magic_on: magic_wanted(members, end),
+        magic_on: magic_wanted(members, end, rules),
         recruits: (0..battle.recruits.len()).collect(),
         captives: default_fates(&captives, battle, members, cap),
     }
 }
 
 /// Who a magical healing would help, in the order of need: the dying, then
-/// comas, then wounds only magic heals (a member in need twice is named
-/// twice).
-pub fn magic_wanted(members: &[Member], end: &BattleEnd) -> Vec<usize> {
-    let dying = |m: &Member| {
-        end.state
-            .units()
-            .iter()
-            .any(|u| u.unit.id == m.spec.id && u.fate == Fate::Killed)
+/// comas, then wounds only magic heals, then bleeders (a member in need
+/// twice is named twice). The wounds counted are those each member will
+/// carry from the field: the ones carried in and the ones `end`'s battle
+/// added, as `rules` say they last (RULES section 39).
+pub fn magic_wanted(members: &[Member], end: &BattleEnd, rules: &AftermathRules) -> Vec<usize> {
+    let unit_of = |m: &Member| end.state.units().iter().find(|u| u.unit.id == m.spec.id);
+    let dying = |m: &Member| unit_of(m).is_some_and(|u| u.fate == Fate::Killed);
+    // What the battle added, past the wounds the member carried into it.
+    let taken = |m: &Member| -> Vec<Lasting> {
+        unit_of(m).map_or_else(Vec::new, |u| {
+            u.wounds
+                .0
+                .iter()
+                .skip(m.wounds.len())
+                .map(|&injury| rules.lasting(injury))
+                .collect()
+        })
     };
-    let mut wanted: Vec<usize> = (0..members.len()).filter(|&i| dying(&members[i])).collect();
-    wanted.extend((0..members.len()).filter(|&i| members[i].coma));
-    wanted.extend(
-        (0..members.len()).filter(|&i| members[i].wounds.iter().any(|w| w.weeks_left.is_none())),
-    );
+    let only_magic = |m: &Member| {
+        m.wounds.iter().any(|w| w.weeks_left.is_none()) || taken(m).contains(&Lasting::Permanent)
+    };
+    let bleeding =
+        |m: &Member| m.wounds.iter().any(|w| w.bleeding) || taken(m).contains(&Lasting::Bleeds);
+    let all = 0..members.len();
+    let mut wanted: Vec<usize> = all.clone().filter(|&i| dying(&members[i])).collect();
+    wanted.extend(all.clone().filter(|&i| members[i].coma));
+    wanted.extend(all.clone().filter(|&i| only_magic(&members[i])));
+    wanted.extend(all.filter(|&i| bleeding(&members[i])));
     wanted
 }

@@ -214,7 +214,7 @@ impl CampaignState {
     /// The choices at the battle's end that do the most for each warband
     /// ([`super::aftermath::default_choices`]), in the order of
     /// [`Campaign::bands`].
-    pub fn default_choices(&self, end: &BattleEnd) -> Vec<EndChoices> {
+    pub fn default_choices(&self, end: &BattleEnd, rules: &AftermathRules) -> Vec<EndChoices> {
         self.campaign
             .bands()
             .into_iter()
@@ -226,7 +226,7 @@ impl CampaignState {
                             self.members_of(band),
                             &band_end,
                             &fought,
-                            cap,
+                            (cap, rules),
                         )
                     })
                     .unwrap_or_default()

@@ -193,7 +193,7 @@ pub fn run_campaign(
                 }
                 let mut commands = Vec::new();
                 let mut choose =
-                    |state: &CampaignState, end: &BattleEnd| state.default_choices(end);
+                    |state: &CampaignState, end: &BattleEnd| state.default_choices(end, rules);
                 let (_, choices) = fight_next(
                     &mut state,
                     loaded,

@@ -215,7 +215,12 @@ fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_i
         side: 0,
     };
     let battle_spec = state.next_battle().expect("before the ridge").clone();
-    let choices = default_choices(&state.members, &end, &battle_spec, 4);
+    let choices = default_choices(
+        &state.members,
+        &end,
+        &battle_spec,
+        (4, &load_aftermath(None).expect("rules")),
+    );
     assert_eq!(
         choices.captives,
         vec![CaptiveFate::Exchange, CaptiveFate::Join]

@@ -344,6 +344,54 @@ fn injuries_that_last_go_with_the_member_and_those_that_pass_do_not() {
     );
 }
 
+/// RULES §39: magic heals a wound only magic heals and stops a bleeder,
+/// taken in the battle just fought as much as carried into it. Tam comes
+/// off a won field with a severed leg and a bleeding chest: he is named
+/// for each, the default spends the one healing on the leg, and the
+/// bleeder goes into the weeks.
+#[test]
+fn magic_reaches_a_permanent_wound_and_a_bleeder_taken_in_the_battle_just_fought() {
+    let ruleset = ruleset();
+    let loaded = loaded(CAMPAIGN);
+    let state = CampaignState::new(loaded.campaign.clone(), 1);
+    let level = state
+        .field(&loaded.levels, &Field::solo(&[0, 1]), &ruleset)
+        .expect("both can fight");
+    let mut battle = initial_state(&level, ruleset, 1);
+    won(&mut battle);
+    let (sever, bleeder) = (
+        wound(InjuryEffect::Sever, Location::LeftLeg),
+        wound(InjuryEffect::Bleeder { penalty: 0 }, Location::Chest),
+    );
+    unit_mut(&mut battle, "tam").wounds.0 = vec![sever, bleeder];
+    let end = BattleEnd {
+        state: &battle,
+        log: &[],
+        side: 0,
+    };
+    let choices = state.default_choices(&end, &rules());
+    assert_eq!(choices[0].magic_on, [1, 1]);
+    let (state, events) = after_first_battle(
+        |b| {
+            won(b);
+            unit_mut(b, "tam").wounds.0 = vec![sever, bleeder];
+        },
+        &[],
+        &choices[0],
+        &[],
+    );
+    assert!(
+        events.contains(&CampaignEvent::MagicSpent {
+            member: id("tam"),
+            on: MagicUse::HealedWound(sever),
+        }),
+        "{events:?}"
+    );
+    let tam = &state.members[1];
+    assert_eq!(tam.wounds.len(), 1);
+    assert!(tam.wounds[0].bleeding && tam.wounds[0].injury == bleeder);
+}
+
 /// Tam comes out of a won battle with `ranks` lost, then the two weeks of
 /// the campaign pass (food, water, rest; a healer rolling 4 dice).
 fn two_weeks_for_tam(ranks: i8, dice: &[u8]) -> (CampaignState, Vec<CampaignEvent>) {

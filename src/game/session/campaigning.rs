@@ -496,7 +496,9 @@ mod tests {
                 log: &ended.log,
                 side: side.expect("the warband's side"),
             };
-            campaigning.state().default_choices(&end)
+            campaigning
+                .state()
+                .default_choices(&end, &campaigning.rules)
         };
         tend_the_fallen(&mut world, &choices).expect("tends the fallen");
         let saved = on_disk(&world);
@@ -676,7 +678,9 @@ mod tests {
                 log: &ended.log,
                 side: 0,
             };
-            campaigning.state().default_choices(&end)
+            campaigning
+                .state()
+                .default_choices(&end, &campaigning.rules)
         };
         assert_eq!(choices.len(), 2, "a choice for each warband");
         tend_the_fallen(&mut world, &choices).expect("tends the fallen");

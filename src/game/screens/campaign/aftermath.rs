@@ -152,7 +152,9 @@ pub fn tend_page(
                 // Magic goes where it was asked, in the order of need.
                 let needs = state
                     .end_for(band, &end)
-                    .map(|(_, band_end)| magic_wanted(state.members_of(band), &band_end))
+                    .map(|(_, band_end)| {
+                        magic_wanted(state.members_of(band), &band_end, &campaigning.rules)
+                    })
                     .unwrap_or_default();
                 EndChoices {
                     magic_on: needs
@@ -211,7 +213,7 @@ fn tend_band(
             }
         });
     let magic = usize::from(tending.fought.after.magic);
-    let needs = magic_wanted(members, end);
+    let needs = magic_wanted(members, end, &campaigning.rules);
     // Each member shown once, at its greatest need.
     let mut wanting = needs.clone();
     let mut seen = std::collections::BTreeSet::new();

@@ -114,7 +114,7 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
                     log: &ended.log,
                     side,
                 };
-                choices.ends = state.default_choices(&end);
+                choices.ends = state.default_choices(&end, &campaigning.rules);
             }
         }
         Page::Aftermath | Page::Ended => {}
