@@ -13,6 +13,7 @@ use crate::rules::payment::{Cost, PaymentError};
 use crate::rules::special::SpecialResult;
 use crate::vocabulary::Defence;
 use crate::vocabulary::Facing;
+use crate::vocabulary::Sequence;
 use crate::vocabulary::{MapEdge, ZoneCoord};
 
 /// One choice by one combatant.
@@ -418,6 +419,9 @@ pub enum RuleError {
     NotYourTurn {
         unit: String,
         may_act: Vec<String>,
+        /// The sequence of play that gives the turn.
+        #[serde(default)]
+        sequence: Sequence,
     },
     NotInAction {
         unit: String,
@@ -601,10 +605,21 @@ impl fmt::Display for RuleError {
             Self::NotThisStep { step } => write!(f, "not now: this is the {step}"),
             Self::NoCauseToSurrender => write!(f, "only a fighter whose nerve broke surrenders"),
             Self::UnknownUnit { unit } => write!(f, "there is no unit {unit}"),
-            Self::NotYourTurn { unit, may_act } => {
+            Self::NotYourTurn {
+                unit,
+                may_act,
+                sequence,
+            } => {
+                let by = match sequence {
+                    Sequence::Countdown => "the countdown",
+                    Sequence::SideTurns => "side turns",
+                    Sequence::Alternation => "faction alternation",
+                    Sequence::Track => "the initiative track",
+                    Sequence::DexRanks => "DEX ranks",
+                };
                 write!(
                     f,
-                    "not {unit}'s turn: the countdown gives it to {}",
+                    "not {unit}'s turn: under {by}, {} may act",
                     may_act.join(", ")
                 )
             }

@@ -20,6 +20,7 @@ use swift_swords::rules::dice::Dice;
 use swift_swords::rules::injury::{InjuryEffect, Location};
 use swift_swords::rules::payment::PaymentError;
 use swift_swords::vocabulary::Defence;
+use swift_swords::vocabulary::Sequence;
 use swift_swords::vocabulary::ZoneCoord;
 
 const HERO_AND_BANDIT: &str = r#"
@@ -109,7 +110,8 @@ fn holding_passes_the_turn_until_someone_acts() {
         submit(&mut app, Command::new("hero", Order::Pass)),
         Err(RuleError::NotYourTurn {
             unit: "hero".into(),
-            may_act: vec!["bandit".into()]
+            may_act: vec!["bandit".into()],
+            sequence: Sequence::Countdown,
         })
     );
     act(&mut app, "bandit", attack("hero"));

@@ -438,3 +438,43 @@ fn stress_that_fells_the_target_spends_the_attack_and_the_turn_goes_on() {
     assert!(table.battle().pending.is_none());
     assert_eq!(turn(&engine), ["roland"]);
 }
+
+/// Issue #76: a refusal out of turn named the countdown under every
+/// sequence. It names the sequence in force, and its rule: the countdown's
+/// own section, or the sequences of play.
+#[test]
+fn a_refusal_out_of_turn_names_the_sequence_of_play_in_force() {
+    use swift_swords::battle::command::RuleError;
+    let level = shipped_level("Skirmish");
+    for sequence in Sequence::ALL {
+        let engine = start(&level, sequence, 11);
+        let table = engine.state();
+        let open = turn(&engine);
+        let waiting = table
+            .units()
+            .iter()
+            .map(|u| u.unit.id.clone())
+            .find(|id| !open.contains(id))
+            .expect("someone waits");
+        let refusal = engine
+            .check(&Command::new(waiting.clone(), Order::Hold))
+            .expect_err("out of turn");
+        let RuleError::NotYourTurn {
+            sequence: named, ..
+        } = &refusal
+        else {
+            panic!("{refusal:?}");
+        };
+        assert_eq!(*named, sequence);
+        let words = refusal.to_string();
+        let (by, rule) = match sequence {
+            Sequence::Countdown => ("under the countdown,", "Countdown"),
+            Sequence::SideTurns => ("under side turns,", "Sequences of play"),
+            Sequence::Alternation => ("under faction alternation,", "Sequences of play"),
+            Sequence::Track => ("under the initiative track,", "Sequences of play"),
+            Sequence::DexRanks => ("under DEX ranks,", "Sequences of play"),
+        };
+        assert!(words.contains(by), "{sequence:?}: {words}");
+        assert_eq!(refusal.rule(), rule, "{sequence:?}");
+    }
+}

@@ -16,6 +16,7 @@ impl RuleError {
         match self {
             BattleOver => "Victory",
             UnknownUnit { .. } => "Sequence of play",
+            NotYourTurn { sequence, .. } if !sequence.is_countdown() => "Sequences of play",
             NoTurnOpen | NotYourTurn { .. } | AlreadyHolding | LastOptionNow => "Countdown",
             SameActionTwice { .. }
             | NothingToWaitFor
@@ -91,9 +92,14 @@ impl RuleError {
         use RuleError::*;
         let unit = |id: &String| names.unit(id);
         match self.clone() {
-            NotYourTurn { unit: id, may_act } => NotYourTurn {
+            NotYourTurn {
+                unit: id,
+                may_act,
+                sequence,
+            } => NotYourTurn {
                 unit: unit(&id),
                 may_act: may_act.iter().map(unit).collect(),
+                sequence,
             },
             NotInAction { unit: id } => NotInAction { unit: unit(&id) },
             NotAnEnemy { unit: id } => NotAnEnemy { unit: unit(&id) },

@@ -312,6 +312,7 @@ fn not_your_turn(table: &BattleState, command: &Command) -> RuleError {
     RuleError::NotYourTurn {
         unit: command.unit.clone(),
         may_act: table.turn_units(),
+        sequence: table.sequence(),
     }
 }
 
