@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::captives::{captives_taken, default_fates, settle_captives};
-use super::end::{BattleEnd, carried_out};
+use super::end::{BattleEnd, carried_out, taken_in_battle};
 use super::events::{CampaignEvent, MagicUse};
 use super::fielding::physical_ranks;
 use super::format::{CampaignBattle, CaptiveFate};
@@ -378,22 +378,14 @@ pub fn default_choices(
 pub fn magic_wanted(members: &[Member], end: &BattleEnd, rules: &AftermathRules) -> Vec<usize> {
     let unit_of = |m: &Member| end.state.units().iter().find(|u| u.unit.id == m.spec.id);
     let dying = |m: &Member| unit_of(m).is_some_and(|u| u.fate == Fate::Killed);
-    // What the battle added, past the wounds the member carried into it.
-    let taken = |m: &Member| -> Vec<Lasting> {
-        unit_of(m).map_or_else(Vec::new, |u| {
-            u.wounds
-                .0
-                .iter()
-                .skip(m.wounds.len())
-                .map(|&injury| rules.lasting(injury))
-                .collect()
-        })
+    // Carried in, or added by the battle as keep_lasting_wounds adds it.
+    let takes = |m: &Member, lasts: Lasting| {
+        unit_of(m).is_some_and(|u| taken_in_battle(m, u, rules).any(|(_, l)| l == lasts))
     };
     let only_magic = |m: &Member| {
-        m.wounds.iter().any(|w| w.weeks_left.is_none()) || taken(m).contains(&Lasting::Permanent)
+        m.wounds.iter().any(|w| w.weeks_left.is_none()) || takes(m, Lasting::Permanent)
     };
-    let bleeding =
-        |m: &Member| m.wounds.iter().any(|w| w.bleeding) || taken(m).contains(&Lasting::Bleeds);
+    let bleeding = |m: &Member| m.wounds.iter().any(|w| w.bleeding) || takes(m, Lasting::Bleeds);
     let all = 0..members.len();
     let mut wanted: Vec<usize> = all.clone().filter(|&i| dying(&members[i])).collect();
     wanted.extend(all.clone().filter(|&i| members[i].coma));

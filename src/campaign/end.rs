@@ -54,20 +54,32 @@ pub fn carried_out(
     let tired = tired_ranks(end, unit.unit.index);
     let lost = (unit.ranks.physical.direct_losses() - tired).clamp(0, i32::from(real.max(0)));
     member.ranks_lost = u8::try_from(lost).unwrap_or(u8::MAX);
-    keep_lasting_wounds(member, &unit.wounds.0, rules, events);
+    keep_lasting_wounds(member, unit, rules, events);
 }
 
-/// The injuries taken in the battle (those after the ones it carried in)
-/// that outlast it.
+/// The injuries `unit` took in the battle (those after the ones `member`
+/// carried into it), each with how it fares after the battle.
+pub fn taken_in_battle<'a>(
+    member: &Member,
+    unit: &'a UnitState,
+    rules: &'a AftermathRules,
+) -> impl Iterator<Item = (Injury, Lasting)> + 'a {
+    unit.wounds
+        .0
+        .iter()
+        .skip(member.wounds.len())
+        .map(|&injury| (injury, rules.lasting(injury)))
+}
+
+/// The injuries taken in the battle that outlast it.
 fn keep_lasting_wounds(
     member: &mut Member,
-    wounds: &[Injury],
+    unit: &UnitState,
     rules: &AftermathRules,
     events: &mut Vec<CampaignEvent>,
 ) {
-    let carried = member.wounds.len();
-    for &injury in wounds.iter().skip(carried) {
-        let lasting = rules.lasting(injury);
+    let taken: Vec<(Injury, Lasting)> = taken_in_battle(member, unit, rules).collect();
+    for (injury, lasting) in taken {
         let weeks_left = match lasting {
             Lasting::Passes => continue,
             Lasting::Bleeds => Some(0),
