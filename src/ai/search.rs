@@ -210,7 +210,7 @@ fn search_on(
     // where Normal puts it first, and looks as far as Hard. Doubting, Expert
     // held back from blows a side that only waited never struck, and drew
     // (docs/AI.md, The clock).
-    let pressed = budget.replies > 1 && clock_press(table, side) >= 0.5;
+    let pressed = budget.replies > 1 && (clock_press(table, side) >= 0.5 || escapes(table, side));
     let budget = Budget {
         horizon: if pressed {
             horizon(role, budget).min(HARD.horizon)
@@ -218,6 +218,11 @@ fn search_on(
             horizon(role, budget)
         },
         replies: if pressed { 1 } else { budget.replies },
+        width: if pressed {
+            budget.width.min(HARD.width)
+        } else {
+            budget.width
+        },
         ..budget
     };
     // Under DEX ranks a pass keeps the dice: a few decisions see the dice
@@ -368,6 +373,14 @@ fn waiting_loses(table: &BattleState, side: usize) -> bool {
     });
     !ours().any(|c| matches!(c, VictoryCondition::Survive { .. }))
         && (enemy_needs_time || ours().any(|c| matches!(c, VictoryCondition::Escape { .. })))
+}
+
+/// Whether `side` wins by taking its people off the table: a race
+/// against the clock from the first round.
+fn escapes(table: &BattleState, side: usize) -> bool {
+    table
+        .victory_conditions_of(side)
+        .any(|c| matches!(c, VictoryCondition::Escape { .. }))
 }
 
 /// How many decisions a side's playouts look on: a zone's guards look few,

@@ -225,10 +225,18 @@ fn free_and_recruit(
         };
         let count = members.iter().filter(|m| m.counts()).count();
         let taken = members.iter().any(|m| m.spec.id == spec.id);
-        if count < usize::from(cap) && !taken {
+        if taken {
+            continue;
+        }
+        if count < usize::from(cap) {
             members.push(Member::new(spec.clone()));
             events.push(CampaignEvent::Recruited {
                 member: spec.id.clone(),
+            });
+        } else {
+            events.push(CampaignEvent::NoRoom {
+                member: spec.name.clone(),
+                cap,
             });
         }
     }
@@ -372,7 +380,8 @@ pub fn default_choices(
 
 /// Who a magical healing would help, in the order of need: the dying, then
 /// comas, then wounds only magic heals, then bleeders (a member in need
-/// twice is named twice). The wounds counted are those each member will
+/// twice is named twice), of those at hand: with the warband or fighting
+/// the battle just ended. The wounds counted are those each member will
 /// carry from the field: the ones carried in and the ones `end`'s battle
 /// added, as `rules` say they last (RULES section 39).
 pub fn magic_wanted(members: &[Member], end: &BattleEnd, rules: &AftermathRules) -> Vec<usize> {
@@ -386,7 +395,10 @@ pub fn magic_wanted(members: &[Member], end: &BattleEnd, rules: &AftermathRules)
         m.wounds.iter().any(|w| w.weeks_left.is_none()) || takes(m, Lasting::Permanent)
     };
     let bleeding = |m: &Member| m.wounds.iter().any(|w| w.bleeding) || takes(m, Lasting::Bleeds);
-    let all = 0..members.len();
+    // Magic reaches those with the warband and those who fought the
+    // battle, never one lost or held by the enemy before it.
+    let at_hand = |m: &Member| m.whereabouts == Whereabouts::WithWarband || unit_of(m).is_some();
+    let all = (0..members.len()).filter(|&i| at_hand(&members[i]));
     let mut wanted: Vec<usize> = all.clone().filter(|&i| dying(&members[i])).collect();
     wanted.extend(all.clone().filter(|&i| members[i].coma));
     wanted.extend(all.clone().filter(|&i| only_magic(&members[i])));

@@ -87,6 +87,11 @@ pub enum CampaignEvent {
     Recruited {
         member: String,
     },
+    /// A recruit chosen who could not join: the warband was at its cap.
+    NoRoom {
+        member: String,
+        cap: u8,
+    },
     /// A captured foe let go; foes are named by their names.
     CaptiveReleased {
         name: String,

@@ -168,6 +168,9 @@ pub fn event_words(
         ),
         E::Freed { member } => format!("{} is freed.", name(member)),
         E::Recruited { member } => format!("{} joins the warband.", name(member)),
+        E::NoRoom { member, cap } => {
+            format!("{member} cannot join: the warband already has {cap}, its most.")
+        }
         E::CaptiveReleased { name: foe } => format!("{foe}, taken captive, is let go."),
         E::CaptiveExchanged { name: foe, freed } => format!(
             "{foe}, taken captive, is exchanged: {} is free again.",

@@ -3,7 +3,9 @@
 //! the last action has played out on the table and a pause a person can
 //! follow (set on the HUD's slider). With a pause, the AI thinks on a worker
 //! thread meanwhile, so a long search never stalls the table; with none (a
-//! battle run without a window), it answers at once.
+//! battle run without a window), it answers at once. A person may hand
+//! their side to the AI for a while (the pause menu); it plays it as
+//! Normal until they take it back.
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -116,12 +118,24 @@ fn play_ai_turns(world: &mut World) {
     world.resource_mut::<AiPace>().waited = 0.0;
 }
 
-/// The AI level seated at the side whose turn it is, if an AI sits there.
+/// The AI level that gives the orders of the side whose turn it is, if
+/// the AI gives them.
 fn ai_seat(world: &World) -> Option<AiLevel> {
     let table = world.get_resource::<Engine>()?.state();
     let side = table.units()[table.acting_unit()?].unit.side;
-    match world.resource::<MatchSetup>().seats.get(side) {
+    let stands_in = &world.resource::<HudState>().ai_stands_in;
+    playing_for(&world.resource::<MatchSetup>().seats, stands_in, side)
+}
+
+/// How well the AI plays a person's side handed to it (Wesnoth's `droid`).
+pub const STAND_IN: AiLevel = AiLevel::Normal;
+
+/// Who gives side `side`'s orders, if the AI does: the AI seated there, or
+/// [`STAND_IN`] on a person's side handed to the AI.
+fn playing_for(seats: &[Seat], stands_in: &[usize], side: usize) -> Option<AiLevel> {
+    match seats.get(side) {
         Some(Seat::Ai(level)) => Some(*level),
+        Some(Seat::Human) if stands_in.contains(&side) => Some(STAND_IN),
         _ => None,
     }
 }
@@ -163,4 +177,60 @@ fn think_meanwhile(world: &mut World, level: AiLevel) {
 fn chosen_for_now(world: &mut World) -> Option<Command> {
     let (stood_at, command) = world.resource_mut::<AiThinking>().chosen.take()?;
     (stood_at == standing(world.resource::<Engine>())).then_some(command)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_battles::{loading_app, settle};
+
+    /// The duel at two human seats, the AI driving without a pause.
+    fn duel_for_two() -> App {
+        let text = std::fs::read_to_string("levels/duel.ron").expect("the duel");
+        let (mut app, _) = loading_app("duel.ron", &text);
+        settle(&mut app);
+        app.insert_resource(AiPace::immediate());
+        app.init_resource::<AiThinking>();
+        app.add_systems(Update, play_ai_turns);
+        app
+    }
+
+    fn log_length(app: &App) -> usize {
+        app.world().resource::<Engine>().log().len()
+    }
+
+    #[test]
+    fn a_side_handed_to_the_ai_is_played_by_it_as_normal_and_a_persons_side_waits_for_them() {
+        let mut app = duel_for_two();
+        let before = log_length(&app);
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(log_length(&app), before, "nobody gives a person's orders");
+
+        app.world_mut().resource_mut::<HudState>().ai_stands_in = vec![0, 1];
+        for _ in 0..20 {
+            app.update();
+        }
+        assert!(
+            log_length(&app) > before,
+            "the AI plays both sides handed to it"
+        );
+        let table = app.world().resource::<Engine>().state();
+        let hud = app.world().resource::<HudState>();
+        assert!(
+            hud.mine(table).is_empty(),
+            "no order is asked of the player meanwhile"
+        );
+    }
+
+    #[test]
+    fn the_ai_gives_a_sides_orders_where_it_sits_or_stands_in_and_nowhere_else() {
+        let seats = [Seat::Human, Seat::Ai(AiLevel::Hard)];
+        assert_eq!(playing_for(&seats, &[], 0), None);
+        assert_eq!(playing_for(&seats, &[0], 0), Some(AiLevel::Normal));
+        assert_eq!(playing_for(&seats, &[], 1), Some(AiLevel::Hard));
+        assert_eq!(playing_for(&seats, &[1], 1), Some(AiLevel::Hard));
+        assert_eq!(playing_for(&seats, &[0], 2), None);
+    }
 }

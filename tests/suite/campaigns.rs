@@ -58,8 +58,19 @@ fn after_first_battle(
     choices: &EndChoices,
     dice: &[u8],
 ) -> (CampaignState, Vec<CampaignEvent>) {
+    after_first_battle_of(CAMPAIGN, end, log, choices, dice)
+}
+
+/// [`after_first_battle`] on the campaign `text`.
+fn after_first_battle_of(
+    text: &str,
+    end: impl Fn(&mut BattleState),
+    log: &[BattleEvent],
+    choices: &EndChoices,
+    dice: &[u8],
+) -> (CampaignState, Vec<CampaignEvent>) {
     let ruleset = ruleset();
-    let loaded = loaded(CAMPAIGN);
+    let loaded = loaded(text);
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
     let level = state
         .field(&loaded.levels, &Field::solo(&[0, 1]), &ruleset)
@@ -390,6 +401,37 @@ fn magic_reaches_a_permanent_wound_and_a_bleeder_taken_in_the_battle_just_fought
     let tam = &state.members[1];
     assert_eq!(tam.wounds.len(), 1);
     assert!(tam.wounds[0].bleeding && tam.wounds[0].injury == bleeder);
+}
+
+/// Tam, left on a lost field before with a wound only magic heals, is gone
+/// from the warband: Sir Tristan's victory spends no magic on him.
+#[test]
+fn magic_never_reaches_a_member_lost_to_the_warband_before_the_battle() {
+    let ruleset = ruleset();
+    let loaded = loaded(CAMPAIGN);
+    let mut state = CampaignState::new(loaded.campaign.clone(), 1);
+    state.members[1].whereabouts = Whereabouts::LeftBehind;
+    state.members[1].wounds = vec![swift_swords::campaign::warband::LastingWound {
+        injury: wound(InjuryEffect::Sever, Location::LeftLeg),
+        weeks_left: None,
+        bleeding: true,
+    }];
+    let level = state
+        .field(&loaded.levels, &Field::solo(&[0]), &ruleset)
+        .expect("Sir Tristan fights");
+    let mut battle = initial_state(&level, ruleset, 1);
+    won(&mut battle);
+    let end = BattleEnd {
+        state: &battle,
+        log: &[],
+        side: 0,
+    };
+    assert_eq!(
+        state.default_choices(&end, &rules())[0].magic_on,
+        Vec::<usize>::new()
+    );
+    state.members[1].whereabouts = Whereabouts::WithWarband;
+    assert_eq!(state.default_choices(&end, &rules())[0].magic_on, [1, 1]);
 }
 
 /// Tam comes out of a won battle with `ranks` lost, then the two weeks of
@@ -835,4 +877,36 @@ fn the_default_fielding_prefers_the_fit_to_the_wounded_of_the_places_own_kind() 
         "Sir Roland, wounded, waits: {chosen:?}"
     );
     assert!(chosen.iter().all(|&i| !state.members[i].hurt()));
+}
+
+#[test]
+fn a_recruit_chosen_when_the_warband_is_at_its_cap_does_not_join_and_the_aftermath_says_why() {
+    let full = CAMPAIGN.replace("cap: 3", "cap: 2");
+    let choices = EndChoices {
+        recruits: vec![0],
+        ..EndChoices::default()
+    };
+    let (state, events) = after_first_battle_of(&full, won, &[], &choices, &[]);
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Won),
+            CampaignEvent::NoRoom {
+                member: "Osric".into(),
+                cap: 2
+            }
+        ]
+    );
+    assert_eq!(state.members.len(), 2);
+    let (state, events) = after_first_battle(won, &[], &choices, &[]);
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Won),
+            CampaignEvent::Recruited {
+                member: id("osric")
+            }
+        ]
+    );
+    assert_eq!(state.members.len(), 3);
 }

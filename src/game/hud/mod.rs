@@ -54,6 +54,9 @@ pub struct HudState {
     /// The sides played at another machine (a network game): nobody here
     /// gives their orders.
     pub remote_sides: Vec<usize>,
+    /// The human sides the AI plays for until the player takes them back
+    /// (the pause menu's "Let the AI play ..."), for this battle.
+    pub ai_stands_in: Vec<usize>,
     /// A Pass waiting for the player's word: this combatant could still act.
     pub confirm_pass: Option<usize>,
     /// The last human side that had the turn (for the hand-over screen).
@@ -147,11 +150,14 @@ pub fn human_turn(table: &BattleState) -> Vec<usize> {
 
 impl HudState {
     /// The combatants a player at this machine may act with now: those of
-    /// [`human_turn`] on no remote side.
+    /// [`human_turn`] on no remote side and on none the AI plays for.
     pub fn mine(&self, table: &BattleState) -> Vec<usize> {
         human_turn(table)
             .into_iter()
-            .filter(|&i| !self.remote_sides.contains(&table.units()[i].unit.side))
+            .filter(|&i| {
+                let side = table.units()[i].unit.side;
+                !self.remote_sides.contains(&side) && !self.ai_stands_in.contains(&side)
+            })
             .collect()
     }
 }

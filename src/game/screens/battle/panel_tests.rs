@@ -160,3 +160,33 @@ fn a_defence_says_what_it_buys_beside_the_same_attack_with_none() {
         harness.get_by_label(line);
     }
 }
+
+#[test]
+fn the_pause_menu_hands_the_players_side_to_the_ai_and_takes_it_back() {
+    use crate::game::session::match_setup::{LevelFolder, MatchSetup};
+    use crate::seat::Seat;
+    let hud = HudState {
+        last_human_side: Some(0),
+        paused: true,
+        ..HudState::default()
+    };
+    let setup = MatchSetup {
+        level_file: "roland.ron".to_string(),
+        folder: LevelFolder::Library,
+        seed: 1,
+        seats: vec![Seat::Human, Seat::Ai(crate::ai::AiLevel::Hard)],
+        handover: false,
+        sequence: None,
+    };
+    let mut harness = harness(hud, move |ui, engine, _, panel| {
+        super::windows::stand_in_buttons(ui, &mut panel.hud, engine.state(), &setup);
+    });
+    harness.get_by_label_contains("Let the AI play").click();
+    harness.run();
+    assert_eq!(harness.state().hud.ai_stands_in, vec![0]);
+    assert!(!harness.state().hud.paused, "play goes on at once");
+    assert!(harness.query_by_label_contains("Let the AI play").is_none());
+    harness.get_by_label_contains("Take back").click();
+    harness.run();
+    assert!(harness.state().hud.ai_stands_in.is_empty());
+}

@@ -214,7 +214,7 @@ fn help_window(ctx: &egui::Context, bindings: &KeyBindings, open: &mut bool) {
                     ui.end_row();
                 }
             });
-            ui.label(RichText::new("Keys can be changed in Settings.").weak());
+            ui.label(RichText::new("Keys can be changed in Settings. The pause menu can let the AI play your side for a while, and give it back.").weak());
         });
 }
 
@@ -400,7 +400,7 @@ pub(crate) fn draw_battle_hud(
     );
     pause_menu(
         &ctx,
-        &mut hud,
+        (&mut hud, table),
         &mut keeping,
         (watching, &setup),
         (&mut commands, &mut next),
@@ -632,6 +632,9 @@ pub(super) fn actions_panel(
         _ if hud.blocking_overlay() => {}
         _ if !mine.is_empty() => {
             ui.label("Select one of your combatants marked > (Tab).");
+        }
+        _ if !hud.ai_stands_in.is_empty() => {
+            ui.label("The AI plays your side: take it back in the pause menu (Esc).");
         }
         _ => {
             ui.label("Waiting for the other side.");

@@ -36,7 +36,13 @@ pub(super) fn top_bar(
 ) {
     let table = engine.state();
     let battle = &table.battle();
-    let turn_text = turn_words(table, setup, mine, watching, &hud.remote_sides);
+    let turn_text = turn_words(
+        table,
+        setup,
+        mine,
+        watching,
+        (&hud.remote_sides, &hud.ai_stands_in),
+    );
     // A lesson's dice are its own, not a seed's.
     let seed = hud.lesson.is_none().then_some(battle.seed);
     let round = (battle.round.max(1), battle.round_limit);
@@ -137,7 +143,7 @@ fn turn_words(
     setup: &MatchSetup,
     mine: &[usize],
     watching: bool,
-    remote: &[usize],
+    (remote, stood_in): (&[usize], &[usize]),
 ) -> String {
     match (table.battle().outcome_in_words(), mine.is_empty()) {
         (Some(outcome), _) => format!("Battle over. {outcome}"),
@@ -149,6 +155,10 @@ fn turn_words(
         (None, _) => match table.acting_unit() {
             Some(unit) if remote.contains(&table.units()[unit].unit.side) => format!(
                 "{} to act: waiting for the other player",
+                table.battle().sides[table.units()[unit].unit.side].name
+            ),
+            Some(unit) if stood_in.contains(&table.units()[unit].unit.side) => format!(
+                "{} to act: the AI plays for you",
                 table.battle().sides[table.units()[unit].unit.side].name
             ),
             Some(unit) => format!(

@@ -8,12 +8,14 @@ use egui::{Color32, RichText};
 
 use crate::battle::command::{CommandQueue, Order};
 use crate::battle::engine::Engine;
+use crate::battle::state::BattleState;
 use crate::game::hud::{HudState, give_order};
 use crate::game::screens::loading::load_match;
 use crate::game::screens::results::BattleSummary;
 use crate::game::screens::save_menu::{Browse, Keeping};
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::stage::Screen;
+use crate::seat::Seat;
 
 /// The windows between turns: the battle over (a lesson's coach says it
 /// itself), the hand-over of a shared table, and a Pass to confirm.
@@ -84,11 +86,11 @@ pub(super) fn over_and_between(
     }
 }
 
-/// The pause menu: resume, save, load, restart, settings, back to the
-/// editor after a playtest, and leaving.
+/// The pause menu: resume, save, load, restart, handing a side to the AI,
+/// settings, back to the editor after a playtest, and leaving.
 pub(super) fn pause_menu(
     ctx: &egui::Context,
-    hud: &mut HudState,
+    (hud, table): (&mut HudState, &BattleState),
     keeping: &mut Keeping,
     (watching, setup): (bool, &MatchSetup),
     (commands, next): (&mut Commands, &mut NextState<Screen>),
@@ -119,6 +121,11 @@ pub(super) fn pause_menu(
                     let again = setup.clone();
                     commands.queue(move |world: &mut World| load_match(world, again));
                 }
+            }
+            // A lesson's side is the learner's; an online side is the
+            // player's word to the others.
+            if !watching && hud.lesson.is_none() && keeping.online.is_none() {
+                stand_in_buttons(ui, hud, table, setup);
             }
             if ui.button("Settings").clicked() {
                 hud.paused = false;
@@ -152,5 +159,37 @@ pub(super) fn pause_menu(
                 next.set(to);
             }
         });
+    }
+}
+
+/// Hands the side whose turn it is (or was last) to the AI, which plays it
+/// as Normal until the player takes it back; takes back each side handed.
+pub(super) fn stand_in_buttons(
+    ui: &mut egui::Ui,
+    hud: &mut HudState,
+    table: &BattleState,
+    setup: &MatchSetup,
+) {
+    let sides = &table.battle().sides;
+    for (side, seat) in setup.seats.iter().enumerate() {
+        if *seat != Seat::Human {
+            continue;
+        }
+        let name = &sides[side].name;
+        if hud.ai_stands_in.contains(&side) {
+            if ui.button(format!("Take back {name} from the AI")).clicked() {
+                hud.ai_stands_in.retain(|&s| s != side);
+                hud.paused = false;
+            }
+        } else if hud.last_human_side == Some(side)
+            && table.battle().outcome_in_words().is_none()
+            && ui
+                .button(format!("Let the AI play {name}"))
+                .on_hover_text("It plays as Normal would until you take the side back here.")
+                .clicked()
+        {
+            hud.ai_stands_in.push(side);
+            hud.paused = false;
+        }
     }
 }

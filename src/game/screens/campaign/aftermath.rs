@@ -7,6 +7,7 @@ use bevy_egui::egui;
 use super::roster::{kind_of, roster};
 use super::{Choices, Step};
 use crate::battle::components::Fate;
+use crate::battle::describe::counted;
 use crate::campaign::aftermath::{EndChoices, magic_wanted};
 use crate::campaign::captives::{captives_taken, check_fates};
 use crate::campaign::end::BattleEnd;
@@ -113,6 +114,7 @@ pub fn tend_page(
         _ => ui.heading(campaigning.battle_name(&battle.id)),
     };
     choices.ends.resize(bands.len(), EndChoices::default());
+    let mut choosing = false;
     for (n, &band) in bands.iter().enumerate() {
         let (Some((fought, band_end)), Some(warband)) =
             (state.end_for(band, &end), state.campaign.warband_of(band))
@@ -137,7 +139,14 @@ pub fn tend_page(
             fielded: fielded.of(band),
             cap: warband.cap,
         };
+        choosing |= has_choices(campaigning, &tending);
         tend_band(ui, campaigning, &tending, &mut choices.ends[n]);
+    }
+    // A page with nothing to choose is passed at once: its lines are the
+    // aftermath's first.
+    if !choosing && choices.problem.is_none() {
+        *asked = Some(Step::Tend(choices.ends.clone()));
+        return;
     }
     ui.add_space(8.0);
     if ui
@@ -167,6 +176,17 @@ pub fn tend_page(
             .collect();
         *asked = Some(Step::Tend(chosen));
     }
+}
+
+/// Whether one warband has anything to choose as it tends its fallen:
+/// magic at hand for someone who needs it, a recruit after a victory, or
+/// captives.
+fn has_choices(campaigning: &Campaigning, tending: &Tending) -> bool {
+    let members = campaigning.state().members_of(tending.band);
+    let magic = tending.fought.after.magic > 0
+        && !magic_wanted(members, tending.end, &campaigning.rules).is_empty();
+    let recruits = tending.end.result() == SideResult::Won && !tending.fought.recruits.is_empty();
+    magic || recruits || !captives_taken(tending.end, tending.fought).is_empty()
 }
 
 /// One warband's end of the battle, as its player tends it.
@@ -246,13 +266,19 @@ fn tend_band(
     }
     if end.result() == SideResult::Won && !tending.fought.recruits.is_empty() {
         ui.add_space(6.0);
+        let count = members.iter().filter(|m| m.counts()).count();
+        let cap = usize::from(tending.cap);
         ui.label(
             egui::RichText::new(format!(
-                "Who may join the warband (it holds at most {}):",
-                tending.cap
+                "Who may join the warband ({count} of its {cap} places taken):"
             ))
             .strong(),
         );
+        if count >= cap {
+            ui.label(
+                "It is full: a recruit ticked joins only in the place of one who dies of their wounds.",
+            );
+        }
         for (index, recruit) in tending.fought.recruits.iter().enumerate() {
             let mut ticked = choices.recruits.contains(&index);
             let label = format!("{} ({})", recruit.name, kind_of(recruit, campaigning));
@@ -328,8 +354,20 @@ fn toggle(list: &mut Vec<usize>, index: usize, on: bool) {
     }
 }
 
-/// What came of the battle, and the weeks ahead.
-pub fn aftermath_page(
+/// What came of the battle: the news and the warbands as they stand.
+pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning) {
+    let state = campaigning.state();
+    let Stage::After { battle, .. } = &state.stage else {
+        return;
+    };
+    ui.heading(format!("After {}", campaigning.battle_name(battle)));
+    news(ui, campaigning, &campaigning.news);
+    warbands(ui, campaigning);
+}
+
+/// The weeks before the next battle, the rest to take and the way on: kept
+/// in view below the aftermath however long its page.
+pub fn aftermath_buttons(
     ui: &mut egui::Ui,
     campaigning: &Campaigning,
     choices: &mut Choices,
@@ -339,10 +377,6 @@ pub fn aftermath_page(
     let Stage::After { battle, next } = &state.stage else {
         return;
     };
-    ui.heading(format!("After {}", campaigning.battle_name(battle)));
-    news(ui, campaigning, &campaigning.news);
-    warbands(ui, campaigning);
-    ui.add_space(8.0);
     let after = state
         .campaign
         .battle(battle)
@@ -394,23 +428,37 @@ fn weeks_words(weeks: u8, travel: bool) -> String {
 pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option<Step>) {
     let state = campaigning.state();
     let won = matches!(state.stage, Stage::Ended { won: true });
-    ui.label(
-        egui::RichText::new(if won {
-            "The campaign is won"
-        } else {
-            "The campaign is lost"
-        })
-        .size(28.0)
-        .strong(),
-    );
+    let warband = &state.campaign.warband.name;
+    // For two players the campaign is told as a contest, not as the first
+    // warband's own.
+    let rival = state.campaign.rival.as_ref().map(|r| r.name.as_str());
+    let drawn = state
+        .chronicle
+        .last()
+        .is_some_and(|last| last.result == SideResult::Drew);
+    let title = match rival {
+        None if won => "The campaign is won".to_string(),
+        None => "The campaign is lost".to_string(),
+        Some(_) if drawn && !won => "Neither company wins the campaign".to_string(),
+        Some(_) if won => format!("{warband} wins the campaign"),
+        Some(rival) => format!("{rival} wins the campaign"),
+    };
+    ui.label(egui::RichText::new(title).size(28.0).strong());
     if let Some(why) = end_words(state, |id| campaigning.battle_name(id)) {
-        ui.label(why);
+        match rival {
+            None => ui.label(why),
+            Some(_) => ui.label(format!("For {warband}: {why}")),
+        };
     }
+    let who = match rival {
+        None => warband.clone(),
+        Some(rival) => format!("{warband} against {rival}"),
+    };
+    let battles = u32::try_from(state.chronicle.len()).unwrap_or(u32::MAX);
     ui.label(format!(
-        "{}, {} weeks, {} battles.",
-        state.campaign.warband.name,
-        state.week,
-        state.chronicle.len()
+        "{who}, {}, {}.",
+        counted(state.week, "week", "weeks"),
+        counted(battles, "battle", "battles")
     ));
     if !campaigning.news.is_empty() {
         news(ui, campaigning, &campaigning.news);

@@ -55,7 +55,7 @@ pub struct Choices {
 }
 
 /// Which page of the campaign is up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Page {
     Briefing,
     TendTheFallen,
@@ -139,14 +139,22 @@ fn campaign_screen(
     );
     if let Some(campaigning) = campaigning.as_deref() {
         choose_defaults(campaigning, &mut choices);
-        // The briefing's buttons stay in view however long the page.
-        if Page::of(campaigning) == Page::Briefing {
+        // The briefing's and the aftermath's buttons stay in view however
+        // long the page.
+        let page = Page::of(campaigning);
+        if matches!(page, Page::Briefing | Page::Aftermath) {
             egui::Panel::bottom("campaign buttons").show(&mut root, |ui| {
                 let side = ((ui.available_width() - COLUMN) / 2.0).max(0.0);
                 ui.add_space(6.0);
                 ui.horizontal(|ui| {
                     ui.add_space(side);
-                    briefing::briefing_buttons(ui, campaigning, &choices, &mut asked);
+                    if page == Page::Briefing {
+                        briefing::briefing_buttons(ui, campaigning, &choices, &mut asked);
+                    } else {
+                        ui.vertical(|ui| {
+                            aftermath::aftermath_buttons(ui, campaigning, &mut choices, &mut asked);
+                        });
+                    }
                 });
                 ui.add_space(6.0);
             });
@@ -155,41 +163,43 @@ fn campaign_screen(
     egui::CentralPanel::default().show(&mut root, |ui| {
         // A column of reading width in the middle of the window.
         let side = ((ui.available_width() - COLUMN) / 2.0).max(0.0);
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.add_space(side);
-                ui.vertical(|ui| {
-                    ui.set_max_width(COLUMN);
-                    ui.add_space(16.0);
-                    match campaigning.as_deref() {
-                        None => list::list_page(ui, &mut list, &mut asked),
-                        Some(campaigning) => {
-                            if let Some(problem) = &campaigning.problem {
-                                ui.colored_label(egui::Color32::LIGHT_RED, problem);
-                            }
-                            match Page::of(campaigning) {
-                                Page::Briefing => {
-                                    briefing::briefing_page(ui, campaigning, &mut choices)
+        // Each page opens at its top.
+        let page = campaigning.as_deref().map(Page::of);
+        egui::ScrollArea::vertical()
+            .id_salt(("campaign page", page))
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.add_space(side);
+                    ui.vertical(|ui| {
+                        ui.set_max_width(COLUMN);
+                        ui.add_space(16.0);
+                        match campaigning.as_deref() {
+                            None => list::list_page(ui, &mut list, &mut asked),
+                            Some(campaigning) => {
+                                if let Some(problem) = &campaigning.problem {
+                                    ui.colored_label(egui::Color32::LIGHT_RED, problem);
                                 }
-                                Page::TendTheFallen => {
-                                    aftermath::tend_page(ui, campaigning, &mut choices, &mut asked)
+                                match Page::of(campaigning) {
+                                    Page::Briefing => {
+                                        briefing::briefing_page(ui, campaigning, &mut choices)
+                                    }
+                                    Page::TendTheFallen => aftermath::tend_page(
+                                        ui,
+                                        campaigning,
+                                        &mut choices,
+                                        &mut asked,
+                                    ),
+                                    Page::Aftermath => aftermath::aftermath_page(ui, campaigning),
+                                    Page::Ended => aftermath::end_page(ui, campaigning, &mut asked),
                                 }
-                                Page::Aftermath => aftermath::aftermath_page(
-                                    ui,
-                                    campaigning,
-                                    &mut choices,
-                                    &mut asked,
-                                ),
-                                Page::Ended => aftermath::end_page(ui, campaigning, &mut asked),
-                            }
-                            if let Some(problem) = &choices.problem {
-                                ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                                if let Some(problem) = &choices.problem {
+                                    ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                                }
                             }
                         }
-                    }
+                    });
                 });
             });
-        });
     });
     if let Some(step) = asked {
         commands.queue(move |world: &mut World| carry_out(world, step));

@@ -129,6 +129,12 @@ fn a_campaign_begins_with_the_seed_and_foes_chosen() {
 /// The farmstead won, with Red Hand out of action and Sir Roland held by
 /// the enemy from an earlier battle: the Tend page.
 fn farmstead_won() -> Harness<'static, (Choices, Option<Step>)> {
+    farmstead_ended("farm", true)
+}
+
+/// [`farmstead_won`], won by `winner`, Red Hand out of action only if
+/// `chief_taken`.
+fn farmstead_ended(winner: &str, chief_taken: bool) -> Harness<'static, (Choices, Option<Step>)> {
     use crate::battle::components::Fate;
     use crate::battle::events::Outcome;
     use crate::campaign::progress::Stage;
@@ -151,11 +157,13 @@ fn farmstead_won() -> Harness<'static, (Choices, Option<Step>)> {
         .expect("Garrick and Wren take the farm");
     let mut battle = crate::battle::setup::initial_state(&level, campaigning.ruleset.clone(), 1);
     battle.set_up().battle.outcome = Some(Outcome::Victory {
-        side: "farm".into(),
+        side: winner.into(),
         how: String::new(),
     });
-    let chief = battle.unit_index("chief").expect("Red Hand");
-    battle.set_up().units[chief].fate = Fate::OutOfAction;
+    if chief_taken {
+        let chief = battle.unit_index("chief").expect("Red Hand");
+        battle.set_up().units[chief].fate = Fate::OutOfAction;
+    }
     campaigning.save.fielded = Some(fielded);
     campaigning.ended = Some(EndedBattle {
         state: battle,
@@ -189,6 +197,18 @@ fn a_foe_taken_captive_is_listed_by_name_with_its_fates_and_the_one_chosen_is_se
         choices[0].captives,
         vec![crate::campaign::format::CaptiveFate::Exchange]
     );
+}
+
+#[test]
+fn a_tend_page_with_nothing_to_choose_is_passed_at_once() {
+    // Lost: no recruit comes, no captive is taken, and no magic is at hand.
+    let mut harness = farmstead_ended("bandits", false);
+    harness.run();
+    assert!(
+        matches!(&harness.state().1, Some(Step::Tend(_))),
+        "no captive, recruit or magic to choose: the fallen are tended at once"
+    );
+    assert!(harness.query_by_label("Tend the fallen").is_none());
 }
 
 /// The campaign before Chariots on the Plain, where a draw (as a defeat)
@@ -243,6 +263,42 @@ fn a_draw_that_ends_the_campaign_is_warned_of_on_the_briefing_and_named_on_the_e
     harness.get_by_label(&format!(
         "{plain} was drawn; a draw there means the campaign is lost."
     ));
+}
+
+#[test]
+fn a_campaign_for_two_ends_with_the_winning_company_named_not_as_the_first_ones_loss() {
+    use crate::campaign::progress::{Chapter, Stage};
+    use crate::rules::aftermath::SideResult;
+
+    let ruleset = Arc::new(Ruleset::embedded().expect("the built-in data"));
+    let loaded = load_campaign(Path::new("campaigns/crossroads_feud.ron"), &ruleset)
+        .expect("the shipped feud loads");
+    let mut state = CampaignState::new(loaded.campaign.clone(), 7);
+    state.chronicle.push(Chapter {
+        battle: "last_meeting".into(),
+        seed: 1,
+        fielded: Vec::new(),
+        rival_fielded: Vec::new(),
+        result: SideResult::Lost,
+        carried_ranks: 0,
+        carried_injuries: 0,
+        events: Vec::new(),
+    });
+    state.stage = Stage::Ended { won: false };
+    let mut feud = campaigning();
+    feud.loaded = loaded;
+    feud.save = CampaignSave::new("crossroads_feud.ron", AiLevel::Normal, state);
+    let harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 1200.0))
+        .build_ui_state(
+            move |ui, asked: &mut Option<Step>| {
+                super::aftermath::end_page(ui, &feud, asked);
+            },
+            None,
+        );
+    harness.get_by_label("The Eastern Company wins the campaign");
+    harness.get_by_label("The Western Company against The Eastern Company, 0 weeks, 1 battle.");
+    assert!(harness.query_by_label("The campaign is lost").is_none());
 }
 
 /// The campaign room's first page with one campaign going on and one won.

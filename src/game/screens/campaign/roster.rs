@@ -81,7 +81,9 @@ pub fn roster(
                         .iter()
                         .map(wound_words)
                         .collect::<Vec<_>>()
-                        .join("; ")
+                        // A line each: three wounds keep the table inside
+                        // the page's column.
+                        .join("\n")
                 });
                 ui.label(member.battles.to_string());
                 ui.label(member.foes_defeated.to_string());
