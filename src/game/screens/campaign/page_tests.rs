@@ -221,9 +221,26 @@ fn on_the_plain() -> Campaigning {
     campaigning
 }
 
+/// A battle of the chronicle, fought with `result` and nothing else told.
+fn chapter(
+    battle: &str,
+    result: crate::rules::aftermath::SideResult,
+) -> crate::campaign::progress::Chapter {
+    crate::campaign::progress::Chapter {
+        battle: battle.into(),
+        seed: 1,
+        fielded: Vec::new(),
+        rival_fielded: Vec::new(),
+        result,
+        carried_ranks: 0,
+        carried_injuries: 0,
+        events: Vec::new(),
+    }
+}
+
 #[test]
 fn a_draw_that_ends_the_campaign_is_warned_of_on_the_briefing_and_named_on_the_end_page() {
-    use crate::campaign::progress::{Chapter, Stage};
+    use crate::campaign::progress::Stage;
     use crate::rules::aftermath::SideResult;
 
     let briefed = on_the_plain();
@@ -241,16 +258,11 @@ fn a_draw_that_ends_the_campaign_is_warned_of_on_the_briefing_and_named_on_the_e
         "Won: on to The Barrow Wight. Lost: the campaign is lost. Drawn: the campaign is lost.",
     );
     let mut ended = on_the_plain();
-    ended.save.state.chronicle.push(Chapter {
-        battle: "chariot_plain".into(),
-        seed: 1,
-        fielded: Vec::new(),
-        rival_fielded: Vec::new(),
-        result: SideResult::Drew,
-        carried_ranks: 0,
-        carried_injuries: 0,
-        events: Vec::new(),
-    });
+    ended
+        .save
+        .state
+        .chronicle
+        .push(chapter("chariot_plain", SideResult::Drew));
     ended.save.state.stage = Stage::Ended { won: false };
     let harness = Harness::builder()
         .with_size(egui::vec2(1000.0, 1200.0))
@@ -267,23 +279,16 @@ fn a_draw_that_ends_the_campaign_is_warned_of_on_the_briefing_and_named_on_the_e
 
 #[test]
 fn a_campaign_for_two_ends_with_the_winning_company_named_not_as_the_first_ones_loss() {
-    use crate::campaign::progress::{Chapter, Stage};
+    use crate::campaign::progress::Stage;
     use crate::rules::aftermath::SideResult;
 
     let ruleset = Arc::new(Ruleset::embedded().expect("the built-in data"));
     let loaded = load_campaign(Path::new("campaigns/crossroads_feud.ron"), &ruleset)
         .expect("the shipped feud loads");
     let mut state = CampaignState::new(loaded.campaign.clone(), 7);
-    state.chronicle.push(Chapter {
-        battle: "last_meeting".into(),
-        seed: 1,
-        fielded: Vec::new(),
-        rival_fielded: Vec::new(),
-        result: SideResult::Lost,
-        carried_ranks: 0,
-        carried_injuries: 0,
-        events: Vec::new(),
-    });
+    state
+        .chronicle
+        .push(chapter("last_meeting", SideResult::Lost));
     state.stage = Stage::Ended { won: false };
     let mut feud = campaigning();
     feud.loaded = loaded;
