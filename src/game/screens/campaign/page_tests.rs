@@ -221,6 +221,18 @@ fn on_the_plain() -> Campaigning {
     campaigning
 }
 
+/// The end page of the campaign `ended`.
+fn end_page(ended: Campaigning) -> Harness<'static, Option<Step>> {
+    Harness::builder()
+        .with_size(egui::vec2(1000.0, 1200.0))
+        .build_ui_state(
+            move |ui, asked: &mut Option<Step>| {
+                super::aftermath::end_page(ui, &ended, asked);
+            },
+            None,
+        )
+}
+
 /// A battle of the chronicle, fought with `result` and nothing else told.
 fn chapter(
     battle: &str,
@@ -264,14 +276,7 @@ fn a_draw_that_ends_the_campaign_is_warned_of_on_the_briefing_and_named_on_the_e
         .chronicle
         .push(chapter("chariot_plain", SideResult::Drew));
     ended.save.state.stage = Stage::Ended { won: false };
-    let harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 1200.0))
-        .build_ui_state(
-            move |ui, asked: &mut Option<Step>| {
-                super::aftermath::end_page(ui, &ended, asked);
-            },
-            None,
-        );
+    let harness = end_page(ended);
     harness.get_by_label(&format!(
         "{plain} was drawn; a draw there means the campaign is lost."
     ));
@@ -293,14 +298,7 @@ fn a_campaign_for_two_ends_with_the_winning_company_named_not_as_the_first_ones_
     let mut feud = campaigning();
     feud.loaded = loaded;
     feud.save = CampaignSave::new("crossroads_feud.ron", AiLevel::Normal, state);
-    let harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 1200.0))
-        .build_ui_state(
-            move |ui, asked: &mut Option<Step>| {
-                super::aftermath::end_page(ui, &feud, asked);
-            },
-            None,
-        );
+    let harness = end_page(feud);
     harness.get_by_label("The Eastern Company wins the campaign");
     harness.get_by_label("The Western Company against The Eastern Company, 0 weeks, 1 battle.");
     assert!(harness.query_by_label("The campaign is lost").is_none());
