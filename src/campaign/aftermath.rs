@@ -110,6 +110,15 @@ pub fn end_of_battle(
                 }
             }
         }
+        // First aid, once the fighting is over, makes whole one who lost a
+        // single rank and is with the warband to be tended (RULES §39).
+        if member.ranks_lost == 1
+            && member.whereabouts == Whereabouts::WithWarband
+            && unit.fate != Fate::Killed
+        {
+            member.ranks_lost = 0;
+            events.push(CampaignEvent::FirstAid { member: id.clone() });
+        }
         if member.ranks_lost > 0 && member.whereabouts != Whereabouts::Dead {
             events.push(CampaignEvent::RanksLost {
                 member: id,

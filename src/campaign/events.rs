@@ -71,6 +71,10 @@ pub enum CampaignEvent {
         injury: Injury,
         lasting: Lasting,
     },
+    /// First aid at the battle's end made whole the one rank lost.
+    FirstAid {
+        member: String,
+    },
     /// Physical ranks the member carries out of the battle.
     RanksLost {
         member: String,

@@ -156,6 +156,10 @@ pub fn event_words(
             };
             format!("{}'s {} {how}.", name(member), injury_words(*injury))
         }
+        E::FirstAid { member } => format!(
+            "{} is bandaged after the battle: the one rank lost is whole again.",
+            name(member)
+        ),
         E::RanksLost { member, ranks } => format!(
             "{} carries {} out of the battle.",
             name(member),

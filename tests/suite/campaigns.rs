@@ -163,6 +163,45 @@ fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
     assert_eq!(state.members[1].ranks_lost, 3);
 }
 
+/// Tam comes out of a won battle with `ranks` lost and still standing.
+fn tam_standing_with(ranks: i8) -> (CampaignState, Vec<CampaignEvent>) {
+    after_first_battle(
+        |b| {
+            won(b);
+            unit_mut(b, "tam").ranks.physical.lost = ranks;
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    )
+}
+
+#[test]
+fn first_aid_at_the_battles_end_makes_whole_a_member_who_lost_only_one_rank() {
+    let (state, events) = tam_standing_with(1);
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Won),
+            CampaignEvent::FirstAid { member: id("tam") },
+        ]
+    );
+    assert_eq!(state.members[1].ranks_lost, 0);
+    // Two ranks lost are past first aid: they go into the weeks.
+    let (state, events) = tam_standing_with(2);
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Won),
+            CampaignEvent::RanksLost {
+                member: id("tam"),
+                ranks: 2
+            },
+        ]
+    );
+    assert_eq!(state.members[1].ranks_lost, 2);
+}
+
 /// The first battle lost, Sir Tristan and Tam both out of action.
 fn both_fall_on_a_lost_field() -> (CampaignState, Vec<CampaignEvent>) {
     after_first_battle(
