@@ -112,7 +112,9 @@ pub enum Fallen {
 /// The fate of one combatant ("OoA and KIA", "What It All Means", "NPCs").
 /// Heroes are the Heroic; everyone else is a follower.
 pub fn fate_after_battle(ended: EndedAs, heroic: bool, side: SideResult) -> Fallen {
-    let lost = side == SideResult::Lost;
+    // Followers are recovered "as long as your side wins": a drawn field is
+    // lost to them. A hero is defeated only with a lost field.
+    let lost = side == SideResult::Lost || (side == SideResult::Drew && !heroic);
     match ended {
         EndedAs::Standing | EndedAs::Escaped => Fallen::Safe,
         EndedAs::OutOfAction if !lost => Fallen::Recovered,
@@ -215,10 +217,25 @@ mod tests {
     }
 
     #[test]
-    fn followers_are_recovered_only_when_their_side_does_not_lose() {
+    fn followers_are_recovered_only_when_their_side_wins_and_heroes_unless_it_loses() {
         assert_eq!(
             fate_after_battle(EndedAs::OutOfAction, false, SideResult::Won),
             Fallen::Recovered
+        );
+        assert_eq!(
+            fate_after_battle(EndedAs::OutOfAction, false, SideResult::Drew),
+            Fallen::LeftBehind
+        );
+        assert_eq!(
+            fate_after_battle(EndedAs::OutOfAction, true, SideResult::Drew),
+            Fallen::Recovered
+        );
+        assert_eq!(
+            fate_after_battle(EndedAs::Killed { massive: false }, false, SideResult::Drew),
+            Fallen::Dying {
+                lost_field: true,
+                certain: true
+            }
         );
         assert_eq!(
             fate_after_battle(EndedAs::OutOfAction, false, SideResult::Lost),

@@ -124,6 +124,49 @@ fn lost(battle: &mut BattleState) {
     });
 }
 
+fn drew(battle: &mut BattleState) {
+    battle.set_up().battle.outcome = Some(Outcome::Draw {
+        reason: String::new(),
+    });
+}
+
+#[test]
+fn a_drawn_field_keeps_its_heroes_and_leaves_its_followers_behind() {
+    let (state, events) = after_first_battle(
+        |b| {
+            drew(b);
+            for member in ["tristan", "tam"] {
+                let fallen = unit_mut(b, member);
+                fallen.fate = Fate::OutOfAction;
+                fallen.ranks.physical.lost = 3;
+            }
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    assert_eq!(
+        events,
+        vec![
+            fought(SideResult::Drew),
+            CampaignEvent::Recovered {
+                member: id("tristan")
+            },
+            CampaignEvent::RanksLost {
+                member: id("tristan"),
+                ranks: 3
+            },
+            CampaignEvent::LeftBehind { member: id("tam") },
+            CampaignEvent::RanksLost {
+                member: id("tam"),
+                ranks: 3
+            },
+        ]
+    );
+    assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
+    assert_eq!(state.members[1].whereabouts, Whereabouts::LeftBehind);
+}
+
 fn fought(result: SideResult) -> CampaignEvent {
     CampaignEvent::BattleFought {
         battle: "ridge".into(),
