@@ -94,6 +94,11 @@ fn script_initiative_track_delay_out_of_turn_and_three_actions() {
 }
 
 #[test]
+fn script_initiative_track_gives_a_single_die_no_reaction() {
+    run("initiative_track_one_die.ron");
+}
+
+#[test]
 fn script_initiative_track_forestalled_attack_reactions_and_stress() {
     run("initiative_track_limits.ron");
 }

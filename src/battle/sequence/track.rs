@@ -111,12 +111,10 @@ fn actions(table: &BattleState) -> u8 {
 }
 
 /// Defences a combatant makes in a round: the action dice it is entitled
-/// to, less the rule's number, never fewer than one.
+/// to, less the rule's number (AGILITY less one): none for a single die.
 fn reactions(table: &BattleState, unit: usize) -> u8 {
     let entitled = table.units[unit].profile.action_dice.entitled();
-    entitled
-        .saturating_sub(table.ruleset.rules.sequences.track_reactions_below_dice)
-        .max(1)
+    entitled.saturating_sub(table.ruleset.rules.sequences.track_reactions_below_dice)
 }
 
 /// Whether an order is one of the round's actions: not a free option
