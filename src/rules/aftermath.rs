@@ -218,33 +218,26 @@ mod tests {
 
     #[test]
     fn followers_are_recovered_only_when_their_side_wins_and_heroes_unless_it_loses() {
-        assert_eq!(
-            fate_after_battle(EndedAs::OutOfAction, false, SideResult::Won),
-            Fallen::Recovered
-        );
-        assert_eq!(
-            fate_after_battle(EndedAs::OutOfAction, false, SideResult::Drew),
-            Fallen::LeftBehind
-        );
-        assert_eq!(
-            fate_after_battle(EndedAs::OutOfAction, true, SideResult::Drew),
-            Fallen::Recovered
-        );
-        assert_eq!(
-            fate_after_battle(EndedAs::Killed { massive: false }, false, SideResult::Drew),
-            Fallen::Dying {
-                lost_field: true,
-                certain: true
-            }
-        );
-        assert_eq!(
-            fate_after_battle(EndedAs::OutOfAction, false, SideResult::Lost),
-            Fallen::LeftBehind
-        );
-        assert_eq!(
-            fate_after_battle(EndedAs::OutOfAction, true, SideResult::Lost),
-            Fallen::Captured
-        );
+        use {EndedAs::OutOfAction, Fallen::*, SideResult::*};
+        let alone = Dying {
+            lost_field: true,
+            certain: true,
+        };
+        let dying = EndedAs::Killed { massive: false };
+        for (ended, heroic, side, fallen) in [
+            (OutOfAction, false, Won, Recovered),
+            (OutOfAction, false, Drew, LeftBehind),
+            (OutOfAction, true, Drew, Recovered),
+            (dying, false, Drew, alone),
+            (OutOfAction, false, Lost, LeftBehind),
+            (OutOfAction, true, Lost, Captured),
+        ] {
+            assert_eq!(
+                fate_after_battle(ended, heroic, side),
+                fallen,
+                "{ended:?}, heroic {heroic}, {side:?}"
+            );
+        }
     }
 
     #[test]

@@ -124,18 +124,15 @@ fn lost(battle: &mut BattleState) {
     });
 }
 
-fn drew(battle: &mut BattleState) {
-    battle.set_up().battle.outcome = Some(Outcome::Draw {
-        reason: String::new(),
-    });
-}
-
-#[test]
-fn a_drawn_field_keeps_its_heroes_and_leaves_its_followers_behind() {
-    let (state, events) = after_first_battle(
-        |b| {
-            drew(b);
-            for member in ["tristan", "tam"] {
+/// `members` out of action with three ranks lost, on a field `end` decides.
+fn out_of_action(
+    end: fn(&mut BattleState),
+    members: &'static [&'static str],
+) -> (CampaignState, Vec<CampaignEvent>) {
+    after_first_battle(
+        move |b| {
+            end(b);
+            for member in members {
                 let fallen = unit_mut(b, member);
                 fallen.fate = Fate::OutOfAction;
                 fallen.ranks.physical.lost = 3;
@@ -144,7 +141,18 @@ fn a_drawn_field_keeps_its_heroes_and_leaves_its_followers_behind() {
         &[],
         &EndChoices::default(),
         &[],
-    );
+    )
+}
+
+fn drew(battle: &mut BattleState) {
+    battle.set_up().battle.outcome = Some(Outcome::Draw {
+        reason: String::new(),
+    });
+}
+
+#[test]
+fn a_drawn_field_keeps_its_heroes_and_leaves_its_followers_behind() {
+    let (state, events) = out_of_action(drew, &["tristan", "tam"]);
     assert_eq!(
         events,
         vec![
@@ -180,17 +188,7 @@ fn id(member: &str) -> String {
 
 #[test]
 fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
-    let (state, events) = after_first_battle(
-        |b| {
-            won(b);
-            let tam = unit_mut(b, "tam");
-            tam.fate = Fate::OutOfAction;
-            tam.ranks.physical.lost = 3;
-        },
-        &[],
-        &EndChoices::default(),
-        &[],
-    );
+    let (state, events) = out_of_action(won, &["tam"]);
     assert_eq!(
         events,
         vec![
