@@ -366,13 +366,14 @@ fn waits(command: &Command) -> bool {
 /// weighs waiting only where Normal puts it first. A side that wins by
 /// surviving never counts: waiting is its plan.
 fn waiting_loses(table: &BattleState, side: usize) -> bool {
-    let ours = || table.victory_conditions_of(side);
     let enemy_needs_time = table.battle().level.victory.iter().any(|c| {
         table.battle().level.side_index(c.side()) != Some(side)
             && !matches!(c, VictoryCondition::DefeatAll { .. })
     });
-    !ours().any(|c| matches!(c, VictoryCondition::Survive { .. }))
-        && (enemy_needs_time || ours().any(|c| matches!(c, VictoryCondition::Escape { .. })))
+    !table
+        .victory_conditions_of(side)
+        .any(|c| matches!(c, VictoryCondition::Survive { .. }))
+        && (enemy_needs_time || escapes(table, side))
 }
 
 /// Whether `side` wins by taking its people off the table: a race

@@ -128,7 +128,7 @@ fn ai_seat(world: &World) -> Option<AiLevel> {
 }
 
 /// How well the AI plays a person's side handed to it (Wesnoth's `droid`).
-pub const STAND_IN: AiLevel = AiLevel::Normal;
+const STAND_IN: AiLevel = AiLevel::Normal;
 
 /// Who gives side `side`'s orders, if the AI does: the AI seated there, or
 /// [`STAND_IN`] on a person's side handed to the AI.

@@ -24,7 +24,11 @@ pub fn news(ui: &mut egui::Ui, campaigning: &Campaigning, events: &[CampaignEven
     let name = |id: &str| campaigning.member_name(id);
     let battle = |id: &str| campaigning.battle_name(id);
     for event in events {
-        let words = event_words(event, &name, &battle);
+        // A campaign for two ends with its winner named, as its end page.
+        let words = match event {
+            CampaignEvent::CampaignEnded { .. } => format!("{}.", end_title(campaigning.state())),
+            _ => event_words(event, &name, &battle),
+        };
         match event {
             CampaignEvent::WeekBegan { .. }
             | CampaignEvent::BattleFought { .. }
@@ -185,8 +189,12 @@ fn has_choices(campaigning: &Campaigning, tending: &Tending) -> bool {
     let members = campaigning.state().members_of(tending.band);
     let magic = tending.fought.after.magic > 0
         && !magic_wanted(members, tending.end, &campaigning.rules).is_empty();
-    let recruits = tending.end.result() == SideResult::Won && !tending.fought.recruits.is_empty();
-    magic || recruits || !captives_taken(tending.end, tending.fought).is_empty()
+    magic || recruits_offered(tending) || !captives_taken(tending.end, tending.fought).is_empty()
+}
+
+/// Whether recruits are offered: after a victory, where the battle has any.
+fn recruits_offered(tending: &Tending) -> bool {
+    tending.end.result() == SideResult::Won && !tending.fought.recruits.is_empty()
 }
 
 /// One warband's end of the battle, as its player tends it.
@@ -264,7 +272,7 @@ fn tend_band(
             }
         }
     }
-    if end.result() == SideResult::Won && !tending.fought.recruits.is_empty() {
+    if recruits_offered(tending) {
         ui.add_space(6.0);
         let count = members.iter().filter(|m| m.counts()).count();
         let cap = usize::from(tending.cap);
@@ -427,23 +435,9 @@ fn weeks_words(weeks: u8, travel: bool) -> String {
 /// whole chronicle.
 pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option<Step>) {
     let state = campaigning.state();
-    let won = matches!(state.stage, Stage::Ended { won: true });
     let warband = &state.campaign.warband.name;
-    // For two players the campaign is told as a contest, not as the first
-    // warband's own.
     let rival = state.campaign.rival.as_ref().map(|r| r.name.as_str());
-    let drawn = state
-        .chronicle
-        .last()
-        .is_some_and(|last| last.result == SideResult::Drew);
-    let title = match rival {
-        None if won => "The campaign is won".to_string(),
-        None => "The campaign is lost".to_string(),
-        Some(_) if drawn && !won => "Neither company wins the campaign".to_string(),
-        Some(_) if won => format!("{warband} wins the campaign"),
-        Some(rival) => format!("{rival} wins the campaign"),
-    };
-    ui.label(egui::RichText::new(title).size(28.0).strong());
+    ui.label(egui::RichText::new(end_title(state)).size(28.0).strong());
     if let Some(why) = end_words(state, |id| campaigning.battle_name(id)) {
         match rival {
             None => ui.label(why),
@@ -469,6 +463,23 @@ pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option
     ui.add_space(8.0);
     if ui.button("Back to the title").clicked() {
         *asked = Some(Step::Leave);
+    }
+}
+
+/// How an ended campaign came out. For two players it is told as a
+/// contest, not as the first warband's own: the winner is named.
+fn end_title(state: &CampaignState) -> String {
+    let won = matches!(state.stage, Stage::Ended { won: true });
+    let drawn = state
+        .chronicle
+        .last()
+        .is_some_and(|last| last.result == SideResult::Drew);
+    match state.campaign.rival.as_ref() {
+        None if won => "The campaign is won".to_string(),
+        None => "The campaign is lost".to_string(),
+        Some(_) if drawn && !won => "Neither company wins the campaign".to_string(),
+        Some(_) if won => format!("{} wins the campaign", state.campaign.warband.name),
+        Some(rival) => format!("{} wins the campaign", rival.name),
     }
 }
 

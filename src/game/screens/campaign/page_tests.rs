@@ -298,10 +298,17 @@ fn a_campaign_for_two_ends_with_the_winning_company_named_not_as_the_first_ones_
     let mut feud = campaigning();
     feud.loaded = loaded;
     feud.save = CampaignSave::new("crossroads_feud.ron", AiLevel::Normal, state);
+    // The last step's news ends with the campaign's end.
+    feud.news = vec![crate::campaign::events::CampaignEvent::CampaignEnded { won: false }];
     let harness = end_page(feud);
     harness.get_by_label("The Eastern Company wins the campaign");
+    harness.get_by_label("The Eastern Company wins the campaign.");
     harness.get_by_label("The Western Company against The Eastern Company, 0 weeks, 1 battle.");
-    assert!(harness.query_by_label("The campaign is lost").is_none());
+    assert!(
+        harness
+            .query_by_label_contains("The campaign is lost")
+            .is_none()
+    );
 }
 
 /// The campaign room's first page with one campaign going on and one won.
