@@ -314,7 +314,7 @@ impl Sequence {
                 "Whoever has the most action dice left acts next; when one runs dry, everyone gets a last option and the round ends."
             }
             Self::SideTurns => {
-                "Each side takes its whole turn in turn, the heroes first; in the first round each fighter of the side that goes first must steel itself to act."
+                "Each side takes its whole turn in turn, the heroes first, each fighter making one move and taking one action; in the first round each fighter of the side that goes first must steel itself to act."
             }
             Self::Alternation => {
                 "The sides take turns to activate one fighter each, who acts until done; at the round's end, a side brought to half its number must hold its nerve."

@@ -402,6 +402,11 @@ pub enum RuleError {
     },
     /// Initiative track: no turn is left to come this round to wait for.
     NothingToWaitFor,
+    /// Side turns, faction alternation: the turn's movement is made.
+    AlreadyMoved,
+    /// Side turns, faction alternation: the turn's action (of that kind)
+    /// is taken.
+    ActionTaken,
     /// Initiative track: the round's defences are all made.
     NoReactionsLeft,
     /// Initiative track: out of turn, only an action that stays in place,
@@ -597,6 +602,8 @@ impl fmt::Display for RuleError {
             Self::NothingToWaitFor => {
                 write!(f, "nobody is left to act this round: act now or pass")
             }
+            Self::AlreadyMoved => write!(f, "it has made its move this turn"),
+            Self::ActionTaken => write!(f, "it has taken its action this turn"),
             Self::NoReactionsLeft => write!(f, "every defence of the round is made"),
             Self::NotOutOfTurn => write!(
                 f,

@@ -35,11 +35,19 @@ pub enum Phase {
         queue: Vec<usize>,
     },
     /// Side turns: `side` has the turn; `done` are the sides whose turn this
-    /// round is over; `unready` failed the first round's readiness roll.
+    /// round is over; `unready` failed the first round's readiness roll;
+    /// `moved` and `acted` have made their move and taken their action this
+    /// round, and `finished` ended their turn with a pass.
     SideTurn {
         side: usize,
         done: Vec<usize>,
         unready: Vec<usize>,
+        #[serde(default)]
+        moved: Vec<usize>,
+        #[serde(default)]
+        acted: Vec<usize>,
+        #[serde(default)]
+        finished: Vec<usize>,
     },
     /// Faction alternation: `side` is to activate a combatant (or pass),
     /// `active` is the one taking its activation; `passes` in a row so far.

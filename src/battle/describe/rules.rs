@@ -20,6 +20,8 @@ impl RuleError {
             NoTurnOpen | NotYourTurn { .. } | AlreadyHolding | LastOptionNow => "Countdown",
             SameActionTwice { .. }
             | NothingToWaitFor
+            | AlreadyMoved
+            | ActionTaken
             | NoReactionsLeft
             | NotOutOfTurn
             | NotThisStep { .. }

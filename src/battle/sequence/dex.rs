@@ -98,7 +98,7 @@ fn in_dex_order(
 
 /// Orders that take a combatant to another zone or into a melee: the
 /// movement step's, and only its.
-fn changes_zone(order: &Order) -> bool {
+pub(super) fn changes_zone(order: &Order) -> bool {
     matches!(
         order,
         Order::Move { .. }
@@ -112,7 +112,7 @@ fn changes_zone(order: &Order) -> bool {
 
 /// Orders that shift a combatant within its zone: the movement step's, and
 /// the action step's as well.
-fn shifts_in_zone(order: &Order) -> bool {
+pub(super) fn shifts_in_zone(order: &Order) -> bool {
     matches!(
         order,
         Order::Withdraw { .. }

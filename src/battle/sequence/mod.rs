@@ -86,10 +86,13 @@ impl BattleState {
     }
 
     /// Whether passing keeps the combatant's dice for its defences: where a
-    /// pass ends a turn that comes once a round (the initiative track, DEX
-    /// ranks) rather than the round's actions.
+    /// pass ends a turn that comes once a round (side turns, the initiative
+    /// track, DEX ranks) rather than the round's actions.
     pub fn pass_keeps_dice(&self) -> bool {
-        matches!(self.sequence(), Sequence::Track | Sequence::DexRanks)
+        matches!(
+            self.sequence(),
+            Sequence::SideTurns | Sequence::Track | Sequence::DexRanks
+        )
     }
 
     /// Initiative track: whether the combatant waits with a delayed action.
@@ -159,6 +162,39 @@ fn in_round(phase: &Phase) -> bool {
             | Phase::Track(_)
             | Phase::Dex(_)
     )
+}
+
+/// What an order is worth in a sister sequence's turn (RULES §41): a
+/// movement, a main action or a bonus action; or nothing, for the free
+/// options, waiting, passing, answers and the sequences' own orders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Worth {
+    Free,
+    /// Any order that moves the combatant, to another zone or within its own.
+    Movement,
+    /// An order that takes the moment: an attack, a spell, a break, closing
+    /// in, a drag, a wrestling move.
+    Main,
+    /// A quick order: a defence pool, aiming, preparing a spell, recovering.
+    Bonus,
+}
+
+fn worth(order: &Order) -> Worth {
+    if dex::changes_zone(order) || dex::shifts_in_zone(order) {
+        return Worth::Movement;
+    }
+    match order {
+        Order::Attack { .. }
+        | Order::Cast { .. }
+        | Order::Break { .. }
+        | Order::CloseIn { .. }
+        | Order::Drag { .. }
+        | Order::Wrestle { .. } => Worth::Main,
+        Order::Pool { .. } | Order::Aim { .. } | Order::Prepare { .. } | Order::Recover { .. } => {
+            Worth::Bonus
+        }
+        _ => Worth::Free,
+    }
 }
 
 /// Whether a battle waits for a command (or is over).
@@ -268,6 +304,7 @@ pub(super) fn turn_problem(
                 return Err(not_your_turn(table, command));
             }
             let problem = match table.sequence() {
+                Sequence::SideTurns => side_turns::act_problem(table, actor, &command.order),
                 Sequence::Track => track::act_problem(table, &command.order),
                 Sequence::DexRanks => dex::act_problem(table, &command.order),
                 _ => None,
@@ -373,6 +410,7 @@ pub(super) fn begin_order(
         {
             alternation::activate(table, actor);
         }
+        Sequence::SideTurns => side_turns::begin_order(table, actor, order),
         Sequence::Track => return track::begin_order(table, actor, order, dice, events),
         Sequence::DexRanks => dex::begin_order(table, actor, order, events),
         _ => {}

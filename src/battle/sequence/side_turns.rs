@@ -1,10 +1,12 @@
 //! Side turns (seed 002's sequence; RULES §41.1): a round is a turn for each
 //! side, the player's side first. In its turn a side's combatants act as it
-//! chooses, one action at a time, until none of them can or will act. In
-//! the first round each combatant of the first side makes a readiness roll
-//! (WILL): one that fails does not act in that turn.
+//! chooses, one order at a time, each making one move and taking one action
+//! (in either order), until none of them can or will act. In the first
+//! round each combatant of the first side makes a readiness roll (WILL):
+//! one that fails does not act in that turn.
 
-use super::{can_act, close_round, sides_in_turn_order, will_roll};
+use super::{Worth, can_act, close_round, sides_in_turn_order, will_roll, worth};
+use crate::battle::command::{Order, RuleError};
 use crate::battle::events::BattleEvent;
 use crate::battle::state::{BattleState, Phase, Turn};
 use crate::rules::dice::DiceSource;
@@ -38,7 +40,63 @@ pub(super) fn first_phase(
         side,
         done: Vec::new(),
         unready,
+        moved: Vec::new(),
+        acted: Vec::new(),
+        finished: Vec::new(),
     }
+}
+
+/// The turn's limits: one move and one action (RULES §41.1).
+pub(super) fn act_problem(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
+    let Phase::SideTurn { moved, acted, .. } = &table.battle.phase else {
+        return None;
+    };
+    match worth(order) {
+        Worth::Movement if moved.contains(&actor) => Some(RuleError::AlreadyMoved),
+        Worth::Main | Worth::Bonus if acted.contains(&actor) => Some(RuleError::ActionTaken),
+        _ => None,
+    }
+}
+
+/// Before an order is carried out: its move or its action is counted; a
+/// pass ends the combatant's turn, its dice kept for defences.
+pub(super) fn begin_order(table: &mut BattleState, actor: usize, order: &Order) {
+    let Phase::SideTurn {
+        moved,
+        acted,
+        finished,
+        ..
+    } = &mut table.battle.phase
+    else {
+        return;
+    };
+    let list = match (order, worth(order)) {
+        (Order::Pass, _) => finished,
+        (_, Worth::Movement) => moved,
+        (_, Worth::Main | Worth::Bonus) => acted,
+        _ => return,
+    };
+    list.push(actor);
+}
+
+/// Whether `unit`'s turn is still open in its side's turn: it can act, is
+/// ready, has not passed, and has its move or its action still to make.
+fn turn_left(table: &BattleState, side: usize, unit: usize) -> bool {
+    let Phase::SideTurn {
+        unready,
+        moved,
+        acted,
+        finished,
+        ..
+    } = &table.battle.phase
+    else {
+        return false;
+    };
+    table.units[unit].unit.side == side
+        && can_act(table, unit)
+        && !unready.contains(&unit)
+        && !finished.contains(&unit)
+        && !(moved.contains(&unit) && acted.contains(&unit))
 }
 
 /// Opens the turn to the side's combatants that can act; when there are
@@ -47,16 +105,13 @@ pub(super) fn first_phase(
 /// has the turn, if it can still act.
 pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
     loop {
-        let Phase::SideTurn { side, unready, .. } = &table.battle.phase else {
+        let Phase::SideTurn { side, .. } = &table.battle.phase else {
             table.battle.turn = Turn::Closed;
             return;
         };
-        let (side, unready) = (*side, unready.clone());
-        let may_act = |table: &BattleState, unit: usize| {
-            table.units[unit].unit.side == side && can_act(table, unit) && !unready.contains(&unit)
-        };
+        let side = *side;
         if let Some(partner) = table.battle.partner_due {
-            if may_act(table, partner) {
+            if turn_left(table, side, partner) {
                 table.battle.turn = Turn::Act {
                     candidates: vec![partner],
                 };
@@ -65,7 +120,7 @@ pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) 
             table.battle.partner_due = None;
         }
         let candidates: Vec<usize> = (0..table.units.len())
-            .filter(|&unit| may_act(table, unit))
+            .filter(|&unit| turn_left(table, side, unit))
             .collect();
         if !candidates.is_empty() {
             table.battle.turn = Turn::Act { candidates };
@@ -105,6 +160,7 @@ pub(super) fn order(table: &BattleState) -> Vec<usize> {
             side,
             done,
             unready,
+            ..
         } => (Some(*side), done.clone(), unready.clone()),
         _ => (None, Vec::new(), Vec::new()),
     };
