@@ -317,7 +317,7 @@ impl Sequence {
                 "Each side takes its whole turn in turn, the heroes first, each fighter making one move and taking one action; in the first round each fighter of the side that goes first must steel itself to act."
             }
             Self::Alternation => {
-                "The sides take turns to activate one fighter each, who acts until done; at the round's end, a side brought to half its number must hold its nerve."
+                "The sides take turns to activate one fighter each, or pass: a full move, or half a move with an attack and a quick action; a defence takes a fighter's whole turn; at the round's end, a side brought to half its number must hold its nerve."
             }
             Self::Track => {
                 "Everyone takes one turn a round in order of initiative, the sides alternating: three different actions a turn, one of them may wait for later, and a fighter attacked may try to act first."

@@ -407,6 +407,9 @@ pub enum RuleError {
     /// Side turns, faction alternation: the turn's action (of that kind)
     /// is taken.
     ActionTaken,
+    /// Faction alternation: a defence takes the whole turn, and this
+    /// combatant's is spent.
+    TurnSpent,
     /// Initiative track: the round's defences are all made.
     NoReactionsLeft,
     /// Initiative track: out of turn, only an action that stays in place,
@@ -416,7 +419,7 @@ pub enum RuleError {
     NotThisStep {
         step: String,
     },
-    /// Faction alternation: only those whose nerve broke may surrender.
+    /// Surrender belongs to faction alternation.
     NoCauseToSurrender,
     UnknownUnit {
         unit: String,
@@ -604,13 +607,19 @@ impl fmt::Display for RuleError {
             }
             Self::AlreadyMoved => write!(f, "it has made its move this turn"),
             Self::ActionTaken => write!(f, "it has taken its action this turn"),
+            Self::TurnSpent => write!(
+                f,
+                "a defence takes a whole turn, and its turn is spent this round: it can only take the blow"
+            ),
             Self::NoReactionsLeft => write!(f, "every defence of the round is made"),
             Self::NotOutOfTurn => write!(
                 f,
                 "out of turn: one action that stays in place, once a round, with an action left"
             ),
             Self::NotThisStep { step } => write!(f, "not now: this is the {step}"),
-            Self::NoCauseToSurrender => write!(f, "only a fighter whose nerve broke surrenders"),
+            Self::NoCauseToSurrender => {
+                write!(f, "surrender belongs to faction alternation's sequence of play")
+            }
             Self::UnknownUnit { unit } => write!(f, "there is no unit {unit}"),
             Self::NotYourTurn {
                 unit,

@@ -64,6 +64,9 @@ pub struct Profile {
     #[serde(default)]
     pub mount: bool,
     pub stateless: bool,
+    /// Immune to fear, and to morale. Written only when set.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fearless: bool,
     pub heroic: bool,
     /// Every how many direct rank losses one crosses over to the other track.
     pub crossover_every: u8,
@@ -390,7 +393,8 @@ pub enum Fate {
     Killed,
     /// Left the table over an edge.
     Escaped,
-    /// Laid down its arms: out of the fight, and off the table.
+    /// Laid down its arms: out of the fight, its figure still on the table;
+    /// struck, it fights on.
     Surrendered,
 }
 

@@ -354,6 +354,10 @@ pub enum BattleEvent {
     Surrendered {
         unit: String,
     },
+    /// Faction alternation: `unit`, surrendered, was struck, and fights on.
+    FightsOn {
+        unit: String,
+    },
     RoundClosed {
         round: u32,
     },

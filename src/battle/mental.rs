@@ -188,6 +188,9 @@ pub fn worst_fear_at(
     zone: crate::vocabulary::ZoneCoord,
 ) -> Option<(usize, FearLevel)> {
     let me = &table.units[unit];
+    if me.profile.fearless {
+        return None;
+    }
     let fear = &table.ruleset.rules.fear;
     table
         .units

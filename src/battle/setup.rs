@@ -172,6 +172,7 @@ fn fielded_unit(
             // A swarm loses members, not its wits: every wound is
             // a rank (RULES §38).
             stateless: template.stateless || spec.mob == Some(MobTier::Swarm),
+            fearless: template.fearless,
             heroic: template.heroic,
             crossover_every: template
                 .crossover_every

@@ -59,6 +59,16 @@ pub enum Phase {
         /// Each combatant's physical ranks left and whether it was fighting,
         /// at the round's start: the morale check compares with them.
         standing: Vec<(i32, bool)>,
+        /// What the active combatant has used of its turn: movements, main
+        /// actions and bonus actions (RULES §41.2).
+        #[serde(default)]
+        used: [u8; 3],
+        /// Those who held at once, keeping their turn for a reaction.
+        #[serde(default)]
+        reserved: Vec<usize>,
+        /// The side to move passes rather than activate.
+        #[serde(default)]
+        passing: bool,
     },
     /// The initiative track: the round's turns still to come, the head's
     /// now; what each combatant has used of its round (RULES §41.3).
@@ -261,9 +271,13 @@ impl UnitState {
         self.fate == Fate::Fighting
     }
 
-    /// Still a figure on the table (fighting or out of action).
+    /// Still a figure on the table (fighting, out of action, or
+    /// surrendered and waiting to be spared).
     pub fn on_table(&self) -> bool {
-        matches!(self.fate, Fate::Fighting | Fate::OutOfAction)
+        matches!(
+            self.fate,
+            Fate::Fighting | Fate::OutOfAction | Fate::Surrendered
+        )
     }
 
     pub fn id(&self) -> &str {

@@ -296,6 +296,10 @@ pub struct CreatureTemplate {
     /// Always loses ranks, never takes a State.
     #[serde(default)]
     pub stateless: bool,
+    /// Immune to fear: it takes no fear test, and no morale roll where the
+    /// sequence of play has one (the mindless dead, RULES §24).
+    #[serde(default)]
+    pub fearless: bool,
     /// Which track the Heroic rank goes to (chosen per battle; a unit may
     /// override it).
     #[serde(default)]

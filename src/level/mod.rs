@@ -89,6 +89,8 @@ pub struct UnitOverrides {
     #[serde(default)]
     pub stateless: Option<bool>,
     #[serde(default)]
+    pub fearless: Option<bool>,
+    #[serde(default)]
     pub attack_dice: Option<u8>,
     #[serde(default, deserialize_with = "crate::unique_keys::some_unique_keys")]
     pub defences: Option<BTreeMap<crate::vocabulary::Defence, u8>>,
@@ -463,6 +465,9 @@ pub fn apply_overrides(template: &mut crate::data::CreatureTemplate, overrides: 
     }
     if let Some(v) = o.stateless {
         template.stateless = v;
+    }
+    if let Some(v) = o.fearless {
+        template.fearless = v;
     }
     if let Some(v) = o.attack_dice {
         template.attack_dice = v;

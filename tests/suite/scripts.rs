@@ -89,8 +89,13 @@ fn script_faction_alternation_a_steady_lone_fighter_rolls_no_more() {
 }
 
 #[test]
-fn script_faction_alternation_a_broken_fighter_surrenders() {
+fn script_faction_alternation_anyone_may_surrender_and_fights_on_when_struck() {
     run("alternation_surrender.ron");
+}
+
+#[test]
+fn script_faction_alternation_a_turn_is_a_full_move_or_half_with_actions_and_a_defence_takes_it() {
+    run("alternation_reactions.ron");
 }
 
 #[test]

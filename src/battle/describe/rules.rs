@@ -22,6 +22,7 @@ impl RuleError {
             | NothingToWaitFor
             | AlreadyMoved
             | ActionTaken
+            | TurnSpent
             | NoReactionsLeft
             | NotOutOfTurn
             | NotThisStep { .. }
@@ -205,7 +206,8 @@ impl BattleEvent {
             | AttackForestalled { .. }
             | DexStepBegan { .. }
             | IntentDeclared { .. }
-            | Surrendered { .. } => "Sequences of play",
+            | Surrendered { .. }
+            | FightsOn { .. } => "Sequences of play",
             AttackDeclared { .. } | DefenceRolled { .. } => "Defences",
             Dodged { .. } => "Dodge",
             Parried { .. } | Riposte { .. } => "Parry",

@@ -166,6 +166,15 @@ pub(super) fn hit(
     let id = table.units[target].unit.id.clone();
     let ruleset = table.ruleset.clone();
     let rules = &ruleset.rules;
+    if table.units[target].fate == Fate::Surrendered {
+        // Struck, the surrendered fights on (RULES §41.2), its nerve back.
+        let them = &mut table.units[target];
+        them.fate = Fate::Fighting;
+        them.conditions.panicked = false;
+        events.push(BattleEvent::FightsOn { unit: id.clone() });
+        let zone = them.placement.zone;
+        table.regroup(zone, events);
+    }
     if table.units[target].fate == Fate::OutOfAction {
         let rank = table.units[target].ranks.physical.remaining();
         let roll = characteristic_roll(rules, rank, 0, dice);

@@ -175,8 +175,8 @@ pub(super) fn execute_drag(
     true
 }
 
-/// Surrender: the combatant lays down its arms and is out of the fight,
-/// taken off the table like one who escaped.
+/// Surrender: the combatant lays down its arms and is out of the fight; its
+/// figure stays where it is, out of any melee, to be spared or struck.
 pub(super) fn execute_surrender(
     table: &mut BattleState,
     actor: usize,

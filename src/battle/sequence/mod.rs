@@ -95,6 +95,12 @@ impl BattleState {
         )
     }
 
+    /// Faction alternation: whether the combatant's pass now would be its
+    /// side's (nobody activated), not the end of its own turn.
+    pub fn pass_is_the_sides(&self, unit: usize) -> bool {
+        alternation::side_would_pass(self, unit)
+    }
+
     /// Initiative track: whether the combatant waits with a delayed action.
     pub fn delays(&self, unit: usize) -> bool {
         track::delays(self, unit)
@@ -140,7 +146,10 @@ impl BattleState {
             Phase::SideTurn { side, .. } => Some(format!("Turn of {}", side_name(*side)?)),
             Phase::Alternation {
                 side, active: None, ..
-            } => Some(format!("{} to activate a fighter", side_name(*side)?)),
+            } => Some(format!(
+                "{} to activate a fighter or pass",
+                side_name(*side)?
+            )),
             Phase::Alternation {
                 active: Some(unit), ..
             } => Some(format!("{}'s activation", self.units[*unit].unit.name)),
@@ -305,6 +314,7 @@ pub(super) fn turn_problem(
             }
             let problem = match table.sequence() {
                 Sequence::SideTurns => side_turns::act_problem(table, actor, &command.order),
+                Sequence::Alternation => alternation::act_problem(table, actor, &command.order),
                 Sequence::Track => track::act_problem(table, &command.order),
                 Sequence::DexRanks => dex::act_problem(table, &command.order),
                 _ => None,
@@ -330,6 +340,9 @@ pub(super) fn turn_problem(
                 } else {
                     Decision::Answer
                 });
+            }
+            if let Some(problem) = alternation::answer_problem(table, actor, &command.order) {
+                return Err(problem);
             }
             if !matches!(
                 command.order,
@@ -363,14 +376,16 @@ pub(super) fn decision_of(table: &BattleState, unit: usize) -> Option<Decision> 
     }
 }
 
-/// Surrender is faction alternation's, for a fighter whose nerve broke
-/// (Panicked: by morale or by fear).
+/// Surrender is faction alternation's, and takes a whole turn: it begins
+/// the combatant's activation or not at all.
 fn surrender_problem(table: &BattleState, actor: usize, command: &Command) -> Option<RuleError> {
     if command.order != Order::Surrender {
         return None;
     }
-    let broken = table.units[actor].conditions.panicked;
-    (table.sequence() != Sequence::Alternation || !broken).then_some(RuleError::NoCauseToSurrender)
+    if table.sequence() != Sequence::Alternation {
+        return Some(RuleError::NoCauseToSurrender);
+    }
+    (!alternation::side_would_pass(table, actor)).then_some(RuleError::ActionTaken)
 }
 
 /// Whether a command is a sequence's own order, offered only under it: the
@@ -406,10 +421,7 @@ pub(super) fn begin_order(
         table.battle.round_actions = table.battle.round_actions.saturating_add(1);
     }
     match table.sequence() {
-        Sequence::Alternation if matches!(&table.battle.turn, Turn::Act { candidates } if candidates.contains(&actor)) =>
-        {
-            alternation::activate(table, actor);
-        }
+        Sequence::Alternation => return alternation::begin_order(table, actor, order),
         Sequence::SideTurns => side_turns::begin_order(table, actor, order),
         Sequence::Track => return track::begin_order(table, actor, order, dice, events),
         Sequence::DexRanks => dex::begin_order(table, actor, order, events),

@@ -193,6 +193,7 @@ pub(super) fn narrate(
             }
         }
         Surrendered { unit } => write!(f, "{} surrenders", names.unit(unit)),
+        FightsOn { unit } => write!(f, "{}, struck, takes up arms again", names.unit(unit)),
         RoundClosed { round } => write!(f, "round {round} ends"),
         ZoneHeld { side, zone, rounds } => {
             let side = names.side(side);

@@ -71,6 +71,7 @@ impl std::fmt::Display for Narrated<'_> {
             | DexStepBegan { .. }
             | IntentDeclared { .. }
             | Surrendered { .. }
+            | FightsOn { .. }
             | RoundClosed { .. }
             | ZoneHeld { .. }
             | BattleEnded { .. } => blows::narrate(event, names, f),

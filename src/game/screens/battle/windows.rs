@@ -62,7 +62,12 @@ pub(super) fn over_and_between(
     if let Some(actor) = hud.confirm_pass {
         let name = table.units()[actor].unit.name.clone();
         egui::Modal::new(egui::Id::new("confirm pass")).show(ctx, |ui| {
-            if table.pass_keeps_dice() {
+            if table.pass_is_the_sides(actor) {
+                ui.heading("Pass for the side?");
+                ui.label(format!(
+                    "Nobody is activated: the next side moves. {name} keeps its dice and may still take its turn this round."
+                ));
+            } else if table.pass_keeps_dice() {
                 ui.heading("End this turn?");
                 ui.label(format!(
                     "{name} still has dice to act with. Passing ends the turn; the dice stay for defences this round."
