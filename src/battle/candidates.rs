@@ -136,7 +136,7 @@ fn orders_of(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
         (Order::KeepDie, at_refresh),
         (Order::Intend { moving: true }, true),
         (Order::Intend { moving: false }, true),
-        (Order::Surrender, me.conditions.panicked),
+        (Order::Surrender, true),
         (Order::Pass, true),
     ];
     orders.extend(

@@ -360,11 +360,11 @@ fn a_long_move_quarters_the_dex_rank_and_standing_keeps_it() {
     assert_eq!(table.dex_rank(standing), Some(full(standing)));
 }
 
-/// §41.2: a fighter whose nerve broke may surrender (out of the fight, off
-/// the table); one who is steady may not, nor may anyone under another
-/// sequence.
+/// §41.2: any fighter may surrender under alternation, as its whole turn
+/// (out of the fight, its figure left on the table); nobody may under
+/// another sequence, broken or not.
 #[test]
-fn only_the_broken_surrender_and_only_under_alternation() {
+fn anyone_may_surrender_but_only_under_alternation() {
     let fielded = [
         hero("roland", "hero_swordsman")
             .untrained()
@@ -372,20 +372,14 @@ fn only_the_broken_surrender_and_only_under_alternation() {
         foe("g1", "goblin").untrained().at(1, 0),
     ];
     let alternation = level(r#""gg""#, &units(&fielded), "sequence: Alternation,");
-    let engine = app(&alternation, &[]);
-    let refused = engine.check(&Command::new("roland", Order::Surrender));
-    assert_eq!(
-        refused.map(|_| ()),
-        Err(swift_swords::battle::command::RuleError::NoCauseToSurrender)
-    );
-    // Broken: Panicked by a failed morale roll, say.
-    let mut engine = broken(engine, "roland");
+    let mut engine = app(&alternation, &[]);
     act(&mut engine, "roland", Order::Surrender);
     let table = engine.state();
     assert_eq!(
         table.units()[0].fate,
         swift_swords::battle::components::Fate::Surrendered
     );
+    assert!(table.units()[0].on_table(), "its figure stays on the table");
     assert!(log_has(
         &engine,
         |e| matches!(e, BattleEvent::Surrendered { unit } if unit == "roland")
@@ -394,10 +388,11 @@ fn only_the_broken_surrender_and_only_under_alternation() {
 
     let countdown = level(r#""gg""#, &units(&fielded), "");
     let engine = broken(app(&countdown, &[]), "roland");
-    assert!(
+    assert_eq!(
         engine
             .check(&Command::new("roland", Order::Surrender))
-            .is_err()
+            .map(|_| ()),
+        Err(swift_swords::battle::command::RuleError::NoCauseToSurrender)
     );
 }
 

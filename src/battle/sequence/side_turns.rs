@@ -174,8 +174,11 @@ pub(super) fn order(table: &BattleState) -> Vec<usize> {
             .filter(|u| u.unit.side == side && u.fighting())
             .map(|u| u.unit.index)
             .collect();
-        // Those who failed the readiness roll wait at their side's end.
-        members.sort_by_key(|u| unready.contains(u));
+        // Those who failed the readiness roll, or whose turn is over, wait
+        // at their side's end.
+        members.sort_by_key(|&u| {
+            unready.contains(&u) || (Some(side) == now && !turn_left(table, side, u))
+        });
         order.extend(members);
     }
     order
