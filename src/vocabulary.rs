@@ -323,7 +323,7 @@ impl Sequence {
                 "Everyone takes one turn a round in order of initiative, the sides alternating: three different actions a turn, one of them may wait for later, and a fighter attacked may try to act first."
             }
             Self::DexRanks => {
-                "Each round everyone declares whether they will move, the movers move, then all act in order of DEX rank: the quick before the slow, bows before spears before swords, and a long move slows you down."
+                "Each round everyone declares whether they will stand, move or run, the movers move (runners twice, giving up their actions), then all act in order of DEX rank: the quick before the slow, bows before spears before swords, and a long move slows you down."
             }
         }
     }
@@ -352,12 +352,14 @@ impl Sequence {
 /// The steps of a round under DEX ranks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DexStep {
-    /// Each declares, fastest first, whether it will move.
+    /// Each declares, fastest first, whether it will stand, move or run.
     Intent,
     /// Those who declared a move make it, fastest first.
     Movement,
     /// Everyone acts, in order of DEX rank as lowered by its move.
     Actions,
+    /// The round's wounds are settled: bleeders bleed.
+    Resolution,
 }
 
 impl DexStep {
@@ -367,6 +369,7 @@ impl DexStep {
             Self::Intent => "statements of intent, fastest first",
             Self::Movement => "movement, fastest first",
             Self::Actions => "actions, in order of DEX rank",
+            Self::Resolution => "resolution: the round's bleeding",
         }
     }
 
@@ -376,6 +379,7 @@ impl DexStep {
             Self::Intent => "statement of intent",
             Self::Movement => "movement",
             Self::Actions => "action step",
+            Self::Resolution => "resolution",
         }
     }
 }

@@ -263,8 +263,10 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         Order::ChooseWounds { .. } => f64::NEG_INFINITY,
         Order::KeepDie => 0.25,
         Order::Pass => -0.3,
-        // DEX ranks: one already in a melee stands and fights; the others move.
-        Order::Intend { moving } => {
+        // DEX ranks: one already in a melee stands and fights; the others
+        // move, and keep their actions (a run gives them up).
+        Order::Intend { run: true, .. } => -0.2,
+        Order::Intend { moving, .. } => {
             let engaged = me.status != Status::Alone;
             if *moving != engaged { 0.1 } else { -0.1 }
         }

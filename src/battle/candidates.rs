@@ -134,8 +134,27 @@ fn orders_of(table: &BattleState, index: usize, scope: Scope) -> Vec<Order> {
         (Order::RecoveryRoll, has_one && recovers),
         (Order::Hold, !at_refresh && !me.pool.holding),
         (Order::KeepDie, at_refresh),
-        (Order::Intend { moving: true }, true),
-        (Order::Intend { moving: false }, true),
+        (
+            Order::Intend {
+                moving: true,
+                run: false,
+            },
+            true,
+        ),
+        (
+            Order::Intend {
+                moving: false,
+                run: false,
+            },
+            true,
+        ),
+        (
+            Order::Intend {
+                moving: true,
+                run: true,
+            },
+            true,
+        ),
         (Order::Surrender, true),
         (Order::Pass, true),
     ];

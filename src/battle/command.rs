@@ -252,8 +252,14 @@ pub enum Order {
     Pass,
     /// At a refresh: carry one die into the next round.
     KeepDie,
-    /// DEX ranks, the statement of intent: whether it will move this round.
-    Intend { moving: bool },
+    /// DEX ranks, the statement of intent: whether it will move this round,
+    /// and with `run`, that it makes its full move and no action but its
+    /// defences.
+    Intend {
+        moving: bool,
+        #[serde(default)]
+        run: bool,
+    },
     /// Faction alternation: a fighter whose nerve broke lays down its arms.
     Surrender,
 }
@@ -375,8 +381,9 @@ impl Order {
             Self::Hold => "Hold",
             Self::Pass => "Pass",
             Self::KeepDie => "Keep a die",
-            Self::Intend { moving: true } => "Declare a move",
-            Self::Intend { moving: false } => "Declare no move",
+            Self::Intend { run: true, .. } => "Declare a run",
+            Self::Intend { moving: true, .. } => "Declare a move",
+            Self::Intend { moving: false, .. } => "Declare no move",
             Self::Surrender => "Surrender",
         }
     }

@@ -349,6 +349,9 @@ pub enum BattleEvent {
     IntentDeclared {
         unit: String,
         moving: bool,
+        /// A run: its full move, and no action but its defences.
+        #[serde(default)]
+        run: bool,
     },
     /// Faction alternation: `unit` lays down its arms and is out of the fight.
     Surrendered {

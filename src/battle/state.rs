@@ -112,6 +112,12 @@ pub struct DexRound {
     pub from: Vec<ZoneCoord>,
     /// The head has done what the step asks of it.
     pub head_done: bool,
+    /// Those who declared a run: two movements, then defences only.
+    #[serde(default)]
+    pub runners: Vec<usize>,
+    /// Movement orders the head has given in the movement step.
+    #[serde(default)]
+    pub moves: u8,
 }
 
 /// Who may give a command now.

@@ -111,6 +111,55 @@ fn a_bleeder_costs_a_rank_at_the_start_of_a_round_unless_body_is_rolled() {
     ));
 }
 
+/// RULES §41.4: under DEX ranks the round's resolution rolls the bleeding,
+/// at the round's end rather than the next round's start.
+#[test]
+fn under_dex_ranks_a_bleeder_bleeds_in_the_rounds_resolution() {
+    let units = r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+            overrides: (defences: Some({}), action_dice: Some(Fixed([6, 6, 6])))),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0),
+            overrides: (defences: Some({}), physical: Some(3), action_dice: Some(Fixed([2])))),
+    "#;
+    let level = level(r#""g""#, units, "sequence: DexRanks,");
+    let mut app = app(&level, &[6, 6, 6, 5, 1, 1, 2, 3, 1, 1, 2, 3, 4, 1, 2]);
+    let stand = Order::Intend {
+        moving: false,
+        run: false,
+    };
+    act(&mut app, "hero", stand.clone());
+    act(&mut app, "bandit", stand);
+    act(&mut app, "hero", attack("bandit"));
+    act(&mut app, "hero", Order::Pass);
+    act(&mut app, "bandit", Order::Pass);
+    let events = log(&app);
+    let resolution = events
+        .iter()
+        .position(|e| {
+            *e == BattleEvent::DexStepBegan {
+                step: swift_swords::vocabulary::DexStep::Resolution,
+            }
+        })
+        .expect("the round's resolution");
+    assert_eq!(
+        events[resolution + 1..resolution + 3],
+        [
+            BattleEvent::Bleeding {
+                unit: "bandit".into(),
+                location: Location::LeftLeg,
+                dice: vec![1, 2, 3, 4, 1, 2],
+                passed: false,
+            },
+            rank_lost(1),
+        ]
+    );
+    let closed = events
+        .iter()
+        .position(|e| *e == BattleEvent::RoundClosed { round: 1 })
+        .expect("the round closes");
+    assert!(resolution < closed, "the bleeding is the round's, not the next's");
+}
+
 #[test]
 fn wind_burns_two_action_dice_now_and_at_every_later_roll() {
     // Injury 5,5,1,2: the chest; effect 2: Wind, a mental rank and two

@@ -74,6 +74,11 @@ fn script_side_turns_heroes_first_with_readiness_and_no_refresh() {
 }
 
 #[test]
+fn script_dex_ranks_a_runner_makes_its_full_move_and_only_defends() {
+    run("dex_ranks_run.ron");
+}
+
+#[test]
 fn script_side_turns_a_turn_is_one_move_and_one_action() {
     run("side_turns_one_move_one_action.ron");
 }

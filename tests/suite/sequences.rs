@@ -328,7 +328,7 @@ fn a_long_move_quarters_the_dex_rank_and_standing_keeps_it() {
             if !moving {
                 stood.push(head);
             }
-            act(&mut engine, &id, Order::Intend { moving });
+            act(&mut engine, &id, Order::Intend { moving, run: false });
             continue;
         }
         let far = legal.iter().find(|c| match c.order {

@@ -3,13 +3,16 @@
 //! first. A combatant's DEX rank comes from the action dice it is entitled
 //! to; ties go by the length of the weapon in hand (missile, long, medium,
 //! short), then by attack dice, then the heroes' sides and the level's
-//! order. Only those who declared a move move, one movement order each,
-//! and a move lowers the mover's rank for the actions.
+//! order. Only those who declared a move move, one movement order each
+//! (a runner two, giving up its actions), and a move lowers the mover's
+//! rank for the actions. The round ends with its resolution: bleeders
+//! bleed.
 
-use super::{can_act, close_round, sides_in_turn_order};
+use super::{Worth, can_act, close_round, sides_in_turn_order, worth};
 use crate::battle::command::{Order, RuleError};
 use crate::battle::events::BattleEvent;
 use crate::battle::state::{BattleState, DexRound, Phase, Turn};
+use crate::rules::dice::DiceSource;
 use crate::vocabulary::DexStep;
 
 /// The round's first phase: the statement of intent, fastest first.
@@ -24,6 +27,8 @@ pub(super) fn first_phase(table: &BattleState, events: &mut Vec<BattleEvent>) ->
         intents: vec![None; count],
         from: table.units.iter().map(|u| u.placement.zone).collect(),
         head_done: false,
+        runners: Vec::new(),
+        moves: 0,
     }))
 }
 
@@ -137,6 +142,7 @@ pub(super) fn act_problem(table: &BattleState, order: &Order) -> Option<RuleErro
         DexStep::Actions => {
             !changes_zone(order) && !matches!(order, Order::Intend { .. } | Order::Hold)
         }
+        DexStep::Resolution => false,
     };
     (!fits).then(|| RuleError::NotThisStep {
         step: round.step.name().to_string(),
@@ -165,20 +171,28 @@ pub(super) fn begin_order(
         return;
     }
     match (round.step, order) {
-        (DexStep::Intent, Order::Intend { moving }) => {
+        (DexStep::Intent, Order::Intend { moving, run }) => {
             if let Some(intent) = round.intents.get_mut(actor) {
-                *intent = Some(*moving);
+                *intent = Some(*moving || *run);
+            }
+            if *run {
+                round.runners.push(actor);
             }
             round.head_done = true;
             events.push(BattleEvent::IntentDeclared {
                 unit: id,
-                moving: *moving,
+                moving: *moving || *run,
+                run: *run,
             });
         }
         (DexStep::Movement, order)
             if !matches!(order, Order::ChooseWounds { .. } | Order::Effort) =>
         {
-            round.head_done = true;
+            // A runner's full move is two movements; any other order, or
+            // a mover's one movement, ends its part in the step.
+            round.moves = round.moves.saturating_add(1);
+            let running = round.runners.contains(&actor) && worth(order) == Worth::Movement;
+            round.head_done = !running || round.moves >= 2;
         }
         (DexStep::Actions, Order::Pass) => round.head_done = true,
         _ => {}
@@ -187,8 +201,12 @@ pub(super) fn begin_order(
 
 /// Opens the turn to the head of the step's queue while it has something to
 /// do; when the queue is empty the next step begins, and after the actions
-/// the round closes.
-pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) {
+/// comes the resolution: bleeders bleed, and the round closes.
+pub(super) fn open_turn(
+    table: &mut BattleState,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) {
     // A mount and its rider each keep their own rank: neither's turn
     // follows the other's.
     table.battle.partner_due = None;
@@ -211,13 +229,18 @@ pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) 
             if let Some(round) = round_mut(table) {
                 round.queue.remove(0);
                 round.head_done = false;
+                round.moves = 0;
             }
             continue;
         }
         let next = match step {
             DexStep::Intent => DexStep::Movement,
             DexStep::Movement => DexStep::Actions,
-            DexStep::Actions => {
+            DexStep::Actions | DexStep::Resolution => {
+                events.push(BattleEvent::DexStepBegan {
+                    step: DexStep::Resolution,
+                });
+                super::super::injury::bleed(table, dice, events);
                 close_round(table, events);
                 return;
             }
@@ -228,7 +251,12 @@ pub(super) fn open_turn(table: &mut BattleState, events: &mut Vec<BattleEvent>) 
                 |u| can_act(table, u) && round.intents.get(u).copied().flatten() == Some(true),
                 None,
             ),
-            _ => in_dex_order(table, |u| can_act(table, u), Some(round)),
+            // Runners give up their actions: their dice are for defences.
+            _ => in_dex_order(
+                table,
+                |u| can_act(table, u) && !round.runners.contains(&u),
+                Some(round),
+            ),
         };
         let zones: Vec<_> = table.units.iter().map(|u| u.placement.zone).collect();
         if let Some(round) = round_mut(table) {
@@ -268,6 +296,11 @@ pub(super) fn step_over(table: &BattleState, unit: usize) -> bool {
     round(table).is_some_and(|r| !r.queue.contains(&unit))
 }
 
+/// Whether the combatant declared a run this round.
+pub(super) fn runs(table: &BattleState, unit: usize) -> bool {
+    round(table).is_some_and(|r| r.runners.contains(&unit))
+}
+
 /// A combatant's declared intent this round, if it has declared.
 pub(super) fn intent(table: &BattleState, unit: usize) -> Option<bool> {
     round(table)?.intents.get(unit).copied().flatten()
@@ -284,5 +317,6 @@ pub(super) fn in_words(table: &BattleState) -> Option<String> {
         DexStep::Intent => format!("Statement of intent: {name} (DEX rank {rank})"),
         DexStep::Movement => format!("Movement: {name} (DEX rank {rank})"),
         DexStep::Actions => format!("Actions: {name} at DEX rank {rank}"),
+        DexStep::Resolution => format!("Resolution (DEX rank {rank})"),
     })
 }

@@ -112,6 +112,11 @@ impl BattleState {
         dex::intent(self, unit)
     }
 
+    /// DEX ranks: whether the combatant declared a run this round.
+    pub fn runs(&self, unit: usize) -> bool {
+        dex::runs(self, unit)
+    }
+
     /// DEX ranks: the combatant's rank now (lowered by a move this round in
     /// the action step).
     pub fn dex_rank(&self, unit: usize) -> Option<u16> {
@@ -226,7 +231,7 @@ pub(super) fn step(
             Sequence::SideTurns => side_turns::open_turn(table, events),
             Sequence::Alternation => alternation::open_turn(table, dice, events),
             Sequence::Track => track::open_turn(table, events),
-            Sequence::DexRanks => dex::open_turn(table, events),
+            Sequence::DexRanks => dex::open_turn(table, dice, events),
         }
     }
 }
@@ -258,7 +263,10 @@ fn roll_round(table: &mut BattleState, dice: &mut impl DiceSource, events: &mut 
         events.push(BattleEvent::SurpriseOver);
     }
     events.push(BattleEvent::RoundStarted { round });
-    super::injury::bleed(table, dice, events);
+    // Under DEX ranks the round's resolution bleeds them, at its end.
+    if table.sequence() != Sequence::DexRanks {
+        super::injury::bleed(table, dice, events);
+    }
     let ruleset = table.ruleset.clone();
     let rules = &ruleset.rules;
     let surprise_extra = match table.battle.surprise {

@@ -184,9 +184,11 @@ pub(super) fn narrate(
             names.unit(target)
         ),
         DexStepBegan { step } => write!(f, "{}", step.in_words()),
-        IntentDeclared { unit, moving } => {
+        IntentDeclared { unit, moving, run } => {
             let unit = names.unit(unit);
-            if *moving {
+            if *run {
+                write!(f, "{unit} will run this round, and only defend")
+            } else if *moving {
                 write!(f, "{unit} will move this round")
             } else {
                 write!(f, "{unit} will stand this round")

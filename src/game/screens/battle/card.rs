@@ -246,7 +246,11 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                 );
             }
             if let Some(moving) = table.intent(unit.unit.index) {
-                let intent = if moving { "moves" } else { "stands" };
+                let intent = match (moving, table.runs(unit.unit.index)) {
+                    (_, true) => "runs",
+                    (true, false) => "moves",
+                    (false, false) => "stands",
+                };
                 explained(
                     ui.label(RichText::new(intent).italics()),
                     intent,
