@@ -320,7 +320,7 @@ impl Sequence {
                 "The sides take turns to activate one fighter each, or pass: a full move, or half a move with an attack and a quick action; a defence takes a fighter's whole turn; at the round's end, a side brought to half its number must hold its nerve."
             }
             Self::Track => {
-                "Everyone takes one turn a round in order of initiative, the sides alternating: three different actions a turn, one of them may wait for later, and a fighter attacked may try to act first."
+                "Everyone takes one turn a round in order of initiative, the sides alternating: three different actions a turn, one of them may wait for later, and once a round anyone may try to act out of turn."
             }
             Self::DexRanks => {
                 "Each round everyone declares whether they will stand, move or run, the movers move (runners twice, giving up their actions), then all act in order of DEX rank: the quick before the slow, bows before spears before swords, and a long move slows you down."

@@ -74,6 +74,11 @@ fn script_side_turns_heroes_first_with_readiness_and_no_refresh() {
 }
 
 #[test]
+fn script_initiative_track_anyone_may_act_out_of_turn_once_a_round() {
+    run("initiative_track_out_of_turn.ron");
+}
+
+#[test]
 fn script_dex_ranks_a_runner_makes_its_full_move_and_only_defends() {
     run("dex_ranks_run.ron");
 }

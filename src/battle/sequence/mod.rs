@@ -318,6 +318,13 @@ pub(super) fn turn_problem(
     Ok(match (&table.battle.phase, &table.battle.turn) {
         (_, Turn::Act { candidates }) if in_round(&table.battle.phase) => {
             if !candidates.contains(&actor) {
+                // The initiative track: anyone may try one action out of
+                // turn a round, before the action it interrupts.
+                if table.sequence() == Sequence::Track
+                    && track::may_interrupt(table, actor, &command.order)
+                {
+                    return Ok(Decision::Act);
+                }
                 return Err(not_your_turn(table, command));
             }
             let problem = match table.sequence() {

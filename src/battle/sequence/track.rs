@@ -146,8 +146,9 @@ fn stays_in_place(order: &Order) -> bool {
     )
 }
 
-/// Whether `unit`, the target of a declared attack, may try an action out
-/// of turn: once a round, with an action left.
+/// Whether `unit` may try an action out of turn: once a round, with an
+/// action left (the target of a declared attack, or anyone while another
+/// has the turn).
 pub(super) fn may_act_out_of_turn(table: &BattleState, unit: usize) -> bool {
     let Some(round) = round(table) else {
         return false;
@@ -156,6 +157,17 @@ pub(super) fn may_act_out_of_turn(table: &BattleState, unit: usize) -> bool {
         && !round.tried.contains(&unit)
         && round.spent.get(unit).copied().unwrap_or(0) < actions(table)
         && table.units[unit].pool.usable() > 0
+}
+
+/// Whether `actor`, while another has the turn, may try `order` out of
+/// turn, before the action it interrupts: any action, once a round.
+pub(super) fn may_interrupt(table: &BattleState, actor: usize, order: &Order) -> bool {
+    let others_turn =
+        matches!(&table.battle.turn, Turn::Act { candidates } if !candidates.contains(&actor));
+    others_turn
+        && is_action(order)
+        && !matches!(order, Order::Intend { .. } | Order::Surrender)
+        && may_act_out_of_turn(table, actor)
 }
 
 /// The track's own limits on a command the turn allows: each kind of order
@@ -224,6 +236,26 @@ pub(super) fn begin_order(
     events: &mut Vec<BattleEvent>,
 ) -> bool {
     let answering = matches!(table.battle.turn, Turn::Respond { unit } if unit == actor);
+    let interrupting =
+        matches!(&table.battle.turn, Turn::Act { candidates } if !candidates.contains(&actor));
+    if interrupting {
+        let passed = will_roll(table, actor, dice, events, |unit, dice, passed| {
+            BattleEvent::OutOfTurnRoll { unit, dice, passed }
+        });
+        let Some(round) = round_mut(table) else {
+            return false;
+        };
+        round.tried.push(actor);
+        if passed {
+            if let Some(spent) = round.spent.get_mut(actor) {
+                *spent = spent.saturating_add(1);
+            }
+        } else {
+            // Its point of Stress; the turn it meant to interrupt goes on.
+            mental_hit(table, actor, 1, StateKind::Shock, events);
+        }
+        return passed;
+    }
     if answering && is_action(order) {
         let passed = will_roll(table, actor, dice, events, |unit, dice, passed| {
             BattleEvent::OutOfTurnRoll { unit, dice, passed }
