@@ -141,6 +141,17 @@ fn fielded_unit(
         .map_or(0, |&ranks| ranks as i8);
     // Wounds carried in from an earlier battle of a campaign.
     let carried = i8::try_from(spec.carried.ranks_lost).unwrap_or(i8::MAX);
+    let every = template
+        .crossover_every
+        .unwrap_or(ruleset.rules.crossover_every);
+    let carried_crossover = i8::try_from(crate::rules::damage::crossovers_caused(
+        i32::from(carried),
+        every,
+    ))
+    .unwrap_or(0)
+    // Nobody starts a battle out of it.
+    .min(mental.saturating_sub(1))
+    .max(0);
     Some(UnitState {
         unit: Unit {
             index,
@@ -191,8 +202,12 @@ fn fielded_unit(
                 lost: tired.saturating_add(carried),
                 ..RankTrack::new(physical)
             },
+            // The carried wounds' crossover stays until they heal
+            // ("CrossOver Damage": regained when the cause is healed).
             mental: RankTrack {
                 bonus: template.bonus_mental,
+                lost: carried_crossover,
+                crossover_lost: carried_crossover,
                 ..RankTrack::new(mental)
             },
         },

@@ -143,6 +143,12 @@ pub enum CampaignEvent {
         dice: Vec<u8>,
         woke: bool,
     },
+    /// A captured member's try to escape, made each week.
+    EscapeRoll {
+        member: String,
+        dice: Vec<u8>,
+        escaped: bool,
+    },
     CampaignEnded {
         won: bool,
     },

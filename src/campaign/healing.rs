@@ -1,13 +1,13 @@
 //! The weeks between battles ("Slow Healing"): bleeders stopped by rest or
 //! costing ranks on the road, comas woken by rest, wounds healed by the
-//! week's food, water and rest, a trained healer's extra rank, and grievous
-//! injuries counting down their weeks.
+//! week's food, water and rest, a trained healer's extra rank, grievous
+//! injuries counting down their weeks; and the captured trying to escape.
 
 use super::events::CampaignEvent;
 use super::fielding::physical_ranks;
 use super::warband::{Member, Whereabouts};
 use crate::data::Ruleset;
-use crate::rules::aftermath::{AftermathRules, Week, healing_roll, wake_roll};
+use crate::rules::aftermath::{AftermathRules, Week, escape_roll, healing_roll, wake_roll};
 use crate::rules::dice::DiceSource;
 use crate::rules::rolls::characteristic_roll;
 
@@ -24,6 +24,10 @@ pub fn pass_week(
     events: &mut Vec<CampaignEvent>,
 ) {
     for member in members.iter_mut() {
+        if member.whereabouts == Whereabouts::Captured {
+            escape(member, (ruleset, rules), dice, events);
+            continue;
+        }
         if member.whereabouts != Whereabouts::WithWarband {
             continue;
         }
@@ -91,6 +95,26 @@ pub fn pass_week(
             }
         }
     }
+}
+
+/// A captured member tries to escape ("must now escape or be rescued"): one
+/// who does comes back with the wounds it was taken with.
+fn escape(
+    member: &mut Member,
+    (ruleset, rules): (&Ruleset, &AftermathRules),
+    dice: &mut impl DiceSource,
+    events: &mut Vec<CampaignEvent>,
+) {
+    let real = physical_ranks(member, ruleset);
+    let (roll, escaped) = escape_roll(&ruleset.rules, rules, i32::from(real), dice);
+    if escaped {
+        member.whereabouts = Whereabouts::WithWarband;
+    }
+    events.push(CampaignEvent::EscapeRoll {
+        member: member.spec.id.clone(),
+        dice: roll.dice,
+        escaped,
+    });
 }
 
 /// Open bleeders: first aid was given at the battle's end, so a week of

@@ -231,6 +231,20 @@ pub fn event_words(
             dice_words(dice),
             if *woke { "awake" } else { "still asleep" }
         ),
+        E::EscapeRoll {
+            member,
+            dice,
+            escaped,
+        } => format!(
+            "{} tries to escape the enemy ({}): {}.",
+            name(member),
+            dice_words(dice),
+            if *escaped {
+                "free, and back with the warband"
+            } else {
+                "still held"
+            }
+        ),
         E::CampaignEnded { won: true } => "The campaign is won.".to_string(),
         E::CampaignEnded { won: false } => "The campaign is lost.".to_string(),
     }

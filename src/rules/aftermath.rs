@@ -43,6 +43,10 @@ pub struct AftermathRules {
     pub death_roll_penalty: u8,
     /// Dice off the BODY roll to wake from a coma, made each week of rest.
     pub wake_roll_penalty: u8,
+    /// A captured member's escape, tried each week: a BODY roll at the full
+    /// rank with these dice off, needing `escape_successes` successes.
+    pub escape_roll_penalty: u8,
+    pub escape_successes: u8,
     /// How each injury fares after the battle, by [`InjuryEffect::kind`].
     #[serde(deserialize_with = "unique_keys")]
     pub lasting: BTreeMap<InjuryEffect, Lasting>,
@@ -154,6 +158,19 @@ pub fn wake_roll(
     dice: &mut impl DiceSource,
 ) -> CharacteristicRoll {
     characteristic_roll(rules, rank, -i32::from(aftermath.wake_roll_penalty), dice)
+}
+
+/// A captured member's try to escape: BODY at its full rank, with the rule's
+/// dice off, needing the rule's successes.
+pub fn escape_roll(
+    rules: &impl CoreNumbers,
+    aftermath: &AftermathRules,
+    rank: i32,
+    dice: &mut impl DiceSource,
+) -> (CharacteristicRoll, bool) {
+    let roll = characteristic_roll(rules, rank, -i32::from(aftermath.escape_roll_penalty), dice);
+    let escaped = roll.successes >= u32::from(aftermath.escape_successes.max(1));
+    (roll, escaped)
 }
 
 /// A trained healer's Healing roll: `dice` dice, a success at the standard

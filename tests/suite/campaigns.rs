@@ -675,6 +675,47 @@ fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
     assert_eq!(state.dice.remaining(), 0);
 }
 
+/// RULES §39: the captured "must now escape or be rescued": each week a
+/// captured member rolls BODY at its full rank, two dice off, and three
+/// successes free it; it comes back with the wounds it was taken with.
+#[test]
+fn a_captured_hero_escapes_on_three_successes_of_its_weekly_roll() {
+    let (mut state, _) = after_first_battle(
+        |b| {
+            lost(b);
+            unit_mut(b, "tristan").fate = Fate::OutOfAction;
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    assert_eq!(state.members[0].whereabouts, Whereabouts::Captured);
+    state.dice = Dice::scripted(vec![6, 6, 1, 1, 1, 6, 6, 5, 1, 1]);
+    let events = state
+        .march_on(0, (&ruleset(), &rules()))
+        .expect("weeks pass")
+        .to_vec();
+    assert_eq!(
+        events,
+        vec![
+            week(1),
+            CampaignEvent::EscapeRoll {
+                member: id("tristan"),
+                dice: vec![6, 6, 1, 1, 1],
+                escaped: false
+            },
+            week(2),
+            CampaignEvent::EscapeRoll {
+                member: id("tristan"),
+                dice: vec![6, 6, 5, 1, 1],
+                escaped: true
+            },
+        ]
+    );
+    assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
+    assert_eq!(state.dice.remaining(), 0);
+}
+
 #[test]
 fn a_rescue_won_frees_the_captured() {
     let ruleset = ruleset();

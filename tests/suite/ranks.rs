@@ -218,3 +218,26 @@ fn the_heroic_rank_may_go_to_the_mental_side() {
     assert_eq!(ranks("body"), (3, 2));
     assert_eq!(ranks("mind"), (2, 3));
 }
+
+/// "CrossOver Damage" is regained only when its cause heals: wounds carried
+/// in from an earlier battle start the next with their crossover still
+/// marked (every second rank a mental one), and count on toward the next.
+#[test]
+fn carried_wounds_start_the_battle_with_their_crossover() {
+    let level = level(
+        r#""g""#,
+        r#"
+        (id: "hero", template: "hero_swordsman", side: "heroes", zone: (0, 0),
+            carried: (ranks_lost: 2)),
+        (id: "bandit", template: "bandit", side: "foes", zone: (0, 0)),
+        "#,
+        "",
+    );
+    let app = app(&level, &[5, 5, 4, 3, 5, 4, 3]);
+    let t = table(&app);
+    let hero = unit(&t, "hero");
+    assert_eq!(hero.ranks.physical.lost, 2);
+    assert_eq!(hero.ranks.physical.crossover_lost, 0);
+    assert_eq!(hero.ranks.mental.lost, 1);
+    assert_eq!(hero.ranks.mental.crossover_lost, 1);
+}
