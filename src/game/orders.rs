@@ -165,6 +165,7 @@ pub fn menu_entries(
                 (_, order) => match order {
                     Order::Hold
                     | Order::Pass
+                    | Order::Surrender
                     | Order::KeepDie
                     | Order::Effort
                     | Order::Recover { .. }

@@ -401,6 +401,40 @@ fn a_pass_while_the_combatant_could_still_act_waits_for_the_players_word() {
     assert_eq!(hud.confirm_pass, None);
 }
 
+/// Under faction alternation anyone may surrender: the menu lists it among
+/// the turn's choices (no number key reaches it), and it waits for the
+/// player's word before it is given.
+#[test]
+fn a_surrender_is_a_turns_choice_and_waits_for_the_players_word() {
+    use swift_swords::battle::command::CommandQueue;
+    use swift_swords::game::hud::{HudState, give_order};
+    let units = units(&[
+        hero("hero", "hero_swordsman"),
+        foe("bandit", "bandit").at(1, 0),
+    ]);
+    let app = app(
+        &level(r#""ggg""#, &units, "sequence: Alternation,"),
+        &[5, 4, 3, 2, 5, 4, 3],
+    );
+    let table = table(&app);
+    let hero = table.unit_index("hero").expect("hero");
+    let entries = menu_entries(&table, hero, &AttackChoices::default(), None);
+    let surrender = entries
+        .iter()
+        .find(|e| e.order == Order::Surrender)
+        .expect("offered");
+    assert_eq!(surrender.section, MenuSection::Turn);
+    assert!(surrender.verdict.is_ok());
+    let (mut queue, mut hud) = (CommandQueue::default(), HudState::default());
+    give_order(&mut queue, &mut hud, &table, hero, Order::Surrender);
+    assert!(queue.0.is_empty(), "nothing given yet");
+    assert_eq!(hud.confirm_surrender, Some(hero));
+    assert!(hud.blocking_overlay());
+    give_order(&mut queue, &mut hud, &table, hero, Order::Surrender);
+    assert_eq!(queue.0.len(), 1);
+    assert_eq!(hud.confirm_surrender, None);
+}
+
 /// An order key pressed just as the AI's turn ended was meant for the AI's
 /// turn: for a moment after the turn comes to a human, order keys wait.
 #[test]

@@ -59,6 +59,8 @@ pub struct HudState {
     pub ai_stands_in: Vec<usize>,
     /// A Pass waiting for the player's word: this combatant could still act.
     pub confirm_pass: Option<usize>,
+    /// The combatant whose surrender waits for the player's yes.
+    pub confirm_surrender: Option<usize>,
     /// The last human side that had the turn (for the hand-over screen).
     pub last_human_side: Option<usize>,
     /// When (in seconds of the app's clock) the turn last came to a human
@@ -124,7 +126,10 @@ impl HudState {
 
     /// An overlay that stops play until the player answers it.
     pub fn blocking_overlay(&self) -> bool {
-        self.paused || self.handover.is_some() || self.confirm_pass.is_some()
+        self.paused
+            || self.handover.is_some()
+            || self.confirm_pass.is_some()
+            || self.confirm_surrender.is_some()
     }
 }
 
@@ -237,6 +242,15 @@ pub fn give_checked(
         return;
     }
     hud.confirm_pass = None;
+    // A surrender takes the fighter out of the fight: asked once.
+    if command.order == Order::Surrender
+        && verdict.is_ok()
+        && hud.confirm_surrender != Some(actor)
+    {
+        hud.confirm_surrender = Some(actor);
+        return;
+    }
+    hud.confirm_surrender = None;
     hud.picked_dice.clear();
     match verdict {
         Ok(_) => {

@@ -59,6 +59,23 @@ pub(super) fn over_and_between(
                 }
             });
     }
+    if let Some(actor) = hud.confirm_surrender {
+        let name = table.units()[actor].unit.name.clone();
+        egui::Modal::new(egui::Id::new("confirm surrender")).show(ctx, |ui| {
+            ui.heading(format!("Surrender {name}?"));
+            ui.label(format!(
+                "{name} lays down arms, out of the fight for the rest of the battle unless the enemy strikes: struck, {name} fights on. If every fighter of your side is out of the fight, the battle is lost."
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Surrender").clicked() {
+                    give_order(queue, hud, table, actor, Order::Surrender);
+                }
+                if ui.button("Keep fighting").clicked() {
+                    hud.confirm_surrender = None;
+                }
+            });
+        });
+    }
     if let Some(actor) = hud.confirm_pass {
         let name = table.units()[actor].unit.name.clone();
         egui::Modal::new(egui::Id::new("confirm pass")).show(ctx, |ui| {
