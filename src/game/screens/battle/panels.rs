@@ -327,9 +327,15 @@ pub(crate) fn draw_battle_hud(
             .and_then(|shown| shown.inner.flatten())
             .inspect(|rule| hud.rules.show_rule(rule));
     }
+    // The left panel's title names the order it shows.
+    let order_title = if table.sequence().is_countdown() {
+        "Countdown"
+    } else {
+        "Turn order"
+    };
     folding_side_panel(
         &mut root,
-        (panel, true, "countdown", "Countdown"),
+        (panel, true, "countdown", order_title),
         (&mut fold.countdown, !lesson),
         |ui| countdown_and_card(ui, table, &mut hud),
     );

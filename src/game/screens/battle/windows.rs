@@ -82,7 +82,7 @@ pub(super) fn over_and_between(
             if table.pass_is_the_sides(actor) {
                 ui.heading("Pass for the side?");
                 ui.label(format!(
-                    "Nobody is activated: the next side moves. {name} keeps its dice and may still take its turn this round."
+                    "Nobody is activated: the next side moves. {name} keeps the dice and may still take a turn this round."
                 ));
             } else if table.pass_keeps_dice() {
                 ui.heading("End this turn?");
