@@ -225,12 +225,14 @@ fn search_on(
         },
         ..budget
     };
-    // Under DEX ranks a pass keeps the dice: a few decisions see the dice
-    // kept and not the actions given up, so waiting is searched only where
-    // Normal puts it first, as where waiting loses. (On the initiative
-    // track Hold is a delayed action, worth searching: docs/AI.md.)
-    let waiting_loses =
-        pressed || waiting_loses(table, side) || table.sequence() == Sequence::DexRanks;
+    // Under DEX ranks and side turns a pass keeps the dice: a few decisions
+    // see the dice kept and not the actions given up, so waiting is searched
+    // only where Normal puts it first, as where waiting loses. (On the
+    // initiative track Hold is a delayed action, worth searching:
+    // docs/AI.md.)
+    let waiting_loses = pressed
+        || waiting_loses(table, side)
+        || matches!(table.sequence(), Sequence::DexRanks | Sequence::SideTurns);
     let follow_ups_first = !survival_counts(table);
     // Totals kept per candidate: one per answer, or one for the worst.
     let totals_kept = if only_defeat_counts(table) && !pressed {

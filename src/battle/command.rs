@@ -625,7 +625,10 @@ impl fmt::Display for RuleError {
             ),
             Self::NotThisStep { step } => write!(f, "not now: this is the {step}"),
             Self::NoCauseToSurrender => {
-                write!(f, "surrender belongs to faction alternation's sequence of play")
+                write!(
+                    f,
+                    "surrender belongs to faction alternation's sequence of play"
+                )
             }
             Self::UnknownUnit { unit } => write!(f, "there is no unit {unit}"),
             Self::NotYourTurn {

@@ -157,7 +157,10 @@ fn under_dex_ranks_a_bleeder_bleeds_in_the_rounds_resolution() {
         .iter()
         .position(|e| *e == BattleEvent::RoundClosed { round: 1 })
         .expect("the round closes");
-    assert!(resolution < closed, "the bleeding is the round's, not the next's");
+    assert!(
+        resolution < closed,
+        "the bleeding is the round's, not the next's"
+    );
 }
 
 #[test]

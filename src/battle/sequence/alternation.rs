@@ -85,7 +85,11 @@ pub(super) fn act_problem(table: &BattleState, actor: usize, order: &Order) -> O
 
 /// A defence takes the defender's whole turn: it needs the turn still to
 /// give, not yet activated, or kept by holding at once.
-pub(super) fn answer_problem(table: &BattleState, actor: usize, order: &Order) -> Option<RuleError> {
+pub(super) fn answer_problem(
+    table: &BattleState,
+    actor: usize,
+    order: &Order,
+) -> Option<RuleError> {
     let Phase::Alternation {
         activated,
         reserved,
@@ -192,14 +196,8 @@ pub(super) fn open_turn(
             table.battle.turn = Turn::Closed;
             return;
         };
-        let (side, active, activated, passes, used, passing) = (
-            *side,
-            *active,
-            activated.clone(),
-            *passes,
-            *used,
-            *passing,
-        );
+        let (side, active, activated, passes, used, passing) =
+            (*side, *active, activated.clone(), *passes, *used, *passing);
         if let Some(unit) = active {
             if can_act(table, unit) && turn_left(used) {
                 table.battle.turn = Turn::Act {

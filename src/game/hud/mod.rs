@@ -243,9 +243,7 @@ pub fn give_checked(
     }
     hud.confirm_pass = None;
     // A surrender takes the fighter out of the fight: asked once.
-    if command.order == Order::Surrender
-        && verdict.is_ok()
-        && hud.confirm_surrender != Some(actor)
+    if command.order == Order::Surrender && verdict.is_ok() && hud.confirm_surrender != Some(actor)
     {
         hud.confirm_surrender = Some(actor);
         return;
