@@ -680,15 +680,7 @@ fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
 /// successes free it; it comes back with the wounds it was taken with.
 #[test]
 fn a_captured_hero_escapes_on_three_successes_of_its_weekly_roll() {
-    let (mut state, _) = after_first_battle(
-        |b| {
-            lost(b);
-            unit_mut(b, "tristan").fate = Fate::OutOfAction;
-        },
-        &[],
-        &EndChoices::default(),
-        &[],
-    );
+    let mut state = tristan_captured();
     assert_eq!(state.members[0].whereabouts, Whereabouts::Captured);
     state.dice = Dice::scripted(vec![6, 6, 1, 1, 1, 6, 6, 5, 1, 1]);
     let events = state
@@ -716,10 +708,9 @@ fn a_captured_hero_escapes_on_three_successes_of_its_weekly_roll() {
     assert_eq!(state.dice.remaining(), 0);
 }
 
-#[test]
-fn a_rescue_won_frees_the_captured() {
-    let ruleset = ruleset();
-    let (mut state, _) = after_first_battle(
+/// The first battle lost, with Tristan out of action: captured.
+fn tristan_captured() -> CampaignState {
+    let (state, _) = after_first_battle(
         |b| {
             lost(b);
             unit_mut(b, "tristan").fate = Fate::OutOfAction;
@@ -728,6 +719,13 @@ fn a_rescue_won_frees_the_captured() {
         &EndChoices::default(),
         &[],
     );
+    state
+}
+
+#[test]
+fn a_rescue_won_frees_the_captured() {
+    let ruleset = ruleset();
+    let mut state = tristan_captured();
     state.march_on(0, (&ruleset, &rules())).expect("weeks pass");
     assert_eq!(
         state.stage,

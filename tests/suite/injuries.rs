@@ -33,6 +33,19 @@ fn from_trauma(events: &[BattleEvent]) -> Vec<BattleEvent> {
     events[at..].to_vec()
 }
 
+/// The bandit's left-leg bleeder, its BODY roll failed: a rank.
+fn left_leg_bleeds() -> [BattleEvent; 2] {
+    [
+        BattleEvent::Bleeding {
+            unit: "bandit".into(),
+            location: Location::LeftLeg,
+            dice: vec![1, 2, 3, 4, 1, 2],
+            passed: false,
+        },
+        rank_lost(1),
+    ]
+}
+
 fn rank_lost(remaining: i32) -> BattleEvent {
     BattleEvent::RankLost {
         unit: "bandit".into(),
@@ -93,18 +106,7 @@ fn a_bleeder_costs_a_rank_at_the_start_of_a_round_unless_body_is_rolled() {
         .iter()
         .position(|e| matches!(e, BattleEvent::Bleeding { .. }))
         .expect("the bleeder is rolled for");
-    assert_eq!(
-        events[bleeding..bleeding + 2],
-        [
-            BattleEvent::Bleeding {
-                unit: "bandit".into(),
-                location: Location::LeftLeg,
-                dice: vec![1, 2, 3, 4, 1, 2],
-                passed: false,
-            },
-            rank_lost(1),
-        ]
-    );
+    assert_eq!(events[bleeding..bleeding + 2], left_leg_bleeds());
     assert!(matches!(
         events[bleeding - 1],
         BattleEvent::RoundStarted { round: 2 }
@@ -141,18 +143,7 @@ fn under_dex_ranks_a_bleeder_bleeds_in_the_rounds_resolution() {
             }
         })
         .expect("the round's resolution");
-    assert_eq!(
-        events[resolution + 1..resolution + 3],
-        [
-            BattleEvent::Bleeding {
-                unit: "bandit".into(),
-                location: Location::LeftLeg,
-                dice: vec![1, 2, 3, 4, 1, 2],
-                passed: false,
-            },
-            rank_lost(1),
-        ]
-    );
+    assert_eq!(events[resolution + 1..resolution + 3], left_leg_bleeds());
     let closed = events
         .iter()
         .position(|e| *e == BattleEvent::RoundClosed { round: 1 })
