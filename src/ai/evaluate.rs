@@ -45,8 +45,7 @@ fn distance_to_enemy(table: &BattleState, side: usize, zone: ZoneCoord) -> Optio
         .min()
 }
 
-/// The expected gain of an attack, from the exact odds, with the special
-/// results it would buy.
+/// The expected gain of an attack, from the exact odds, with its specials.
 fn attack_value(
     table: &BattleState,
     actor: usize,
@@ -263,8 +262,7 @@ fn score_plan(table: &BattleState, command: &Command, plan: &Plan) -> f64 {
         Order::ChooseWounds { .. } => f64::NEG_INFINITY,
         Order::KeepDie => 0.25,
         Order::Pass => -0.3,
-        // DEX ranks: one already in a melee stands and fights; the others
-        // move, and keep their actions (a run gives them up).
+        // DEX ranks: the engaged stand and fight, the others move; none runs.
         Order::Intend { run: true, .. } => -0.2,
         Order::Intend { moving, .. } => {
             let engaged = me.status != Status::Alone;

@@ -614,22 +614,14 @@ impl fmt::Display for RuleError {
             }
             Self::AlreadyMoved => write!(f, "it has made its move this turn"),
             Self::ActionTaken => write!(f, "it has taken its action this turn"),
-            Self::TurnSpent => write!(
-                f,
-                "a defence takes a whole turn, and its turn is spent this round: it can only take the blow"
-            ),
+            Self::TurnSpent => write!(f, "its turn is spent: it can only take the blow"),
             Self::NoReactionsLeft => write!(f, "every defence of the round is made"),
             Self::NotOutOfTurn => write!(
                 f,
                 "out of turn: one action that stays in place, once a round, with an action left"
             ),
             Self::NotThisStep { step } => write!(f, "not now: this is the {step}"),
-            Self::NoCauseToSurrender => {
-                write!(
-                    f,
-                    "surrender belongs to faction alternation's sequence of play"
-                )
-            }
+            Self::NoCauseToSurrender => write!(f, "only faction alternation has surrender"),
             Self::UnknownUnit { unit } => write!(f, "there is no unit {unit}"),
             Self::NotYourTurn {
                 unit,
