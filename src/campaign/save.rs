@@ -103,8 +103,13 @@ impl CampaignSave {
             ));
         };
         let save: Self = parse_ron(path, text).map_err(|mut error| {
-            let last_line = text.trim_end().lines().count();
-            error.message = if error.line >= last_line && !text.trim_end().ends_with(')') {
+            // Cut short: the parser stopped at the text's very end, or on
+            // its last line with a bracket still open.
+            let kept = text.trim_end();
+            let last_line = kept.lines().count();
+            let last_width = kept.lines().last().map_or(0, |l| l.chars().count());
+            let at_end = error.line >= last_line && error.col >= last_width;
+            error.message = if at_end || (error.line >= last_line && !kept.ends_with(')')) {
                 format!("the file is cut short ({})", plain(&error.message))
             } else {
                 format!(
