@@ -527,10 +527,7 @@ fn two_weeks_for_tam(ranks: i8, dice: &[u8]) -> (CampaignState, Vec<CampaignEven
         &[],
     );
     state.dice = Dice::scripted(dice.iter().copied());
-    let events = state
-        .march_on(0, (&ruleset(), &rules()))
-        .expect("weeks pass")
-        .to_vec();
+    let events = march(&mut state);
     assert_eq!(state.dice.overrun(), 0, "the scripted dice ran out");
     assert_eq!(state.dice.remaining(), 0, "scripted dice left unused");
     (state, events)
@@ -617,10 +614,7 @@ fn a_permanent_wound_does_not_heal_naturally() {
         &EndChoices::default(),
         &[],
     );
-    let events = state
-        .march_on(0, (&ruleset(), &rules()))
-        .expect("weeks pass")
-        .to_vec();
+    let events = march(&mut state);
     assert_eq!(
         events,
         vec![
@@ -650,10 +644,7 @@ fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
     let mut week_dice = vec![1, 2, 3, 4, 4, 4, 4];
     week_dice.extend([6, 1, 1, 1, 1, 1, 1]);
     state.dice = Dice::scripted(week_dice);
-    let events = state
-        .march_on(0, (&ruleset(), &rules()))
-        .expect("weeks pass")
-        .to_vec();
+    let events = march(&mut state);
     assert_eq!(
         events,
         vec![
@@ -683,10 +674,7 @@ fn a_captured_hero_escapes_on_three_successes_of_its_weekly_roll() {
     let mut state = tristan_captured();
     assert_eq!(state.members[0].whereabouts, Whereabouts::Captured);
     state.dice = Dice::scripted(vec![6, 6, 1, 1, 1, 6, 6, 5, 1, 1]);
-    let events = state
-        .march_on(0, (&ruleset(), &rules()))
-        .expect("weeks pass")
-        .to_vec();
+    let events = march(&mut state);
     assert_eq!(
         events,
         vec![
@@ -706,6 +694,14 @@ fn a_captured_hero_escapes_on_three_successes_of_its_weekly_roll() {
     );
     assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
     assert_eq!(state.dice.remaining(), 0);
+}
+
+/// The weeks after the battle pass: what they did.
+fn march(state: &mut CampaignState) -> Vec<CampaignEvent> {
+    state
+        .march_on(0, (&ruleset(), &rules()))
+        .expect("weeks pass")
+        .to_vec()
 }
 
 /// The first battle lost, with Tristan out of action: captured.
@@ -935,10 +931,7 @@ fn an_open_bleeder_on_the_road_costs_a_rank_on_a_failed_body_roll() {
     // Week 1: BODY (4 + 3 dice) fails and a rank is lost, which the week's
     // food and water then heal; week 2: the roll holds. Still bleeding.
     state.dice = Dice::scripted([1, 1, 2, 2, 3, 3, 4, 5, 1, 1, 1, 1, 1, 1]);
-    let events = state
-        .march_on(0, (&ruleset(), &rules()))
-        .expect("weeks pass")
-        .to_vec();
+    let events = march(&mut state);
     let on_the_road = |n| CampaignEvent::WeekBegan {
         week: n,
         conditions: Week {
