@@ -239,47 +239,22 @@ pub(super) fn begin_order(
     let interrupting =
         matches!(&table.battle.turn, Turn::Act { candidates } if !candidates.contains(&actor));
     if interrupting {
-        let passed = will_roll(table, actor, dice, events, |unit, dice, passed| {
-            BattleEvent::OutOfTurnRoll { unit, dice, passed }
-        });
-        let Some(round) = round_mut(table) else {
-            return false;
-        };
-        round.tried.push(actor);
-        if passed {
-            if let Some(spent) = round.spent.get_mut(actor) {
-                *spent = spent.saturating_add(1);
-            }
-        } else {
-            // Its point of Stress; the turn it meant to interrupt goes on.
-            mental_hit(table, actor, 1, StateKind::Shock, events);
-        }
-        return passed;
+        return try_out_of_turn(table, actor, dice, events);
     }
     if answering && is_action(order) {
-        let passed = will_roll(table, actor, dice, events, |unit, dice, passed| {
-            BattleEvent::OutOfTurnRoll { unit, dice, passed }
-        });
-        let pending = table.battle.pending.take_if(|_| passed);
-        let Some(round) = round_mut(table) else {
-            return false;
-        };
-        round.tried.push(actor);
-        if !passed {
-            // Its point of Stress: one point of mental damage. One it puts
-            // out of the fight has no answer to give: the attack is spent.
-            mental_hit(table, actor, 1, StateKind::Shock, events);
-            if !table.units[actor].fighting() {
-                table.battle.pending = None;
-                table.battle.turn = Turn::Closed;
+        let passed = try_out_of_turn(table, actor, dice, events);
+        if passed {
+            let pending = table.battle.pending.take();
+            if let Some(round) = round_mut(table) {
+                round.set_aside = pending;
             }
-            return false;
+        } else if !table.units[actor].fighting() {
+            // One its Stress puts out of the fight has no answer to give:
+            // the attack is spent.
+            table.battle.pending = None;
+            table.battle.turn = Turn::Closed;
         }
-        round.set_aside = pending;
-        if let Some(spent) = round.spent.get_mut(actor) {
-            *spent = spent.saturating_add(1);
-        }
-        return true;
+        return passed;
     }
     let most = actions(table);
     let Some(round) = round_mut(table) else {
@@ -301,6 +276,33 @@ pub(super) fn begin_order(
         round.used.push(order.name().to_string());
     }
     true
+}
+
+/// An attempt to act out of turn: awareness (WILL) is rolled and the
+/// round's try spent; passing, the action counts as one of the three;
+/// failing, it costs a point of mental damage (its point of Stress).
+/// Returns whether it passed.
+fn try_out_of_turn(
+    table: &mut BattleState,
+    actor: usize,
+    dice: &mut impl DiceSource,
+    events: &mut Vec<BattleEvent>,
+) -> bool {
+    let passed = will_roll(table, actor, dice, events, |unit, dice, passed| {
+        BattleEvent::OutOfTurnRoll { unit, dice, passed }
+    });
+    let Some(round) = round_mut(table) else {
+        return false;
+    };
+    round.tried.push(actor);
+    if passed {
+        if let Some(spent) = round.spent.get_mut(actor) {
+            *spent = spent.saturating_add(1);
+        }
+    } else {
+        mental_hit(table, actor, 1, StateKind::Shock, events);
+    }
+    passed
 }
 
 /// Whether an attack set aside can still land: both still fighting, and a
