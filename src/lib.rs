@@ -1,35 +1,20 @@
 //! Swift Swords: a digital table for Swift Swords Tactica.
 //!
-//! - [`rules`]: the arithmetic of every rule, as plain functions.
-//! - [`data`] and [`level`]: the RON data and level formats with their checks.
-//! - [`battle`]: the battle engine: one state, one door (`Engine`), one sequence of play.
-//! - [`campaign`]: a warband carried from battle to battle, with the aftermath and healing.
-//! - [`script`]: rules scripts that replay commands and check the outcome.
-//! - [`replay`]: replays and saves, rebuilt and checked step by step.
-//! - [`rulebook`]: the rules reference shown in the game, read from `docs/RULES.md`.
-//! - [`net`]: network play: the relay server and its clients.
-//! - [`sound`]: the sounds of the table, made in code, and which event makes which.
+//! The game's crate, on the command line with no window
+//! (`swift-swords-server`), on the network's ([`net`]), on the core's
+//! (`swift-swords-core`: the rules, the engine and everything that decides,
+//! with no window). The core's modules are named here as they are there, so
+//! the game reads `crate::battle` as the core does; docs/ARCHITECTURE.md
+//! maps the whole house.
+//!
 //! - [`game`]: the windowed game.
+//! - [`sound`]: the sounds of the table, made in code, and which event makes which.
 
-pub mod ai;
-pub mod battle;
-pub mod campaign;
-pub mod cli;
-pub mod content;
-pub mod data;
-pub mod diagnostics;
-pub mod files;
+pub use swift_swords_core::{
+    ai, battle, campaign, content, data, diagnostics, files, lesson, level, names, replay,
+    rulebook, rules, script, seat, simulate, unique_keys, vocabulary,
+};
+pub use swift_swords_net as net;
+
 pub mod game;
-pub mod lesson;
-pub mod level;
-pub mod names;
-pub mod net;
-pub mod replay;
-pub mod rulebook;
-pub mod rules;
-pub mod script;
-pub mod seat;
-pub mod simulate;
 pub mod sound;
-pub mod unique_keys;
-pub mod vocabulary;

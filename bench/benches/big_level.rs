@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use swift_swords::data::Ruleset;
-use swift_swords::level::parse_level;
-use swift_swords::level::validate::{MOST_MAP_SIDE, MOST_UNITS};
-use swift_swords::simulate::{SimConfig, run_battle};
+use swift_swords_core::data::Ruleset;
+use swift_swords_core::level::parse_level;
+use swift_swords_core::level::validate::{MOST_MAP_SIDE, MOST_UNITS};
+use swift_swords_core::simulate::{SimConfig, run_battle};
 
 fn main() {
     divan::main();

@@ -8,10 +8,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use swift_swords::ai::AiLevel;
-use swift_swords::campaign::check::load_campaign;
-use swift_swords::campaign::run::{RunLevels, run_campaign};
-use swift_swords::data::{Ruleset, load_aftermath};
+use swift_swords_core::ai::AiLevel;
+use swift_swords_core::campaign::check::load_campaign;
+use swift_swords_core::campaign::run::{RunLevels, run_campaign};
+use swift_swords_core::data::{Ruleset, load_aftermath};
 
 fn main() {
     divan::main();

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use swift_swords::ai::{AiLevel, choose};
-use swift_swords::battle::engine::Engine;
-use swift_swords::data::Ruleset;
-use swift_swords::level::{Level, load_level};
-use swift_swords::rules::dice::Dice;
-use swift_swords::simulate::{SimConfig, run_battle};
+use swift_swords_core::ai::{AiLevel, choose};
+use swift_swords_core::battle::engine::Engine;
+use swift_swords_core::data::Ruleset;
+use swift_swords_core::level::{Level, load_level};
+use swift_swords_core::rules::dice::Dice;
+use swift_swords_core::simulate::{SimConfig, run_battle};
 
 fn main() {
     divan::main();

@@ -8,12 +8,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use swift_swords::ai::AiLevel;
-use swift_swords::data::Ruleset;
-use swift_swords::net::connection::{Connection, Incoming};
-use swift_swords::net::mirror::NetGame;
-use swift_swords::net::protocol::{ClientMsg, SeatState, ServerMsg};
-use swift_swords::net::server::{ServerConfig, start};
+use swift_swords_core::ai::AiLevel;
+use swift_swords_core::data::Ruleset;
+use swift_swords_net::connection::{Connection, Incoming};
+use swift_swords_net::mirror::NetGame;
+use swift_swords_net::protocol::{ClientMsg, SeatState, ServerMsg};
+use swift_swords_net::server::{ServerConfig, start};
 
 fn ruleset() -> Arc<Ruleset> {
     Arc::new(
@@ -168,7 +168,7 @@ fn play_both(
                 && last_order.elapsed() >= pace
             {
                 last_order = Instant::now();
-                let command = swift_swords::ai::choose(mirror.engine().state(), AiLevel::Random)
+                let command = swift_swords_core::ai::choose(mirror.engine().state(), AiLevel::Random)
                     .ok_or("the AI had no command")?;
                 sent[i] = Some((mirror.steps(), Instant::now()));
                 connection.send(&ClientMsg::Command {

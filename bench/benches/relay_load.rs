@@ -18,13 +18,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use swift_swords::ai::AiLevel;
-use swift_swords::battle::command::Command;
-use swift_swords::data::Ruleset;
-use swift_swords::net::game::{Game, GameMeta, SeatMeta};
-use swift_swords::net::hub::foreseeable;
-use swift_swords::net::protocol::{ClientMsg, PROTOCOL, ServerMsg, decode, encode};
-use swift_swords::net::server::{ServerConfig, start};
+use swift_swords_core::ai::AiLevel;
+use swift_swords_core::battle::command::Command;
+use swift_swords_core::data::Ruleset;
+use swift_swords_net::game::{Game, GameMeta, SeatMeta};
+use swift_swords_net::hub::foreseeable;
+use swift_swords_net::protocol::{ClientMsg, PROTOCOL, ServerMsg, decode, encode};
+use swift_swords_net::server::{ServerConfig, start};
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -81,7 +81,7 @@ fn main() {
 /// seated in a hub with no network, as the server holds them.
 fn hub_memory(games: usize, level: &str, ruleset: &Arc<Ruleset>) {
     let before = resident_kib();
-    let mut hub = swift_swords::net::hub::Hub::new(ruleset.clone(), None, foreseeable(1), 0);
+    let mut hub = swift_swords_net::hub::Hub::new(ruleset.clone(), None, foreseeable(1), 0);
     for game in 1..=games as u64 {
         for (conn, side) in [(game * 2, 0), (game * 2 + 1, 1)] {
             let from = address(1, game as usize);
@@ -138,7 +138,7 @@ fn script(id: u64, level: &str, ruleset: &Arc<Ruleset>) -> Script {
         let Some(side) = state.acting_unit().map(|i| state.units()[i].unit.side) else {
             break;
         };
-        let Some(command) = swift_swords::ai::choose(state, AiLevel::Random) else {
+        let Some(command) = swift_swords_core::ai::choose(state, AiLevel::Random) else {
             break;
         };
         let at = game.steps();

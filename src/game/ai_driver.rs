@@ -11,8 +11,9 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::ai::{AiLevel, choose};
-use crate::battle::awaiting_input;
-use crate::battle::command::{Command, CommandQueue};
+use crate::game::steps::awaiting_input;
+use crate::battle::command::Command;
+use crate::game::steps::CommandQueue;
 use crate::battle::engine::Engine;
 use crate::battle::record::Fingerprint;
 use crate::game::hud::HudState;

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::battle::RulesSet;
-use crate::battle::command::LastVerdict;
+use crate::game::steps::RulesSet;
+use crate::game::steps::LastVerdict;
 use crate::battle::engine::Engine;
 use crate::battle::record::Step;
 use crate::game::session::match_setup::{

@@ -70,7 +70,8 @@ mod loading {
 mod hot_reload {
     use bevy::prelude::*;
 
-    use crate::battle::command::{Command, CommandQueue, Order};
+    use crate::battle::command::{Command, Order};
+    use crate::game::steps::CommandQueue;
     use crate::battle::engine::Engine;
     use crate::data::parse_ron;
     use crate::game::assets::{DataFile, LevelFile, TableAssets};

@@ -21,6 +21,7 @@ mod hot_reload;
 pub mod hud;
 mod input;
 mod level_preview;
+pub mod mirror;
 #[cfg(test)]
 mod loading_tests;
 pub mod online;
@@ -31,6 +32,7 @@ mod screenshot;
 pub mod session;
 pub mod sound;
 pub mod stage;
+pub mod steps;
 pub mod table;
 #[cfg(test)]
 mod test_battles;
@@ -56,43 +58,9 @@ use crate::level::load_level;
 use crate::seat::{level_seats, seats_for};
 use play_args::PlayArgs;
 use session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, fresh_seed};
+use session::play_settings::PlaySettings;
 
 use stage::Screen;
-
-/// How the game was started, from the command line.
-#[derive(Resource, Debug, Clone)]
-pub struct PlaySettings {
-    /// The data folder (the `data` asset source).
-    pub data_dir: PathBuf,
-    /// The game's levels folder (the `table` asset source).
-    pub levels_dir: PathBuf,
-    /// The player's own levels folder (the `own` asset source).
-    pub own_levels_dir: PathBuf,
-    /// Where the level editor saves: the player's own levels folder when
-    /// the game plays its built-in content (a shipped level is never
-    /// written over: its copy is saved there), else the levels folder
-    /// designers work in.
-    pub editor_dir: PathBuf,
-    /// The folder of the level named on the command line (the `named` asset
-    /// source): the levels folder unless the level lies elsewhere.
-    pub named_dir: PathBuf,
-    pub screenshot: Option<PathBuf>,
-    /// Take the screenshot once this many actions have been resolved.
-    pub screenshot_after_actions: u32,
-    /// Print the mean frame time when the game exits.
-    pub report_frame_time: bool,
-}
-
-impl PlaySettings {
-    /// Where the level of `setup` lies on disk, for messages and checks.
-    pub fn level_path(&self, setup: &MatchSetup) -> PathBuf {
-        match setup.folder {
-            LevelFolder::Library => self.levels_dir.join(&setup.level_file),
-            LevelFolder::Own => self.own_levels_dir.join(&setup.level_file),
-            LevelFolder::Named => self.named_dir.join(&setup.level_file),
-        }
-    }
-}
 
 /// The data folder, the levels folder level select lists, and the folder
 /// of the level named on the command line, each made absolute (asset
@@ -427,7 +395,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), rest_backdrop);
     app.add_systems(OnExit(Screen::Battle), wake_backdrop);
     app.add_plugins((
-        crate::battle::plugin,
+        steps::plugin,
         input::plugin,
         assets::plugin,
         screens::loading::plugin,

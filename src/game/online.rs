@@ -13,10 +13,10 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::battle::RulesSet;
-use crate::battle::command::{CommandQueue, LastVerdict};
+use crate::game::steps::RulesSet;
+use crate::game::steps::{CommandQueue, LastVerdict};
 use crate::battle::engine::Engine;
-use crate::battle::mirror::install_battle;
+use crate::game::mirror::install_battle;
 use crate::data::Ruleset;
 use crate::game::session::match_setup::{
     LevelFolder, MatchSetup, PlayedElsewhere, PreparedBattle, to_the_table,

@@ -13,7 +13,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use crate::battle::engine::Engine;
 use crate::battle::state::Battle;
-use crate::game::PlaySettings;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::ai_driver::AiPace;
 use crate::game::stage::Screen;
 

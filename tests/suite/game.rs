@@ -291,14 +291,14 @@ fn a_queued_command_is_resolved_by_the_engine_and_mirrored_into_the_components()
     use bevy::ecs::message::Messages;
     use bevy::prelude::{App, MinimalPlugins};
     use bevy::state::app::StatesPlugin;
-    use swift_swords::battle::command::{CommandQueue, LastVerdict};
+    use swift_swords::game::steps::{CommandQueue, LastVerdict};
     use swift_swords::battle::components::{Placement, Unit};
     use swift_swords::battle::engine::Engine;
     use swift_swords::battle::events::BattleEvent;
-    use swift_swords::battle::mirror::install_battle;
+    use swift_swords::game::mirror::install_battle;
 
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, swift_swords::battle::plugin));
+    app.add_plugins((MinimalPlugins, StatesPlugin, swift_swords::game::steps::plugin));
     install_battle(app.world_mut(), apart());
     let move_east = Command::new(
         "hero",
@@ -385,7 +385,7 @@ fn the_menu_puts_the_turns_everyday_choices_first_and_hides_orders_for_other_sit
 
 #[test]
 fn a_pass_while_the_combatant_could_still_act_waits_for_the_players_word() {
-    use swift_swords::battle::command::CommandQueue;
+    use swift_swords::game::steps::CommandQueue;
     use swift_swords::game::hud::{HudState, give_order};
     let app = apart();
     let table = table(&app);
@@ -406,7 +406,7 @@ fn a_pass_while_the_combatant_could_still_act_waits_for_the_players_word() {
 /// player's word before it is given.
 #[test]
 fn a_surrender_is_a_turns_choice_and_waits_for_the_players_word() {
-    use swift_swords::battle::command::CommandQueue;
+    use swift_swords::game::steps::CommandQueue;
     use swift_swords::game::hud::{HudState, give_order};
     let units = units(&[
         hero("hero", "hero_swordsman"),

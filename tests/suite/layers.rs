@@ -6,16 +6,22 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// A module folder (relative to `src/`, "" for the crate) and its children's
+/// A module folder (relative to the project; a crate's `src` for the crate
+/// itself) and its children's
 /// layers, top to bottom. Children of one layer may import each other, but
 /// never in a circle.
 const HOUSE: &[(&str, &[&[&str]])] = &[
+    // The game's crate: the window, on the command line with no window, on
+    // the network, on the core (each crate's own rows follow).
+    ("src", &[&["game"], &["sound"]]),
     (
-        "",
+        "crates/server/src",
+        &[&["campaign"], &["check", "replay", "serve", "simulate"]],
+    ),
+    (
+        "crates/core/src",
         &[
-            &["cli"],
-            &["game"],
-            &["lesson", "net", "simulate", "sound"],
+            &["lesson", "simulate"],
             &["replay"],
             &["script"],
             &["campaign", "seat"],
@@ -29,7 +35,17 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
-        "battle",
+        "crates/net/src",
+        &[
+            &["headless", "server"],
+            &["connection", "hub", "mirror"],
+            &["store"],
+            &["game"],
+            &["by_file", "protocol"],
+        ],
+    ),
+    (
+        "crates/core/src/battle",
         &[
             &["engine", "setup", "save", "record", "mirror", "legal"],
             &["orders"],
@@ -44,7 +60,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
-        "battle/orders",
+        "crates/core/src/battle/orders",
         &[
             &["movement"],
             &["attack", "riding"],
@@ -54,15 +70,15 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["dice"],
         ],
     ),
-    ("battle/describe", &[&["narrate", "orders", "rules"]]),
+    ("crates/core/src/battle/describe", &[&["narrate", "orders", "rules"]]),
     (
-        "battle/describe/narrate",
+        "crates/core/src/battle/describe/narrate",
         &[&[
             "blows", "close", "defences", "flight", "mounts", "ranks", "turns", "wounds",
         ]],
     ),
     (
-        "ai",
+        "crates/core/src/ai",
         &[
             &["play"],
             &["search"],
@@ -74,7 +90,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
-        "game",
+        "src/game",
         &[
             &["loading_tests"],
             &["headless", "screenshot", "test_battles"],
@@ -85,11 +101,13 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["hud"],
             &["play_args", "session"],
             &["stage", "input", "orders", "assets", "level_preview"],
+            &["steps"],
+            &["mirror"],
             &["test_engines"],
         ],
     ),
     (
-        "game/screens",
+        "src/game/screens",
         &[
             &["title", "battle", "by_file", "campaign", "online"],
             &["results"],
@@ -100,7 +118,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
-        "game/screens/campaign",
+        "src/game/screens/campaign",
         &[
             &["page_tests"],
             &["briefing"],
@@ -109,7 +127,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
-        "game/screens/battle",
+        "src/game/screens/battle",
         &[
             &["panel_tests"],
             &["panels"],
@@ -119,11 +137,11 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
-        "game/screens/editor",
+        "src/game/screens/editor",
         &[&["panel_tests"], &["balance", "problems", "tools"]],
     ),
     (
-        "game/table",
+        "src/game/table",
         &[
             &["title_table", "picking", "marks", "callouts", "markers"],
             &["figure_sheet"],
@@ -135,23 +153,24 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
-        "game/hud",
+        "src/game/hud",
         &[
             &["log_view", "menu_cache", "recap", "rules_panel"],
             &["dice"],
         ],
     ),
     (
-        "game/session",
+        "src/game/session",
         &[
             &["undo", "campaigning"],
             &["saves", "campaign_slots"],
             &["watching"],
-            &["coaching", "match_setup", "preferences", "progress"],
+            &["coaching", "play_settings", "preferences", "progress"],
+            &["match_setup"],
         ],
     ),
     (
-        "level",
+        "crates/core/src/level",
         &[
             &["edit"],
             &["validate", "write"],
@@ -159,9 +178,9 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["tests"],
         ],
     ),
-    ("data", &[&["check"], &["catalogue"], &["types"]]),
+    ("crates/core/src/data", &[&["check"], &["catalogue"], &["types"]]),
     (
-        "rules",
+        "crates/core/src/rules",
         &[
             &["odds", "action_dice", "aftermath", "attack", "rolls"],
             &[
@@ -178,12 +197,11 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
-        "simulate",
+        "crates/core/src/simulate",
         &[&["balance", "campaign", "compare", "plot"], &["sweep"]],
     ),
-    ("cli", &[&["campaign"]]),
     (
-        "campaign",
+        "crates/core/src/campaign",
         &[
             &["record"],
             &["run", "save"],
@@ -196,22 +214,40 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["format"],
         ],
     ),
-    ("replay", &[&["script"]]),
-    (
-        "net",
-        &[
-            &["headless", "server"],
-            &["connection", "hub", "mirror"],
-            &["store"],
-            &["game"],
-            &["by_file", "protocol"],
-        ],
-    ),
-    ("sound", &[&["voices"], &["cue", "synth"]]),
+    ("crates/core/src/replay", &[&["script"]]),
+    ("src/sound", &[&["voices"], &["cue", "synth"]]),
 ];
 
+fn project() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The core's `src/`.
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    project().join("crates/core/src")
+}
+
+/// Every crate's `src/`: the game's and those under `crates/`.
+fn sources() -> Vec<PathBuf> {
+    let mut all = vec![project().join("src")];
+    for entry in std::fs::read_dir(project().join("crates")).expect("crates list") {
+        all.push(entry.expect("entry").path().join("src"));
+    }
+    all
+}
+
+/// A folder's crate `src/` and its module path inside the crate
+/// (`crate::` for the crate itself, `crate::battle::` for its battle).
+fn crate_path_of(folder: &str) -> String {
+    let inside = match folder.find("src/") {
+        Some(at) => &folder[at + 4..],
+        None => "",
+    };
+    if inside.is_empty() {
+        "crate::".to_string()
+    } else {
+        format!("crate::{}::", inside.replace('/', "::"))
+    }
 }
 
 /// The code of a file without its comments and its unit tests.
@@ -275,10 +311,37 @@ fn files_of(path: &Path, depth: usize, out: &mut Vec<(PathBuf, usize)>) {
     }
 }
 
+/// The items a folder's own module defines (its `mod.rs`, or the file of
+/// its name beside it), besides its children.
+fn items_of_folder_module(dir: &Path) -> BTreeSet<String> {
+    let own = [dir.join("mod.rs"), dir.with_extension("rs")];
+    let Some(file) = own.iter().find(|f| f.is_file()) else {
+        return BTreeSet::new();
+    };
+    let mut items = BTreeSet::new();
+    for line in code(file).lines() {
+        let line = line.trim_start();
+        let line = line
+            .strip_prefix("pub(crate) ")
+            .or_else(|| line.strip_prefix("pub "))
+            .unwrap_or(line);
+        for keyword in ["fn ", "struct ", "enum ", "const ", "static ", "type ", "trait "] {
+            if let Some(rest) = line.strip_prefix(keyword) {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                items.insert(name);
+            }
+        }
+    }
+    items
+}
+
 /// The children of the module folder `folder` and, for each, the sibling
 /// children its files name.
-fn imports_in(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let dir = src().join(folder);
+fn imports_in(folder: &str) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>) {
+    let dir = project().join(folder);
     let mut children = BTreeMap::new();
     for entry in std::fs::read_dir(&dir).expect("module folder lists") {
         let path = entry.expect("entry").path();
@@ -292,11 +355,10 @@ fn imports_in(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
             children.insert(name, path);
         }
     }
-    let crate_path = if folder.is_empty() {
-        "crate::".to_string()
-    } else {
-        format!("crate::{}::", folder.replace('/', "::"))
-    };
+    let crate_path = crate_path_of(folder);
+    let is_crate = crate_path == "crate::";
+    let defined = items_of_folder_module(&dir);
+    let mut imports_of_parent = Vec::new();
     let mut imports = BTreeMap::new();
     for (child, path) in &children {
         let mut files = Vec::new();
@@ -305,23 +367,30 @@ fn imports_in(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
         for (file, depth) in files {
             let code = code(&file);
             named.extend(names_after(&code, &crate_path));
-            if !folder.is_empty() {
+            if !is_crate {
                 named.extend(names_after(&code, &"super::".repeat(depth)));
+            }
+        }
+        if !is_crate {
+            for name in named.iter().filter(|n| defined.contains(*n)) {
+                imports_of_parent.push(format!(
+                    "{folder}: {child} imports {name} from the folder's own module, which \
+                     imports it: move {name} into a child"
+                ));
             }
         }
         named.retain(|n| children.contains_key(n) && n != child);
         imports.insert(child.clone(), named);
     }
-    imports
+    (imports, imports_of_parent)
 }
 
 /// Every wrong arrow in `folder`: a child in no layer, an import up, or a
 /// circle.
 fn wrong_arrows(folder: &str, layers: &[&[&str]]) -> Vec<String> {
-    let place = if folder.is_empty() { "crate" } else { folder };
+    let place = folder;
     let layer_of = |m: &str| layers.iter().position(|l| l.contains(&m));
-    let imports = imports_in(folder);
-    let mut wrong = Vec::new();
+    let (imports, mut wrong) = imports_in(folder);
     for (module, named) in &imports {
         let Some(mine) = layer_of(module) else {
             wrong.push(format!("{place}: {module} is in no layer"));
@@ -389,7 +458,9 @@ fn the_vocabulary_imports_nothing_of_the_game() {
 /// test modules aside) changes a battle's state through `set_up`.
 fn writers_outside_battle() -> Vec<String> {
     let mut files = Vec::new();
-    files_of(&src(), 0, &mut files);
+    for source in sources() {
+        files_of(&source, 0, &mut files);
+    }
     files
         .into_iter()
         .map(|(path, _)| path)
@@ -427,7 +498,9 @@ const SEQUENCE_WORDS: [&str; 7] = [
 /// sequence's phase, each with the word.
 fn phase_names_outside_the_sequence() -> Vec<(String, &'static str)> {
     let mut files = Vec::new();
-    files_of(&src(), 0, &mut files);
+    for source in sources() {
+        files_of(&source, 0, &mut files);
+    }
     let mut found = Vec::new();
     for (path, _) in files {
         if path.starts_with(src().join("battle").join("sequence")) {

@@ -9,11 +9,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use swift_swords::ai::{AiLevel, legal_commands};
-use swift_swords::battle::command::{Command, CommandQueue, Order};
+use swift_swords::battle::command::{Command, Order};
+use swift_swords::game::steps::CommandQueue;
 use swift_swords::battle::engine::Engine;
 use swift_swords::battle::record::Fingerprint;
 use swift_swords::data::Ruleset;
-use swift_swords::game::PlaySettings;
+use swift_swords::game::session::play_settings::PlaySettings;
 use swift_swords::game::headless::{HeadlessStart, battle_app, prepare};
 use swift_swords::game::session::match_setup::{LevelFolder, MatchSetup, PreparedBattle};
 use swift_swords::game::session::saves::RedoStack;

@@ -14,7 +14,8 @@ pub mod rules_panel;
 use bevy::prelude::*;
 
 use crate::battle::check::Plan;
-use crate::battle::command::{Command, CommandQueue, Order, RuleError};
+use crate::battle::command::{Command, Order, RuleError};
+use crate::game::steps::CommandQueue;
 use crate::battle::components::WoundChoice;
 use crate::battle::describe::Names;
 use crate::battle::engine::Engine;

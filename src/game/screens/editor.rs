@@ -17,7 +17,7 @@ use crate::ai::AiLevel;
 use crate::battle::engine::Engine;
 use crate::data::{EdgeFeature, Fatigue, Ruleset, Terrain};
 use crate::diagnostics::Diagnostic;
-use crate::game::PlaySettings;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::level_preview::{TableColours, colour, draw_table, swatch};
 use crate::game::session::match_setup::PreparedBattle;
 use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, to_the_table};

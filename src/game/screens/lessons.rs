@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::AiLevel;
-use crate::battle::RulesSet;
-use crate::battle::command::{CommandQueue, LastVerdict};
+use crate::game::steps::RulesSet;
+use crate::game::steps::{CommandQueue, LastVerdict};
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
 use crate::game::hud::{HudState, TableViewport};
@@ -640,7 +640,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
         app.add_plugins((
-            crate::battle::plugin,
+            crate::game::steps::plugin,
             crate::game::ai_driver::plugin,
             plugin,
         ));
@@ -664,7 +664,7 @@ mod tests {
             run,
             off_path: None,
         });
-        crate::battle::mirror::install_battle(app.world_mut(), engine);
+        crate::game::mirror::install_battle(app.world_mut(), engine);
         for _ in 0..20_000 {
             app.update();
             let coaching = app.world().resource::<Coaching>().clone();

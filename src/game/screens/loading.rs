@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
 use crate::battle::engine::Engine;
-use crate::battle::mirror::install_battle;
+use crate::game::mirror::install_battle;
 use crate::data::Ruleset;
 use crate::diagnostics::Diagnostics;
-use crate::game::PlaySettings;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::assets::{ChosenLevel, DataFile, LEVEL_KEY, LevelFile, TableAssets};
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::match_setup::PreparedBattle;

@@ -11,7 +11,7 @@ use bevy_egui::egui;
 use leafwing_input_manager::prelude::InputMap;
 
 use crate::battle::components::WoundChoice;
-use crate::game::PlaySettings;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{BindingsFile, Controls, GameAction, KeyBindings, key_name};
 use crate::game::session::preferences::AI_PACE_SECONDS;

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::AiLevel;
 use crate::data::load_ruleset;
-use crate::game::PlaySettings;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::input::BindingsProblem;
 use crate::game::level_preview::{self, TableColours};
 use crate::game::screens::lessons::LessonMenu;

@@ -25,7 +25,7 @@ use crate::seat::Seat;
 /// Opens a replay (or save) file in the viewer.
 pub fn watch_file(world: &mut World, path: &Path) {
     let data_dir = world
-        .resource::<crate::game::PlaySettings>()
+        .resource::<crate::game::session::play_settings::PlaySettings>()
         .data_dir
         .clone();
     let opened = Replay::read(path)
@@ -269,6 +269,6 @@ fn take_over(world: &mut World, prepared: PreparedBattle, seats: Vec<Seat>) {
     }
     // The same level is on the table already: only the battle changes.
     world.insert_resource(prepared.engine);
-    world.insert_resource(crate::battle::command::CommandQueue::default());
+    world.insert_resource(crate::game::steps::CommandQueue::default());
     crate::game::screens::loading::keep_replay(world, prepared.replay);
 }

@@ -22,7 +22,7 @@ use crate::campaign::progress::CampaignState;
 use crate::campaign::save::CampaignSave;
 use crate::data::Ruleset;
 use crate::files::previous_copy;
-use crate::game::PlaySettings;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::campaign_slots::{CAMPAIGN_SAVE, campaign_saves};
 use crate::game::session::match_setup::{
     LevelFolder, LevelLibrary, MatchSetup, PreparedBattle, to_the_table,

@@ -6,6 +6,7 @@ pub mod campaign_slots;
 pub mod campaigning;
 pub mod coaching;
 pub mod match_setup;
+pub mod play_settings;
 pub mod preferences;
 pub mod progress;
 pub mod saves;

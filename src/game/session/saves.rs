@@ -11,12 +11,12 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::battle::RulesSet;
+use crate::game::steps::RulesSet;
 use crate::battle::command::Command;
-use crate::battle::command::LastVerdict;
+use crate::game::steps::LastVerdict;
 use crate::battle::engine::Engine;
 use crate::data::load_ruleset;
-use crate::game::PlaySettings;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::match_setup::PreparedBattle;
 use crate::game::session::match_setup::{LevelFolder, MatchSetup, to_the_table};
 use crate::game::session::watching::Viewer;

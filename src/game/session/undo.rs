@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use crate::game::session::match_setup::MatchSetup;
 
-use crate::battle::command::CommandQueue;
+use crate::game::steps::CommandQueue;
 use crate::battle::engine::Engine;
 use crate::game::session::saves::RedoStack;
 use crate::replay::{Replay, command_in_words};

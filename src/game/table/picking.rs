@@ -139,7 +139,7 @@ fn click(world: &mut World) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::command::CommandQueue;
+    use crate::game::steps::CommandQueue;
     use crate::game::hud::human_turn;
     use crate::game::test_engines::roland_to_act;
 

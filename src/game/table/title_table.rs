@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use crate::battle::engine::Engine;
-use crate::battle::mirror::install_battle;
+use crate::game::mirror::install_battle;
 use crate::game::session::match_setup::LevelLibrary;
 use crate::game::stage::Screen;
 use crate::game::table::camera::{TableCamera, table_camera};

@@ -13,7 +13,7 @@ use crate::battle::components::{
     Aboard, Chariot, Conditions, Fate, Flight, FlightMode, Placement, Status, Unit,
 };
 use crate::battle::engine::Engine;
-use crate::battle::mirror::OnTable;
+use crate::game::mirror::OnTable;
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;
 use crate::game::table::figure_mesh::MergedFigures;
@@ -453,7 +453,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, AssetPlugin::default()));
         app.init_asset::<Mesh>().init_asset::<Paint>();
-        crate::battle::mirror::install_battle(
+        crate::game::mirror::install_battle(
             app.world_mut(),
             crate::game::test_engines::from_text(text),
         );

@@ -9,7 +9,8 @@ use egui::{Color32, RichText};
 
 use crate::battle::check::Plan;
 use crate::battle::command::cost_words;
-use crate::battle::command::{CommandQueue, Order};
+use crate::battle::command::Order;
+use crate::game::steps::CommandQueue;
 use crate::battle::components::WoundChoice;
 use crate::battle::describe::Names;
 use crate::battle::describe::orders::order_label;

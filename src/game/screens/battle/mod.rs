@@ -17,7 +17,8 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 use bevy_egui::input::EguiWantsInput;
 
-use crate::battle::command::{LastVerdict, Order};
+use crate::battle::command::Order;
+use crate::game::steps::LastVerdict;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::game::hud::{

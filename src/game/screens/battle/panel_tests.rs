@@ -9,7 +9,7 @@ use egui_kittest::kittest::Queryable;
 
 use super::actions::{action_menu, odds_lines};
 use super::panels::actions_panel;
-use crate::battle::command::CommandQueue;
+use crate::game::steps::CommandQueue;
 use crate::data::Tactic;
 use crate::game::hud::HudState;
 use crate::game::hud::menu_cache::MenuCache;

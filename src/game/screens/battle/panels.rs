@@ -7,7 +7,8 @@ use egui::{Color32, RichText};
 
 use super::folding::{FOLDED_WIDTH, FoldedPanels, fold_button, folded_strip};
 use crate::battle::command::cost_words;
-use crate::battle::command::{CommandQueue, Order};
+use crate::battle::command::Order;
+use crate::game::steps::CommandQueue;
 use crate::battle::cover::{area_cover, dice_off};
 use crate::battle::describe::Names;
 use crate::battle::describe::orders::order_label;

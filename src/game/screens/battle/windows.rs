@@ -6,7 +6,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use egui::{Color32, RichText};
 
-use crate::battle::command::{CommandQueue, Order};
+use crate::battle::command::Order;
+use crate::game::steps::CommandQueue;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::game::hud::{HudState, give_order};
