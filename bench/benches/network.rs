@@ -168,8 +168,9 @@ fn play_both(
                 && last_order.elapsed() >= pace
             {
                 last_order = Instant::now();
-                let command = swift_swords_core::ai::choose(mirror.engine().state(), AiLevel::Random)
-                    .ok_or("the AI had no command")?;
+                let command =
+                    swift_swords_core::ai::choose(mirror.engine().state(), AiLevel::Random)
+                        .ok_or("the AI had no command")?;
                 sent[i] = Some((mirror.steps(), Instant::now()));
                 connection.send(&ClientMsg::Command {
                     at: mirror.steps(),

@@ -8,9 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use swift_swords::game::session::saves::{SaveFolder, write_autosave};
 use swift_swords_core::battle::record::Fingerprint;
 use swift_swords_core::data::Ruleset;
-use swift_swords::game::session::saves::{SaveFolder, write_autosave};
 use swift_swords_core::replay::Replay;
 
 fn main() {

@@ -11,9 +11,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::ai::{AiLevel, choose};
-use crate::game::steps::awaiting_input;
 use crate::battle::command::Command;
-use crate::game::steps::CommandQueue;
 use crate::battle::engine::Engine;
 use crate::battle::record::Fingerprint;
 use crate::game::hud::HudState;
@@ -21,6 +19,8 @@ use crate::game::session::coaching::Coaching;
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::watching::Viewer;
 use crate::game::stage::battle_on_table;
+use crate::game::steps::CommandQueue;
+use crate::game::steps::awaiting_input;
 use crate::game::table::motion::MotionUnderway;
 use crate::seat::Seat;
 
@@ -115,7 +115,7 @@ fn play_ai_turns(world: &mut World) {
     let Some(command) = command else {
         return;
     };
-    world.resource_mut::<CommandQueue>().0.push_back(command);
+    world.resource_mut::<CommandQueue>().order(command);
     world.resource_mut::<AiPace>().waited = 0.0;
 }
 

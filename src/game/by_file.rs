@@ -10,8 +10,6 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::steps::RulesSet;
-use crate::game::steps::LastVerdict;
 use crate::battle::engine::Engine;
 use crate::battle::record::Step;
 use crate::game::session::match_setup::{
@@ -19,6 +17,7 @@ use crate::game::session::match_setup::{
 };
 use crate::game::session::saves::{Autosaver, SaveFolder, SeparateAutosave};
 use crate::game::stage::{Screen, battle_on_table};
+use crate::game::steps::{CommandQueue, Origin, Pending, RulesSet};
 use crate::net::by_file::{FileGame, FileGameMeta, SIDES, Turn};
 use crate::replay::Replay;
 use crate::seat::Seat;
@@ -162,20 +161,14 @@ fn show_their_steps(world: &mut World) {
     world.insert_resource(link);
 }
 
+/// A step taken in joins the battle's stream of steps, as the other player
+/// gave it.
 fn show_step(world: &mut World, step: &Step) {
-    let events = {
-        let mut engine = world.resource_mut::<Engine>();
-        match engine.submit(&step.command) {
-            Ok(events) => events.to_vec(),
-            Err(reason) => {
-                // The file was rebuilt when it was taken in: this cannot be.
-                eprintln!("a step taken in is refused on the table: {reason}");
-                return;
-            }
-        }
-    };
-    world.resource_mut::<LastVerdict>().0 = Some(Ok(step.command.clone()));
-    world.write_message_batch(events);
+    world.resource_mut::<CommandQueue>().0.push_back(Pending {
+        command: step.command.clone(),
+        salt: None,
+        origin: Origin::TurnFile,
+    });
 }
 
 impl ByFileLink {

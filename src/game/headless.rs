@@ -11,10 +11,10 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use crate::battle::engine::Engine;
-use crate::game::mirror::install_battle;
 use crate::data::Ruleset;
 use crate::game::ai_driver::AiPace;
 use crate::game::hud::HudState;
+use crate::game::mirror::install_battle;
 use crate::game::session::match_setup::{LevelFolder, MatchSetup};
 use crate::game::session::saves::{Autosaver, SaveFolder, rebuild_saved};
 use crate::game::stage::Screen;
@@ -99,7 +99,7 @@ pub fn battle_app(folder: SaveFolder, setup: MatchSetup, engine: Engine, replay:
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.add_plugins((
-        crate::game::steps::plugin,
+        (crate::game::steps::plugin, crate::game::mirror::plugin),
         crate::game::ai_driver::plugin,
         crate::game::session::saves::plugin,
         crate::game::session::undo::plugin,

@@ -71,12 +71,12 @@ mod hot_reload {
     use bevy::prelude::*;
 
     use crate::battle::command::{Command, Order};
-    use crate::game::steps::CommandQueue;
     use crate::battle::engine::Engine;
     use crate::data::parse_ron;
     use crate::game::assets::{DataFile, LevelFile, TableAssets};
     use crate::game::hot_reload::ReloadNotice;
     use crate::game::stage::Screen;
+    use crate::game::steps::CommandQueue;
     use crate::game::test_battles::{loading_app, settle};
     use crate::replay::Replay;
     use crate::vocabulary::ZoneCoord;
@@ -103,8 +103,7 @@ mod hot_reload {
     fn give(app: &mut App, unit: &str, order: Order) {
         app.world_mut()
             .resource_mut::<CommandQueue>()
-            .0
-            .push_back(Command::new(unit, order));
+            .order(Command::new(unit, order));
         app.update();
     }
 

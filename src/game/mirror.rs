@@ -4,11 +4,15 @@
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
-use super::steps::{CommandQueue, LastVerdict};
+use super::steps::{CommandQueue, RulesSet};
 use crate::battle::components::*;
 use crate::battle::engine::Engine;
 use crate::battle::state::UnitState;
 use crate::vocabulary::ZoneCoord;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, mirror_state.in_set(RulesSet::Mirror));
+}
 
 /// Marks the entities that belong to the battle on the table.
 #[derive(Component, Debug, Clone, Copy)]
@@ -42,7 +46,6 @@ pub fn install_battle(world: &mut World, engine: Engine) {
     }
     world.insert_resource(engine);
     world.insert_resource(CommandQueue::default());
-    world.insert_resource(LastVerdict::default());
 }
 
 fn spawn_unit(world: &mut World, state: &UnitState) {

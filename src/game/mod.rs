@@ -21,9 +21,9 @@ mod hot_reload;
 pub mod hud;
 mod input;
 mod level_preview;
-pub mod mirror;
 #[cfg(test)]
 mod loading_tests;
+pub mod mirror;
 pub mod online;
 pub mod orders;
 pub mod play_args;
@@ -394,40 +394,21 @@ pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, dark_theme);
     app.add_systems(OnEnter(Screen::Battle), rest_backdrop);
     app.add_systems(OnExit(Screen::Battle), wake_backdrop);
+    // Each folder adds its own children.
     app.add_plugins((
-        steps::plugin,
+        (steps::plugin, mirror::plugin),
         input::plugin,
         assets::plugin,
-        screens::loading::plugin,
-        screens::title::plugin,
-        (table::paint::plugin, table::light::plugin),
-        table::view::plugin,
-        table::markers::plugin,
-        table::camera::plugin,
-        table::picking::plugin,
-        screens::battle::plugin,
+        table::plugin,
+        screens::plugin,
+        session::plugin,
         ai_driver::plugin,
-        screens::results::plugin,
         screenshot::plugin,
-    ));
-    app.add_plugins((
-        session::saves::plugin,
-        session::undo::plugin,
-        screens::viewer::plugin,
-        table::marks::plugin,
-        table::motion::plugin,
-        table::callouts::plugin,
-        screens::settings::plugin,
-        (table::title_table::plugin, table::figure_sheet::plugin),
-        screens::lessons::plugin,
         hot_reload::plugin,
-        screens::editor::plugin,
-        screens::campaign::plugin,
         sound::plugin,
         online::plugin,
-        screens::online::plugin,
+        by_file::plugin,
     ));
-    app.add_plugins((by_file::plugin, screens::by_file::plugin));
 }
 
 /// The camera that clears the window behind the menus. The battle screen's

@@ -13,18 +13,18 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::steps::RulesSet;
-use crate::game::steps::{CommandQueue, LastVerdict};
 use crate::battle::engine::Engine;
-use crate::game::mirror::install_battle;
+use crate::battle::record::Fingerprint;
 use crate::data::Ruleset;
+use crate::game::mirror::install_battle;
 use crate::game::session::match_setup::{
     LevelFolder, MatchSetup, PlayedElsewhere, PreparedBattle, to_the_table,
 };
 use crate::game::stage::{Screen, battle_on_table};
+use crate::game::steps::{CommandQueue, Origin, Pending, RulesSet, StepTaken};
 use crate::net::connection::{Connection, Incoming};
 use crate::net::headless::SeatToken;
-use crate::net::mirror::{NetGame, apply_step};
+use crate::net::mirror::NetGame;
 use crate::net::protocol::{ClientMsg, GRACE_SECONDS, SeatInfo, SeatState, ServerMsg};
 use crate::replay::Replay;
 use crate::seat::Seat;
@@ -120,6 +120,13 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         exchange
             .before(RulesSet::Resolve)
+            .run_if(battle_on_table)
+            .run_if(resource_exists::<OnlineLink>),
+    );
+    app.add_systems(
+        Update,
+        sync_steps
+            .after(RulesSet::Resolve)
             .run_if(battle_on_table)
             .run_if(resource_exists::<OnlineLink>),
     );
@@ -222,7 +229,7 @@ fn exchange(world: &mut World) {
 /// at a time: the next waits until the step of the one on its way comes
 /// back. One the rules refuse here is refused at once, as offline.
 fn send_orders(world: &mut World, link: &mut OnlineLink) {
-    let given: Vec<_> = world.resource_mut::<CommandQueue>().0.drain(..).collect();
+    let given = world.resource_mut::<CommandQueue>().take_orders();
     link.waiting.extend(given);
     if link.in_flight.is_some_and(|at| at >= link.replay.steps()) {
         return;
@@ -243,7 +250,14 @@ fn send_orders(world: &mut World, link: &mut OnlineLink) {
                 link.say("Not connected: the order was not sent.".to_string());
                 link.waiting.clear();
             }
-            Err(reason) => world.resource_mut::<LastVerdict>().0 = Some(Err((command, reason))),
+            Err(reason) => {
+                world.write_message(StepTaken {
+                    command,
+                    salt: None,
+                    origin: Origin::Here,
+                    verdict: Err(reason),
+                });
+            }
         }
     }
 }
@@ -251,37 +265,30 @@ fn send_orders(world: &mut World, link: &mut OnlineLink) {
 fn receive(world: &mut World, link: &mut OnlineLink, message: ServerMsg) {
     match message {
         ServerMsg::Steps { from, steps } => {
+            // Each step joins the battle's stream; `sync_steps` answers it
+            // once the engine took it.
+            let mut queue = world.resource_mut::<CommandQueue>();
+            let waiting = queue
+                .0
+                .iter()
+                .filter(|pending| matches!(pending.origin, Origin::Server { .. }))
+                .count();
+            let known = link.replay.steps() + waiting;
             let count = steps.len();
             for (index, step) in steps.into_iter().enumerate() {
                 let number = from + index + 1;
-                if number <= link.replay.steps() {
+                if number <= known {
                     continue;
                 }
-                let command = step.command.clone();
-                let applied = {
-                    let mut engine = world.resource_mut::<Engine>();
-                    apply_step(&mut engine, &mut link.replay, number, step)
-                };
-                let applied = match applied {
-                    Ok(applied) => applied,
-                    Err(problem) => {
-                        let problem = problem.replacen("step", "Step", 1);
-                        link.say(format!("{problem}; waiting for the server's battle."));
-                        return;
-                    }
-                };
-                let last = index + 1 == count;
-                if !applied.matches {
-                    link.say(format!("Out of step with the server after step {number}."));
-                }
-                if last || !applied.matches {
-                    link.send(&ClientMsg::Synced {
-                        step: number,
-                        fingerprint: applied.fingerprint,
-                    });
-                }
-                world.resource_mut::<LastVerdict>().0 = Some(Ok(command));
-                world.write_message_batch(applied.events);
+                queue.0.push_back(Pending {
+                    command: step.command,
+                    salt: step.salt,
+                    origin: Origin::Server {
+                        number,
+                        after: step.after,
+                        last: index + 1 == count,
+                    },
+                });
             }
         }
         ServerMsg::Joined {
@@ -316,6 +323,55 @@ fn receive(world: &mut World, link: &mut OnlineLink, message: ServerMsg) {
         ServerMsg::Chat { from, text } => link.say(format!("{from}: {text}")),
         ServerMsg::Closing { reason } => link.say(format!("The server closes: {reason}")),
         ServerMsg::Welcome { .. } | ServerMsg::Games { .. } | ServerMsg::Pong => {}
+    }
+}
+
+/// Each of the server's steps the engine took is logged in the game as
+/// the server recorded it and checked against the server's fingerprint;
+/// the last of those that came together (or one out of step) is answered.
+/// One refused here stops the rest until the server's battle is sent again.
+fn sync_steps(
+    mut taken: MessageReader<StepTaken>,
+    engine: Res<Engine>,
+    mut link: ResMut<OnlineLink>,
+    mut queue: ResMut<CommandQueue>,
+) {
+    for step in taken.read() {
+        let Origin::Server {
+            number,
+            after,
+            last,
+        } = &step.origin
+        else {
+            continue;
+        };
+        match &step.verdict {
+            Ok(_) => {
+                let fingerprint = Fingerprint::of(&engine);
+                let matches = fingerprint == *after;
+                link.replay
+                    .push_stirred(step.command.clone(), step.salt, &engine);
+                if !matches {
+                    link.say(format!("Out of step with the server after step {number}."));
+                }
+                if *last || !matches {
+                    link.send(&ClientMsg::Synced {
+                        step: *number,
+                        fingerprint,
+                    });
+                }
+            }
+            Err(reason) => {
+                let said = crate::replay::command_in_words(engine.state(), &step.command);
+                link.say(format!(
+                    "Step {number} ({said}) is refused here: {reason}; waiting for the server's \
+                     battle."
+                ));
+                queue
+                    .0
+                    .retain(|pending| !matches!(pending.origin, Origin::Server { .. }));
+            }
+        }
     }
 }
 

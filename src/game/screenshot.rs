@@ -13,8 +13,8 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use crate::battle::engine::Engine;
 use crate::battle::state::Battle;
-use crate::game::session::play_settings::PlaySettings;
 use crate::game::ai_driver::AiPace;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::stage::Screen;
 
 /// Frames to let a screen (the table, the panels, egui's first sizing pass)

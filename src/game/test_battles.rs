@@ -57,7 +57,7 @@ pub fn loading_app(name: &str, text: &str) -> (App, PathBuf) {
     app.add_plugins((
         assets::plugin,
         crate::game::screens::loading::plugin,
-        crate::game::steps::plugin,
+        (crate::game::steps::plugin, crate::game::mirror::plugin),
         crate::game::session::saves::plugin,
         crate::game::session::undo::plugin,
         crate::game::hot_reload::plugin,

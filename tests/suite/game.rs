@@ -291,14 +291,19 @@ fn a_queued_command_is_resolved_by_the_engine_and_mirrored_into_the_components()
     use bevy::ecs::message::Messages;
     use bevy::prelude::{App, MinimalPlugins};
     use bevy::state::app::StatesPlugin;
-    use swift_swords::game::steps::{CommandQueue, LastVerdict};
     use swift_swords::battle::components::{Placement, Unit};
     use swift_swords::battle::engine::Engine;
     use swift_swords::battle::events::BattleEvent;
     use swift_swords::game::mirror::install_battle;
+    use swift_swords::game::steps::{CommandQueue, StepTaken};
 
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, swift_swords::game::steps::plugin));
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        swift_swords::game::steps::plugin,
+        swift_swords::game::mirror::plugin,
+    ));
     install_battle(app.world_mut(), apart());
     let move_east = Command::new(
         "hero",
@@ -309,11 +314,15 @@ fn a_queued_command_is_resolved_by_the_engine_and_mirrored_into_the_components()
     );
     app.world_mut()
         .resource_mut::<CommandQueue>()
-        .0
-        .push_back(move_east.clone());
+        .order(move_east.clone());
     app.update();
 
-    assert_eq!(app.world().resource::<LastVerdict>().0, Some(Ok(move_east)));
+    let taken = app.world().resource::<Messages<StepTaken>>();
+    let accepted: Vec<_> = taken
+        .iter_current_update_messages()
+        .filter_map(StepTaken::accepted)
+        .collect();
+    assert_eq!(accepted, [&move_east], "one step, accepted");
     let engine = app.world().resource::<Engine>();
     let hero = engine.state().unit_index("hero").expect("hero");
     assert_eq!(engine.state().units()[hero].placement.zone, ZoneCoord(1, 0));
@@ -385,8 +394,8 @@ fn the_menu_puts_the_turns_everyday_choices_first_and_hides_orders_for_other_sit
 
 #[test]
 fn a_pass_while_the_combatant_could_still_act_waits_for_the_players_word() {
-    use swift_swords::game::steps::CommandQueue;
     use swift_swords::game::hud::{HudState, give_order};
+    use swift_swords::game::steps::CommandQueue;
     let app = apart();
     let table = table(&app);
     let hero = table.unit_index("hero").expect("hero");
@@ -406,8 +415,8 @@ fn a_pass_while_the_combatant_could_still_act_waits_for_the_players_word() {
 /// player's word before it is given.
 #[test]
 fn a_surrender_is_a_turns_choice_and_waits_for_the_players_word() {
-    use swift_swords::game::steps::CommandQueue;
     use swift_swords::game::hud::{HudState, give_order};
+    use swift_swords::game::steps::CommandQueue;
     let units = units(&[
         hero("hero", "hero_swordsman"),
         foe("bandit", "bandit").at(1, 0),
@@ -439,7 +448,8 @@ fn a_surrender_is_a_turns_choice_and_waits_for_the_players_word() {
 /// turn: for a moment after the turn comes to a human, order keys wait.
 #[test]
 fn order_keys_wait_a_moment_after_the_turn_comes_to_a_human() {
-    use swift_swords::game::hud::{HudState, ORDER_KEY_GRACE_SECONDS};
+    use swift_swords::game::hud::HudState;
+    use swift_swords::game::hud::state::ORDER_KEY_GRACE_SECONDS;
     let mut hud = HudState::default();
     assert!(
         !hud.order_keys_wait(10.0),

@@ -70,7 +70,10 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["dice"],
         ],
     ),
-    ("crates/core/src/battle/describe", &[&["narrate", "orders", "rules"]]),
+    (
+        "crates/core/src/battle/describe",
+        &[&["narrate", "orders", "rules"]],
+    ),
     (
         "crates/core/src/battle/describe/narrate",
         &[&[
@@ -101,8 +104,8 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["hud"],
             &["play_args", "session"],
             &["stage", "input", "orders", "assets", "level_preview"],
-            &["steps"],
             &["mirror"],
+            &["steps"],
             &["test_engines"],
         ],
     ),
@@ -155,7 +158,9 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     (
         "src/game/hud",
         &[
-            &["log_view", "menu_cache", "recap", "rules_panel"],
+            &["menu_cache"],
+            &["state"],
+            &["log_view", "recap", "rules_panel"],
             &["dice"],
         ],
     ),
@@ -178,7 +183,10 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["tests"],
         ],
     ),
-    ("crates/core/src/data", &[&["check"], &["catalogue"], &["types"]]),
+    (
+        "crates/core/src/data",
+        &[&["check"], &["catalogue"], &["types"]],
+    ),
     (
         "crates/core/src/rules",
         &[
@@ -311,7 +319,11 @@ fn files_of(path: &Path, depth: usize, out: &mut Vec<(PathBuf, usize)>) {
     }
 }
 
-/// The items a folder's own module defines (its `mod.rs`, or the file of
+/// The items a folder's own module defines (the game's folders, each a
+/// plugin adding its children, as bevy_new_2d's are: a child importing
+/// from its folder's own module would be an arrow up and a circle; the
+/// core's folders keep the types their children share in their own module,
+/// as a crate's root does) (its `mod.rs`, or the file of
 /// its name beside it), besides its children.
 fn items_of_folder_module(dir: &Path) -> BTreeSet<String> {
     let own = [dir.join("mod.rs"), dir.with_extension("rs")];
@@ -325,7 +337,9 @@ fn items_of_folder_module(dir: &Path) -> BTreeSet<String> {
             .strip_prefix("pub(crate) ")
             .or_else(|| line.strip_prefix("pub "))
             .unwrap_or(line);
-        for keyword in ["fn ", "struct ", "enum ", "const ", "static ", "type ", "trait "] {
+        for keyword in [
+            "fn ", "struct ", "enum ", "const ", "static ", "type ", "trait ",
+        ] {
             if let Some(rest) = line.strip_prefix(keyword) {
                 let name: String = rest
                     .chars()
@@ -371,7 +385,7 @@ fn imports_in(folder: &str) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>)
                 named.extend(names_after(&code, &"super::".repeat(depth)));
             }
         }
-        if !is_crate {
+        if folder.starts_with("src/game") {
             for name in named.iter().filter(|n| defined.contains(*n)) {
                 imports_of_parent.push(format!(
                     "{folder}: {child} imports {name} from the folder's own module, which \
@@ -523,4 +537,77 @@ fn phase_names_outside_the_sequence() -> Vec<(String, &'static str)> {
 fn only_the_sequence_names_its_phases() {
     let found = phase_names_outside_the_sequence();
     assert!(found.is_empty(), "named outside the sequence: {found:?}");
+}
+
+/// The files of the game's crate that change the engine (their tests
+/// aside), outside the one stream of steps.
+fn engine_writers_outside_the_stream() -> Vec<String> {
+    let mut files = Vec::new();
+    files_of(&project().join("src"), 0, &mut files);
+    files
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|path| !path.ends_with("game/steps.rs"))
+        .filter(|path| !path.to_string_lossy().ends_with("tests.rs"))
+        .filter(|path| {
+            let code = code(path);
+            ["ResMut<Engine>", "resource_mut::<Engine>"]
+                .iter()
+                .any(|word| code.contains(word))
+                || changes_a_scoped_engine(&code)
+        })
+        .map(|path| path.display().to_string())
+        .collect()
+}
+
+/// Whether `code` takes the engine out of the world with a binding it may
+/// change (`|world, mut engine: Mut<Engine>|`); reading it so, as the
+/// mirror and picking do, binds it without `mut`.
+fn changes_a_scoped_engine(code: &str) -> bool {
+    code.match_indices(": Mut<Engine>").any(|(at, _)| {
+        let before = code[..at].trim_end();
+        let name_start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        before[..name_start].trim_end().ends_with("mut")
+    })
+}
+
+/// #75: one stream of steps. In the game, only `game/steps.rs` changes the
+/// engine; local orders, the AI, the server's steps and a turn file's all
+/// reach it through the one queue.
+#[test]
+fn only_the_stream_of_steps_changes_the_engine() {
+    let writers = engine_writers_outside_the_stream();
+    assert!(
+        writers.is_empty(),
+        "these change the engine outside the stream of steps: {writers:?}"
+    );
+}
+
+/// #75: the AI asks the sequence of play what it needs to know (whether a
+/// pass keeps the dice, whether a hold is a delayed action, whether the
+/// sides answer action by action) and names no sequence itself.
+#[test]
+fn the_ai_names_no_sequence_of_play() {
+    let mut files = Vec::new();
+    files_of(&src().join("ai"), 0, &mut files);
+    let naming: Vec<String> = files
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|path| !path.to_string_lossy().ends_with("tests.rs"))
+        .filter(|path| code(path).contains("Sequence::"))
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(naming.is_empty(), "these name a sequence: {naming:?}");
+}
+
+#[test]
+fn the_stream_check_sees_an_engine_taken_to_be_changed() {
+    assert!(changes_a_scoped_engine(
+        "world.resource_scope(|world, mut engine: Mut<Engine>| {"
+    ));
+    assert!(!changes_a_scoped_engine(
+        "world.resource_scope(|world, engine: Mut<Engine>| {"
+    ));
 }

@@ -197,7 +197,12 @@ fn game_code(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
 #[test]
 fn every_file_the_game_reads_goes_through_the_bounded_reader() {
     let mut code = Vec::new();
-    for crate_src in ["src", "crates/core/src", "crates/net/src", "crates/server/src"] {
+    for crate_src in [
+        "src",
+        "crates/core/src",
+        "crates/net/src",
+        "crates/server/src",
+    ] {
         game_code(Path::new(crate_src), &mut code);
     }
     assert!(code.len() > 100, "the source was found");

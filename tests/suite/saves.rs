@@ -10,18 +10,18 @@ use std::time::Duration;
 use bevy::prelude::*;
 use swift_swords::ai::{AiLevel, legal_commands};
 use swift_swords::battle::command::{Command, Order};
-use swift_swords::game::steps::CommandQueue;
 use swift_swords::battle::engine::Engine;
 use swift_swords::battle::record::Fingerprint;
 use swift_swords::data::Ruleset;
-use swift_swords::game::session::play_settings::PlaySettings;
 use swift_swords::game::headless::{HeadlessStart, battle_app, prepare};
 use swift_swords::game::session::match_setup::{LevelFolder, MatchSetup, PreparedBattle};
+use swift_swords::game::session::play_settings::PlaySettings;
 use swift_swords::game::session::saves::RedoStack;
 use swift_swords::game::session::saves::{
     Autosaver, FallbackSteps, Playtesting, SaveFolder, SaveNotice, open_saved, write_autosave,
 };
 use swift_swords::game::session::undo::{redo, undo, undo_verdict};
+use swift_swords::game::steps::CommandQueue;
 use swift_swords::level::load_level;
 use swift_swords::replay::Replay;
 use swift_swords::rules::dice::Dice;
@@ -50,13 +50,15 @@ fn skirmish(folder: &Path, seats: [Seat; 2]) -> App {
         sequence: None,
     };
     let folder = SaveFolder(folder.to_path_buf());
+    let own = folder.0.join("own levels");
     let (engine, replay, setup) = prepare(&data, &folder, start).expect("skirmish starts");
     let mut app = battle_app(folder, setup, engine, replay);
     app.insert_resource(PlaySettings {
         data_dir: data,
         levels_dir: root().join("levels"),
-        own_levels_dir: root().join("levels"),
-        editor_dir: root().join("levels"),
+        // The player's own levels, and the editor's, never the project's.
+        own_levels_dir: own.clone(),
+        editor_dir: own,
         named_dir: root().join("levels"),
         screenshot: None,
         screenshot_after_actions: 0,
@@ -94,8 +96,7 @@ fn fingerprint(app: &App) -> Fingerprint {
 fn give(app: &mut App, unit: &str, order: Order) {
     app.world_mut()
         .resource_mut::<CommandQueue>()
-        .0
-        .push_back(Command::new(unit, order));
+        .order(Command::new(unit, order));
     settle(app);
 }
 
@@ -135,8 +136,7 @@ fn give_first_legal(app: &mut App) {
         .expect("a legal command");
     app.world_mut()
         .resource_mut::<CommandQueue>()
-        .0
-        .push_back(command);
+        .order(command);
     settle(app);
 }
 

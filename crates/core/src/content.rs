@@ -55,7 +55,9 @@ pub fn path(relative: &str) -> PathBuf {
 /// (a crate's tests run in the crate's own folder, two below the project).
 #[cfg(test)]
 pub(crate) fn project(relative: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(relative)
 }
 
 /// Whether this run plays the shipped content, which the editor never
@@ -257,7 +259,7 @@ mod tests {
             );
         }
         for (name, text) in SHIPPED {
-            let on_disk = std::fs::read_to_string(name).expect("the project's file");
+            let on_disk = std::fs::read_to_string(project(name)).expect("the project's file");
             assert_eq!(&on_disk, text, "{name} is built in as it is on disk");
         }
     }
@@ -266,7 +268,7 @@ mod tests {
     fn a_project_folder_is_read_as_it_is_and_anywhere_else_the_built_in_content() {
         let empty = scratch("empty");
         let cache = empty.join("cache");
-        let project = std::env::current_dir().expect("the project");
+        let project = project("");
         assert_eq!(
             choose(None, &project, &cache),
             Ok(ContentRoot::Project(PathBuf::new()))

@@ -263,10 +263,11 @@ impl FileGame {
     /// with it, placed.
     pub fn load(dir: &Path) -> Result<Self, String> {
         let path = dir.join(META_FILE);
-        let text = swift_swords_core::files::read_text(&path, swift_swords_core::files::FileKind::Own)
+        let text =
+            swift_swords_core::files::read_text(&path, swift_swords_core::files::FileKind::Own)
+                .map_err(|problem| problem.to_string())?;
+        let meta: FileGameMeta = swift_swords_core::data::parse_ron(&path, &text)
             .map_err(|problem| problem.to_string())?;
-        let meta: FileGameMeta =
-            swift_swords_core::data::parse_ron(&path, &text).map_err(|problem| problem.to_string())?;
         let replay = Replay::read(&dir.join(REPLAY_FILE)).map_err(|p| p.to_string())?;
         Ok(Self { meta, replay })
     }

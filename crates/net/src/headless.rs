@@ -79,7 +79,10 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
     let kept = plan
         .token_file
         .as_ref()
-        .and_then(|path| swift_swords_core::files::read_own_file(path, swift_swords_core::files::FileKind::Own).ok())
+        .and_then(|path| {
+            swift_swords_core::files::read_own_file(path, swift_swords_core::files::FileKind::Own)
+                .ok()
+        })
         .flatten()
         .and_then(|text| ron::from_str::<SeatToken>(&text).ok())
         .filter(|kept| kept.server == plan.addr);
@@ -211,7 +214,8 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
             return finish(plan, held);
         }
         if all_seated && held.my_turn() && sent_for != Some(held.steps()) {
-            let Some(command) = swift_swords_core::ai::choose(held.engine().state(), plan.ai) else {
+            let Some(command) = swift_swords_core::ai::choose(held.engine().state(), plan.ai)
+            else {
                 continue;
             };
             connection.send(&ClientMsg::Command {
@@ -248,7 +252,8 @@ fn keep_token(plan: &ClientPlan, kept: &SeatToken) -> Result<(), String> {
         return Ok(());
     };
     let text = ron::to_string(kept).map_err(|e| e.to_string())?;
-    swift_swords_core::files::write_whole(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+    swift_swords_core::files::write_whole(path, &text)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn finish(plan: &ClientPlan, held: &NetGame) -> Result<(), String> {

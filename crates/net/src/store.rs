@@ -269,13 +269,18 @@ fn flush(open: &mut BTreeMap<u64, std::fs::File>) -> std::io::Result<()> {
 
 fn load_game(dir: &Path) -> Result<StoredGame, String> {
     let meta_path = dir.join("game.ron");
-    let text = swift_swords_core::files::read_text(&meta_path, swift_swords_core::files::FileKind::Replay)
-        .map_err(|problem| problem.to_string())?;
-    let meta: GameMeta = swift_swords_core::data::parse_ron(&meta_path, &text).map_err(|e| e.to_string())?;
+    let text =
+        swift_swords_core::files::read_text(&meta_path, swift_swords_core::files::FileKind::Replay)
+            .map_err(|problem| problem.to_string())?;
+    let meta: GameMeta =
+        swift_swords_core::data::parse_ron(&meta_path, &text).map_err(|e| e.to_string())?;
     let steps_path = dir.join("steps.ron");
-    let steps_text = swift_swords_core::files::read_own_file(&steps_path, swift_swords_core::files::FileKind::ServerSteps)
-        .map_err(|problem| problem.to_string())?
-        .unwrap_or_default();
+    let steps_text = swift_swords_core::files::read_own_file(
+        &steps_path,
+        swift_swords_core::files::FileKind::ServerSteps,
+    )
+    .map_err(|problem| problem.to_string())?
+    .unwrap_or_default();
     let lines: Vec<&str> = steps_text.lines().collect();
     if lines.len() > MOST_STEPS {
         return Err(format!("more than {MOST_STEPS} steps"));

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-
 use swift_swords_core::data::{DataKind, Ruleset, check_data_file, load_ruleset};
 use swift_swords_core::diagnostics::{Diagnostic, SourceText};
 use swift_swords_core::files::{FileKind, over_limit, read_text};
@@ -137,9 +136,11 @@ fn check_file(path: &Path, ruleset: Option<&Ruleset>, allow_outside: bool) -> Ve
             return vec![problem];
         }
         let reach = swift_swords_core::campaign::check::LevelReach::allowing_outside(allow_outside);
-        return swift_swords_core::campaign::check::parse_campaign_within(path, &text, ruleset, reach)
-            .err()
-            .map_or_else(Vec::new, |d| d.0);
+        return swift_swords_core::campaign::check::parse_campaign_within(
+            path, &text, ruleset, reach,
+        )
+        .err()
+        .map_or_else(Vec::new, |d| d.0);
     }
     if SourceText::new(&text).find_key("format", 0).is_some() {
         // A replay or save is rebuilt, as `replay` does: one that parts
@@ -224,4 +225,3 @@ pub fn run_scripts(data: Option<&Path>, files: &[PathBuf], allow_outside: bool) 
         ExitCode::FAILURE
     }
 }
-

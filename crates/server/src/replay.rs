@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-
 use swift_swords_core::data::{Ruleset, load_ruleset};
 use swift_swords_core::replay::Replay;
 use swift_swords_core::replay::script::script_of;

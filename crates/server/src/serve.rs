@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-
 use swift_swords_core::data::load_ruleset;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -70,4 +69,3 @@ pub fn run_serve(data: Option<&Path>, args: &ServeArgs) -> ExitCode {
         }
     }
 }
-

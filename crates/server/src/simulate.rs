@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-
 use swift_swords_core::ai::AiLevel;
 use swift_swords_core::data::load_ruleset;
 use swift_swords_core::files::{FileKind, read_text};
@@ -176,7 +175,10 @@ pub fn run_simulate(data: Option<&Path>, args: &SimulateArgs) -> ExitCode {
         return run_sweep(&config, sweep, args);
     }
     if args.compare_sequences {
-        print!("{}", swift_swords_core::simulate::compare::compare_sequences(&config));
+        print!(
+            "{}",
+            swift_swords_core::simulate::compare::compare_sequences(&config)
+        );
         return ExitCode::SUCCESS;
     }
     let progress = battles_bar(args.battles);
@@ -364,4 +366,3 @@ fn save_replays(
     println!("wrote {} replay(s) to {}", chosen.len(), dir.display());
     Ok(())
 }
-

@@ -5,7 +5,7 @@
 use bevy::ecs::change_detection::Tick;
 use bevy::prelude::Resource;
 
-use super::HudState;
+use super::state::HudState;
 use crate::battle::check::Plan;
 use crate::battle::command::{AttackChoices, RuleError};
 use crate::battle::state::BattleState;

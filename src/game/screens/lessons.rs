@@ -12,8 +12,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::AiLevel;
-use crate::game::steps::RulesSet;
-use crate::game::steps::{CommandQueue, LastVerdict};
 use crate::battle::engine::Engine;
 use crate::data::Ruleset;
 use crate::game::hud::{HudState, TableViewport};
@@ -24,6 +22,8 @@ use crate::game::session::preferences::SettingsFile;
 use crate::game::session::progress::{LessonProgress, ProgressFile};
 use crate::game::stage::Screen;
 use crate::game::stage::{EnterBattle, battle_on_table};
+use crate::game::steps::RulesSet;
+use crate::game::steps::{CommandQueue, StepTaken};
 use crate::lesson::{Lesson, LessonRun, load_lesson};
 use crate::level::Level;
 use crate::seat::level_seats;
@@ -169,7 +169,7 @@ fn end_coaching(mut commands: Commands) {
 /// whose other orders have all been played; the progress is kept as each
 /// step closes.
 fn follow_lesson(
-    verdict: Res<LastVerdict>,
+    mut taken: MessageReader<StepTaken>,
     engine: Res<Engine>,
     queue: Res<CommandQueue>,
     mut coaching: ResMut<Coaching>,
@@ -179,20 +179,20 @@ fn follow_lesson(
     if coaching.off_path.is_some() {
         return;
     }
-    if verdict.is_changed() {
-        match &verdict.0 {
-            Some(Ok(command)) => coaching.run.accepted(command),
+    for step in taken.read() {
+        match &step.verdict {
+            Ok(_) => coaching.run.accepted(&step.command),
             // The player's refused orders are the HUD's notices; the
             // lesson's own must not be refused.
-            Some(Err((command, error))) if coaching.run.goal_done() => {
+            Err(error) if coaching.run.goal_done() => {
                 coaching.off_path = Some(format!(
                     "{} was refused: {}",
-                    crate::replay::command_in_words(engine.state(), command),
+                    crate::replay::command_in_words(engine.state(), &step.command),
                     error.narrate(&crate::battle::describe::Names::of(engine.state()))
                 ));
                 return;
             }
-            _ => {}
+            Err(_) => {}
         }
     }
     if !coaching.run.step_played() || !queue.0.is_empty() {
@@ -535,8 +535,11 @@ mod tests {
                             panic!("step {}: the menu does not offer {order:?}", run.step + 1)
                         });
                     give_order(&mut queue, &mut hud, &table, actor, entry.order);
-                    let command: Command =
-                        queue.0.pop_front().expect("the step's order went through");
+                    let command: Command = queue
+                        .0
+                        .pop_front()
+                        .expect("the step's order went through")
+                        .command;
                     run.submit(&mut engine, &command)
                         .unwrap_or_else(|off| panic!("{off}"));
                 }
@@ -640,7 +643,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
         app.add_plugins((
-            crate::game::steps::plugin,
+            (crate::game::steps::plugin, crate::game::mirror::plugin),
             crate::game::ai_driver::plugin,
             plugin,
         ));

@@ -9,13 +9,13 @@ use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
 use crate::battle::engine::Engine;
-use crate::game::mirror::install_battle;
 use crate::data::Ruleset;
 use crate::diagnostics::Diagnostics;
-use crate::game::session::play_settings::PlaySettings;
 use crate::game::assets::{ChosenLevel, DataFile, LEVEL_KEY, LevelFile, TableAssets};
+use crate::game::mirror::install_battle;
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::match_setup::PreparedBattle;
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::saves::battle_autosaver;
 use crate::game::stage::EnterBattle;
 use crate::game::stage::Screen;

@@ -16,3 +16,22 @@ pub mod save_menu;
 pub mod settings;
 pub mod title;
 pub mod viewer;
+
+use bevy::prelude::App;
+
+/// Every room's plugin.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        loading::plugin,
+        title::plugin,
+        battle::plugin,
+        results::plugin,
+        viewer::plugin,
+        settings::plugin,
+        lessons::plugin,
+        editor::plugin,
+        campaign::plugin,
+        online::plugin,
+        by_file::plugin,
+    ));
+}

@@ -11,9 +11,9 @@ use bevy_egui::egui;
 use leafwing_input_manager::prelude::InputMap;
 
 use crate::battle::components::WoundChoice;
-use crate::game::session::play_settings::PlaySettings;
 use crate::game::ai_driver::AiPace;
 use crate::game::input::{BindingsFile, Controls, GameAction, KeyBindings, key_name};
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::preferences::AI_PACE_SECONDS;
 use crate::game::session::preferences::MOTION_SECONDS;
 use crate::game::session::preferences::Nameplates;

@@ -8,7 +8,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::AiLevel;
 use crate::data::load_ruleset;
-use crate::game::session::play_settings::PlaySettings;
 use crate::game::input::BindingsProblem;
 use crate::game::level_preview::{self, TableColours};
 use crate::game::screens::lessons::LessonMenu;
@@ -16,6 +15,7 @@ use crate::game::screens::loading::{LoadErrors, load_match};
 use crate::game::screens::save_menu::{Browse, SaveBrowser, browser_window, notice_window};
 use crate::game::screens::settings::SettingsScreen;
 use crate::game::session::match_setup::{LevelFolder, LevelLibrary, MatchSetup, fresh_seed};
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::preferences::SettingsProblem;
 use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::session::saves::{

@@ -22,11 +22,11 @@ use crate::campaign::progress::CampaignState;
 use crate::campaign::save::CampaignSave;
 use crate::data::Ruleset;
 use crate::files::previous_copy;
-use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::campaign_slots::{CAMPAIGN_SAVE, campaign_saves};
 use crate::game::session::match_setup::{
     LevelFolder, LevelLibrary, MatchSetup, PreparedBattle, to_the_table,
 };
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::saves::{Autosaver, SaveFolder, SeparateAutosave};
 use crate::game::stage::Screen;
 use crate::level::write::write_level;
@@ -435,8 +435,9 @@ mod tests {
         world.insert_resource(PlaySettings {
             data_dir: PathBuf::from("assets/data"),
             levels_dir: PathBuf::from("levels"),
-            own_levels_dir: PathBuf::from("levels"),
-            editor_dir: PathBuf::from("levels"),
+            // The player's own levels, and the editor's, never the project's.
+            own_levels_dir: saves.join("own levels"),
+            editor_dir: saves.join("own levels"),
             named_dir: PathBuf::from("levels"),
             screenshot: None,
             screenshot_after_actions: 0,

@@ -12,3 +12,10 @@ pub mod progress;
 pub mod saves;
 pub mod undo;
 pub mod watching;
+
+use bevy::prelude::App;
+
+/// What the session runs each update: the record and autosave, and undo.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((saves::plugin, undo::plugin));
+}

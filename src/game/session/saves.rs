@@ -11,15 +11,15 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::game::steps::RulesSet;
 use crate::battle::command::Command;
-use crate::game::steps::LastVerdict;
 use crate::battle::engine::Engine;
 use crate::data::load_ruleset;
-use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::match_setup::PreparedBattle;
 use crate::game::session::match_setup::{LevelFolder, MatchSetup, to_the_table};
+use crate::game::session::play_settings::PlaySettings;
 use crate::game::session::watching::Viewer;
+use crate::game::steps::RulesSet;
+use crate::game::steps::StepTaken;
 use crate::replay::{Divergence, Replay, text_hash};
 use crate::seat::{Seat, seat_of};
 
@@ -461,23 +461,22 @@ pub(crate) fn plugin(app: &mut App) {
 /// Logs the command the engine has just accepted in the battle's replay and
 /// hands the replay to the autosave (a playtest's only to its record).
 fn record_and_autosave(
-    verdict: Res<LastVerdict>,
+    mut taken: MessageReader<StepTaken>,
     engine: Res<Engine>,
     mut replay: ResMut<Replay>,
     mut redo: ResMut<RedoStack>,
     setup: Res<MatchSetup>,
     autosave: BattleAutosave,
 ) {
-    if !verdict.is_changed() {
-        return;
+    for step in taken.read() {
+        let Some(command) = step.accepted() else {
+            continue;
+        };
+        let from_human = seat_of(engine.state(), &setup.seats, &command.unit) == Some(Seat::Human);
+        replay.push_stirred(command.clone(), step.salt, &engine);
+        redo.accepted(command, from_human);
+        autosave.save(&mut replay);
     }
-    let Some(Ok(command)) = &verdict.0 else {
-        return;
-    };
-    let from_human = seat_of(engine.state(), &setup.seats, &command.unit) == Some(Seat::Human);
-    replay.push(command.clone(), &engine);
-    redo.accepted(command, from_human);
-    autosave.save(&mut replay);
 }
 
 #[cfg(test)]

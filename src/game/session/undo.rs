@@ -10,9 +10,9 @@ use bevy::prelude::*;
 
 use crate::game::session::match_setup::MatchSetup;
 
-use crate::game::steps::CommandQueue;
 use crate::battle::engine::Engine;
 use crate::game::session::saves::RedoStack;
+use crate::game::steps::CommandQueue;
 use crate::replay::{Replay, command_in_words};
 use crate::seat::{Seat, seat_of};
 
@@ -90,7 +90,7 @@ pub fn redo(world: &mut World) -> Result<(), String> {
     let Some(command) = world.resource::<RedoStack>().0.last().cloned() else {
         return Err("Nothing to redo.".to_string());
     };
-    world.resource_mut::<CommandQueue>().0.push_back(command);
+    world.resource_mut::<CommandQueue>().order(command);
     Ok(())
 }
 

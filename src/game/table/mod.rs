@@ -21,3 +21,22 @@ pub mod sculpt;
 pub mod side_paint;
 pub mod title_table;
 pub mod view;
+
+use bevy::prelude::App;
+
+/// The table's plugins: its paint and light, the view of the battle, its
+/// marks and markers, the camera, picking, motion and callouts, and the
+/// title's table and the figure sheet.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        (paint::plugin, light::plugin),
+        view::plugin,
+        markers::plugin,
+        camera::plugin,
+        picking::plugin,
+        marks::plugin,
+        motion::plugin,
+        callouts::plugin,
+        (title_table::plugin, figure_sheet::plugin),
+    ));
+}

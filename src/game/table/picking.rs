@@ -139,8 +139,8 @@ fn click(world: &mut World) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::steps::CommandQueue;
     use crate::game::hud::human_turn;
+    use crate::game::steps::CommandQueue;
     use crate::game::test_engines::roland_to_act;
 
     /// A left click with the pointer over the next zone, over a panel or not.

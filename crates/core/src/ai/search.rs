@@ -46,7 +46,7 @@ use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::level::VictoryCondition;
 use crate::rules::dice::Dice;
-use crate::vocabulary::{DexStep, Sequence, ZoneCoord};
+use crate::vocabulary::{DexStep, ZoneCoord};
 use std::mem::{Discriminant, discriminant};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -377,10 +377,12 @@ fn waiting_loses(table: &BattleState, side: usize) -> bool {
 /// on the initiative track Hold is a delayed action, worth searching even
 /// there (docs/AI.md).
 fn waits_only_first(table: &BattleState, side: usize) -> bool {
-    match table.sequence() {
-        Sequence::DexRanks | Sequence::SideTurns => true,
-        Sequence::Track => false,
-        Sequence::Countdown | Sequence::Alternation => waiting_loses(table, side),
+    if table.hold_is_a_delayed_action() {
+        false
+    } else if table.pass_keeps_dice() {
+        true
+    } else {
+        waiting_loses(table, side)
     }
 }
 
@@ -511,7 +513,7 @@ fn playout(
 /// DEX ranks, where every blow is answered at once.
 fn round_to_end(table: &BattleState, budget: Budget) -> Option<u32> {
     let answered_at_once = table.dex_step() == Some(DexStep::Actions);
-    (budget.to_round_end && table.sequence() != Sequence::Countdown && !answered_at_once)
+    (budget.to_round_end && !table.sides_answer_action_by_action() && !answered_at_once)
         .then_some(table.battle().round)
 }
 

@@ -360,12 +360,10 @@ impl CampaignState {
         }
         let mut events = Vec::new();
         let free = self.anyone_free(Band::Warband);
-        // In a campaign for two, a rival with nobody free can meet the
-        // warband no more: the warband has won.
-        let rival_gone = self.campaign.rival.is_some() && !self.anyone_free(Band::Rival);
+        let rival_free = self.campaign.rival.is_none() || self.anyone_free(Band::Rival);
         // The campaign ends with its last battle, or when nobody is left
         // free to march on: no weeks follow.
-        if free && !rival_gone && matches!(next, WayOn::Battle(_)) {
+        if free && rival_free && matches!(next, WayOn::Battle(_)) {
             let rest = Week {
                 food: true,
                 water: true,
@@ -394,9 +392,17 @@ impl CampaignState {
                 }
             }
         }
+        // After the weeks, the next battle needs someone who can take the
+        // field: a warband with nobody has lost, and in a campaign for two
+        // a rival with nobody can meet the warband no more, which has won.
+        // (The one place a campaign ends short of its last battle: the game
+        // and the AI's runs both come here.)
+        let fit = !self.ready(Band::Warband, ruleset).is_empty();
+        let rival_gone =
+            self.campaign.rival.is_some() && self.ready(Band::Rival, ruleset).is_empty();
         self.stage = match next {
-            WayOn::Battle(_) if free && rival_gone => Stage::Ended { won: true },
-            WayOn::Battle(id) if free => Stage::Before { battle: id },
+            WayOn::Battle(_) if fit && rival_gone => Stage::Ended { won: true },
+            WayOn::Battle(id) if fit => Stage::Before { battle: id },
             WayOn::Battle(_) | WayOn::Lost => Stage::Ended { won: false },
             WayOn::Won => Stage::Ended { won: true },
         };

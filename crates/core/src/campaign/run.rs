@@ -180,17 +180,9 @@ pub fn run_campaign(
         match &state.stage {
             Stage::Ended { .. } => return Ok(state),
             Stage::Before { .. } => {
+                // Marching on ends a campaign where nobody could take the
+                // field (`CampaignState::march_on`): someone always can.
                 let chosen = choose_field(&state, loaded, ruleset);
-                if chosen.warband.is_empty() {
-                    // Nobody can fight: the campaign is lost.
-                    state.stage = Stage::Ended { won: false };
-                    return Ok(state);
-                }
-                if state.campaign.rival.is_some() && chosen.rival.is_empty() {
-                    // The rival can fight no more: the campaign is won.
-                    state.stage = Stage::Ended { won: true };
-                    return Ok(state);
-                }
                 let mut commands = Vec::new();
                 let mut choose =
                     |state: &CampaignState, end: &BattleEnd| state.default_choices(end, rules);

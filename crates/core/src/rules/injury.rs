@@ -451,7 +451,8 @@ mod tests {
     use super::*;
 
     fn tables() -> InjuryTables {
-        ron::from_str(include_str!("../../../../assets/data/injuries.ron")).expect("injuries.ron parses")
+        ron::from_str(include_str!("../../../../assets/data/injuries.ron"))
+            .expect("injuries.ron parses")
     }
 
     #[test]

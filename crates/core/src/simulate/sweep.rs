@@ -257,7 +257,8 @@ mod tests {
         let level = load_level(&crate::content::project("levels/duel.ron"), &ruleset)
             .expect("the duel")
             .level;
-        let text = std::fs::read_to_string(crate::content::project("levels/duel.ron")).expect("the duel's text");
+        let text = std::fs::read_to_string(crate::content::project("levels/duel.ron"))
+            .expect("the duel's text");
         (level, ruleset, text)
     }
 

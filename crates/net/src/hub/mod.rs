@@ -304,7 +304,12 @@ impl Hub {
 
     /// Keeps an accepted step and sends it on: to the players at once, to
     /// the spectators once it is [`SPECTATOR_DELAY`] steps old.
-    fn after_step(&mut self, id: u64, step: swift_swords_core::battle::record::Step, out: &mut Vec<Out>) {
+    fn after_step(
+        &mut self,
+        id: u64,
+        step: swift_swords_core::battle::record::Step,
+        out: &mut Vec<Out>,
+    ) {
         let Some(game) = self.games.get_mut(&id) else {
             return;
         };

@@ -8,9 +8,8 @@ use bevy_egui::egui;
 use egui::{Color32, RichText};
 
 use crate::battle::check::Plan;
-use crate::battle::command::cost_words;
 use crate::battle::command::Order;
-use crate::game::steps::CommandQueue;
+use crate::battle::command::cost_words;
 use crate::battle::components::WoundChoice;
 use crate::battle::describe::Names;
 use crate::battle::describe::orders::order_label;
@@ -22,6 +21,7 @@ use crate::game::hud::rules_panel::{explained, special_term};
 use crate::game::hud::{HudState, give_order, outcome_shares, percent};
 use crate::game::input::{GameAction, KeyBindings};
 use crate::game::orders::{Click, MenuEntry, MenuSection, facing_choice, target_heading};
+use crate::game::steps::CommandQueue;
 use crate::lesson::PointAt;
 use crate::rules::injury::{Location, Shift};
 use crate::rules::odds::AttackOdds;

@@ -18,7 +18,6 @@ use bevy_egui::EguiPrimaryContextPass;
 use bevy_egui::input::EguiWantsInput;
 
 use crate::battle::command::Order;
-use crate::game::steps::LastVerdict;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::game::hud::{
@@ -29,6 +28,7 @@ use crate::game::input::{GameAction, KeyBindings};
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::watching::Viewer;
 use crate::game::stage::{EnterBattle, Screen, battle_on_table};
+use crate::game::steps::{Origin, StepTaken};
 use crate::replay::Replay;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -237,11 +237,16 @@ fn choose_numbered(world: &mut World, table: &BattleState, number: usize, now: f
 
 /// A command the rules refused (a click raced a change of turn) becomes the
 /// player's notice.
-fn show_refusals(verdict: Res<LastVerdict>, engine: Res<Engine>, mut hud: ResMut<HudState>) {
-    if verdict.is_changed()
-        && let Some(Err((_, reason))) = &verdict.0
-    {
-        hud.refuse(engine.state(), reason, "Refused");
+fn show_refusals(
+    mut taken: MessageReader<StepTaken>,
+    engine: Res<Engine>,
+    mut hud: ResMut<HudState>,
+) {
+    // A server's step refused here is the online panel's news.
+    for step in taken.read().filter(|step| step.origin == Origin::Here) {
+        if let Some(reason) = step.refused() {
+            hud.refuse(engine.state(), reason, "Refused");
+        }
     }
 }
 

@@ -9,11 +9,11 @@ use egui_kittest::kittest::Queryable;
 
 use super::actions::{action_menu, odds_lines};
 use super::panels::actions_panel;
-use crate::game::steps::CommandQueue;
 use crate::data::Tactic;
 use crate::game::hud::HudState;
 use crate::game::hud::menu_cache::MenuCache;
 use crate::game::input::KeyBindings;
+use crate::game::steps::CommandQueue;
 use crate::game::test_engines::roland_to_act;
 use crate::rules::odds::AttackOdds;
 

@@ -6,9 +6,8 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
 use super::folding::{FOLDED_WIDTH, FoldedPanels, fold_button, folded_strip};
-use crate::battle::command::cost_words;
 use crate::battle::command::Order;
-use crate::game::steps::CommandQueue;
+use crate::battle::command::cost_words;
 use crate::battle::cover::{area_cover, dice_off};
 use crate::battle::describe::Names;
 use crate::battle::describe::orders::order_label;
@@ -26,6 +25,7 @@ use crate::game::session::match_setup::MatchSetup;
 use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::session::undo::undo_verdict;
 use crate::game::stage::Screen;
+use crate::game::steps::CommandQueue;
 use crate::game::table::callouts::FollowAction;
 use crate::game::table::camera::CameraGoal;
 use crate::game::table::geometry::zone_centre;

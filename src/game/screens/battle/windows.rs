@@ -7,7 +7,6 @@ use bevy_egui::egui;
 use egui::{Color32, RichText};
 
 use crate::battle::command::Order;
-use crate::game::steps::CommandQueue;
 use crate::battle::engine::Engine;
 use crate::battle::state::BattleState;
 use crate::game::hud::{HudState, give_order};
@@ -16,6 +15,7 @@ use crate::game::screens::results::BattleSummary;
 use crate::game::screens::save_menu::{Browse, Keeping};
 use crate::game::session::match_setup::MatchSetup;
 use crate::game::stage::Screen;
+use crate::game::steps::CommandQueue;
 use crate::seat::Seat;
 
 /// The windows between turns: the battle over (a lesson's coach says it

@@ -165,8 +165,8 @@ fn the_selected_combatants_remove_button_removes_it() {
 fn saving_a_shipped_level_writes_a_copy_in_the_players_own_folder() {
     use bevy::prelude::*;
 
-    use crate::game::session::play_settings::PlaySettings;
     use crate::game::session::match_setup::{LevelFolder, LevelLibrary};
+    use crate::game::session::play_settings::PlaySettings;
     use crate::game::stage::Screen;
 
     let own = std::env::temp_dir().join(format!("swift-swords-own-levels-{}", std::process::id()));

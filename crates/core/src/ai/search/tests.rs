@@ -4,6 +4,7 @@
 use super::*;
 use crate::rules::injury::Shift;
 use crate::rules::special::SpecialResult;
+use crate::vocabulary::Sequence;
 
 fn attack(target: &str, specials: Vec<SpecialResult>) -> Command {
     Command::new(

@@ -95,6 +95,18 @@ impl BattleState {
         )
     }
 
+    /// Whether a combatant's hold is a delayed action it takes later in the
+    /// round (the initiative track), rather than a pass.
+    pub fn hold_is_a_delayed_action(&self) -> bool {
+        self.sequence() == Sequence::Track
+    }
+
+    /// Whether the sides answer each other action by action (the
+    /// countdown), so that a few decisions ahead already see the answer.
+    pub fn sides_answer_action_by_action(&self) -> bool {
+        self.sequence() == Sequence::Countdown
+    }
+
     /// Faction alternation: whether the combatant's pass now would be its
     /// side's (nobody activated), not the end of its own turn.
     pub fn pass_is_the_sides(&self, unit: usize) -> bool {
