@@ -25,7 +25,9 @@ use crate::game::steps::{CommandQueue, Origin, Pending, RulesSet, StepTaken};
 use crate::net::connection::{Connection, Incoming};
 use crate::net::headless::SeatToken;
 use crate::net::mirror::NetGame;
-use crate::net::protocol::{ClientMsg, GRACE_SECONDS, SeatInfo, SeatState, ServerMsg};
+use crate::net::protocol::{
+    ClientMsg, GRACE_SECONDS, SEAT_TAKEN_ELSEWHERE, SeatInfo, SeatState, ServerMsg,
+};
 use crate::replay::Replay;
 use crate::seat::Seat;
 
@@ -61,6 +63,9 @@ pub struct OnlineLink {
     waiting: VecDeque<crate::battle::command::Command>,
     /// The step the order on its way was sent for.
     in_flight: Option<usize>,
+    /// The seat's player came back on another connection: this one does
+    /// not come back.
+    taken_elsewhere: bool,
 }
 
 impl OnlineLink {
@@ -170,6 +175,7 @@ pub fn enter_online_battle(world: &mut World, seated: Seated) {
         connection: Some(connection),
         comeback: None,
         tries: 0,
+        taken_elsewhere: false,
         addr,
         name,
         game: game.game,
@@ -214,6 +220,10 @@ fn exchange(world: &mut World) {
     while let Some(incoming) = link.connection.as_ref().and_then(Connection::try_recv) {
         match incoming {
             Incoming::Message(message) => receive(world, &mut link, message),
+            Incoming::Closed(_) if link.taken_elsewhere => {
+                link.connection = None;
+                link.say("The seat is played from another window now: this one stops.".to_string());
+            }
             Incoming::Closed(reason) => {
                 link.connection = None;
                 link.say(format!("The connection was lost ({reason}); coming back…"));
@@ -321,6 +331,9 @@ fn receive(world: &mut World, link: &mut OnlineLink, message: ServerMsg) {
             link.seats_at = std::time::Instant::now();
         }
         ServerMsg::Chat { from, text } => link.say(format!("{from}: {text}")),
+        ServerMsg::Closing { reason } if reason == SEAT_TAKEN_ELSEWHERE => {
+            link.taken_elsewhere = true;
+        }
         ServerMsg::Closing { reason } => link.say(format!("The server closes: {reason}")),
         ServerMsg::Welcome { .. } | ServerMsg::Games { .. } | ServerMsg::Pong => {}
     }
@@ -443,7 +456,9 @@ fn online_panel(mut contexts: EguiContexts, mut link: ResMut<OnlineLink>) -> Res
                 Some(side) => format!("You play {side}, as {}.", link.name),
                 None => "You are watching, a few steps behind the players.".to_string(),
             });
-            if link.connection.is_none() {
+            if link.taken_elsewhere {
+                ui.colored_label(egui::Color32::YELLOW, "Played from another window now.");
+            } else if link.connection.is_none() {
                 ui.colored_label(egui::Color32::YELLOW, "Connection lost: coming back…");
             }
             let since = link.seats_at.elapsed().as_secs();

@@ -48,7 +48,7 @@ fn ridge_ended(cap: u8, won: bool) -> (CampaignState, BattleState) {
     let loaded = parse_campaign(Path::new("campaigns/test.ron"), &text, &ruleset)
         .unwrap_or_else(|e| panic!("{e}"));
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
-    state.members[2].whereabouts = Whereabouts::Captured;
+    state.set_up().members[2].whereabouts = Whereabouts::Captured;
     let level = state
         .field(&loaded.levels, &Field::solo(&[0, 1]), &ruleset)
         .expect("both can fight");
@@ -122,7 +122,7 @@ fn captured_foes_let_go_leave_the_warband_as_it_was() {
             },
         ]
     );
-    assert_eq!(state.members.len(), 3);
+    assert_eq!(state.members().len(), 3);
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn a_captive_exchanged_frees_the_member_the_enemy_held() {
             },
         ]
     );
-    assert_eq!(state.members[2].whereabouts, Whereabouts::WithWarband);
+    assert_eq!(state.members()[2].whereabouts, Whereabouts::WithWarband);
 }
 
 #[test]
@@ -165,7 +165,7 @@ fn a_captive_who_joins_the_warband_keeps_the_wounds_the_battle_gave_it() {
             },
         ]
     );
-    let joined = &state.members[3];
+    let joined = &state.members()[3];
     assert_eq!(
         (joined.spec.name.as_str(), joined.spec.template.as_str()),
         ("Goblin slinger", "goblin_slinger")
@@ -186,7 +186,7 @@ fn a_captive_cannot_join_a_warband_at_its_cap_nor_be_exchanged_twice() {
         Err("Goblin slinger cannot be exchanged: nobody of the warband is held".into())
     );
     assert!(
-        state.chronicle.is_empty(),
+        state.chronicle().is_empty(),
         "a refused choice changes nothing"
     );
 }
@@ -216,7 +216,7 @@ fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_i
     };
     let battle_spec = state.next_battle().expect("before the ridge").clone();
     let choices = default_choices(
-        &state.members,
+        &state.members(),
         &end,
         &battle_spec,
         (4, &load_aftermath(None).expect("rules")),

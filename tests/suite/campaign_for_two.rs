@@ -82,15 +82,15 @@ fn in_a_campaign_for_two_each_warband_has_its_own_aftermath_and_the_way_on_follo
         ]
     );
     assert_eq!(
-        state.stage,
+        *state.stage(),
         Stage::After {
             battle: "crossroads".into(),
             next: WayOn::Battle("champions".into())
         }
     );
-    assert_eq!(state.rival[0].whereabouts, Whereabouts::Captured);
+    assert_eq!(state.rival()[0].whereabouts, Whereabouts::Captured);
     assert_eq!(
-        state.chronicle[0].rival_fielded,
+        state.chronicle()[0].rival_fielded,
         ["hrolf", "jory", "kell", "olaf"]
     );
 }
@@ -100,11 +100,11 @@ fn a_campaign_for_two_ends_won_when_the_rival_has_nobody_left_free() {
     let ruleset = ruleset();
     let loaded = load_campaign(Path::new(FEUD), &ruleset).expect("the shipped feud");
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
-    state.stage = Stage::After {
+    *state.set_up().stage = Stage::After {
         battle: "crossroads".into(),
         next: WayOn::Battle("champions".into()),
     };
-    for member in &mut state.rival {
+    for member in state.set_up().rival.iter_mut() {
         member.whereabouts = Whereabouts::Captured;
     }
     let rules = load_aftermath(None).expect("the aftermath's numbers");
@@ -113,7 +113,7 @@ fn a_campaign_for_two_ends_won_when_the_rival_has_nobody_left_free() {
         .map(<[CampaignEvent]>::to_vec);
     // No chapter to add the events to: the state is set by hand.
     assert!(events.is_err());
-    assert_eq!(state.stage, Stage::Ended { won: true });
+    assert_eq!(*state.stage(), Stage::Ended { won: true });
 }
 
 const TWO: &str = r#"(

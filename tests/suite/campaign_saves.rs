@@ -46,12 +46,12 @@ fn a_campaign_save_reads_back_as_written_and_keeps_the_copy_before() {
     let mut save = a_save();
     save.write(&path).expect("written");
     assert_eq!(CampaignSave::read(&path).expect("reads"), save);
-    save.state.week = 3;
+    *save.state.set_up().week = 3;
     save.fielded = Some(vec![0, 2]);
     save.write(&path).expect("written again");
     assert_eq!(CampaignSave::read(&path).expect("reads"), save);
     let before = CampaignSave::read(&dir.join("campaign.previous.ron")).expect("kept");
-    assert_eq!((before.state.week, before.fielded), (0, None));
+    assert_eq!((before.state.week(), before.fielded), (0, None));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -165,8 +165,8 @@ fn a_recorded_campaign_plays_again_to_the_die_step_by_step() {
         .expect("plays as recorded");
     assert_eq!(held.len(), record.steps.len());
     assert_eq!(held[0], "step 1: battle 1, 128 commands");
-    assert_eq!((state.chronicle.len(), state.week), (6, 10));
-    assert!(matches!(state.stage, Stage::Ended { .. }));
+    assert_eq!((state.chronicle().len(), state.week()), (6, 10));
+    assert!(matches!(state.stage(), Stage::Ended { .. }));
 }
 
 #[test]

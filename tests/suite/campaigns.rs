@@ -77,7 +77,7 @@ fn after_first_battle_of(
         .expect("both can fight");
     let mut battle = initial_state(&level, ruleset.clone(), 1);
     end(&mut battle);
-    state.dice = Dice::scripted(dice.iter().copied());
+    *state.set_up().dice = Dice::scripted(dice.iter().copied());
     let battle_end = BattleEnd {
         state: &battle,
         log,
@@ -92,8 +92,8 @@ fn after_first_battle_of(
         )
         .expect("the battle ends")
         .to_vec();
-    assert_eq!(state.dice.overrun(), 0, "the scripted dice ran out");
-    assert_eq!(state.dice.remaining(), 0, "scripted dice left unused");
+    assert_eq!(state.dice().overrun(), 0, "the scripted dice ran out");
+    assert_eq!(state.dice().remaining(), 0, "scripted dice left unused");
     (state, events)
 }
 
@@ -171,8 +171,8 @@ fn a_drawn_field_keeps_its_heroes_and_leaves_its_followers_behind() {
             },
         ]
     );
-    assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
-    assert_eq!(state.members[1].whereabouts, Whereabouts::LeftBehind);
+    assert_eq!(state.members()[0].whereabouts, Whereabouts::WithWarband);
+    assert_eq!(state.members()[1].whereabouts, Whereabouts::LeftBehind);
 }
 
 fn fought(result: SideResult) -> CampaignEvent {
@@ -200,8 +200,8 @@ fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
             },
         ]
     );
-    assert_eq!(state.members[1].whereabouts, Whereabouts::WithWarband);
-    assert_eq!(state.members[1].ranks_lost, 3);
+    assert_eq!(state.members()[1].whereabouts, Whereabouts::WithWarband);
+    assert_eq!(state.members()[1].ranks_lost, 3);
 }
 
 /// Tam comes out of a won battle with `ranks` lost and still standing.
@@ -227,7 +227,7 @@ fn first_aid_at_the_battles_end_makes_whole_a_member_who_lost_only_one_rank() {
             CampaignEvent::FirstAid { member: id("tam") },
         ]
     );
-    assert_eq!(state.members[1].ranks_lost, 0);
+    assert_eq!(state.members()[1].ranks_lost, 0);
     // Two ranks lost are past first aid: they go into the weeks.
     let (state, events) = tam_standing_with(2);
     assert_eq!(
@@ -240,7 +240,7 @@ fn first_aid_at_the_battles_end_makes_whole_a_member_who_lost_only_one_rank() {
             },
         ]
     );
-    assert_eq!(state.members[1].ranks_lost, 2);
+    assert_eq!(state.members()[1].ranks_lost, 2);
 }
 
 /// The first battle lost, Sir Tristan and Tam both out of action.
@@ -270,8 +270,8 @@ fn on_a_lost_field_a_hero_out_of_action_is_captured_and_a_follower_left_behind()
             CampaignEvent::LeftBehind { member: id("tam") },
         ]
     );
-    assert_eq!(state.members[0].whereabouts, Whereabouts::Captured);
-    assert_eq!(state.members[1].whereabouts, Whereabouts::LeftBehind);
+    assert_eq!(state.members()[0].whereabouts, Whereabouts::Captured);
+    assert_eq!(state.members()[1].whereabouts, Whereabouts::LeftBehind);
 }
 
 #[test]
@@ -296,7 +296,7 @@ fn a_dying_hero_tended_by_a_healer_is_saved_with_every_rank_to_heal() {
             },
         ]
     );
-    assert!(!state.members[0].coma);
+    assert!(!state.members()[0].coma);
 }
 
 #[test]
@@ -321,8 +321,8 @@ fn a_failed_death_roll_on_a_field_held_is_a_coma() {
             },
         ]
     );
-    assert!(state.members[0].coma);
-    assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
+    assert!(state.members()[0].coma);
+    assert_eq!(state.members()[0].whereabouts, Whereabouts::WithWarband);
 }
 
 #[test]
@@ -361,7 +361,7 @@ fn massive_damage_on_a_lost_field_and_a_failed_death_roll_is_death() {
             },
         ]
     );
-    assert_eq!(state.members[0].whereabouts, Whereabouts::Dead);
+    assert_eq!(state.members()[0].whereabouts, Whereabouts::Dead);
 }
 
 #[test]
@@ -418,7 +418,7 @@ fn injuries_that_last_go_with_the_member_and_those_that_pass_do_not() {
     let ruleset = ruleset();
     let loaded = loaded(CAMPAIGN);
     let mut state = state;
-    state.stage = Stage::Before {
+    *state.set_up().stage = Stage::Before {
         battle: "green".into(),
     };
     let level = state
@@ -478,7 +478,7 @@ fn magic_reaches_a_permanent_wound_and_a_bleeder_taken_in_the_battle_just_fought
         }),
         "{events:?}"
     );
-    let tam = &state.members[1];
+    let tam = &state.members()[1];
     assert_eq!(tam.wounds.len(), 1);
     assert!(tam.wounds[0].bleeding && tam.wounds[0].injury == bleeder);
 }
@@ -490,8 +490,8 @@ fn magic_never_reaches_a_member_lost_to_the_warband_before_the_battle() {
     let ruleset = ruleset();
     let loaded = loaded(CAMPAIGN);
     let mut state = CampaignState::new(loaded.campaign.clone(), 1);
-    state.members[1].whereabouts = Whereabouts::LeftBehind;
-    state.members[1].wounds = vec![swift_swords::campaign::warband::LastingWound {
+    state.set_up().members[1].whereabouts = Whereabouts::LeftBehind;
+    state.set_up().members[1].wounds = vec![swift_swords::campaign::warband::LastingWound {
         injury: wound(InjuryEffect::Sever, Location::LeftLeg),
         weeks_left: None,
         bleeding: true,
@@ -510,7 +510,7 @@ fn magic_never_reaches_a_member_lost_to_the_warband_before_the_battle() {
         state.default_choices(&end, &rules())[0].magic_on,
         Vec::<usize>::new()
     );
-    state.members[1].whereabouts = Whereabouts::WithWarband;
+    state.set_up().members[1].whereabouts = Whereabouts::WithWarband;
     assert_eq!(state.default_choices(&end, &rules())[0].magic_on, [1, 1]);
 }
 
@@ -526,10 +526,10 @@ fn two_weeks_for_tam(ranks: i8, dice: &[u8]) -> (CampaignState, Vec<CampaignEven
         &EndChoices::default(),
         &[],
     );
-    state.dice = Dice::scripted(dice.iter().copied());
+    *state.set_up().dice = Dice::scripted(dice.iter().copied());
     let events = march(&mut state);
-    assert_eq!(state.dice.overrun(), 0, "the scripted dice ran out");
-    assert_eq!(state.dice.remaining(), 0, "scripted dice left unused");
+    assert_eq!(state.dice().overrun(), 0, "the scripted dice ran out");
+    assert_eq!(state.dice().remaining(), 0, "scripted dice left unused");
     (state, events)
 }
 
@@ -565,7 +565,7 @@ fn a_first_week_of_rest_heals_two_wounds_and_the_healer_one_more() {
             week(2),
         ]
     );
-    assert_eq!(state.members[1].ranks_lost, 0);
+    assert_eq!(state.members()[1].ranks_lost, 0);
 }
 
 #[test]
@@ -596,8 +596,8 @@ fn after_the_first_week_one_wound_a_week_when_the_healer_fails() {
             },
         ]
     );
-    assert_eq!(state.members[1].ranks_lost, 0);
-    assert_eq!(state.members[1].weeks_healing, 2);
+    assert_eq!(state.members()[1].ranks_lost, 0);
+    assert_eq!(state.members()[1].weeks_healing, 2);
 }
 
 #[test]
@@ -628,7 +628,7 @@ fn a_permanent_wound_does_not_heal_naturally() {
         ]
     );
     assert_eq!(
-        state.members[1].injuries(),
+        state.members()[1].injuries(),
         vec![wound(InjuryEffect::Maim, Location::Groin)]
     );
 }
@@ -640,10 +640,10 @@ fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
     let mut dice = vec![1, 1, 1, 1];
     dice.extend([1; 7]);
     let (mut state, _) = tristan_killed(&EndChoices::default(), &dice);
-    assert!(state.members[0].coma);
+    assert!(state.members()[0].coma);
     let mut week_dice = vec![1, 2, 3, 4, 4, 4, 4];
     week_dice.extend([6, 1, 1, 1, 1, 1, 1]);
-    state.dice = Dice::scripted(week_dice);
+    *state.set_up().dice = Dice::scripted(week_dice);
     let events = march(&mut state);
     assert_eq!(
         events,
@@ -662,8 +662,8 @@ fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
             },
         ]
     );
-    assert!(!state.members[0].coma);
-    assert_eq!(state.dice.remaining(), 0);
+    assert!(!state.members()[0].coma);
+    assert_eq!(state.dice().remaining(), 0);
 }
 
 /// RULES §39: the captured "must now escape or be rescued": each week a
@@ -672,8 +672,8 @@ fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
 #[test]
 fn a_captured_hero_escapes_on_three_successes_of_its_weekly_roll() {
     let mut state = tristan_captured();
-    assert_eq!(state.members[0].whereabouts, Whereabouts::Captured);
-    state.dice = Dice::scripted(vec![6, 6, 1, 1, 1, 6, 6, 5, 1, 1]);
+    assert_eq!(state.members()[0].whereabouts, Whereabouts::Captured);
+    *state.set_up().dice = Dice::scripted(vec![6, 6, 1, 1, 1, 6, 6, 5, 1, 1]);
     let events = march(&mut state);
     assert_eq!(
         events,
@@ -692,8 +692,8 @@ fn a_captured_hero_escapes_on_three_successes_of_its_weekly_roll() {
             },
         ]
     );
-    assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
-    assert_eq!(state.dice.remaining(), 0);
+    assert_eq!(state.members()[0].whereabouts, Whereabouts::WithWarband);
+    assert_eq!(state.dice().remaining(), 0);
 }
 
 /// The weeks after the battle pass: what they did.
@@ -724,7 +724,7 @@ fn a_rescue_won_frees_the_captured() {
     let mut state = tristan_captured();
     state.march_on(0, (&ruleset, &rules())).expect("weeks pass");
     assert_eq!(
-        state.stage,
+        *state.stage(),
         Stage::Before {
             battle: "green".into()
         }
@@ -747,7 +747,7 @@ fn a_rescue_won_frees_the_captured() {
     assert!(events.contains(&CampaignEvent::Freed {
         member: id("tristan")
     }));
-    assert_eq!(state.members[0].whereabouts, Whereabouts::WithWarband);
+    assert_eq!(state.members()[0].whereabouts, Whereabouts::WithWarband);
 }
 
 #[test]
@@ -759,8 +759,8 @@ fn with_nobody_left_free_the_campaign_ends_at_once_and_no_weeks_pass() {
         .expect("the campaign ends")
         .to_vec();
     assert_eq!(events, vec![CampaignEvent::CampaignEnded { won: false }]);
-    assert_eq!(state.week, 0);
-    assert_eq!(state.stage, Stage::Ended { won: false });
+    assert_eq!(state.week(), 0);
+    assert_eq!(*state.stage(), Stage::Ended { won: false });
 }
 
 #[test]
@@ -777,7 +777,7 @@ fn a_member_captured_or_in_a_coma_cannot_take_the_field() {
     );
     let loaded = loaded(CAMPAIGN);
     let mut state = state;
-    state.stage = Stage::Before {
+    *state.set_up().stage = Stage::Before {
         battle: "green".into(),
     };
     assert_eq!(
@@ -925,12 +925,12 @@ fn an_open_bleeder_on_the_road_costs_a_rank_on_a_failed_body_roll() {
         &EndChoices::default(),
         &[],
     );
-    let after = &mut state.campaign.battles[0].after;
+    let after = &mut state.set_up().campaign.battles[0].after;
     after.week.travel = true;
     after.healer = None;
     // Week 1: BODY (4 + 3 dice) fails and a rank is lost, which the week's
     // food and water then heal; week 2: the roll holds. Still bleeding.
-    state.dice = Dice::scripted([1, 1, 2, 2, 3, 3, 4, 5, 1, 1, 1, 1, 1, 1]);
+    *state.set_up().dice = Dice::scripted([1, 1, 2, 2, 3, 3, 4, 5, 1, 1, 1, 1, 1, 1]);
     let events = march(&mut state);
     let on_the_road = |n| CampaignEvent::WeekBegan {
         week: n,
@@ -962,8 +962,8 @@ fn an_open_bleeder_on_the_road_costs_a_rank_on_a_failed_body_roll() {
             },
         ]
     );
-    assert_eq!(state.dice.remaining(), 0);
-    assert!(state.members[1].wounds.iter().any(|w| w.bleeding));
+    assert_eq!(state.dice().remaining(), 0);
+    assert!(state.members()[1].wounds.iter().any(|w| w.bleeding));
 }
 
 /// Issue #74: the briefing's default fielding ticked a wounded hero over a
@@ -980,7 +980,7 @@ fn the_default_fielding_prefers_the_fit_to_the_wounded_of_the_places_own_kind() 
     let mut state = CampaignState::new(loaded.campaign.clone(), 7);
     let fit = choose_field(&state, &loaded, &ruleset);
     assert!(fit.of(Band::Warband).contains(&0), "Sir Roland, fit, leads");
-    state.members[0].ranks_lost = 2;
+    state.set_up().members[0].ranks_lost = 2;
     let field = choose_field(&state, &loaded, &ruleset);
     let chosen = field.of(Band::Warband);
     assert_eq!(chosen.len(), 4, "{chosen:?}");
@@ -988,7 +988,7 @@ fn the_default_fielding_prefers_the_fit_to_the_wounded_of_the_places_own_kind() 
         !chosen.contains(&0),
         "Sir Roland, wounded, waits: {chosen:?}"
     );
-    assert!(chosen.iter().all(|&i| !state.members[i].hurt()));
+    assert!(chosen.iter().all(|&i| !state.members()[i].hurt()));
 }
 
 #[test]
@@ -1009,7 +1009,7 @@ fn a_recruit_chosen_when_the_warband_is_at_its_cap_does_not_join_and_the_afterma
             }
         ]
     );
-    assert_eq!(state.members.len(), 2);
+    assert_eq!(state.members().len(), 2);
     let (state, events) = after_first_battle(won, &[], &choices, &[]);
     assert_eq!(
         events,
@@ -1020,5 +1020,5 @@ fn a_recruit_chosen_when_the_warband_is_at_its_cap_does_not_join_and_the_afterma
             }
         ]
     );
-    assert_eq!(state.members.len(), 3);
+    assert_eq!(state.members().len(), 3);
 }

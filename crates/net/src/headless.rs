@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::connection::{Connection, Incoming};
 use super::mirror::NetGame;
-use super::protocol::{ClientMsg, SeatState, ServerMsg};
+use super::protocol::{ClientMsg, SEAT_TAKEN_ELSEWHERE, SeatState, ServerMsg};
 use swift_swords_core::ai::AiLevel;
 use swift_swords_core::data::Ruleset;
 use swift_swords_core::vocabulary::Sequence;
@@ -124,6 +124,8 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
     let mut sent_for: Option<usize> = None;
     // Orders wait until every seat is taken.
     let mut all_seated = false;
+    // The seat's player came back on another connection: no coming back.
+    let mut taken_elsewhere = false;
     loop {
         if Instant::now() > deadline {
             return Err(format!("gave up after {} s", plan.give_up_after));
@@ -134,6 +136,9 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
         let message = match incoming {
             Incoming::Message(message) => message,
             Incoming::Closed(reason) => {
+                if taken_elsewhere {
+                    return Err("the seat is played from another connection now".to_string());
+                }
                 let (Some(held), Some(kept)) = (&mirror, &token) else {
                     return Err(format!("the connection ended: {reason}"));
                 };
@@ -206,7 +211,10 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
                 println!("seats: {}", words.join("; "));
             }
             ServerMsg::Chat { from, text } => println!("{from}: {text}"),
-            ServerMsg::Closing { reason } => println!("the server closes: {reason}"),
+            ServerMsg::Closing { reason } => {
+                taken_elsewhere |= reason == SEAT_TAKEN_ELSEWHERE;
+                println!("the server closes: {reason}");
+            }
             ServerMsg::Welcome { .. } | ServerMsg::Games { .. } | ServerMsg::Pong => {}
         }
         let Some(held) = &mirror else { continue };

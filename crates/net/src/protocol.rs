@@ -161,12 +161,19 @@ pub enum ServerMsg {
         from: String,
         text: String,
     },
-    /// The server closes this connection, and why.
+    /// The server closes this connection, and why ([`SEAT_TAKEN_ELSEWHERE`]
+    /// when the seat's player came back on another connection: a client
+    /// told so does not come back, or two of its windows would take the
+    /// seat from each other without end).
     Closing {
         reason: String,
     },
     Pong,
 }
+
+/// Why the server closes a connection whose seat's player came back on
+/// another.
+pub const SEAT_TAKEN_ELSEWHERE: &str = "you came back on another connection";
 
 /// A game as the lobby lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -225,8 +225,8 @@ fn replay(data: Option<&Path>, path: &Path) -> ExitCode {
             println!(
                 "{} steps played as recorded: {} battles, {} weeks",
                 record.steps.len(),
-                state.chronicle.len(),
-                state.week
+                state.chronicle().len(),
+                state.week()
             );
             ExitCode::SUCCESS
         }

@@ -55,7 +55,7 @@ pub fn list_campaigns(folder: &SaveFolder) -> Vec<SavedCampaign> {
                         saved_at: Replay::read(&SaveFolder(slot.clone()).autosave())
                             .map_or(save.saved_at, |battle| battle.saved_at.max(save.saved_at)),
                         before: None,
-                        finished: matches!(save.state.stage, Stage::Ended { .. }),
+                        finished: matches!(save.state.stage(), Stage::Ended { .. }),
                         slot,
                     },
                     Err(problems) => SavedCampaign {
@@ -77,40 +77,41 @@ pub fn list_campaigns(folder: &SaveFolder) -> Vec<SavedCampaign> {
 
 fn summary_of(save: &CampaignSave) -> String {
     let state = &save.state;
-    let stands = match &state.stage {
+    let stands = match &state.stage() {
         Stage::Ended { won: true } => "won".to_string(),
         Stage::Ended { won: false } => "lost".to_string(),
         Stage::Before { .. } if save.fielded.is_some() => format!(
             "week {}, in battle {}",
-            state.week,
-            state.chronicle.len() + 1
+            state.week(),
+            state.chronicle().len() + 1
         ),
         Stage::Before { .. } => format!(
             "week {}, before battle {}",
-            state.week,
-            state.chronicle.len() + 1
+            state.week(),
+            state.chronicle().len() + 1
         ),
         Stage::After { .. } => format!(
             "week {}, after battle {}",
-            state.week,
-            state.chronicle.len()
+            state.week(),
+            state.chronicle().len()
         ),
     };
-    let first = &state.campaign.warband.name;
-    match &state.campaign.rival {
+    let first = &state.campaign().warband.name;
+    match &state.campaign().rival {
         // A campaign for two is won or lost by the first warband.
         Some(rival) => {
-            let stands = match state.stage {
+            let stands = match state.stage() {
                 Stage::Ended { won: true } => format!("won by {first}"),
                 Stage::Ended { won: false } => format!("lost by {first}"),
                 _ => stands,
             };
             format!(
                 "{}: {first} against {}, {stands}",
-                state.campaign.name, rival.name
+                state.campaign().name,
+                rival.name
             )
         }
-        None => format!("{}: {first}, {stands}", state.campaign.name),
+        None => format!("{}: {first}, {stands}", state.campaign().name),
     }
 }
 
@@ -152,7 +153,7 @@ mod tests {
         for (slot, won) in [("going", false), ("won", true)] {
             let mut state = CampaignState::new(loaded.campaign.clone(), 7);
             if won {
-                state.stage = Stage::Ended { won: true };
+                *state.set_up().stage = Stage::Ended { won: true };
             }
             let save = CampaignSave::new("barrow_road.ron", AiLevel::Normal, state);
             let at = campaign_saves(&saves).join(slot);

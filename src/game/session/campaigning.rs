@@ -198,7 +198,7 @@ pub fn resume_campaign(world: &mut World, slot: &Path, which: Which) -> Result<(
     // What the last step brought is read again on going on.
     let news = save
         .state
-        .chronicle
+        .chronicle()
         .last()
         .map(|chapter| chapter.events.clone())
         .unwrap_or_default();
@@ -255,7 +255,7 @@ fn start_battle(world: &mut World) -> Result<(), String> {
     // Each warband's side is a player's; in a campaign for two they pass
     // the machine between turns.
     let players: Vec<usize> = state
-        .campaign
+        .campaign()
         .bands()
         .into_iter()
         .filter_map(|band| battle.as_fought_by(band))
@@ -503,8 +503,8 @@ mod tests {
         };
         tend_the_fallen(&mut world, &choices).expect("tends the fallen");
         let saved = on_disk(&world);
-        assert!(matches!(saved.state.stage, Stage::After { .. }));
-        assert_eq!((saved.fielded, saved.state.chronicle.len()), (None, 1));
+        assert!(matches!(saved.state.stage(), Stage::After { .. }));
+        assert_eq!((saved.fielded, saved.state.chronicle().len()), (None, 1));
         let slot = world.resource::<Campaigning>().slot.clone();
         assert!(slot.join("campaign.previous.ron").is_file());
         assert!(
@@ -515,7 +515,7 @@ mod tests {
         march_on(&mut world, 0).expect("marches on");
         let saved = on_disk(&world);
         assert_eq!(saved, world.resource::<Campaigning>().save);
-        assert!(!matches!(saved.state.stage, Stage::After { .. }));
+        assert!(!matches!(saved.state.stage(), Stage::After { .. }));
 
         // Going on from the save gives the same campaign.
         let kept = world
@@ -686,7 +686,7 @@ mod tests {
         assert_eq!(choices.len(), 2, "a choice for each warband");
         tend_the_fallen(&mut world, &choices).expect("tends the fallen");
         let saved = on_disk(&world);
-        let chapter = &saved.state.chronicle[0];
+        let chapter = &saved.state.chronicle()[0];
         assert_eq!((chapter.fielded.len(), chapter.rival_fielded.len()), (4, 4));
         assert!(
             chapter
@@ -698,7 +698,7 @@ mod tests {
         assert_eq!(saved.rival_fielded, Vec::<usize>::new());
         march_on(&mut world, 0).expect("marches on");
         assert_eq!(
-            on_disk(&world).state.stage,
+            *on_disk(&world).state.stage(),
             Stage::Before {
                 battle: "champions".into()
             }

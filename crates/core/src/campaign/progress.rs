@@ -54,20 +54,35 @@ pub struct Chapter {
     pub events: Vec<CampaignEvent>,
 }
 
+/// A campaign in progress. Its fields are the campaign module's: the game,
+/// the AI's runs and the saves read them through the functions below and
+/// change them only through its steps (`fight`, `march_on`); tests set up a
+/// position with [`CampaignState::set_up`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CampaignState {
-    pub campaign: Campaign,
-    pub seed: u64,
+    pub(super) campaign: Campaign,
+    pub(super) seed: u64,
     /// The campaign's own generator: every aftermath and healing roll.
-    pub dice: Dice,
-    pub members: Vec<Member>,
+    pub(super) dice: Dice,
+    pub(super) members: Vec<Member>,
     /// The rival warband's members, in a campaign for two.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rival: Vec<Member>,
-    pub stage: Stage,
+    pub(super) rival: Vec<Member>,
+    pub(super) stage: Stage,
     /// Weeks passed since the campaign began.
-    pub week: u32,
-    pub chronicle: Vec<Chapter>,
+    pub(super) week: u32,
+    pub(super) chronicle: Vec<Chapter>,
+}
+
+/// A campaign's parts, open to a test setting up a position.
+pub struct SetUp<'a> {
+    pub campaign: &'a mut Campaign,
+    pub members: &'a mut Vec<Member>,
+    pub rival: &'a mut Vec<Member>,
+    pub stage: &'a mut Stage,
+    pub week: &'a mut u32,
+    pub dice: &'a mut Dice,
+    pub chronicle: &'a mut Vec<Chapter>,
 }
 
 /// The ids of `chosen` (indices into `members`).
@@ -79,6 +94,61 @@ fn ids(members: &[Member], chosen: &[usize]) -> Vec<String> {
 }
 
 impl CampaignState {
+    /// The campaign being played.
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
+    /// The seed the campaign began with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The campaign's own generator, as it stands.
+    pub fn dice(&self) -> &Dice {
+        &self.dice
+    }
+
+    /// The warband's members, in warband order.
+    pub fn members(&self) -> &[Member] {
+        &self.members
+    }
+
+    /// The rival warband's members (none in a campaign for one).
+    pub fn rival(&self) -> &[Member] {
+        &self.rival
+    }
+
+    /// Where the campaign stands.
+    pub fn stage(&self) -> &Stage {
+        &self.stage
+    }
+
+    /// Weeks passed since the campaign began.
+    pub fn week(&self) -> u32 {
+        self.week
+    }
+
+    /// Each battle fought, with its aftermath and the weeks after.
+    pub fn chronicle(&self) -> &[Chapter] {
+        &self.chronicle
+    }
+
+    /// The campaign's parts, for a test to set up a position (a member
+    /// wounded, a stage reached). The game changes a campaign only through
+    /// its steps.
+    pub fn set_up(&mut self) -> SetUp<'_> {
+        SetUp {
+            campaign: &mut self.campaign,
+            members: &mut self.members,
+            rival: &mut self.rival,
+            stage: &mut self.stage,
+            week: &mut self.week,
+            dice: &mut self.dice,
+            chronicle: &mut self.chronicle,
+        }
+    }
+
     pub fn new(campaign: Campaign, seed: u64) -> Self {
         let roster = |band| {
             campaign.warband_of(band).map_or(Vec::new(), |w| {

@@ -108,7 +108,7 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
     let mean = |sum: f64, n: usize| if n == 0 { 0.0 } else { sum / n as f64 };
     let won = done
         .iter()
-        .filter(|s| s.stage == Stage::Ended { won: true })
+        .filter(|s| *s.stage() == Stage::Ended { won: true })
         .count();
     let campaign = &sim.loaded.campaign;
     let battles = campaign
@@ -117,15 +117,15 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         .map(|battle| {
             let chapters: Vec<_> = done
                 .iter()
-                .flat_map(|s| s.chronicle.iter())
+                .flat_map(|s| s.chronicle().iter())
                 .filter(|c| c.battle == battle.id)
                 .collect();
             let fielded: usize = chapters.iter().map(|c| c.fielded.len()).sum();
             let ended_runs = done
                 .iter()
                 .filter(|s| {
-                    s.stage == Stage::Ended { won: false }
-                        && s.chronicle.last().is_some_and(|c| c.battle == battle.id)
+                    *s.stage() == Stage::Ended { won: false }
+                        && s.chronicle().last().is_some_and(|c| c.battle == battle.id)
                 })
                 .count();
             BattleLine {
@@ -153,7 +153,7 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
     let mut members: BTreeMap<String, (String, usize, usize, f64, f64)> = BTreeMap::new();
     let mut order = Vec::new();
     for state in &done {
-        for member in state.members.iter().chain(&state.rival) {
+        for member in state.members().iter().chain(state.rival()) {
             let entry = members.entry(member.spec.id.clone()).or_insert_with(|| {
                 order.push(member.spec.id.clone());
                 (member.spec.name.clone(), 0, 0, 0.0, 0.0)
@@ -194,8 +194,8 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
             .map(|r| format!("{} against {}", campaign.warband.name, r.name)),
         won: wilson(won, total),
         failed: runs.len() - total,
-        battles_per_run: mean(done.iter().map(|s| s.chronicle.len() as f64).sum(), total),
-        weeks_per_run: mean(done.iter().map(|s| f64::from(s.week)).sum(), total),
+        battles_per_run: mean(done.iter().map(|s| s.chronicle().len() as f64).sum(), total),
+        weeks_per_run: mean(done.iter().map(|s| f64::from(s.week())).sum(), total),
         battles,
         members,
     }

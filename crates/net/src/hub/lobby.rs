@@ -257,10 +257,7 @@ impl Hub {
         };
         if let Presence::Here(old) = game.presence[side] {
             // The same player on a new connection: the old one is stale.
-            out.push(Out::Close(
-                old,
-                "you came back on another connection".to_string(),
-            ));
+            out.push(Out::Close(old, SEAT_TAKEN_ELSEWHERE.to_string()));
             if let Some(c) = self.conns.get_mut(&old) {
                 c.game = None;
             }

@@ -45,7 +45,7 @@ pub fn news(ui: &mut egui::Ui, campaigning: &Campaigning, events: &[CampaignEven
 
 /// Every battle fought so far: its result, who fought, and what followed.
 pub fn chronicle(ui: &mut egui::Ui, campaigning: &Campaigning) {
-    for (n, chapter) in campaigning.state().chronicle.iter().enumerate() {
+    for (n, chapter) in campaigning.state().chronicle().iter().enumerate() {
         let fielded: Vec<String> = chapter
             .fielded
             .iter()
@@ -107,7 +107,7 @@ pub fn tend_page(
         log: &ended.log,
         side,
     };
-    let bands = state.campaign.bands();
+    let bands = state.campaign().bands();
     // In a campaign for two each warband's result is under its name.
     match bands.len() {
         1 => ui.heading(format!(
@@ -121,7 +121,7 @@ pub fn tend_page(
     let mut choosing = false;
     for (n, &band) in bands.iter().enumerate() {
         let (Some((fought, band_end)), Some(warband)) =
-            (state.end_for(band, &end), state.campaign.warband_of(band))
+            (state.end_for(band, &end), state.campaign().warband_of(band))
         else {
             continue;
         };
@@ -342,7 +342,7 @@ fn captives_section(
 
 /// Each warband as it stands, under its name.
 fn warbands(ui: &mut egui::Ui, campaigning: &Campaigning) {
-    let campaign = &campaigning.state().campaign;
+    let campaign = &campaigning.state().campaign();
     for band in campaign.bands() {
         if let Some(warband) = campaign.warband_of(band) {
             ui.add_space(8.0);
@@ -365,7 +365,7 @@ fn toggle(list: &mut Vec<usize>, index: usize, on: bool) {
 /// What came of the battle: the news and the warbands as they stand.
 pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning) {
     let state = campaigning.state();
-    let Stage::After { battle, .. } = &state.stage else {
+    let Stage::After { battle, .. } = &state.stage() else {
         return;
     };
     ui.heading(format!("After {}", campaigning.battle_name(battle)));
@@ -382,16 +382,16 @@ pub fn aftermath_buttons(
     asked: &mut Option<Step>,
 ) {
     let state = campaigning.state();
-    let Stage::After { battle, next } = &state.stage else {
+    let Stage::After { battle, next } = &state.stage() else {
         return;
     };
     let after = state
-        .campaign
+        .campaign()
         .battle(battle)
         .map(|b| b.after)
         .unwrap_or_default();
     let free = state
-        .members
+        .members()
         .iter()
         .any(|m| m.whereabouts == Whereabouts::WithWarband);
     let label = match next {
@@ -435,8 +435,8 @@ fn weeks_words(weeks: u8, travel: bool) -> String {
 /// whole chronicle.
 pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option<Step>) {
     let state = campaigning.state();
-    let warband = &state.campaign.warband.name;
-    let rival = state.campaign.rival.as_ref().map(|r| r.name.as_str());
+    let warband = &state.campaign().warband.name;
+    let rival = state.campaign().rival.as_ref().map(|r| r.name.as_str());
     ui.label(egui::RichText::new(end_title(state)).size(28.0).strong());
     if let Some(why) = end_words(state, |id| campaigning.battle_name(id)) {
         match rival {
@@ -448,10 +448,10 @@ pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option
         None => warband.clone(),
         Some(rival) => format!("{warband} against {rival}"),
     };
-    let battles = u32::try_from(state.chronicle.len()).unwrap_or(u32::MAX);
+    let battles = u32::try_from(state.chronicle().len()).unwrap_or(u32::MAX);
     ui.label(format!(
         "{who}, {}, {}.",
-        counted(state.week, "week", "weeks"),
+        counted(state.week(), "week", "weeks"),
         counted(battles, "battle", "battles")
     ));
     if !campaigning.news.is_empty() {
@@ -469,16 +469,16 @@ pub fn end_page(ui: &mut egui::Ui, campaigning: &Campaigning, asked: &mut Option
 /// How an ended campaign came out. For two players it is told as a
 /// contest, not as the first warband's own: the winner is named.
 fn end_title(state: &CampaignState) -> String {
-    let won = matches!(state.stage, Stage::Ended { won: true });
+    let won = matches!(state.stage(), Stage::Ended { won: true });
     let drawn = state
-        .chronicle
+        .chronicle()
         .last()
         .is_some_and(|last| last.result == SideResult::Drew);
-    match state.campaign.rival.as_ref() {
+    match state.campaign().rival.as_ref() {
         None if won => "The campaign is won".to_string(),
         None => "The campaign is lost".to_string(),
         Some(_) if drawn && !won => "Neither company wins the campaign".to_string(),
-        Some(_) if won => format!("{} wins the campaign", state.campaign.warband.name),
+        Some(_) if won => format!("{} wins the campaign", state.campaign().warband.name),
         Some(rival) => format!("{} wins the campaign", rival.name),
     }
 }
@@ -486,8 +486,8 @@ fn end_title(state: &CampaignState) -> String {
 /// Why a campaign that has ended ended, from its last battle: its result
 /// and where the campaign's way on from that result led.
 fn end_words(state: &CampaignState, battle_name: impl Fn(&str) -> String) -> Option<String> {
-    let last = state.chronicle.last()?;
-    let battle = state.campaign.battle(&last.battle)?;
+    let last = state.chronicle().last()?;
+    let battle = state.campaign().battle(&last.battle)?;
     let way = match last.result {
         SideResult::Won => &battle.victory,
         SideResult::Drew => &battle.draw,

@@ -18,17 +18,17 @@ pub fn briefing_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mut
         return;
     };
     let level = campaigning.loaded.levels.get(&battle.id);
-    let warbands = match &state.campaign.rival {
-        Some(rival) => format!("{} against {}", state.campaign.warband.name, rival.name),
-        None => state.campaign.warband.name.clone(),
+    let warbands = match &state.campaign().rival {
+        Some(rival) => format!("{} against {}", state.campaign().warband.name, rival.name),
+        None => state.campaign().warband.name.clone(),
     };
-    ui.label(egui::RichText::new(format!("{}: {warbands}", state.campaign.name)).weak());
+    ui.label(egui::RichText::new(format!("{}: {warbands}", state.campaign().name)).weak());
     ui.heading(format!(
         "Battle {}: {}",
-        state.chronicle.len() + 1,
+        state.chronicle().len() + 1,
         campaigning.battle_name(&battle.id)
     ));
-    ui.label(format!("Week {} of the campaign.", state.week));
+    ui.label(format!("Week {} of the campaign.", state.week()));
     ui.label(egui::RichText::new(stakes_words(battle, |id| campaigning.battle_name(id))).strong());
     if !battle.briefing.is_empty() {
         ui.label(&battle.briefing);
@@ -60,10 +60,10 @@ pub fn briefing_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mut
             .default_open(true)
             .show(ui, |ui| news(ui, campaigning, &campaigning.news));
     }
-    let bands = state.campaign.bands();
+    let bands = state.campaign().bands();
     for &band in &bands {
         let (Some(fought), Some(warband)) =
-            (battle.as_fought_by(band), state.campaign.warband_of(band))
+            (battle.as_fought_by(band), state.campaign().warband_of(band))
         else {
             continue;
         };
@@ -84,7 +84,7 @@ pub fn briefing_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mut
         roster(ui, campaigning, band, Some((chosen, slots)));
         fighting_order(ui, state.members_of(band), chosen);
     }
-    if !state.chronicle.is_empty() {
+    if !state.chronicle().is_empty() {
         ui.add_space(8.0);
         egui::CollapsingHeader::new("The chronicle so far")
             .show(ui, |ui| chronicle(ui, campaigning));
@@ -99,7 +99,7 @@ pub fn briefing_buttons(
     choices: &Choices,
     asked: &mut Option<Step>,
 ) {
-    let bands = campaigning.state().campaign.bands();
+    let bands = campaigning.state().campaign().bands();
     ui.horizontal(|ui| {
         let ready = bands.iter().all(|&band| !choices.field.of(band).is_empty());
         if ui

@@ -65,7 +65,7 @@ pub enum Page {
 
 impl Page {
     pub fn of(campaigning: &Campaigning) -> Self {
-        match &campaigning.state().stage {
+        match &campaigning.state().stage() {
             _ if campaigning.ended.is_some() => Self::TendTheFallen,
             Stage::Before { .. } => Self::Briefing,
             Stage::After { .. } => Self::Aftermath,
@@ -235,7 +235,7 @@ fn open_in_editor(world: &mut World, chosen: &Field) -> Result<(), String> {
     let campaigning = world.resource::<Campaigning>();
     let state = campaigning.state();
     let fielded = state.field(&campaigning.loaded.levels, chosen, &campaigning.ruleset)?;
-    let file = match &state.stage {
+    let file = match &state.stage() {
         Stage::Before { battle } => format!("{battle}_warband.ron"),
         _ => "warband.ron".to_string(),
     };

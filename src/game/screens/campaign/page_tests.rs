@@ -143,10 +143,10 @@ fn farmstead_ended(winner: &str, chief_taken: bool) -> Harness<'static, (Choices
 
     let mut campaigning = campaigning();
     let state = &mut campaigning.save.state;
-    state.stage = Stage::Before {
+    *state.set_up().stage = Stage::Before {
         battle: "farmstead".into(),
     };
-    state.members[0].whereabouts = Whereabouts::Captured;
+    state.set_up().members[0].whereabouts = Whereabouts::Captured;
     let fielded = vec![4, 2];
     let level = state
         .field(
@@ -215,7 +215,7 @@ fn a_tend_page_with_nothing_to_choose_is_passed_at_once() {
 /// ends it.
 fn on_the_plain() -> Campaigning {
     let mut campaigning = campaigning();
-    campaigning.save.state.stage = crate::campaign::progress::Stage::Before {
+    *campaigning.save.state.set_up().stage = crate::campaign::progress::Stage::Before {
         battle: "chariot_plain".into(),
     };
     campaigning
@@ -273,9 +273,10 @@ fn a_draw_that_ends_the_campaign_is_warned_of_on_the_briefing_and_named_on_the_e
     ended
         .save
         .state
+        .set_up()
         .chronicle
         .push(chapter("chariot_plain", SideResult::Drew));
-    ended.save.state.stage = Stage::Ended { won: false };
+    *ended.save.state.set_up().stage = Stage::Ended { won: false };
     let harness = end_page(ended);
     harness.get_by_label(&format!(
         "{plain} was drawn; a draw there means the campaign is lost."
@@ -292,9 +293,10 @@ fn a_campaign_for_two_ends_with_the_winning_company_named_not_as_the_first_ones_
         .expect("the shipped feud loads");
     let mut state = CampaignState::new(loaded.campaign.clone(), 7);
     state
+        .set_up()
         .chronicle
         .push(chapter("last_meeting", SideResult::Lost));
-    state.stage = Stage::Ended { won: false };
+    *state.set_up().stage = Stage::Ended { won: false };
     let mut feud = campaigning();
     feud.loaded = loaded;
     feud.save = CampaignSave::new("crossroads_feud.ron", AiLevel::Normal, state);
