@@ -216,7 +216,7 @@ fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_i
     };
     let battle_spec = state.next_battle().expect("before the ridge").clone();
     let choices = default_choices(
-        &state.members(),
+        state.members(),
         &end,
         &battle_spec,
         (4, &load_aftermath(None).expect("rules")),
