@@ -1,6 +1,7 @@
 //! The one stream of steps above the engine. Every step, wherever it comes
 //! from (an order given at this table by a player or the AI, the server's
-//! step of an online game, a step taken in from a turn file), waits in the
+//! step of an online game, a step taken in from a turn file, the next step
+//! of a replay watched), waits in the
 //! [`CommandQueue`]; each update, the [`RulesSet::Resolve`] step gives the
 //! next to the engine. This is the only system that changes the engine
 //! (the suite's `steps` test holds it to that); it publishes one
@@ -35,6 +36,8 @@ pub enum Origin {
     /// A step of the other player's, taken in from a turn file (rebuilt
     /// and checked when the file was read).
     TurnFile,
+    /// The next step of the replay being watched.
+    Replay,
 }
 
 /// A step waiting for the engine: the command, the salt its dice were

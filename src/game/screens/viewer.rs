@@ -18,6 +18,7 @@ use crate::game::session::saves::SaveNotice;
 use crate::game::session::watching::Viewer;
 use crate::game::stage::Screen;
 use crate::game::stage::battle_on_table;
+use crate::game::steps::{CommandQueue, Origin, Pending};
 use crate::level::Level;
 use crate::replay::Replay;
 use crate::seat::Seat;
@@ -101,14 +102,30 @@ fn stop_watching(mut commands: Commands, viewer: Option<Res<Viewer>>) {
 }
 
 /// Shows the battle at the viewer's step.
+/// Shows the battle at `step`: the next step plays on the table as any
+/// battle's does (through the stream of steps, its events told and
+/// heard); any other is set on the table at once.
 fn show_step(world: &mut World, step: usize) {
-    let engine = {
+    let (next, engine) = {
         let mut viewer = world.resource_mut::<Viewer>();
-        viewer.at = step.min(viewer.last);
-        viewer.engine_at(viewer.at)
+        let step = step.min(viewer.last);
+        let next = (step == viewer.at + 1)
+            .then(|| viewer.replay.record.steps.get(viewer.at))
+            .flatten()
+            .map(|taken| taken.command.clone());
+        viewer.at = step;
+        let engine = next.is_none().then(|| viewer.engine_at(step)).flatten();
+        (next, engine)
     };
-    if let Some(engine) = engine {
+    if let Some(command) = next {
+        world.resource_mut::<CommandQueue>().0.push_back(Pending {
+            command,
+            salt: None,
+            origin: Origin::Replay,
+        });
+    } else if let Some(engine) = engine {
         world.insert_resource(engine);
+        world.resource_mut::<CommandQueue>().0.clear();
     }
 }
 
@@ -269,6 +286,6 @@ fn take_over(world: &mut World, prepared: PreparedBattle, seats: Vec<Seat>) {
     }
     // The same level is on the table already: only the battle changes.
     world.insert_resource(prepared.engine);
-    world.insert_resource(crate::game::steps::CommandQueue::default());
+    world.insert_resource(CommandQueue::default());
     crate::game::screens::loading::keep_replay(world, prepared.replay);
 }
