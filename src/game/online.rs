@@ -23,11 +23,11 @@ use crate::game::session::match_setup::{
 use crate::game::stage::{Screen, battle_on_table};
 use crate::game::steps::{CommandQueue, Origin, Pending, RulesSet, StepTaken};
 use crate::net::connection::{Connection, Incoming};
-use crate::net::headless::SeatToken;
 use crate::net::mirror::NetGame;
 use crate::net::protocol::{
     ClientMsg, GRACE_SECONDS, SEAT_TAKEN_ELSEWHERE, SeatInfo, SeatState, ServerMsg,
 };
+use crate::net::tokens::{self, SeatToken};
 use crate::replay::Replay;
 use crate::seat::Seat;
 
@@ -89,26 +89,15 @@ fn tokens_file() -> std::path::PathBuf {
     crate::files::data_dir().join("online-seats.ron")
 }
 
-/// Seats held on servers, newest last.
-const TOKENS_KEPT: usize = 20;
-
 /// The seats' tokens kept from earlier games.
 pub fn kept_tokens() -> Vec<SeatToken> {
-    crate::files::read_own_file(&tokens_file(), crate::files::FileKind::Own)
-        .ok()
-        .flatten()
-        .and_then(|text| ron::from_str(&text).ok())
-        .unwrap_or_default()
+    tokens::kept(&tokens_file())
 }
 
+/// Keeps a seat's token; one that cannot be written only costs going back
+/// to the seat later.
 fn keep_token(kept: SeatToken) {
-    let mut tokens = kept_tokens();
-    tokens.retain(|t| !(t.server == kept.server && t.game == kept.game));
-    tokens.push(kept);
-    let from = tokens.len().saturating_sub(TOKENS_KEPT);
-    if let Ok(text) = ron::to_string(&tokens[from..]) {
-        let _ = crate::files::write_keeping_previous(&tokens_file(), &text);
-    }
+    let _ = tokens::keep(&tokens_file(), kept);
 }
 
 /// What the lobby hands over when the server seats the player.

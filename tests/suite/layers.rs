@@ -41,7 +41,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["connection", "hub", "mirror"],
             &["store"],
             &["game"],
-            &["by_file", "protocol"],
+            &["by_file", "protocol", "tokens"],
         ],
     ),
     (

@@ -9,11 +9,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
-
 use super::connection::{Connection, Incoming};
 use super::mirror::NetGame;
 use super::protocol::{ClientMsg, SEAT_TAKEN_ELSEWHERE, SeatState, ServerMsg};
+use super::tokens::{self, SeatToken};
 use swift_swords_core::ai::AiLevel;
 use swift_swords_core::data::Ruleset;
 use swift_swords_core::vocabulary::Sequence;
@@ -54,14 +53,6 @@ pub struct ClientPlan {
     pub give_up_after: u64,
 }
 
-/// What a token file holds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SeatToken {
-    pub server: String,
-    pub game: u64,
-    pub token: String,
-}
-
 /// Plays the plan to the game's end; prints a line for each thing that
 /// happens, and the final fingerprint.
 pub fn run_client(plan: ClientPlan, ruleset: Arc<Ruleset>) -> ExitCode {
@@ -79,13 +70,7 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
     let kept = plan
         .token_file
         .as_ref()
-        .and_then(|path| {
-            swift_swords_core::files::read_own_file(path, swift_swords_core::files::FileKind::Own)
-                .ok()
-        })
-        .flatten()
-        .and_then(|text| ron::from_str::<SeatToken>(&text).ok())
-        .filter(|kept| kept.server == plan.addr);
+        .and_then(|path| tokens::newest_on(path, &plan.addr));
     let mut connection = Connection::open(&plan.addr, &plan.name)?;
     let mut token = kept.clone();
     connection.send(&match (&kept, &plan.join) {
@@ -256,12 +241,10 @@ fn come_back(plan: &ClientPlan, kept: &SeatToken, have: usize) -> Result<Connect
 }
 
 fn keep_token(plan: &ClientPlan, kept: &SeatToken) -> Result<(), String> {
-    let Some(path) = &plan.token_file else {
-        return Ok(());
-    };
-    let text = ron::to_string(kept).map_err(|e| e.to_string())?;
-    swift_swords_core::files::write_whole(path, &text)
-        .map_err(|e| format!("{}: {e}", path.display()))
+    match &plan.token_file {
+        Some(path) => tokens::keep(path, kept.clone()),
+        None => Ok(()),
+    }
 }
 
 fn finish(plan: &ClientPlan, held: &NetGame) -> Result<(), String> {

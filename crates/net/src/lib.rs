@@ -7,6 +7,7 @@
 //! - [`server`] and [`connection`]: WebSocket over TCP on tokio.
 //! - [`mirror`]: a client's copy of a game, checked step by step.
 //! - [`headless`]: a client with no window, for tests and AI players.
+//! - [`tokens`]: the seats' tokens kept on this machine.
 //! - [`by_file`]: play by file, a turn file taken in and checked against
 //!   the game held here.
 
@@ -19,3 +20,4 @@ pub mod mirror;
 pub mod protocol;
 pub mod server;
 pub mod store;
+pub mod tokens;
