@@ -99,11 +99,6 @@ impl CampaignState {
         &self.campaign
     }
 
-    /// The seed the campaign began with.
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
     /// The campaign's own generator, as it stands.
     pub fn dice(&self) -> &Dice {
         &self.dice
