@@ -6,7 +6,6 @@
 //! is followed by coming back with the seat's token.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
@@ -15,18 +14,16 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::battle::engine::Engine;
 use crate::battle::record::Fingerprint;
-use crate::data::Ruleset;
 use crate::game::mirror::install_battle;
 use crate::game::session::match_setup::{
     LevelFolder, MatchSetup, PlayedElsewhere, PreparedBattle, to_the_table,
 };
 use crate::game::stage::{Screen, battle_on_table};
 use crate::game::steps::{CommandQueue, Origin, Pending, RulesSet, StepTaken};
+use crate::net::client::{Effect, Session};
 use crate::net::connection::{Connection, Incoming};
 use crate::net::mirror::NetGame;
-use crate::net::protocol::{
-    ClientMsg, GRACE_SECONDS, SEAT_TAKEN_ELSEWHERE, SeatInfo, SeatState, ServerMsg,
-};
+use crate::net::protocol::{ClientMsg, GRACE_SECONDS, SeatState};
 use crate::net::tokens::{self, SeatToken};
 use crate::replay::Replay;
 use crate::seat::Seat;
@@ -36,36 +33,23 @@ const LINES_KEPT: usize = 8;
 /// Tries at coming back after a drop, two seconds apart.
 const COMEBACK_TRIES: u32 = 30;
 
-/// The game being played or watched over the network.
+/// The game being played or watched over the network: the client's session
+/// and the connection that carries it.
 #[derive(Resource)]
 pub struct OnlineLink {
+    session: Session,
     connection: Option<Connection>,
     comeback: Option<std::sync::Mutex<Receiver<Result<Connection, String>>>>,
     tries: u32,
-    pub addr: String,
-    pub name: String,
-    pub game: u64,
-    /// The side played here, or none when watching.
-    pub side: Option<usize>,
-    token: Option<String>,
+    name: String,
     /// The game as the server recorded it.
     pub replay: Replay,
-    ruleset: Arc<Ruleset>,
-    pub seats: Vec<SeatInfo>,
     /// When the seats were last told, to count the waiting on.
     seats_at: std::time::Instant,
     /// Chat and news, newest last.
-    pub lines: VecDeque<String>,
+    lines: VecDeque<String>,
     /// The chat line being written.
-    pub draft: String,
-    /// Orders given while one is on its way: each goes once the step before
-    /// it comes back, checked against the battle as it then stands.
-    waiting: VecDeque<crate::battle::command::Command>,
-    /// The step the order on its way was sent for.
-    in_flight: Option<usize>,
-    /// The seat's player came back on another connection: this one does
-    /// not come back.
-    taken_elsewhere: bool,
+    draft: String,
 }
 
 impl OnlineLink {
@@ -96,17 +80,17 @@ pub fn kept_tokens() -> Vec<SeatToken> {
 
 /// Keeps a seat's token; one that cannot be written only costs going back
 /// to the seat later.
-fn keep_token(kept: SeatToken) {
+pub fn keep_token(kept: SeatToken) {
     let _ = tokens::keep(&tokens_file(), kept);
 }
 
-/// What the lobby hands over when the server seats the player.
+/// What the lobby hands over when the server seats the player: the session
+/// that took the seat, and the game it set.
 pub struct Seated {
     pub connection: Connection,
-    pub addr: String,
+    pub session: Session,
     pub name: String,
     pub game: NetGame,
-    pub token: Option<String>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -139,19 +123,11 @@ pub(crate) fn plugin(app: &mut App) {
 pub fn enter_online_battle(world: &mut World, seated: Seated) {
     let Seated {
         connection,
-        addr,
+        session,
         name,
         game,
-        token,
     } = seated;
     let sides = game.engine().state().battle().sides.len();
-    if let Some(token) = &token {
-        keep_token(SeatToken {
-            server: addr.clone(),
-            game: game.game,
-            token: token.clone(),
-        });
-    }
     let setup = MatchSetup {
         level_file: game.replay.level_file.clone(),
         folder: LevelFolder::Named,
@@ -161,23 +137,15 @@ pub fn enter_online_battle(world: &mut World, seated: Seated) {
         sequence: Some(game.replay.sequence),
     };
     let link = OnlineLink {
+        session,
         connection: Some(connection),
         comeback: None,
         tries: 0,
-        taken_elsewhere: false,
-        addr,
         name,
-        game: game.game,
-        side: game.side,
-        token,
         replay: game.replay.clone(),
-        ruleset: game.ruleset().clone(),
-        seats: Vec::new(),
         seats_at: std::time::Instant::now(),
         lines: VecDeque::new(),
         draft: String::new(),
-        waiting: VecDeque::new(),
-        in_flight: None,
     };
     world.insert_resource(link);
     let elsewhere = (0..sides).filter(|&s| Some(s) != game.side).collect();
@@ -200,56 +168,64 @@ fn leave_the_game(world: &mut World) {
     world.insert_resource(PlayedElsewhere::default());
 }
 
-/// Sends the player's orders to the server, and resolves what it sends.
+/// Sends the player's orders to the server, and does what the session
+/// makes of the server's messages.
 fn exchange(world: &mut World) {
     let Some(mut link) = world.remove_resource::<OnlineLink>() else {
         return;
     };
-    send_orders(world, &mut link);
+    let given = world.resource_mut::<CommandQueue>().take_orders();
+    for command in given {
+        link.session.order(command);
+    }
+    let engine = world.resource::<Engine>();
+    let effects = link
+        .session
+        .send_orders(|command| engine.check(command).map(|_| ()));
+    act(world, &mut link, effects);
     while let Some(incoming) = link.connection.as_ref().and_then(Connection::try_recv) {
-        match incoming {
-            Incoming::Message(message) => receive(world, &mut link, message),
-            Incoming::Closed(_) if link.taken_elsewhere => {
-                link.connection = None;
-                link.say("The seat is played from another window now: this one stops.".to_string());
-            }
+        let effects = match incoming {
+            Incoming::Message(message) => link.session.receive(message),
             Incoming::Closed(reason) => {
                 link.connection = None;
-                link.say(format!("The connection was lost ({reason}); coming back…"));
-                start_comeback(&mut link);
+                link.session.closed(&reason)
             }
-        }
+        };
+        act(world, &mut link, effects);
     }
     come_back(&mut link);
     world.insert_resource(link);
 }
 
-/// Orders given on the table go to the server for the battle's step, one
-/// at a time: the next waits until the step of the one on its way comes
-/// back. One the rules refuse here is refused at once, as offline.
-fn send_orders(world: &mut World, link: &mut OnlineLink) {
-    let given = world.resource_mut::<CommandQueue>().take_orders();
-    link.waiting.extend(given);
-    if link.in_flight.is_some_and(|at| at >= link.replay.steps()) {
-        return;
-    }
-    link.in_flight = None;
-    while let Some(command) = link.waiting.pop_front() {
-        let verdict = world.resource::<Engine>().check(&command);
-        match verdict {
-            Ok(_) if link.connection.is_some() => {
-                link.send(&ClientMsg::Command {
-                    at: link.replay.steps(),
-                    command,
+/// Does what the session asks: a step joins the battle's stream (and
+/// `sync_steps` reports it once the engine took it).
+fn act(world: &mut World, link: &mut OnlineLink, effects: Vec<Effect>) {
+    for effect in effects {
+        match effect {
+            Effect::Send(message) => link.send(&message),
+            Effect::Keep(token) => keep_token(token),
+            Effect::Set(game) => {
+                link.replay = game.replay.clone();
+                world
+                    .resource_mut::<CommandQueue>()
+                    .0
+                    .retain(|pending| !matches!(pending.origin, Origin::Server { .. }));
+                install_battle(world, game.engine().clone());
+            }
+            Effect::Play { number, step, last } => {
+                world.resource_mut::<CommandQueue>().0.push_back(Pending {
+                    command: step.command,
+                    salt: step.salt,
+                    origin: Origin::Server {
+                        number,
+                        after: step.after,
+                        last,
+                    },
                 });
-                link.in_flight = Some(link.replay.steps());
-                return;
             }
-            Ok(_) => {
-                link.say("Not connected: the order was not sent.".to_string());
-                link.waiting.clear();
-            }
-            Err(reason) => {
+            Effect::Tell(news) => link.say(news),
+            Effect::Seats => link.seats_at = std::time::Instant::now(),
+            Effect::Refuse { command, reason } => {
                 world.write_message(StepTaken {
                     command,
                     salt: None,
@@ -257,81 +233,16 @@ fn send_orders(world: &mut World, link: &mut OnlineLink) {
                     verdict: Err(reason),
                 });
             }
+            Effect::ComeBack => start_comeback(link),
+            Effect::Stop(reason) => link.say(reason),
         }
-    }
-}
-
-fn receive(world: &mut World, link: &mut OnlineLink, message: ServerMsg) {
-    match message {
-        ServerMsg::Steps { from, steps } => {
-            // Each step joins the battle's stream; `sync_steps` answers it
-            // once the engine took it.
-            let mut queue = world.resource_mut::<CommandQueue>();
-            let waiting = queue
-                .0
-                .iter()
-                .filter(|pending| matches!(pending.origin, Origin::Server { .. }))
-                .count();
-            let known = link.replay.steps() + waiting;
-            let count = steps.len();
-            for (index, step) in steps.into_iter().enumerate() {
-                let number = from + index + 1;
-                if number <= known {
-                    continue;
-                }
-                queue.0.push_back(Pending {
-                    command: step.command,
-                    salt: step.salt,
-                    origin: Origin::Server {
-                        number,
-                        after: step.after,
-                        last: index + 1 == count,
-                    },
-                });
-            }
-        }
-        ServerMsg::Joined {
-            game, side, replay, ..
-        } => match NetGame::joined(game, side, *replay, link.ruleset.clone()) {
-            Ok(game) => {
-                link.replay = game.replay.clone();
-                install_battle(world, game.engine().clone());
-                link.say("The battle was set again from the server's.".to_string());
-            }
-            Err(problem) => link.say(problem),
-        },
-        ServerMsg::Back { .. } => link.say("Back in the game.".to_string()),
-        ServerMsg::Refused { reason } => {
-            // The order on its way was refused: the next may go.
-            link.in_flight = None;
-            link.say(format!("Refused: {reason}"));
-        }
-        ServerMsg::OutOfSync {
-            step,
-            command,
-            player,
-            parts,
-        } => link.say(format!(
-            "Out of step: {player} after step {step} ({command}), in {}",
-            parts.join(", ")
-        )),
-        ServerMsg::Seats { seats } => {
-            link.seats = seats;
-            link.seats_at = std::time::Instant::now();
-        }
-        ServerMsg::Chat { from, text } => link.say(format!("{from}: {text}")),
-        ServerMsg::Closing { reason } if reason == SEAT_TAKEN_ELSEWHERE => {
-            link.taken_elsewhere = true;
-        }
-        ServerMsg::Closing { reason } => link.say(format!("The server closes: {reason}")),
-        ServerMsg::Welcome { .. } | ServerMsg::Games { .. } | ServerMsg::Pong => {}
     }
 }
 
 /// Each of the server's steps the engine took is logged in the game as
-/// the server recorded it and checked against the server's fingerprint;
-/// the last of those that came together (or one out of step) is answered.
-/// One refused here stops the rest until the server's battle is sent again.
+/// the server recorded it, and the session reports it; after one out of
+/// step or refused here, the server's steps still waiting are dropped until
+/// its battle comes.
 fn sync_steps(
     mut taken: MessageReader<StepTaken>,
     engine: Res<Engine>,
@@ -347,31 +258,30 @@ fn sync_steps(
         else {
             continue;
         };
-        match &step.verdict {
+        let fingerprint = Fingerprint::of(&engine);
+        let in_step = step.verdict.is_ok() && fingerprint == *after;
+        let effects = match &step.verdict {
             Ok(_) => {
-                let fingerprint = Fingerprint::of(&engine);
-                let matches = fingerprint == *after;
                 link.replay
                     .push_stirred(step.command.clone(), step.salt, &engine);
-                if !matches {
-                    link.say(format!("Out of step with the server after step {number}."));
-                }
-                if *last || !matches {
-                    link.send(&ClientMsg::Synced {
-                        step: *number,
-                        fingerprint,
-                    });
-                }
+                link.session.played(*number, fingerprint, in_step, *last)
             }
             Err(reason) => {
                 let said = crate::replay::command_in_words(engine.state(), &step.command);
-                link.say(format!(
-                    "Step {number} ({said}) is refused here: {reason}; waiting for the server's \
-                     battle."
-                ));
-                queue
-                    .0
-                    .retain(|pending| !matches!(pending.origin, Origin::Server { .. }));
+                link.session
+                    .unplayable(*number, &said, &reason.to_string(), fingerprint)
+            }
+        };
+        if !in_step {
+            queue
+                .0
+                .retain(|pending| !matches!(pending.origin, Origin::Server { .. }));
+        }
+        for effect in effects {
+            match effect {
+                Effect::Send(message) => link.send(&message),
+                Effect::Tell(news) => link.say(news),
+                _ => {}
             }
         }
     }
@@ -379,13 +289,13 @@ fn sync_steps(
 
 /// Tries, on a thread of its own, to connect again.
 fn start_comeback(link: &mut OnlineLink) {
-    if link.tries >= COMEBACK_TRIES || link.token.is_none() && link.side.is_some() {
+    if link.tries >= COMEBACK_TRIES {
         link.say("Could not come back to the game.".to_string());
         return;
     }
     link.tries += 1;
     let (done, comeback) = channel();
-    let (addr, name) = (link.addr.clone(), link.name.clone());
+    let (addr, name) = (link.session.addr().to_string(), link.name.clone());
     let wait = if link.tries == 1 { 0 } else { 2 };
     std::thread::spawn(move || {
         std::thread::sleep(Duration::from_secs(wait));
@@ -406,19 +316,7 @@ fn come_back(link: &mut OnlineLink) {
     link.comeback = None;
     match result {
         Ok(connection) => {
-            let message = match (&link.token, link.side) {
-                (Some(token), Some(_)) => ClientMsg::Rejoin {
-                    game: link.game,
-                    token: token.clone(),
-                    have: link.replay.steps(),
-                },
-                _ => ClientMsg::JoinGame {
-                    game: link.game,
-                    side: None,
-                    password: None,
-                },
-            };
-            connection.send(&message);
+            connection.send(&link.session.reconnected());
             link.connection = Some(connection);
             link.tries = 0;
         }
@@ -431,34 +329,35 @@ fn online_panel(mut contexts: EguiContexts, mut link: ResMut<OnlineLink>) -> Res
     let ctx = contexts.ctx_mut()?;
     let mut hand_over = None;
     let mut said = None;
-    egui::Window::new(format!("Online game {}", link.game))
+    let game = link.session.game().unwrap_or_default();
+    egui::Window::new(format!("Online game {game}"))
         .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
         .resizable(false)
         .collapsible(true)
         .default_width(280.0)
         .show(ctx, |ui| {
-            let mine = link
-                .side
-                .and_then(|s| link.seats.get(s))
+            let side = link.session.side();
+            let mine = side
+                .and_then(|s| link.session.seats().get(s))
                 .map(|s| s.side_name.clone());
             ui.label(match mine {
                 Some(side) => format!("You play {side}, as {}.", link.name),
                 None => "You are watching, a few steps behind the players.".to_string(),
             });
-            if link.taken_elsewhere {
+            if link.session.taken_elsewhere() {
                 ui.colored_label(egui::Color32::YELLOW, "Played from another window now.");
             } else if link.connection.is_none() {
                 ui.colored_label(egui::Color32::YELLOW, "Connection lost: coming back…");
             }
             let since = link.seats_at.elapsed().as_secs();
-            for (index, seat) in link.seats.iter().enumerate() {
+            for (index, seat) in link.session.seats().iter().enumerate() {
                 let mut seat = seat.clone();
                 if let SeatState::Away { seconds } = &mut seat.state {
                     *seconds += since;
                 }
                 ui.label(seat.in_words());
                 if let SeatState::Away { seconds } = seat.state
-                    && link.side.is_some_and(|s| s != index)
+                    && side.is_some_and(|s| s != index)
                 {
                     let ready = seconds >= GRACE_SECONDS;
                     let button = ui

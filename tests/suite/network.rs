@@ -860,7 +860,7 @@ fn over_loopback_a_client_killed_and_a_server_killed_mid_game_come_back_to_the_s
     bo.wait_for("step 20:");
     bo.kill();
     let mut bo = player(&addr, "Bo", "2", &at("bo2.ron"), &at("bo2.token"));
-    bo.wait_for("joined game 1 (side 2)");
+    bo.wait_for("Joined game 1 as side 2");
     bo.wait_for("step 60:");
     server.kill();
     let (mut server, again) = serve(&at("broken"), &addr);
@@ -868,8 +868,12 @@ fn over_loopback_a_client_killed_and_a_server_killed_mid_game_come_back_to_the_s
     server.wait_for("game 1: resumed at step");
     assert!(ada.finish(), "{:?}", ada.seen);
     assert!(bo.finish(), "{:?}", bo.seen);
-    assert!(ada.seen.iter().any(|l| l.starts_with("connection lost")));
-    assert!(ada.seen.iter().any(|l| l.starts_with("back in game 1")));
+    assert!(
+        ada.seen
+            .iter()
+            .any(|l| l.starts_with("The connection was lost"))
+    );
+    assert!(ada.seen.iter().any(|l| l.starts_with("Back in game 1")));
     let broken = Replay::read(&at("ada2.ron")).unwrap();
     assert_eq!(broken.record, straight.record);
     assert_eq!(

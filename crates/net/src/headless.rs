@@ -1,20 +1,24 @@
 //! `play --headless --connect ADDR`: a client with no window whose seat the
-//! AI plays (or which only watches). It creates or joins a game, answers
-//! each step with its fingerprint, comes back after a dropped connection,
-//! and with a token file comes back after being stopped outright. The
-//! network's integration tests drive it.
+//! AI plays (or which only watches). It creates or joins a game, drives the
+//! client's [`Session`] (which answers each step with its fingerprint and
+//! says when to come back after a dropped connection), and with a token file
+//! comes back after being stopped outright. The network's integration tests
+//! drive it.
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::client::{Effect, Session};
 use super::connection::{Connection, Incoming};
 use super::mirror::NetGame;
-use super::protocol::{ClientMsg, SEAT_TAKEN_ELSEWHERE, SeatState, ServerMsg};
+use super::protocol::ClientMsg;
 use super::tokens::{self, SeatToken};
 use swift_swords_core::ai::AiLevel;
 use swift_swords_core::data::Ruleset;
+use swift_swords_core::replay::command_in_words;
 use swift_swords_core::vocabulary::Sequence;
 
 /// Tries at reconnecting after a drop, a second apart.
@@ -72,8 +76,84 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
         .as_ref()
         .and_then(|path| tokens::newest_on(path, &plan.addr));
     let mut connection = Connection::open(&plan.addr, &plan.name)?;
-    let mut token = kept.clone();
-    connection.send(&match (&kept, &plan.join) {
+    connection.send(&opening(plan, kept.as_ref()));
+    let mut session = Session::new(&plan.addr, ruleset, kept.map(|k| k.token));
+    let mut mirror: Option<NetGame> = None;
+    // The AI orders once a step: a refused order is not sent again.
+    let mut sent_for: Option<usize> = None;
+    loop {
+        if Instant::now() > deadline {
+            return Err(format!("gave up after {} s", plan.give_up_after));
+        }
+        let Some(incoming) = connection.recv_timeout(Duration::from_millis(500)) else {
+            continue;
+        };
+        let mut effects: VecDeque<Effect> = match incoming {
+            Incoming::Message(message) => session.receive(message).into(),
+            Incoming::Closed(reason) => session.closed(&reason).into(),
+        };
+        while let Some(effect) = effects.pop_front() {
+            match effect {
+                Effect::Send(message) => connection.send(&message),
+                Effect::Keep(token) => keep_token(plan, &token)?,
+                Effect::Set(game) => {
+                    sent_for = None;
+                    mirror = Some(*game);
+                }
+                Effect::Play { number, step, last } => {
+                    let held = mirror.as_mut().ok_or("a step before the game")?;
+                    let said = command_in_words(held.engine().state(), &step.command);
+                    match held.apply(number - 1, vec![step])?.pop() {
+                        Some(applied) => {
+                            println!("step {number}: {said}");
+                            effects.extend(session.played(
+                                number,
+                                applied.fingerprint,
+                                applied.matches,
+                                last,
+                            ));
+                        }
+                        None => continue,
+                    }
+                }
+                Effect::Tell(news) => println!("{news}"),
+                Effect::Seats => {
+                    let words: Vec<String> = session.seats().iter().map(|s| s.in_words()).collect();
+                    println!("Seats: {}.", words.join("; "));
+                }
+                Effect::Refuse { reason, .. } => println!("Refused here: {reason}"),
+                Effect::ComeBack => {
+                    // An order on its way may have been lost with the line.
+                    sent_for = None;
+                    connection = come_back(plan)?;
+                    connection.send(&session.reconnected());
+                }
+                Effect::Stop(reason) => return Err(reason),
+            }
+        }
+        let Some(held) = &mirror else { continue };
+        if held.engine().ended() {
+            return finish(plan, held);
+        }
+        if session.all_seated() && held.my_turn() && sent_for != Some(held.steps()) {
+            let Some(command) = swift_swords_core::ai::choose(held.engine().state(), plan.ai)
+            else {
+                continue;
+            };
+            session.order(command);
+            for effect in session.send_orders(|_| Ok(())) {
+                if let Effect::Send(message) = effect {
+                    connection.send(&message);
+                }
+            }
+            sent_for = Some(held.steps());
+        }
+    }
+}
+
+/// The first message: back to the seat a kept token holds, or as planned.
+fn opening(plan: &ClientPlan, kept: Option<&SeatToken>) -> ClientMsg {
+    match (kept, &plan.join) {
         (Some(kept), _) => ClientMsg::Rejoin {
             game: kept.game,
             token: kept.token.clone(),
@@ -104,136 +184,16 @@ fn play(plan: &ClientPlan, ruleset: Arc<Ruleset>) -> Result<(), String> {
             side: None,
             password: plan.password.clone(),
         },
-    });
-    let mut mirror: Option<NetGame> = None;
-    let mut sent_for: Option<usize> = None;
-    // Orders wait until every seat is taken.
-    let mut all_seated = false;
-    // The seat's player came back on another connection: no coming back.
-    let mut taken_elsewhere = false;
-    loop {
-        if Instant::now() > deadline {
-            return Err(format!("gave up after {} s", plan.give_up_after));
-        }
-        let Some(incoming) = connection.recv_timeout(Duration::from_millis(500)) else {
-            continue;
-        };
-        let message = match incoming {
-            Incoming::Message(message) => message,
-            Incoming::Closed(reason) => {
-                if taken_elsewhere {
-                    return Err("the seat is played from another connection now".to_string());
-                }
-                let (Some(held), Some(kept)) = (&mirror, &token) else {
-                    return Err(format!("the connection ended: {reason}"));
-                };
-                println!("connection lost ({reason}); coming back");
-                connection = come_back(plan, kept, held.steps())?;
-                sent_for = None;
-                continue;
-            }
-        };
-        match message {
-            ServerMsg::Joined {
-                game,
-                side,
-                token: given,
-                replay,
-            } => {
-                let held = NetGame::joined(game, side, *replay, ruleset.clone())?;
-                if let Some(given) = given {
-                    let kept = SeatToken {
-                        server: plan.addr.clone(),
-                        game,
-                        token: given,
-                    };
-                    keep_token(plan, &kept)?;
-                    token = Some(kept);
-                }
-                let role = side.map_or("watching".to_string(), |s| format!("side {}", s + 1));
-                println!("joined game {game} ({role}) at step {}", held.steps());
-                mirror = Some(held);
-                sent_for = None;
-            }
-            ServerMsg::Back { game, side } => println!("back in game {game} at side {}", side + 1),
-            ServerMsg::Steps { from, steps } => {
-                let Some(held) = mirror.as_mut() else {
-                    continue;
-                };
-                for applied in held.apply(from, steps)? {
-                    println!("step {}: {}", applied.step, applied.said);
-                    if held.side.is_some() {
-                        connection.send(&ClientMsg::Synced {
-                            step: applied.step,
-                            fingerprint: applied.fingerprint.clone(),
-                        });
-                    }
-                    if !applied.matches {
-                        println!("step {}: out of sync with the server", applied.step);
-                    }
-                }
-            }
-            ServerMsg::Refused { reason } => {
-                println!("refused: {reason}");
-                if token.is_none() && mirror.is_none() {
-                    return Err(reason);
-                }
-            }
-            ServerMsg::OutOfSync {
-                step,
-                command,
-                player,
-                parts,
-            } => {
-                println!(
-                    "out of sync: {player} after step {step} ({command}) in {}",
-                    parts.join(", ")
-                );
-            }
-            ServerMsg::Seats { seats } => {
-                all_seated = seats.iter().all(|s| s.state != SeatState::Free);
-                let words: Vec<String> = seats.iter().map(|s| s.in_words()).collect();
-                println!("seats: {}", words.join("; "));
-            }
-            ServerMsg::Chat { from, text } => println!("{from}: {text}"),
-            ServerMsg::Closing { reason } => {
-                taken_elsewhere |= reason == SEAT_TAKEN_ELSEWHERE;
-                println!("the server closes: {reason}");
-            }
-            ServerMsg::Welcome { .. } | ServerMsg::Games { .. } | ServerMsg::Pong => {}
-        }
-        let Some(held) = &mirror else { continue };
-        if held.engine().ended() {
-            return finish(plan, held);
-        }
-        if all_seated && held.my_turn() && sent_for != Some(held.steps()) {
-            let Some(command) = swift_swords_core::ai::choose(held.engine().state(), plan.ai)
-            else {
-                continue;
-            };
-            connection.send(&ClientMsg::Command {
-                at: held.steps(),
-                command,
-            });
-            sent_for = Some(held.steps());
-        }
     }
 }
 
-/// Connects again and asks for the seat back, holding `have` steps.
-fn come_back(plan: &ClientPlan, kept: &SeatToken, have: usize) -> Result<Connection, String> {
+/// Connects again, a second apart, at most [`RECONNECT_TRIES`] times.
+fn come_back(plan: &ClientPlan) -> Result<Connection, String> {
     let mut last = String::new();
     for _ in 0..RECONNECT_TRIES {
         std::thread::sleep(Duration::from_secs(1));
         match Connection::open(&plan.addr, &plan.name) {
-            Ok(connection) => {
-                connection.send(&ClientMsg::Rejoin {
-                    game: kept.game,
-                    token: kept.token.clone(),
-                    have,
-                });
-                return Ok(connection);
-            }
+            Ok(connection) => return Ok(connection),
             Err(reason) => last = reason,
         }
     }

@@ -10,13 +10,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::data::Ruleset;
-use crate::game::online::{Seated, enter_online_battle};
+use crate::game::online::{Seated, enter_online_battle, keep_token};
 use crate::game::screens::title::{MatchChoice, match_choice};
 use crate::game::session::match_setup::LevelLibrary;
 use crate::game::session::preferences::{Settings, SettingsFile};
 use crate::game::stage::Screen;
+use crate::net::client::{Effect, Session};
 use crate::net::connection::{Connection, Incoming};
-use crate::net::mirror::NetGame;
 use crate::net::protocol::{ClientMsg, GameInfo, SeatState, ServerMsg};
 use crate::net::server::{RunningServer, ServerConfig, start};
 
@@ -88,14 +88,8 @@ fn listen(world: &mut World) {
     while let Some(incoming) = lobby.connection.as_ref().and_then(Connection::try_recv) {
         match incoming {
             Incoming::Message(ServerMsg::Games { games }) => lobby.games = games,
-            Incoming::Message(ServerMsg::Joined {
-                game,
-                side,
-                token,
-                replay,
-            }) => {
-                let token = token.or(lobby.rejoin_token.take());
-                joined = Some((game, side, token, replay));
+            Incoming::Message(message @ ServerMsg::Joined { .. }) => {
+                joined = Some(message);
                 break;
             }
             Incoming::Message(ServerMsg::Refused { reason }) => lobby.notice = Some(reason),
@@ -109,32 +103,40 @@ fn listen(world: &mut World) {
             Incoming::Message(_) => {}
         }
     }
-    let Some((game, side, token, replay)) = joined else {
+    let Some(joined) = joined else {
         return;
     };
     let Some(ruleset) = world.resource::<LevelLibrary>().ruleset.clone() else {
         return;
     };
     let mut lobby = world.resource_mut::<Lobby>();
-    match NetGame::joined(game, side, *replay, ruleset) {
-        Ok(game) => {
-            let Some(connection) = lobby.connection.take() else {
-                return;
-            };
-            let seated = Seated {
-                connection,
-                addr: lobby.addr.clone(),
-                name: lobby.name.clone(),
-                game,
-                token,
-            };
-            lobby.notice = None;
-            lobby.games.clear();
-            lobby.back_from_game = true;
-            enter_online_battle(world, seated);
+    let token = lobby.rejoin_token.take();
+    let mut session = Session::new(lobby.addr.trim(), ruleset, token);
+    let mut seated = None;
+    for effect in session.receive(joined) {
+        match effect {
+            Effect::Keep(token) => keep_token(token),
+            Effect::Set(game) => seated = Some(*game),
+            Effect::Stop(problem) => lobby.notice = Some(problem),
+            _ => {}
         }
-        Err(problem) => lobby.notice = Some(problem),
     }
+    let Some(game) = seated else {
+        return;
+    };
+    let Some(connection) = lobby.connection.take() else {
+        return;
+    };
+    let seated = Seated {
+        connection,
+        session,
+        name: lobby.name.clone(),
+        game,
+    };
+    lobby.notice = None;
+    lobby.games.clear();
+    lobby.back_from_game = true;
+    enter_online_battle(world, seated);
 }
 
 /// What a click in the room asks for.
