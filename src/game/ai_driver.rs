@@ -77,7 +77,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn play_ai_turns(world: &mut World) {
-    if !awaiting_input(world) || world.resource::<HudState>().paused {
+    if !awaiting_input(world) || world.resource::<HudState>().overlays.paused {
         return;
     }
     // The last action plays out on the table before the next is chosen.
@@ -124,7 +124,7 @@ fn play_ai_turns(world: &mut World) {
 fn ai_seat(world: &World) -> Option<AiLevel> {
     let table = world.get_resource::<Engine>()?.state();
     let side = table.units()[table.acting_unit()?].unit.side;
-    let stands_in = &world.resource::<HudState>().ai_stands_in;
+    let stands_in = &world.resource::<HudState>().seats.ai_stands_in;
     playing_for(&world.resource::<MatchSetup>().seats, stands_in, side)
 }
 
@@ -209,7 +209,10 @@ mod tests {
         }
         assert_eq!(log_length(&app), before, "nobody gives a person's orders");
 
-        app.world_mut().resource_mut::<HudState>().ai_stands_in = vec![0, 1];
+        app.world_mut()
+            .resource_mut::<HudState>()
+            .seats
+            .ai_stands_in = vec![0, 1];
         for _ in 0..20 {
             app.update();
         }
@@ -220,7 +223,7 @@ mod tests {
         let table = app.world().resource::<Engine>().state();
         let hud = app.world().resource::<HudState>();
         assert!(
-            hud.mine(table).is_empty(),
+            hud.seats.mine(table).is_empty(),
             "no order is asked of the player meanwhile"
         );
     }

@@ -178,14 +178,14 @@ fn turn_and_refusals(
     mut queue: ResMut<SoundQueue>,
 ) {
     let now = time.elapsed_secs();
-    let mine = hud.human_turn_since.is_some();
-    if mine && (!seen.0 || seen.1 != hud.last_human_side) {
+    let mine = hud.seats.human_turn_since.is_some();
+    if mine && (!seen.0 || seen.1 != hud.seats.last_human_side) {
         queue.push(now, Cue::YourTurn, 0.0);
     }
-    if hud.refusals != seen.2 {
+    if hud.notices.refusals != seen.2 {
         queue.push(now, Cue::Refused, 0.0);
     }
-    *seen = (mine, hud.last_human_side, hud.refusals);
+    *seen = (mine, hud.seats.last_human_side, hud.notices.refusals);
 }
 
 /// A click for each button or box the player clicks.
@@ -310,7 +310,7 @@ fn follow_field(
         *heard_before = here;
     }
     let levels = &settings.sound;
-    let heard = !(muted.0 || levels.mute || hud.paused);
+    let heard = !(muted.0 || levels.mute || hud.overlays.paused);
     let full = if heard {
         levels.master * levels.field
     } else {
@@ -355,7 +355,10 @@ mod tests {
         app.insert_resource(roland_to_act());
         app.insert_resource(Settings::default());
         app.insert_resource(HudState {
-            human_turn_since: Some(0.0),
+            seats: crate::game::hud::TurnSeats {
+                human_turn_since: Some(0.0),
+                ..default()
+            },
             ..default()
         });
         app.add_plugins(plugin);
@@ -416,7 +419,7 @@ mod tests {
     #[test]
     fn a_refused_order_sounds_once() {
         let mut app = battle(false);
-        app.world_mut().resource_mut::<HudState>().refusals = 1;
+        app.world_mut().resource_mut::<HudState>().notices.refusals = 1;
         for _ in 0..12 {
             app.update();
         }

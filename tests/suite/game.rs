@@ -402,12 +402,12 @@ fn a_pass_while_the_combatant_could_still_act_waits_for_the_players_word() {
     let (mut queue, mut hud) = (CommandQueue::default(), HudState::default());
     give_order(&mut queue, &mut hud, &table, hero, Order::Pass);
     assert!(queue.0.is_empty(), "nothing given yet");
-    assert_eq!(hud.confirm_pass, Some(hero));
-    assert!(hud.blocking_overlay());
+    assert_eq!(hud.overlays.confirm_pass, Some(hero));
+    assert!(hud.overlays.blocking());
     // The player confirms: the Pass is given.
     give_order(&mut queue, &mut hud, &table, hero, Order::Pass);
     assert_eq!(queue.0.len(), 1);
-    assert_eq!(hud.confirm_pass, None);
+    assert_eq!(hud.overlays.confirm_pass, None);
 }
 
 /// Under faction alternation anyone may surrender: the menu lists it among
@@ -437,11 +437,11 @@ fn a_surrender_is_a_turns_choice_and_waits_for_the_players_word() {
     let (mut queue, mut hud) = (CommandQueue::default(), HudState::default());
     give_order(&mut queue, &mut hud, &table, hero, Order::Surrender);
     assert!(queue.0.is_empty(), "nothing given yet");
-    assert_eq!(hud.confirm_surrender, Some(hero));
-    assert!(hud.blocking_overlay());
+    assert_eq!(hud.overlays.confirm_surrender, Some(hero));
+    assert!(hud.overlays.blocking());
     give_order(&mut queue, &mut hud, &table, hero, Order::Surrender);
     assert_eq!(queue.0.len(), 1);
-    assert_eq!(hud.confirm_surrender, None);
+    assert_eq!(hud.overlays.confirm_surrender, None);
 }
 
 /// An order key pressed just as the AI's turn ended was meant for the AI's
@@ -452,13 +452,16 @@ fn order_keys_wait_a_moment_after_the_turn_comes_to_a_human() {
     use swift_swords::game::hud::state::ORDER_KEY_GRACE_SECONDS;
     let mut hud = HudState::default();
     assert!(
-        !hud.order_keys_wait(10.0),
+        !hud.seats.order_keys_wait(10.0),
         "no human turn yet: nothing to wait for"
     );
-    hud.human_turn_since = Some(10.0);
-    assert!(hud.order_keys_wait(10.0));
-    assert!(hud.order_keys_wait(10.0 + ORDER_KEY_GRACE_SECONDS - 0.01));
-    assert!(!hud.order_keys_wait(10.0 + ORDER_KEY_GRACE_SECONDS));
+    hud.seats.human_turn_since = Some(10.0);
+    assert!(hud.seats.order_keys_wait(10.0));
+    assert!(
+        hud.seats
+            .order_keys_wait(10.0 + ORDER_KEY_GRACE_SECONDS - 0.01)
+    );
+    assert!(!hud.seats.order_keys_wait(10.0 + ORDER_KEY_GRACE_SECONDS));
 }
 
 #[test]

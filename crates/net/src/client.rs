@@ -481,7 +481,11 @@ mod tests {
         for message in bo_inbox {
             effects.extend(bo.receive(message));
         }
-        assert!(effects.iter().any(|e| matches!(e, Effect::Keep(t) if t.game == 1)));
+        assert!(
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::Keep(t) if t.game == 1))
+        );
         assert_eq!((bo.game(), bo.side()), (Some(1), Some(1)));
         assert!(bo.all_seated());
         let mut held = effects.into_iter().find_map(|e| match e {

@@ -76,11 +76,14 @@ impl MenuCache {
         table: &BattleState,
         hud: &HudState,
     ) -> Option<(usize, &[MenuEntry])> {
-        let actor = hud.selected.filter(|s| hud.mine(table).contains(s))?;
-        let pay = hud.picked_faces(table, actor);
+        let actor = hud
+            .pick
+            .selected
+            .filter(|s| hud.seats.mine(table).contains(s))?;
+        let pay = hud.choices.picked_faces(table, actor);
         Some((
             actor,
-            self.menu(state, table, actor, &hud.attack, pay.as_deref()),
+            self.menu(state, table, actor, &hud.choices.attack, pay.as_deref()),
         ))
     }
 

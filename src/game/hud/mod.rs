@@ -25,7 +25,10 @@ use crate::game::session::saves::BattleAutosave;
 use crate::game::session::watching::Viewer;
 use crate::game::steps::CommandQueue;
 use crate::replay::Replay;
-pub use state::{HudState, TableUnderPanels, TableViewport, human_turn};
+pub use state::{
+    Focus, HudState, Notices, OrderChoices, Overlays, Pick, TableUnderPanels, TableViewport,
+    TurnSeats, human_turn,
+};
 
 /// What one attack does to its target, as outcomes that exclude each other
 /// and add up to the whole: no harm, a wound, a Trauma, a Killing Blow,
@@ -84,8 +87,8 @@ pub fn give_checked(
             .as_ref()
             .is_ok_and(|plan| gate.asks_for_plan(table, plan))
     {
-        hud.confirm_pass = None;
-        hud.tell(gate.hint.clone());
+        hud.overlays.confirm_pass = None;
+        hud.notices.tell(gate.hint.clone());
         return;
     }
     let Some(actor) = table.unit_index(&command.unit) else {
@@ -95,29 +98,30 @@ pub fn give_checked(
     // pass the rules refuse is refused at once, with no question first).
     if command.order == Order::Pass
         && verdict.is_ok()
-        && hud.confirm_pass != Some(actor)
+        && hud.overlays.confirm_pass != Some(actor)
         && could_still_act(table, actor)
     {
-        hud.confirm_pass = Some(actor);
+        hud.overlays.confirm_pass = Some(actor);
         return;
     }
-    hud.confirm_pass = None;
+    hud.overlays.confirm_pass = None;
     // A surrender takes the fighter out of the fight: asked once.
-    if command.order == Order::Surrender && verdict.is_ok() && hud.confirm_surrender != Some(actor)
+    if command.order == Order::Surrender
+        && verdict.is_ok()
+        && hud.overlays.confirm_surrender != Some(actor)
     {
-        hud.confirm_surrender = Some(actor);
+        hud.overlays.confirm_surrender = Some(actor);
         return;
     }
-    hud.confirm_surrender = None;
-    hud.picked_dice.clear();
+    hud.overlays.confirm_surrender = None;
+    hud.choices.picked_dice.clear();
     match verdict {
         Ok(_) => {
-            hud.notice = None;
-            hud.notice_rule = None;
+            hud.notices.clear();
             queue.order(command);
         }
         Err(reason) => {
-            hud.refuse(table, &reason, "Cannot");
+            hud.notices.refuse(table, &reason, "Cannot");
         }
     }
 }
@@ -220,8 +224,8 @@ pub(crate) fn keep_standing_choices(
     let Some(mut replay) = replay else {
         return;
     };
-    if replay.standing != hud.attack {
-        replay.standing = hud.attack.clone();
+    if replay.standing != hud.choices.attack {
+        replay.standing = hud.choices.attack.clone();
         if replay.steps() > 0 {
             autosave.save(&mut replay);
         }
@@ -316,6 +320,7 @@ mod tests {
         let tick = |app: &mut App, raise: bool| {
             app.world_mut()
                 .resource_mut::<HudState>()
+                .choices
                 .attack
                 .raise_with_one = raise;
             app.update();

@@ -215,8 +215,7 @@ fn gate_the_hud(engine: Res<Engine>, coaching: Res<Coaching>, mut hud: ResMut<Hu
     if hud.lesson != gate {
         // A refusal told in the last step is old news in this one.
         if hud.lesson.as_ref().map(|g| &g.hint) != gate.as_ref().map(|g| &g.hint) {
-            hud.notice = None;
-            hud.notice_rule = None;
+            hud.notices.clear();
         }
         hud.lesson = gate;
     }
@@ -498,7 +497,7 @@ mod tests {
                 "step {}: another order went through",
                 run.step + 1
             );
-            assert_eq!(hud.notice.as_deref(), Some(gate.hint.as_str()));
+            assert_eq!(hud.notices.text.as_deref(), Some(gate.hint.as_str()));
             refused += 1;
             match &run.current().goal {
                 Goal::Read => run.read_on(),

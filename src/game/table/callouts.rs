@@ -223,7 +223,7 @@ fn read_events(
         }
     }
     // The turn back with a player: the camera goes back to where they looked.
-    if hud.human_turn_since.is_some()
+    if hud.seats.human_turn_since.is_some()
         && let Some(back) = callouts.back.take()
     {
         goal.0 = Some(back);
@@ -272,7 +272,7 @@ fn draw_callouts(
     let Some(free) = viewport.0 else {
         return Ok(());
     };
-    if hud.handover.is_some() {
+    if hud.overlays.handover.is_some() {
         return Ok(());
     }
     let clip = egui::Rect::from_min_max(
@@ -337,7 +337,7 @@ fn draw_callouts(
             colour,
         );
     }
-    if let Some((unit, odds)) = &hud.pointed_odds
+    if let Some((unit, odds)) = &hud.pick.pointed_odds
         && let Some((_, at)) = figures.iter().find(|(u, _)| u.index == *unit)
         && let Ok(point) =
             camera.world_to_viewport(eye, at.translation() + Vec3::Y * 1.6 * FIGURE_SCALE)

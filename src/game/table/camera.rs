@@ -69,7 +69,7 @@ fn frame_the_new_player(
     camera: Single<(&Camera, &mut TableCamera, &mut Transform)>,
     mut goal: ResMut<CameraGoal>,
 ) {
-    let Some(side) = hud.handover else {
+    let Some(side) = hud.overlays.handover else {
         *framed_for = None;
         return;
     };
@@ -268,7 +268,7 @@ fn steer_camera(
         }
     }
     let free_size = free_size(&window, &free, settings.as_deref(), camera);
-    if !hud.keyboard_taken
+    if !hud.focus.keyboard_taken
         && bindings.tapped(&keys, GameAction::ResetView)
         && let Some(size) = free_size
     {
@@ -277,7 +277,7 @@ fn steer_camera(
         *transform = orbit.transform();
         return;
     }
-    if !hud.keyboard_taken {
+    if !hud.focus.keyboard_taken {
         let forward = Vec3::new(-orbit.yaw.sin(), 0.0, -orbit.yaw.cos());
         let right = Vec3::new(orbit.yaw.cos(), 0.0, -orbit.yaw.sin());
         let mut pan = Vec3::ZERO;
@@ -309,13 +309,13 @@ fn steer_camera(
             orbit.distance *= 1.0 + ZOOM_RATE * dt;
         }
         if bindings.tapped(&keys, GameAction::FocusSelected)
-            && let Some(selected) = hud.selected
+            && let Some(selected) = hud.pick.selected
             && let Some((_, placement)) = figures.iter().find(|(u, _)| u.index == selected)
         {
             orbit.focus = zone_centre(board, placement.zone);
         }
     }
-    if !hud.pointer_taken {
+    if !hud.focus.pointer_taken {
         let wheel = controls.value(&GameAction::Zoom);
         if wheel != 0.0 {
             // Toward the point of the table under the pointer.
@@ -542,7 +542,10 @@ mod tests {
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<KeyBindings>();
         app.insert_resource(HudState {
-            pointer_taken,
+            focus: crate::game::hud::Focus {
+                pointer_taken,
+                ..default()
+            },
             ..default()
         });
         app.world_mut().spawn(Window::default());
@@ -641,7 +644,7 @@ mod tests {
             .id();
         app.add_systems(Update, frame_the_new_player);
         let view_after_passing_to = |app: &mut App, side: usize| {
-            app.world_mut().resource_mut::<HudState>().handover = Some(side);
+            app.world_mut().resource_mut::<HudState>().overlays.handover = Some(side);
             app.update();
             *app.world().get::<TableCamera>(camera).expect("the camera")
         };

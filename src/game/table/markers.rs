@@ -226,14 +226,14 @@ fn show_markers(
         for (k, die) in markers.exposure.iter().enumerate() {
             show(*die, fighting && k < usize::from(conditions.exposure));
         }
-        show(markers.selected, hud.selected == Some(unit.index));
+        show(markers.selected, hud.pick.selected == Some(unit.index));
         let acts = fighting && acting.contains(&unit.index);
         show(markers.acting, acts);
         show(markers.acting_pointer, acts);
         if acts && let Ok(mut pointer) = bobbing.get_mut(markers.acting_pointer) {
             pointer.translation.y = POINTER_HEIGHT + bob;
         }
-        show(markers.hover, hud.hovered_unit == Some(unit.index));
+        show(markers.hover, hud.pick.hovered_unit == Some(unit.index));
     }
 }
 

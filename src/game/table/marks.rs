@@ -119,7 +119,7 @@ fn outline_zones(
         }
         None => {}
     }
-    if let Some(zone) = hud.hovered_zone.filter(|_| !hud.pointer_taken) {
+    if let Some(zone) = hud.pick.hovered_zone.filter(|_| !hud.focus.pointer_taken) {
         zone_square(&mut gizmos, board, zone, 0.1, HOVERED);
     }
     for zone in reachable_zones(&mut cache, &engine, &hud).into_keys() {
@@ -154,7 +154,7 @@ fn outline_zones(
             }
         }
     }
-    match hud.pointing {
+    match hud.pick.pointing {
         Some(Click::Zone(zone)) => {
             for inset in [0.2, 0.28, 0.36] {
                 zone_square(&mut gizmos, board, zone, inset, POINTED);
@@ -170,7 +170,7 @@ fn outline_zones(
                     );
                 }
                 // A line from the one who would act to its target.
-                if let Some(from) = hud.selected.and_then(place) {
+                if let Some(from) = hud.pick.selected.and_then(place) {
                     gizmos.line(from + Vec3::Y * 0.3, at + Vec3::Y * 0.3, POINTED);
                 }
             }
@@ -187,13 +187,17 @@ fn move_in_view(
     hud: &HudState,
 ) -> Option<(usize, ZoneCoord, MoveDraws)> {
     let table = engine.state();
-    let mover = hud.selected.filter(|s| hud.mine(table).contains(s))?;
-    let zone = match hud.pointing {
+    let mover = hud
+        .pick
+        .selected
+        .filter(|s| hud.seats.mine(table).contains(s))?;
+    let zone = match hud.pick.pointing {
         Some(Click::Zone(zone)) => zone,
         Some(Click::Unit(_)) => return None,
         None => hud
+            .pick
             .hovered_zone
-            .filter(|_| !hud.pointer_taken && hud.hovered_unit.is_none())?,
+            .filter(|_| !hud.focus.pointer_taken && hud.pick.hovered_unit.is_none())?,
     };
     let plan = cache
         .click(
@@ -201,7 +205,7 @@ fn move_in_view(
             table,
             mover,
             Click::Zone(zone),
-            &hud.attack,
+            &hud.choices.attack,
         )
         .as_ref()
         .ok()?;
@@ -213,9 +217,9 @@ fn move_in_view(
 
 /// Whether a figure's name is shown over it.
 fn in_play_now(table: &BattleState, hud: &HudState, unit: usize) -> bool {
-    hud.selected == Some(unit)
-        || hud.hovered_unit == Some(unit)
-        || hud.pointing == Some(Click::Unit(unit))
+    hud.pick.selected == Some(unit)
+        || hud.pick.hovered_unit == Some(unit)
+        || hud.pick.pointing == Some(Click::Unit(unit))
         || table.battle().turn_candidates().contains(&unit)
 }
 
@@ -267,7 +271,7 @@ fn label_table(
     let Some(free) = viewport.0 else {
         return Ok(());
     };
-    if hud.blocking_overlay() {
+    if hud.overlays.blocking() {
         return Ok(());
     }
     let (camera, eye) = camera.into_inner();

@@ -55,7 +55,7 @@ fn hover(
     let (camera, at) = camera.into_inner();
     let ray = window
         .cursor_position()
-        .filter(|_| !egui.wants_any_pointer_input() && !hud.pointer_taken)
+        .filter(|_| !egui.wants_any_pointer_input() && !hud.focus.pointer_taken)
         .and_then(|cursor| camera.viewport_to_world(at, cursor).ok());
     let (zone, unit) = match ray {
         Some(ray) => {
@@ -74,11 +74,11 @@ fn hover(
         }
         None => (None, None),
     };
-    if hud.hovered_zone != zone {
-        hud.hovered_zone = zone;
+    if hud.pick.hovered_zone != zone {
+        hud.pick.hovered_zone = zone;
     }
-    if hud.hovered_unit != unit {
-        hud.hovered_unit = unit;
+    if hud.pick.hovered_unit != unit {
+        hud.pick.hovered_unit = unit;
     }
 }
 
@@ -92,11 +92,11 @@ fn click(world: &mut World) {
         return;
     }
     let hud = world.resource::<HudState>().clone();
-    if hud.pointer_taken || hud.blocking_overlay() {
+    if hud.focus.pointer_taken || hud.overlays.blocking() {
         return;
     }
     if right {
-        world.resource_mut::<HudState>().selected = None;
+        world.resource_mut::<HudState>().pick.selected = None;
         return;
     }
     if !world.contains_resource::<Engine>() {
@@ -105,8 +105,11 @@ fn click(world: &mut World) {
     // The battle is read in place, not copied: nothing here changes it.
     world.resource_scope(|world, engine: Mut<Engine>| {
         let table = engine.state();
-        let actor = hud.selected.filter(|&s| hud.mine(table).contains(&s));
-        let clicked = match (hud.hovered_unit, hud.hovered_zone) {
+        let actor = hud
+            .pick
+            .selected
+            .filter(|&s| hud.seats.mine(table).contains(&s));
+        let clicked = match (hud.pick.hovered_unit, hud.pick.hovered_zone) {
             (Some(unit), _) => Click::Unit(unit),
             (None, Some(zone)) => Click::Zone(zone),
             (None, None) => return,
@@ -117,9 +120,9 @@ fn click(world: &mut World) {
         match (clicked, actor) {
             (Click::Unit(unit), _) if !enemy_of_actor(unit) => {
                 // A friend, or any figure when nobody of yours may act: select it.
-                world.resource_mut::<HudState>().selected = Some(unit);
+                world.resource_mut::<HudState>().pick.selected = Some(unit);
             }
-            (_, Some(actor)) => match click_order(table, actor, clicked, &hud.attack) {
+            (_, Some(actor)) => match click_order(table, actor, clicked, &hud.choices.attack) {
                 // The click's own check is the one the order goes with.
                 Ok(plan) => {
                     let command =
@@ -128,10 +131,13 @@ fn click(world: &mut World) {
                 }
                 Err(reason) => world
                     .resource_mut::<HudState>()
+                    .notices
                     .refuse(table, &reason, "Cannot"),
             },
             (Click::Zone(_), None) => {}
-            (Click::Unit(unit), None) => world.resource_mut::<HudState>().selected = Some(unit),
+            (Click::Unit(unit), None) => {
+                world.resource_mut::<HudState>().pick.selected = Some(unit)
+            }
         }
     });
 }
@@ -154,12 +160,11 @@ mod tests {
         app.insert_resource(buttons);
         app.insert_resource(engine);
         app.init_resource::<CommandQueue>();
-        app.insert_resource(HudState {
-            selected: Some(0),
-            hovered_zone: Some(ZoneCoord(1, 0)),
-            pointer_taken,
-            ..default()
-        });
+        let mut hud = HudState::default();
+        hud.pick.selected = Some(0);
+        hud.pick.hovered_zone = Some(ZoneCoord(1, 0));
+        hud.focus.pointer_taken = pointer_taken;
+        app.insert_resource(hud);
         app.add_systems(Update, click);
         app.update();
         app.world().resource::<CommandQueue>().0.len()

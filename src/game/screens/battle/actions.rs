@@ -113,15 +113,15 @@ pub(super) fn shift_picker(ui: &mut egui::Ui, hud: &mut HudState) {
             ui.label("Injury shift:"),
             "Injury shift",
             "Injury tables",
-            &mut hud.rules,
+            &mut hud.overlays.rules,
         );
         egui::ComboBox::from_id_salt("injury shift")
-            .selected_text(label(hud.attack.shift))
+            .selected_text(label(hud.choices.attack.shift))
             .show_ui(ui, |ui| {
                 let mut options = vec![Shift::Worst, Shift::Stay];
                 options.extend(Location::ALL.map(Shift::To));
                 for option in options {
-                    ui.selectable_value(&mut hud.attack.shift, option, label(option));
+                    ui.selectable_value(&mut hud.choices.attack.shift, option, label(option));
                 }
             });
     });
@@ -133,10 +133,11 @@ pub(super) fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
     let costs = &table.ruleset().actions.special_results.costs;
     egui::CollapsingHeader::new(format!(
         "Special results: {}",
-        if hud.attack.specials.is_empty() {
+        if hud.choices.attack.specials.is_empty() {
             "none".to_string()
         } else {
-            hud.attack
+            hud.choices
+                .attack
                 .specials
                 .iter()
                 .map(|s| s.name())
@@ -149,7 +150,12 @@ pub(super) fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
         ui.label("Extra successes beyond the first buy these, in the order picked:");
         ui.horizontal_wrapped(|ui| {
             for special in SpecialResult::ALL {
-                let picked = hud.attack.specials.iter().position(|&s| s == special);
+                let picked = hud
+                    .choices
+                    .attack
+                    .specials
+                    .iter()
+                    .position(|&s| s == special);
                 let cost = costs.get(&special).copied().unwrap_or(0);
                 let text = match picked {
                     Some(k) => format!("{}. {} ({cost})", k + 1, special.name()),
@@ -159,15 +165,15 @@ pub(super) fn specials_picker(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                     ui.selectable_label(picked.is_some(), text),
                     &special_term(special),
                     "Special results",
-                    &mut hud.rules,
+                    &mut hud.overlays.rules,
                 )
                 .clicked()
                 {
                     match picked {
                         Some(k) => {
-                            hud.attack.specials.remove(k);
+                            hud.choices.attack.specials.remove(k);
                         }
-                        None => hud.attack.specials.push(special),
+                        None => hud.choices.attack.specials.push(special),
                     }
                 }
             }
@@ -182,25 +188,25 @@ pub(super) fn dice_picker(ui: &mut egui::Ui, unit: &UnitState, hud: &mut HudStat
             if face == 1 {
                 continue;
             }
-            let picked = hud.picked_dice.contains(&k);
+            let picked = hud.choices.picked_dice.contains(&k);
             let label = RichText::new(face.to_string()).monospace().strong();
             if ui.selectable_label(picked, label).clicked() {
                 if picked {
-                    hud.picked_dice.retain(|&d| d != k);
+                    hud.choices.picked_dice.retain(|&d| d != k);
                 } else {
-                    hud.picked_dice.push(k);
+                    hud.choices.picked_dice.push(k);
                 }
             }
         }
-        if hud.picked_dice.is_empty() {
+        if hud.choices.picked_dice.is_empty() {
             explained(
                 ui.label(RichText::new("least wasteful").weak()),
                 "least wasteful",
                 "Paying for actions",
-                &mut hud.rules,
+                &mut hud.overlays.rules,
             );
         } else if ui.small_button("clear").clicked() {
-            hud.picked_dice.clear();
+            hud.choices.picked_dice.clear();
         }
     });
 }
@@ -259,18 +265,24 @@ pub(super) fn action_menu(
     if let Some(prompt) = turn_prompt(table, actor) {
         ui.label(RichText::new(prompt).color(Color32::GOLD));
     }
-    let pay = hud.picked_faces(table, actor);
-    let entries = cache.menu(state_tick, table, actor, &hud.attack, pay.as_deref());
+    let pay = hud.choices.picked_faces(table, actor);
+    let entries = cache.menu(
+        state_tick,
+        table,
+        actor,
+        &hud.choices.attack,
+        pay.as_deref(),
+    );
     let mut chosen = None;
     let mut pointing = Pointing::default();
     // The actions come first; the standing options wait folded below them,
     // with room kept for the drawer as it was last drawn.
     let mut actions = egui::ScrollArea::vertical()
         .id_salt("actions")
-        .max_height((ui.available_height() - hud.options_height).max(120.0));
+        .max_height((ui.available_height() - hud.menu.options_height).max(120.0));
     // A new combatant's menu starts at its top.
-    if hud.menu_actor != Some(actor) {
-        hud.menu_actor = Some(actor);
+    if hud.menu.actor != Some(actor) {
+        hud.menu.actor = Some(actor);
         actions = actions.vertical_scroll_offset(0.0);
     }
     let menu = actions.show(ui, |ui| {
@@ -362,9 +374,9 @@ pub(super) fn action_menu(
     });
     point_out(ui, hud, &PointAt::Actions, menu.inner_rect);
     let drawer = ui.scope(|ui| options_drawer(ui, table, actor, hud, queue));
-    hud.options_height = drawer.response.rect.height() + ui.spacing().item_spacing.y;
-    hud.pointing = pointing.at;
-    hud.pointed_odds = pointing.odds;
+    hud.menu.options_height = drawer.response.rect.height() + ui.spacing().item_spacing.y;
+    hud.pick.pointing = pointing.at;
+    hud.pick.pointed_odds = pointing.odds;
     if let Some(order) = chosen {
         give_order(queue, hud, table, actor, order);
     }
@@ -413,21 +425,29 @@ fn options_drawer(
         .show(ui, |ui| {
             if table.battle().pending.is_some() {
                 ui.checkbox(
-                    &mut hud.attack.raise_with_one,
+                    &mut hud.choices.attack.raise_with_one,
                     "Raise a die with a 1 after the defence roll",
                 );
             } else {
                 ui.checkbox(
-                    &mut hud.attack.raise_with_one,
+                    &mut hud.choices.attack.raise_with_one,
                     "Raise a die with a 1 after the attack roll",
                 );
                 let tactics = ui.horizontal_wrapped(|ui| {
                     ui.label("Tactic:");
-                    ui.radio_value(&mut hud.attack.tactic, None, "none");
+                    ui.radio_value(&mut hud.choices.attack.tactic, None, "none");
                     for tactic in Tactic::ALL {
-                        let choice =
-                            ui.radio_value(&mut hud.attack.tactic, Some(tactic), tactic.name());
-                        explained(choice, tactic.name(), "Special tactics", &mut hud.rules);
+                        let choice = ui.radio_value(
+                            &mut hud.choices.attack.tactic,
+                            Some(tactic),
+                            tactic.name(),
+                        );
+                        explained(
+                            choice,
+                            tactic.name(),
+                            "Special tactics",
+                            &mut hud.overlays.rules,
+                        );
                     }
                 });
                 point_out(ui, hud, &PointAt::Tactics, tactics.response.rect);
@@ -448,17 +468,23 @@ fn options_drawer(
 /// What the folded drawer says is set: what differs from the rules' own way.
 pub(super) fn options_summary(table: &BattleState, actor: usize, hud: &HudState) -> String {
     let mut set = Vec::new();
-    if hud.attack.raise_with_one {
+    if hud.choices.attack.raise_with_one {
         set.push("raise with a 1".to_string());
     }
-    if let Some(tactic) = hud.attack.tactic {
+    if let Some(tactic) = hud.choices.attack.tactic {
         set.push(tactic.name().to_string());
     }
-    if !hud.attack.specials.is_empty() {
-        let names: Vec<&str> = hud.attack.specials.iter().map(|s| s.name()).collect();
+    if !hud.choices.attack.specials.is_empty() {
+        let names: Vec<&str> = hud
+            .choices
+            .attack
+            .specials
+            .iter()
+            .map(|s| s.name())
+            .collect();
         set.push(names.join(", "));
     }
-    match hud.attack.shift {
+    match hud.choices.attack.shift {
         Shift::Worst => {}
         Shift::Stay => set.push("no injury shift".to_string()),
         Shift::To(location) => set.push(format!("shift toward the {}", location.name())),
@@ -466,7 +492,7 @@ pub(super) fn options_summary(table: &BattleState, actor: usize, hud: &HudState)
     if table.units()[actor].conditions.wounds == WoundChoice::Rank {
         set.push("a rank for a Wound".to_string());
     }
-    if let Some(faces) = hud.picked_faces(table, actor) {
+    if let Some(faces) = hud.choices.picked_faces(table, actor) {
         let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
         set.push(format!("pay with {}", faces.join(" ")));
     }

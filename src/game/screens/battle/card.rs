@@ -224,25 +224,25 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                 ui.label(RichText::new(marker).color(Color32::GOLD).monospace()),
                 marker,
                 rule,
-                &mut hud.rules,
+                &mut hud.overlays.rules,
             );
             swatch(ui, side_colour(table, unit.unit.side), 10.0);
             let name = RichText::new(&unit.unit.name);
-            let name = if hud.selected == Some(unit.unit.index) {
+            let name = if hud.pick.selected == Some(unit.unit.index) {
                 name.strong().underline()
             } else {
                 name
             };
             if ui.selectable_label(now, name).clicked() {
-                hud.selected = Some(unit.unit.index);
-                hud.picked_dice.clear();
+                hud.pick.selected = Some(unit.unit.index);
+                hud.choices.picked_dice.clear();
             }
             if let Some(rank) = table.dex_rank(unit.unit.index) {
                 explained(
                     ui.label(format!("DEX {rank}")),
                     "DEX rank",
                     "Sequences of play",
-                    &mut hud.rules,
+                    &mut hud.overlays.rules,
                 );
             }
             if let Some(moving) = table.intent(unit.unit.index) {
@@ -255,7 +255,7 @@ pub(super) fn countdown_track(ui: &mut egui::Ui, table: &BattleState, hud: &mut 
                     ui.label(RichText::new(intent).italics()),
                     intent,
                     "Sequences of play",
-                    &mut hud.rules,
+                    &mut hud.overlays.rules,
                 );
             }
             for &face in &unit.pool.dice {

@@ -64,13 +64,11 @@ fn reset_hud(
     elsewhere: Res<crate::game::session::match_setup::PlayedElsewhere>,
     replay: Option<Res<Replay>>,
 ) {
-    *hud = HudState {
-        remote_sides: elsewhere.0.clone(),
-        attack: replay.map_or_else(Default::default, |replay| {
-            replay.standing.clone().each_special_once()
-        }),
-        ..HudState::default()
-    };
+    *hud = HudState::default();
+    hud.seats.remote_sides = elsewhere.0.clone();
+    hud.choices.attack = replay.map_or_else(Default::default, |replay| {
+        replay.standing.clone().each_special_once()
+    });
 }
 
 /// When the turn comes to a human side: select its first combatant, and
@@ -86,25 +84,27 @@ fn watch_turn(
         return;
     };
     let table = engine.state();
-    let mine = hud.mine(table);
+    let mine = hud.seats.mine(table);
     let holder = mine.first().map(|&first| table.units()[first].unit.side);
     hud.recap.observe(holder, engine.log());
     let Some(&first) = mine.first() else {
-        hud.human_turn_since = None;
+        hud.seats.human_turn_since = None;
         return;
     };
-    if hud.human_turn_since.is_none() {
-        hud.human_turn_since = Some(time.elapsed_secs());
+    if hud.seats.human_turn_since.is_none() {
+        hud.seats.human_turn_since = Some(time.elapsed_secs());
     }
     let side = table.units()[first].unit.side;
-    if hud.last_human_side.is_some_and(|last| last != side) && setup.handover && setup.humans() > 1
+    if hud.seats.last_human_side.is_some_and(|last| last != side)
+        && setup.handover
+        && setup.humans() > 1
     {
-        hud.handover = Some(side);
+        hud.overlays.handover = Some(side);
     }
-    hud.last_human_side = Some(side);
-    if !hud.selected.is_some_and(|s| mine.contains(&s)) {
-        hud.selected = Some(first);
-        hud.picked_dice.clear();
+    hud.seats.last_human_side = Some(side);
+    if !hud.pick.selected.is_some_and(|s| mine.contains(&s)) {
+        hud.pick.selected = Some(first);
+        hud.choices.picked_dice.clear();
     }
 }
 
@@ -136,47 +136,48 @@ fn shortcuts(world: &mut World) {
     let Some(table) = world.get_resource::<Engine>().map(|e| e.state().clone()) else {
         return;
     };
-    let mine = world.resource::<HudState>().mine(&table);
+    let mine = world.resource::<HudState>().seats.mine(&table);
     let now = world.resource::<Time>().elapsed_secs();
     for action in pressed {
         let mut hud = world.resource_mut::<HudState>();
         match action {
-            GameAction::Help => hud.help = !hud.help,
-            GameAction::Rules => hud.rules.toggle(),
+            GameAction::Help => hud.overlays.help = !hud.overlays.help,
+            GameAction::Rules => hud.overlays.rules.toggle(),
             // The pause menu waits until the seat has been handed over.
-            GameAction::Pause if hud.handover.is_none() => {
-                if hud.help || hud.rules.open {
-                    hud.help = false;
-                    hud.rules.open = false;
+            GameAction::Pause if hud.overlays.handover.is_none() => {
+                if hud.overlays.help || hud.overlays.rules.open {
+                    hud.overlays.help = false;
+                    hud.overlays.rules.open = false;
                 } else {
-                    hud.paused = !hud.paused;
+                    hud.overlays.paused = !hud.overlays.paused;
                 }
             }
-            GameAction::Confirm if hud.handover.is_some() => hud.handover = None,
-            GameAction::Confirm if hud.confirm_pass.is_some() => {
-                if let Some(actor) = hud.confirm_pass {
+            GameAction::Confirm if hud.overlays.handover.is_some() => hud.overlays.handover = None,
+            GameAction::Confirm if hud.overlays.confirm_pass.is_some() => {
+                if let Some(actor) = hud.overlays.confirm_pass {
                     submit_order(world, &table, actor, Order::Pass);
                 }
             }
-            GameAction::Undo if !hud.blocking_overlay() => take_back(world),
-            GameAction::Redo if !hud.blocking_overlay() => give_again(world),
+            GameAction::Undo if !hud.overlays.blocking() => take_back(world),
+            GameAction::Redo if !hud.overlays.blocking() => give_again(world),
             GameAction::NextUnit if !mine.is_empty() => {
                 let at = hud
+                    .pick
                     .selected
                     .and_then(|s| mine.iter().position(|&m| m == s))
                     .map_or(0, |p| (p + 1) % mine.len());
-                hud.selected = Some(mine[at]);
-                hud.picked_dice.clear();
+                hud.pick.selected = Some(mine[at]);
+                hud.choices.picked_dice.clear();
             }
             GameAction::Hold
             | GameAction::Pass
             | GameAction::KeepDie
             | GameAction::Recover
             | GameAction::Effort => {
-                if hud.blocking_overlay() || hud.order_keys_wait(now) {
+                if hud.overlays.blocking() || hud.seats.order_keys_wait(now) {
                     continue;
                 }
-                let Some(actor) = hud.selected.filter(|s| mine.contains(s)) else {
+                let Some(actor) = hud.pick.selected.filter(|s| mine.contains(s)) else {
                     continue;
                 };
                 let order = match action {
@@ -219,7 +220,7 @@ fn number_pressed(keys: &ButtonInput<KeyCode>) -> Option<usize> {
 /// on it would.
 fn choose_numbered(world: &mut World, table: &BattleState, number: usize, now: f32) {
     let hud = world.resource::<HudState>().clone();
-    if hud.blocking_overlay() || hud.order_keys_wait(now) {
+    if hud.overlays.blocking() || hud.seats.order_keys_wait(now) {
         return;
     }
     let Some(state) = world.get_resource_ref::<Engine>().map(|e| e.last_changed()) else {
@@ -245,7 +246,7 @@ fn show_refusals(
     // A server's step refused here is the online panel's news.
     for step in taken.read().filter(|step| step.origin == Origin::Here) {
         if let Some(reason) = step.refused() {
-            hud.refuse(engine.state(), reason, "Refused");
+            hud.notices.refuse(engine.state(), reason, "Refused");
         }
     }
 }
@@ -278,15 +279,18 @@ mod tests {
         app.insert_resource(replay);
         app.insert_resource(PlayedElsewhere::default());
         app.insert_resource(HudState {
-            notice: Some("from the last battle".to_string()),
+            notices: crate::game::hud::Notices {
+                text: Some("from the last battle".to_string()),
+                ..default()
+            },
             ..HudState::default()
         });
         app.add_systems(Update, reset_hud);
         app.update();
         let hud = app.world().resource::<HudState>();
-        assert_eq!(hud.notice, None);
+        assert_eq!(hud.notices.text, None);
         assert_eq!(
-            hud.attack,
+            hud.choices.attack,
             AttackChoices {
                 raise_with_one: true,
                 specials: vec![SpecialResult::ALL[0]],

@@ -10,8 +10,8 @@ use egui_kittest::kittest::Queryable;
 use super::actions::{action_menu, odds_lines};
 use super::panels::actions_panel;
 use crate::data::Tactic;
-use crate::game::hud::HudState;
 use crate::game::hud::menu_cache::MenuCache;
+use crate::game::hud::{HudState, Overlays, Pick, TurnSeats};
 use crate::game::input::KeyBindings;
 use crate::game::steps::CommandQueue;
 use crate::game::test_engines::roland_to_act;
@@ -80,8 +80,8 @@ fn the_actions_come_first_and_the_options_wait_folded_below_them() {
 #[test]
 fn the_folded_options_say_what_is_set_and_open_on_a_click() {
     let mut hud = HudState::default();
-    hud.attack.tactic = Some(Tactic::AllOutAttack);
-    hud.attack.raise_with_one = true;
+    hud.choices.attack.tactic = Some(Tactic::AllOutAttack);
+    hud.choices.attack.raise_with_one = true;
     let mut harness = panel(hud);
     harness.get_by_label("Set: raise with a 1; All Out Attack.");
     harness.get_by_label("Options").click();
@@ -97,7 +97,10 @@ fn the_folded_options_say_what_is_set_and_open_on_a_click() {
 /// The Actions panel as the battle draws it, with what undo would take back.
 fn actions(takes_back: Result<String, String>) -> Harness<'static, Panel> {
     let hud = HudState {
-        selected: Some(0),
+        pick: Pick {
+            selected: Some(0),
+            ..Pick::default()
+        },
         ..HudState::default()
     };
     harness(hud, move |ui, engine, bindings, panel| {
@@ -166,8 +169,14 @@ fn the_pause_menu_hands_the_players_side_to_the_ai_and_takes_it_back() {
     use crate::game::session::match_setup::{LevelFolder, MatchSetup};
     use crate::seat::Seat;
     let hud = HudState {
-        last_human_side: Some(0),
-        paused: true,
+        seats: TurnSeats {
+            last_human_side: Some(0),
+            ..TurnSeats::default()
+        },
+        overlays: Overlays {
+            paused: true,
+            ..Overlays::default()
+        },
         ..HudState::default()
     };
     let setup = MatchSetup {
@@ -183,10 +192,10 @@ fn the_pause_menu_hands_the_players_side_to_the_ai_and_takes_it_back() {
     });
     harness.get_by_label_contains("Let the AI play").click();
     harness.run();
-    assert_eq!(harness.state().hud.ai_stands_in, vec![0]);
-    assert!(!harness.state().hud.paused, "play goes on at once");
+    assert_eq!(harness.state().hud.seats.ai_stands_in, vec![0]);
+    assert!(!harness.state().hud.overlays.paused, "play goes on at once");
     assert!(harness.query_by_label_contains("Let the AI play").is_none());
     harness.get_by_label_contains("Take back").click();
     harness.run();
-    assert!(harness.state().hud.ai_stands_in.is_empty());
+    assert!(harness.state().hud.seats.ai_stands_in.is_empty());
 }

@@ -101,7 +101,7 @@ fn tooltip_lines(
     hud: &HudState,
 ) -> (Vec<String>, Option<AttackOdds>) {
     let mut lines: Vec<String> = Vec::new();
-    if let Some(zone) = hud.hovered_zone {
+    if let Some(zone) = hud.pick.hovered_zone {
         let terrain = table
             .board()
             .terrain(zone)
@@ -109,9 +109,12 @@ fn tooltip_lines(
             .map_or("?", |t| t.name.as_str());
         lines.push(format!("Zone {zone}: {terrain}"));
     }
-    let actor = hud.selected.filter(|s| hud.mine(table).contains(s));
+    let actor = hud
+        .pick
+        .selected
+        .filter(|s| hud.seats.mine(table).contains(s));
     let mut odds = None;
-    if let Some(unit) = hud.hovered_unit {
+    if let Some(unit) = hud.pick.hovered_unit {
         let u = &table.units()[unit];
         lines.push(format!(
             "{} ({}) - {}, {}, physical {}, mental {}",
@@ -128,7 +131,7 @@ fn tooltip_lines(
         }
     }
     if let Some(actor) = actor {
-        let click = match (hud.hovered_unit, hud.hovered_zone) {
+        let click = match (hud.pick.hovered_unit, hud.pick.hovered_zone) {
             (Some(unit), _) if table.units()[unit].unit.side != table.units()[actor].unit.side => {
                 Some(Click::Unit(unit))
             }
@@ -136,7 +139,7 @@ fn tooltip_lines(
             _ => None,
         };
         if let Some(click) = click {
-            match cache.click(state_tick, table, actor, click, &hud.attack) {
+            match cache.click(state_tick, table, actor, click, &hud.choices.attack) {
                 Ok(plan) => {
                     lines.push(format!(
                         "Click: {} - {}",
@@ -255,11 +258,11 @@ pub(crate) fn draw_battle_hud(
     let table = engine.state();
     let state_tick = engine.last_changed();
     // The menu sets it again while an entry is pointed at.
-    hud.pointing = None;
-    hud.pointed_odds = None;
+    hud.pick.pointing = None;
+    hud.pick.pointed_odds = None;
     let mut root = hud_root(&ctx);
     let battle = &table.battle();
-    let mine = hud.mine(table);
+    let mine = hud.seats.mine(table);
     // Where the table goes on under the panels (the camera draws the whole
     // window, framed on the part they leave), they are see-through, so the
     // table is seen whole and the panels read over it. Elsewhere the table
@@ -289,7 +292,7 @@ pub(crate) fn draw_battle_hud(
         });
     // When the turn comes back, what happened since stands in the log's
     // place (a lesson's coach tells it in its own words).
-    let recap_shown = !hud.blocking_overlay()
+    let recap_shown = !hud.overlays.blocking()
         && !watching
         && hud.lesson.is_none()
         && !hud.recap.lines(engine.log()).is_empty();
@@ -326,7 +329,7 @@ pub(crate) fn draw_battle_hud(
                 }
             })
             .and_then(|shown| shown.inner.flatten())
-            .inspect(|rule| hud.rules.show_rule(rule));
+            .inspect(|rule| hud.overlays.rules.show_rule(rule));
     }
     // The left panel's title names the order it shows.
     let order_title = if table.sequence().is_countdown() {
@@ -390,13 +393,13 @@ pub(crate) fn draw_battle_hud(
             });
     }
 
-    if !hud.blocking_overlay() && !hud.help {
+    if !hud.overlays.blocking() && !hud.overlays.help {
         table_tooltip(&ctx, table, state_tick, &mut cache, &hud);
     }
-    let mut help = hud.help;
+    let mut help = hud.overlays.help;
     help_window(&ctx, &bindings, &mut help);
-    hud.help = help;
-    hud.rules.window(&ctx);
+    hud.overlays.help = help;
+    hud.overlays.rules.window(&ctx);
 
     over_and_between(
         &ctx,
@@ -416,13 +419,13 @@ pub(crate) fn draw_battle_hud(
     let browsing = keeping.browser.open.is_some();
     browser_window(&ctx, &mut keeping.browser, &default_name, &mut commands);
     if browsing && keeping.browser.open.is_none() {
-        hud.paused = false;
+        hud.overlays.paused = false;
     }
     notice_window(&ctx, &mut keeping.notice, &keeping.fallback, &mut commands);
     // A key pressed for a new binding goes to the binding alone.
-    hud.keyboard_taken = ctx.egui_wants_keyboard_input()
+    hud.focus.keyboard_taken = ctx.egui_wants_keyboard_input()
         || settings.is_some_and(|settings| settings.binding_a_key());
-    hud.pointer_taken = pointer_taken(&ctx, free);
+    hud.focus.pointer_taken = pointer_taken(&ctx, free);
     Ok(())
 }
 
@@ -437,8 +440,8 @@ fn countdown_and_card(ui: &mut egui::Ui, table: &BattleState, hud: &mut HudState
     let track = ui.scope(|ui| countdown_track(ui, table, hud));
     point_out(ui, hud, &PointAt::Countdown, track.response.rect);
     ui.separator();
-    if let Some(selected) = hud.selected.and_then(|s| table.units().get(s)) {
-        let card = ui.scope(|ui| unit_card(ui, table, selected, &mut hud.rules));
+    if let Some(selected) = hud.pick.selected.and_then(|s| table.units().get(s)) {
+        let card = ui.scope(|ui| unit_card(ui, table, selected, &mut hud.overlays.rules));
         point_out(ui, hud, &PointAt::Card, card.response.rect);
     } else {
         ui.label("Click a figure to see its card.");
@@ -465,22 +468,22 @@ fn log_and_recap(
             *folded ^= fold_button(ui, word, hint);
         }
         hud.log.header(ui, table, engine.log());
-        if let Some(notice) = &hud.notice {
+        if let Some(notice) = &hud.notices.text {
             ui.label(RichText::new(notice).color(ONE));
         }
-        if let Some(rule) = hud.notice_rule
+        if let Some(rule) = hud.notices.rule
             && ui
                 .link(format!("The rule: {rule}"))
                 .on_hover_text("Open the rules reference on it")
                 .clicked()
         {
-            hud.rules.show_rule(rule);
+            hud.overlays.rules.show_rule(rule);
         }
     });
     if recap_shown {
         recap_in(ui, engine, hud, goal, true);
     } else if !popped && let Some(rule) = hud.log.rows(ui, state_tick, table, engine.log()) {
-        hud.rules.show_rule(rule);
+        hud.overlays.rules.show_rule(rule);
     }
 }
 
@@ -627,20 +630,20 @@ pub(super) fn actions_panel(
     if let Some(line) = takes_back {
         undo_line(ui, line);
     }
-    match hud.selected.filter(|s| mine.contains(s)) {
+    match hud.pick.selected.filter(|s| mine.contains(s)) {
         _ if watching => {
             ui.label("Watching a replay: step through it in the Replay window.");
         }
-        Some(actor) if !hud.blocking_overlay() => {
+        Some(actor) if !hud.overlays.blocking() => {
             action_menu(ui, table, state_tick, cache, actor, hud, queue, bindings);
         }
         // An overlay (the pause menu, a hand-over, a Pass to confirm)
         // has the player's attention.
-        _ if hud.blocking_overlay() => {}
+        _ if hud.overlays.blocking() => {}
         _ if !mine.is_empty() => {
             ui.label("Select one of your combatants marked > (Tab).");
         }
-        _ if !hud.ai_stands_in.is_empty() => {
+        _ if !hud.seats.ai_stands_in.is_empty() => {
             ui.label("The AI plays your side: take it back in the pause menu (Esc).");
         }
         _ => {
@@ -787,7 +790,10 @@ mod tests {
         table.set_up().units[1].conditions.shocked = true;
         table.set_up().units[1].conditions.exposure = 1;
         let hud = HudState {
-            hovered_unit: Some(1),
+            pick: crate::game::hud::Pick {
+                hovered_unit: Some(1),
+                ..default()
+            },
             ..HudState::default()
         };
         let (lines, _) = tooltip_lines(&table, Tick::new(1), &mut MenuCache::default(), &hud);

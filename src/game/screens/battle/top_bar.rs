@@ -41,7 +41,7 @@ pub(super) fn top_bar(
         setup,
         mine,
         watching,
-        (&hud.remote_sides, &hud.ai_stands_in),
+        (&hud.seats.remote_sides, &hud.seats.ai_stands_in),
     );
     // A lesson's dice are its own, not a seed's.
     let seed = hud.lesson.is_none().then_some(battle.seed);
@@ -50,19 +50,20 @@ pub(super) fn top_bar(
     ui.horizontal(|ui| {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button("Menu (Esc)").clicked() {
-                hud.paused = true;
+                hud.overlays.paused = true;
             }
             if let Some(verdict) = undoable {
                 undo_buttons(ui, verdict, engine, redo_stack, bindings, commands);
             }
             if ui.button("Help (F1)").clicked() {
-                hud.help = !hud.help;
+                hud.overlays.help = !hud.overlays.help;
             }
             if ui.button("Rules (F2)").clicked() {
-                hud.rules.toggle();
+                hud.overlays.rules.toggle();
             }
             if let Err(problem) = pace_menu(ui, settings, settings_file, follow, watching, setup) {
-                hud.tell(format!("The pace could not be kept: {problem}"));
+                hud.notices
+                    .tell(format!("The pace could not be kept: {problem}"));
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), status);
         });
@@ -256,14 +257,14 @@ fn undo_buttons(
 /// Undoes the last command, or says why it cannot be.
 pub(crate) fn take_back(world: &mut World) {
     if let Err(reason) = undo(world) {
-        world.resource_mut::<HudState>().tell(reason);
+        world.resource_mut::<HudState>().notices.tell(reason);
     }
 }
 
 /// Redoes the command last undone, or says why it cannot be.
 pub(crate) fn give_again(world: &mut World) {
     if let Err(reason) = redo(world) {
-        world.resource_mut::<HudState>().tell(reason);
+        world.resource_mut::<HudState>().notices.tell(reason);
     }
 }
 

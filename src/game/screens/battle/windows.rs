@@ -44,7 +44,7 @@ pub(super) fn over_and_between(
                 }
             });
     }
-    if let Some(side) = hud.handover {
+    if let Some(side) = hud.overlays.handover {
         // Opaque: the next player sees nothing of the other's board, cards,
         // dice or log until ready.
         egui::Modal::new(egui::Id::new("handover"))
@@ -56,11 +56,11 @@ pub(super) fn over_and_between(
                 ));
                 ui.label("The other player looks away. Click or press Enter when ready.");
                 if ui.button("Ready").clicked() {
-                    hud.handover = None;
+                    hud.overlays.handover = None;
                 }
             });
     }
-    if let Some(actor) = hud.confirm_surrender {
+    if let Some(actor) = hud.overlays.confirm_surrender {
         let name = table.units()[actor].unit.name.clone();
         egui::Modal::new(egui::Id::new("confirm surrender")).show(ctx, |ui| {
             ui.heading(format!("Surrender {name}?"));
@@ -72,12 +72,12 @@ pub(super) fn over_and_between(
                     give_order(queue, hud, table, actor, Order::Surrender);
                 }
                 if ui.button("Keep fighting").clicked() {
-                    hud.confirm_surrender = None;
+                    hud.overlays.confirm_surrender = None;
                 }
             });
         });
     }
-    if let Some(actor) = hud.confirm_pass {
+    if let Some(actor) = hud.overlays.confirm_pass {
         let name = table.units()[actor].unit.name.clone();
         egui::Modal::new(egui::Id::new("confirm pass")).show(ctx, |ui| {
             if table.pass_is_the_sides(actor) {
@@ -102,7 +102,7 @@ pub(super) fn over_and_between(
                     give_order(queue, hud, table, actor, Order::Pass);
                 }
                 if ui.button("Keep playing").clicked() {
-                    hud.confirm_pass = None;
+                    hud.overlays.confirm_pass = None;
                 }
             });
         });
@@ -118,11 +118,11 @@ pub(super) fn pause_menu(
     (watching, setup): (bool, &MatchSetup),
     (commands, next): (&mut Commands, &mut NextState<Screen>),
 ) {
-    if hud.paused && keeping.browser.open.is_none() {
+    if hud.overlays.paused && keeping.browser.open.is_none() {
         egui::Modal::new(egui::Id::new("pause")).show(ctx, |ui| {
             ui.heading("Paused");
             if ui.button("Resume").clicked() {
-                hud.paused = false;
+                hud.overlays.paused = false;
             }
             // A battle kept elsewhere (a campaign's, by file, online) is
             // saved, loaded and begun only there.
@@ -151,7 +151,7 @@ pub(super) fn pause_menu(
                 stand_in_buttons(ui, hud, table, setup);
             }
             if ui.button("Settings").clicked() {
-                hud.paused = false;
+                hud.overlays.paused = false;
                 commands.queue(|world: &mut World| {
                     world
                         .resource_mut::<crate::game::screens::settings::SettingsScreen>()
@@ -159,7 +159,7 @@ pub(super) fn pause_menu(
                 });
             }
             if keeping.playtest.is_some() && ui.button("Back to the editor").clicked() {
-                hud.paused = false;
+                hud.overlays.paused = false;
                 next.set(Screen::Editor);
             }
             // Where the way out leads, and whether it leaves a campaign.
@@ -199,20 +199,20 @@ pub(super) fn stand_in_buttons(
             continue;
         }
         let name = &sides[side].name;
-        if hud.ai_stands_in.contains(&side) {
+        if hud.seats.ai_stands_in.contains(&side) {
             if ui.button(format!("Take back {name} from the AI")).clicked() {
-                hud.ai_stands_in.retain(|&s| s != side);
-                hud.paused = false;
+                hud.seats.ai_stands_in.retain(|&s| s != side);
+                hud.overlays.paused = false;
             }
-        } else if hud.last_human_side == Some(side)
+        } else if hud.seats.last_human_side == Some(side)
             && table.battle().outcome_in_words().is_none()
             && ui
                 .button(format!("Let the AI play {name}"))
                 .on_hover_text("It plays as Normal would until you take the side back here.")
                 .clicked()
         {
-            hud.ai_stands_in.push(side);
-            hud.paused = false;
+            hud.seats.ai_stands_in.push(side);
+            hud.overlays.paused = false;
         }
     }
 }
