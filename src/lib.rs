@@ -12,7 +12,7 @@
 
 pub use swift_swords_core::{
     ai, battle, campaign, content, data, diagnostics, files, lesson, level, names, replay,
-    rulebook, rules, script, seat, simulate, unique_keys, vocabulary,
+    rulebook, rules, scratch, script, seat, simulate, unique_keys, vocabulary,
 };
 pub use swift_swords_net as net;
 

@@ -188,7 +188,7 @@ mod tests {
     /// The duel at two human seats, the AI driving without a pause.
     fn duel_for_two() -> App {
         let text = std::fs::read_to_string("levels/duel.ron").expect("the duel");
-        let (mut app, _) = loading_app("duel.ron", &text);
+        let (mut app, _scratch) = loading_app("duel.ron", &text);
         settle(&mut app);
         app.insert_resource(AiPace::immediate());
         app.init_resource::<AiThinking>();

@@ -218,11 +218,8 @@ mod tests {
     /// given pause, until `actions` actions have been resolved: the log.
     fn skirmish_log(pause: f32, actions: u32) -> Vec<BattleEvent> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let folder = SaveFolder(std::env::temp_dir().join(format!(
-            "swift-swords-ai-pause-{}-{}",
-            pause > 0.0,
-            std::process::id()
-        )));
+        let scratch = crate::scratch::Scratch::new(&format!("ai-pause-{}", pause > 0.0));
+        let folder = SaveFolder(scratch.to_path_buf());
         let start = HeadlessStart::Level {
             path: &root.join("levels/skirmish.ron"),
             folder: LevelFolder::Library,
@@ -243,9 +240,7 @@ mod tests {
         }
         let engine = app.world().resource::<Engine>();
         assert!(engine.state().battle().actions >= actions, "the AI stalled");
-        let log = engine.log().to_vec();
-        std::fs::remove_dir_all(&folder.0).ok();
-        log
+        engine.log().to_vec()
     }
 
     #[test]

@@ -479,8 +479,8 @@ mod tests {
 
     #[test]
     fn bindings_file_overrides_named_actions_and_keeps_the_rest() {
-        let dir = std::env::temp_dir().join(format!("swift-swords-keys-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let scratch = crate::scratch::Scratch::new("keys");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join("input.ron");
         std::fs::write(&path, "{ Hold: [KeyJ] }").expect("write");
         let bindings = KeyBindings::default()
@@ -494,7 +494,6 @@ mod tests {
             .read_over(&path)
             .expect_err("unknown key");
         assert!(error.contains("input.ron:2:"), "{error}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -532,12 +531,11 @@ mod tests {
         assert_eq!(bindings.rebind(GameAction::Hold, KeyCode::KeyH), Ok(()));
         assert_eq!(bindings.rebind(GameAction::Hold, KeyCode::KeyJ), Ok(()));
         assert_eq!(bindings.0[&GameAction::Hold], vec![KeyCode::KeyJ]);
-        let dir = std::env::temp_dir().join(format!("swift-swords-rebind-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let scratch = crate::scratch::Scratch::new("rebind");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join("input.ron");
         bindings.save(&path).expect("saved");
         assert_eq!(KeyBindings::default().read_over(&path), Ok(bindings));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -556,8 +554,8 @@ mod tests {
 
     #[test]
     fn a_new_key_is_written_to_the_players_file_and_never_to_the_install() {
-        let dir =
-            std::env::temp_dir().join(format!("swift-swords-player-keys-{}", std::process::id()));
+        let scratch = crate::scratch::Scratch::new("player-keys");
+        let dir = scratch.path().to_path_buf();
         let file = BindingsFile(dir.join("input.ron"));
         let shipped_before = std::fs::read_to_string(DEFAULT_BINDINGS_FILE).expect("shipped");
         let mut app = App::new();
@@ -582,7 +580,6 @@ mod tests {
             Some(std::ffi::OsStr::new("input.ron"))
         );
         assert!(!BindingsFile::platform_default().0.starts_with("assets"));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -601,9 +598,8 @@ mod tests {
 
     #[test]
     fn a_bindings_file_is_held_to_what_settings_allows_with_its_place() {
-        let dir =
-            std::env::temp_dir().join(format!("swift-swords-bad-keys-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let scratch = crate::scratch::Scratch::new("bad-keys");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join("input.ron");
         let refused = |text: &str| {
             std::fs::write(&path, text).expect("write");
@@ -621,7 +617,6 @@ mod tests {
         assert!(refused("{ Hold: [KeyJ, KeyJ] }").contains("J is given twice"));
         let many = vec!["KeyJ"; 100_000].join(", ");
         assert!(refused(&format!("{{ Hold: [{many}] }}")).contains("expected at most 4"));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     proptest::proptest! {
@@ -652,9 +647,8 @@ mod tests {
                     _ => bytes.insert(at, byte),
                 }
             }
-            let dir = std::env::temp_dir()
-                .join(format!("swift-swords-keys-prop-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).expect("temp dir");
+            let scratch = crate::scratch::Scratch::new("keys-prop");
+            let dir = scratch.path().to_path_buf();
             let path = dir.join("input.ron");
             std::fs::write(&path, &bytes).expect("written");
             if let Err(problem) = KeyBindings::default().read_over(&path) {

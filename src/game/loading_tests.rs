@@ -14,9 +14,8 @@ mod loading {
     /// holding `text`, until they settle; returns the screen reached and the
     /// problems the error screen lists.
     fn load_level_file(name: &str, text: &str) -> (Screen, Vec<String>) {
-        let (mut app, dir) = loading_app(name, text);
+        let (mut app, _dir) = loading_app(name, text);
         let screen = settle(&mut app);
-        std::fs::remove_dir_all(&dir).ok();
         (screen, app.world().resource::<LoadErrors>().0.clone())
     }
 
@@ -116,7 +115,7 @@ mod hot_reload {
 
     #[test]
     fn a_saved_change_mid_battle_begins_it_again_and_gives_the_commands_that_stay_legal() {
-        let (mut app, dir) = loading_app("duel.ron", &duel());
+        let (mut app, _dir) = loading_app("duel.ron", &duel());
         assert_eq!(settle(&mut app), Screen::Battle);
         // The Black Knight has the first turn with seed 1.
         give(&mut app, "black_knight", Order::Hold);
@@ -159,12 +158,11 @@ mod hot_reload {
         );
         assert_eq!(app.world().resource::<Replay>().steps(), 1);
         assert_eq!(roland_zone(&app), ZoneCoord(0, 1));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn a_saved_change_with_problems_leaves_the_battle_and_lists_them() {
-        let (mut app, dir) = loading_app("duel.ron", &duel());
+        let (mut app, _dir) = loading_app("duel.ron", &duel());
         assert_eq!(settle(&mut app), Screen::Battle);
         give(&mut app, "black_knight", Order::Hold);
         give(
@@ -190,7 +188,6 @@ mod hot_reload {
         );
         assert_eq!(app.world().resource::<Replay>().steps(), 2);
         assert_eq!(roland_zone(&app), ZoneCoord(2, 1));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -199,18 +196,17 @@ mod hot_reload {
             duel().replacen(r#"template: "veteran""#, r#"template: "gobbo""#, 1),
             duel().replacen("seed: Some(1),\n)", "seed: Some(1),\n", 1),
         ] {
-            let (mut app, dir) = loading_app("duel.ron", &broken);
+            let (mut app, _dir) = loading_app("duel.ron", &broken);
             assert_eq!(settle(&mut app), Screen::LoadFailed);
             save_level(&mut app, &duel());
             assert_eq!(settle_after_reload(&mut app), Screen::Battle);
             assert!(app.world().contains_resource::<Engine>());
-            std::fs::remove_dir_all(&dir).ok();
         }
     }
 
     #[test]
     fn a_saved_change_to_the_data_is_checked_and_taken_up_like_the_levels() {
-        let (mut app, dir) = loading_app("duel.ron", &duel());
+        let (mut app, _dir) = loading_app("duel.ron", &duel());
         assert_eq!(settle(&mut app), Screen::Battle);
         give(&mut app, "black_knight", Order::Hold);
         let handle = app.world().resource::<TableAssets>().ruleset.clone();
@@ -263,7 +259,6 @@ mod hot_reload {
                 .action_cost(crate::data::ActionKind::Move),
             crate::rules::payment::Cost::Pips(2)
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// Updates through the change and the loading screen it passes.

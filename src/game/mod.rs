@@ -479,9 +479,8 @@ mod tests {
 
     #[test]
     fn a_level_named_from_another_folder_plays_from_there_and_level_select_lists_the_games_own() {
-        let elsewhere =
-            std::env::temp_dir().join(format!("swift-swords-named-{}", std::process::id()));
-        std::fs::create_dir_all(&elsewhere).expect("a folder elsewhere");
+        let scratch = crate::scratch::Scratch::new("named");
+        let elsewhere = scratch.path().to_path_buf();
         let level = elsewhere.join("mine.ron");
         std::fs::write(&level, "(").expect("a level file");
         let ours = std::fs::canonicalize("levels").expect("the game's levels");
@@ -495,6 +494,5 @@ mod tests {
         assert_eq!((listed, named), (ours.clone(), ours));
         let missing = game_folders(Path::new("no/such/data"), None).expect_err("no data");
         assert_eq!(missing, "no/such/data:1:1: cannot find the data folder");
-        std::fs::remove_dir_all(&elsewhere).ok();
     }
 }

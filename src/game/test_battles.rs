@@ -2,7 +2,6 @@
 //! battle's schedule, for the tests of loading and hot reload
 //! (`loading_tests`).
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::asset::io::AssetSourceBuilder;
@@ -21,15 +20,12 @@ use crate::seat::Seat;
 /// holding `text` in a folder of its own, with the battle's schedule (the
 /// engine's step, the record, undo and hot reload), two human seats, and the
 /// level asked for. Returns the app and the folder.
-pub fn loading_app(name: &str, text: &str) -> (App, PathBuf) {
+pub fn loading_app(name: &str, text: &str) -> (App, crate::scratch::Scratch) {
     // A folder for each app: tests run side by side.
     static APPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let app_number = APPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!(
-        "swift-swords-loading-{}-{app_number}-{name}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).expect("a levels folder");
+    let scratch = crate::scratch::Scratch::new(&format!("loading-{app_number}-{name}"));
+    let dir = scratch.path().to_path_buf();
     std::fs::write(dir.join(name), text).expect("the level file");
     let data = std::fs::canonicalize("assets/data").expect("the data folder");
     let mut app = App::new();
@@ -75,7 +71,7 @@ pub fn loading_app(name: &str, text: &str) -> (App, PathBuf) {
             sequence: None,
         },
     );
-    (app, dir)
+    (app, scratch)
 }
 
 /// Updates the app until its screen settles on the battle (with a battle

@@ -260,8 +260,8 @@ fn a_damaged_or_foreign_turn_file_is_refused_with_its_place() {
 #[test]
 fn a_game_by_file_is_kept_whole_and_read_back_newest_first() {
     let ruleset = ruleset();
-    let root = std::env::temp_dir().join(format!("swift-swords-by-file-{}", std::process::id()));
-    std::fs::remove_dir_all(&root).ok();
+    let scratch = swift_swords::scratch::Scratch::new("by-file");
+    let root = scratch.path().to_path_buf();
     let mut ada = begin(&ruleset);
     ada.save(&root.join("one")).expect("written");
     play_turn(&mut ada, &ruleset);
@@ -277,7 +277,6 @@ fn a_game_by_file_is_kept_whole_and_read_back_newest_first() {
     let listed = FileGame::list(&root);
     let problem = listed[1].1.as_ref().expect_err("damaged");
     assert!(problem.contains("game.ron:1:"), "{problem}");
-    std::fs::remove_dir_all(&root).ok();
 }
 
 /// The turn file `game` sends with its sender changed by `edit`.

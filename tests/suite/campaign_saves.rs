@@ -2,7 +2,7 @@
 //! same, and every damaged or foreign file refused at its place; and a
 //! campaign's record, played again step by step.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use swift_swords::ai::AiLevel;
 use swift_swords::campaign::check::{LoadedCampaign, load_campaign};
@@ -23,13 +23,8 @@ fn a_save() -> CampaignSave {
     )
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "swift-swords-campaign-save-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+fn scratch(name: &str) -> swift_swords::scratch::Scratch {
+    swift_swords::scratch::Scratch::new(&format!("campaign-save-{name}"))
 }
 
 /// The first problem of reading `text`, as `line:col: message`.
@@ -52,7 +47,6 @@ fn a_campaign_save_reads_back_as_written_and_keeps_the_copy_before() {
     assert_eq!(CampaignSave::read(&path).expect("reads"), save);
     let before = CampaignSave::read(&dir.join("campaign.previous.ron")).expect("kept");
     assert_eq!((before.state.week(), before.fielded), (0, None));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -105,7 +99,6 @@ fn a_damaged_or_foreign_campaign_save_is_refused_at_its_place() {
 #[test]
 fn a_campaign_save_that_is_no_file_or_far_too_large_is_refused_before_reading() {
     let dir = scratch("large");
-    std::fs::create_dir_all(&dir).expect("scratch folder");
     let problem = CampaignSave::read(&dir).expect_err("a folder is no save");
     assert!(
         problem.to_string().contains("a folder, not a file"),
@@ -121,7 +114,6 @@ fn a_campaign_save_that_is_no_file_or_far_too_large_is_refused_before_reading() 
             .contains("more than the 16777216 a campaign's save or record may hold"),
         "{problem}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -322,8 +322,8 @@ fn a_map_key_or_an_edge_written_twice_is_refused_where_it_stands() {
 
 #[test]
 fn every_command_that_loads_broken_data_stops_with_the_place_of_the_problem() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-data-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("data");
+    let dir = scratch.path().to_path_buf();
     for entry in std::fs::read_dir("assets/data").unwrap().flatten() {
         std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
     }
@@ -350,7 +350,6 @@ fn every_command_that_loads_broken_data_stops_with_the_place_of_the_problem() {
             "{command:?}: {stdout}{stderr}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -400,8 +399,8 @@ fn a_report_read_by_a_reader_that_stops_early_ends_quietly() {
 
 #[test]
 fn a_script_is_bounded_in_its_scripted_dice_and_its_play_out() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-bounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("bounds");
+    let dir = scratch.path().to_path_buf();
     let script = |name: &str, dice: &str, max_actions: u32| {
         let path = dir.join(name);
         let level = hero_against(r#"(id: "bandit", template: "bandit", side: "b", zone: (0, 0)),"#);
@@ -435,7 +434,6 @@ fn a_script_is_bounded_in_its_scripted_dice_and_its_play_out() {
         "{error}"
     );
     assert_eq!(script("fine.ron", "LevelSeed", 100_000), Ok(()));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Files the command line is pointed at that are no files: a named pipe
@@ -445,9 +443,8 @@ fn a_script_is_bounded_in_its_scripted_dice_and_its_play_out() {
 #[cfg(unix)]
 #[test]
 fn pipes_devices_and_folders_that_hold_themselves_are_refused_without_waiting() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-pipes-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("pipes");
+    let dir = scratch.path().to_path_buf();
     let pipe = dir.join("pipe.ron");
     assert!(
         std::process::Command::new("mkfifo")
@@ -486,16 +483,14 @@ fn pipes_devices_and_folders_that_hold_themselves_are_refused_without_waiting() 
             "{command:?}: {stdout}{stderr}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A script's level outside its folder and the working folder is refused
 /// before it is opened: the refusal is the same whether the file exists.
 #[test]
 fn a_scripts_level_outside_is_refused_alike_whether_it_exists_or_not() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-outside-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("outside");
+    let dir = scratch.path().to_path_buf();
     let refusal = |level: &str| {
         let path = dir.join("outside.ron");
         std::fs::write(
@@ -517,17 +512,14 @@ fn a_scripts_level_outside_is_refused_alike_whether_it_exists_or_not() {
             "{refused}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `check` on a replay rebuilds it as `replay` does: a replay whose record
 /// was altered is refused at the step that no longer holds.
 #[test]
 fn check_refuses_a_replay_that_parts_from_its_record_at_its_step() {
-    let dir =
-        std::env::temp_dir().join(format!("swift-swords-check-replay-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("check-replay");
+    let dir = scratch.path().to_path_buf();
     let text = std::fs::read_to_string("tests/replays/duel.ron").unwrap();
     let altered = text.replacen("order: Hold)", "order: Pass)", 1);
     assert_ne!(altered, text);
@@ -543,5 +535,4 @@ fn check_refuses_a_replay_that_parts_from_its_record_at_its_step() {
     );
     let (code, stdout, stderr) = crate::common::swift_swords(&["check", "tests/replays/duel.ron"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    std::fs::remove_dir_all(&dir).ok();
 }

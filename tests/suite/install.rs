@@ -3,7 +3,7 @@
 //! and unpacked into the platform's cache folder; the player's own levels
 //! and saves live in the platform's data folder.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command as Process;
 use std::sync::Arc;
 
@@ -13,14 +13,8 @@ use swift_swords::data::Ruleset;
 use swift_swords::game::screens::lessons::LessonLibrary;
 use swift_swords::game::session::match_setup::{LevelFolder, LevelLibrary, ron_files_in};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "swift-swords-install-{name}-{}",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).expect("a temp folder");
-    dir
+fn scratch(name: &str) -> swift_swords::scratch::Scratch {
+    swift_swords::scratch::Scratch::new(&format!("install-{name}"))
 }
 
 /// The project's own `.ron` files in `folder`, by name.
@@ -62,7 +56,6 @@ fn an_installed_game_reads_its_data_every_level_lesson_and_campaign_from_the_con
         load_campaign(&campaign, &ruleset).unwrap_or_else(|problems| panic!("{problems}"));
     }
     assert!(dir.join("assets/input.ron").is_file());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The binary started from an empty folder, with an empty home: it unpacks
@@ -126,6 +119,4 @@ fn the_game_started_from_an_empty_folder_plays_a_shipped_level_with_its_files_in
         version.trim(),
         format!("swift-swords {}", content::version_line())
     );
-    std::fs::remove_dir_all(&home).ok();
-    std::fs::remove_dir_all(&empty).ok();
 }

@@ -32,13 +32,15 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["rules", "rulebook"],
             &["content"],
             &["diagnostics", "files", "names", "unique_keys", "vocabulary"],
+            &["scratch"],
         ],
     ),
     (
         "crates/net/src",
         &[
             &["headless", "server"],
-            &["connection", "hub", "mirror"],
+            &["client", "connection", "hub"],
+            &["mirror"],
             &["store"],
             &["game"],
             &["by_file", "protocol", "tokens"],

@@ -502,8 +502,8 @@ fn spectators_see_the_game_four_steps_behind_and_all_of_it_at_the_end() {
 
 #[test]
 fn a_restarted_server_resumes_every_game_from_its_log_and_leaves_out_a_line_cut_short() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-net-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = swift_swords::scratch::Scratch::new("net");
+    let dir = scratch.path().to_path_buf();
     let mut net = Net::new(Some(Store::new(&dir)));
     let game = net.open_skirmish();
     for _ in 0..10 {
@@ -550,7 +550,6 @@ fn a_restarted_server_resumes_every_game_from_its_log_and_leaves_out_a_line_cut_
         &out[0],
         Out::Send(9, ServerMsg::Back { game: 1, side: 0 })
     ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -833,9 +832,8 @@ fn player(
 
 #[test]
 fn over_loopback_a_client_killed_and_a_server_killed_mid_game_come_back_to_the_same_record() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-loopback-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("loopback");
+    let dir = scratch.path().to_path_buf();
     let at = |name: &str| dir.join(name);
 
     // The game played straight through.
@@ -886,13 +884,12 @@ fn over_loopback_a_client_killed_and_a_server_killed_mid_game_come_back_to_the_s
     let (code, out, _) = crate::common::swift_swords(&["replay", &path, "--quiet"]);
     assert_eq!(code, 0, "{out}");
     server.kill();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_game_nobody_sits_at_for_a_day_is_closed_and_kept_as_a_replay() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-abandoned-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = swift_swords::scratch::Scratch::new("abandoned");
+    let dir = scratch.path().to_path_buf();
     let mut net = Net::new(Some(Store::new(&dir)));
     let game = net.open_skirmish();
     net.drop_conn(1);
@@ -909,5 +906,4 @@ fn a_game_nobody_sits_at_for_a_day_is_closed_and_kept_as_a_replay() {
     assert!(Replay::read(&dir.join("games/1/replay.ron")).is_ok());
     let again = Hub::new(ruleset(), Some(Store::new(&dir)), foreseeable(5), 0);
     assert_eq!(again.games(), 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }

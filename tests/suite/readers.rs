@@ -93,8 +93,9 @@ fn mutated(original: &[u8], edits: &[(usize, u8, u8)]) -> Vec<u8> {
 
 /// Writes a case's bytes where its reader reads them: a file of its own,
 /// or, for the data, `weapons.ron` in a copy of the data folder.
-fn write_case(kind: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("swift-swords-readers-{}", std::process::id()));
+fn write_case(kind: &str, bytes: &[u8]) -> (swift_swords::scratch::Scratch, PathBuf) {
+    let scratch = swift_swords::scratch::Scratch::new("readers");
+    let dir = scratch.path().to_path_buf();
     let path = match kind {
         "data" => {
             let data = dir.join("data");
@@ -107,13 +108,10 @@ fn write_case(kind: &str, bytes: &[u8]) -> PathBuf {
             }
             data.join("weapons.ron")
         }
-        kind => {
-            std::fs::create_dir_all(&dir).expect("a temp folder");
-            dir.join(format!("{}.ron", kind.replace(' ', "_")))
-        }
+        kind => dir.join(format!("{}.ron", kind.replace(' ', "_"))),
     };
     std::fs::write(&path, bytes).expect("written");
-    path
+    (scratch, path)
 }
 
 proptest! {
@@ -138,7 +136,7 @@ proptest! {
             real => std::fs::read(real).expect("a real file"),
         };
         let bytes = if from_random { random } else { mutated(&original, &edits) };
-        let path = write_case(kind, &bytes);
+        let (_scratch, path) = write_case(kind, &bytes);
         if let Err(problem) = read(&path, &ruleset) {
             prop_assert!(placed(&problem), "{kind}: {problem}");
         }

@@ -128,8 +128,8 @@ fn steps_on_disk(dir: &Path) -> usize {
 /// player has seen survives the server's `kill -9`.
 #[test]
 fn a_step_is_kept_on_the_disk_before_any_player_hears_of_it() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-kept-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = swift_swords::scratch::Scratch::new("kept");
+    let dir = scratch.path().to_path_buf();
     let server = server(Some(&dir));
     let (ada, bo) = pair(&server.addr.to_string());
     let mut behind = Vec::new();
@@ -146,7 +146,6 @@ fn a_step_is_kept_on_the_disk_before_any_player_hears_of_it() {
         dir.join("games/1/game.ron").is_file(),
         "the game's seats kept"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Six connections from one address ask for the lobby and send forged

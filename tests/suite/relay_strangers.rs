@@ -118,8 +118,8 @@ fn a_stranger_cannot_fill_the_servers_games() {
 /// After a restart, a game nobody joined is neither resumed nor kept.
 #[test]
 fn a_game_nobody_joined_is_not_resumed_after_a_restart() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-unjoined-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
+    let scratch = swift_swords::scratch::Scratch::new("unjoined");
+    let dir = scratch.path().to_path_buf();
     let mut net = Net::new(Some(Store::new(&dir)));
     net.connect(1, "Ada");
     net.send(1, create("skirmish.ron", 0));
@@ -136,7 +136,6 @@ fn a_game_nobody_joined_is_not_resumed_after_a_restart() {
         vec!["game 1: not resumed: nobody joined it".to_string()]
     );
     assert!(!dir.join("games/1").exists());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A stream of forged fingerprints is answered once in its time, from the

@@ -136,11 +136,11 @@ fn skirmish_replay() -> (Replay, Level, Arc<Ruleset>) {
 #[test]
 fn a_replay_survives_writing_and_reading_unchanged() {
     let (replay, _, _) = skirmish_replay();
-    let dir = std::env::temp_dir().join(format!("swift-swords-replay-{}", std::process::id()));
+    let scratch = swift_swords::scratch::Scratch::new("replay");
+    let dir = scratch.path().to_path_buf();
     let path = dir.join("round-trip.ron");
     replay.write_atomic(&path).expect("written");
     let read = Replay::read(&path).expect("read back");
-    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(read, replay);
 }
 
@@ -296,8 +296,8 @@ fn replay_command_exits_0_on_a_replay_that_holds_and_1_at_the_step_that_does_not
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.contains("steps hold (The Duel"), "{out}");
 
-    let dir = std::env::temp_dir().join(format!("swift-swords-replay-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let scratch = swift_swords::scratch::Scratch::new("replay-cli");
+    let dir = scratch.path().to_path_buf();
     let text = std::fs::read_to_string(root().join("tests/replays/duel.ron")).expect("replay");
     let moved = text.replacen(
         r#"unit: "black_knight", order: Move(to: (2, 1)"#,
@@ -322,13 +322,12 @@ fn replay_command_exits_0_on_a_replay_that_holds_and_1_at_the_step_that_does_not
 
     let too_far = game(&["replay", "tests/replays/duel.ron", "--to", "9999"]);
     assert_eq!(too_far.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn simulate_saves_the_chosen_battles_as_replays_that_hold() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-sim-replays-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
+    let scratch = swift_swords::scratch::Scratch::new("sim-replays");
+    let dir = scratch.path().to_path_buf();
     let run = game(&[
         "simulate",
         "levels/duel.ron",
@@ -390,5 +389,4 @@ fn simulate_saves_the_chosen_battles_as_replays_that_hold() {
     ]);
     assert_eq!(unwritable.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&unwritable.stderr).contains("cannot write replays here"));
-    std::fs::remove_dir_all(&dir).ok();
 }

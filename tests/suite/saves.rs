@@ -32,11 +32,8 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("swift-swords-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+fn scratch(name: &str) -> swift_swords::scratch::Scratch {
+    swift_swords::scratch::Scratch::new(name)
 }
 
 /// Skirmish with seed 4 and the given seats, on the headless schedule.
@@ -163,7 +160,6 @@ fn a_playtest_or_a_battle_with_no_command_yet_leaves_continue_to_the_battle_befo
     assert_eq!(steps(&playtest), 1);
     flush(&mut playtest);
     assert_eq!(Replay::read(&autosave).expect("reads").record, kept.record);
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
@@ -188,7 +184,6 @@ fn undo_in_solo_takes_back_the_move_and_the_ai_answer_and_redo_plays_them_again(
     settle(&mut app);
     assert_eq!(fingerprint(&app), after, "the AI answers as it did before");
     assert!(app.world().resource::<RedoStack>().0.is_empty());
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
@@ -206,7 +201,6 @@ fn undo_refuses_once_dice_have_rolled_since_the_last_command() {
         {
             let refused = undo(app.world_mut()).expect_err("refused");
             assert_eq!(refused, reason);
-            std::fs::remove_dir_all(&folder).ok();
             return;
         }
         match legal_commands(engine.state())
@@ -266,14 +260,13 @@ fn undo_in_hot_seat_takes_back_only_the_commands_of_the_player_whose_turn_it_is(
     }
     assert!(handed_over, "the turn passed between the players");
     assert!(undone, "a side acted twice running without dice");
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
 fn continue_rebuilds_the_autosaved_battle_exactly_and_a_damaged_one_offers_the_previous() {
     let folder = scratch("continue");
     let mut app = skirmish(&folder, [Seat::Human, Seat::Ai(AiLevel::Normal)]);
-    let saves = SaveFolder(folder.clone());
+    let saves = SaveFolder(folder.to_path_buf());
     given(&mut app, "west_captain", move_to(1, 1));
     // The writer keeps only the newest of the saves that queue up while the
     // disk is busy: wait for this one, so the next leaves it as the previous.
@@ -312,7 +305,6 @@ fn continue_rebuilds_the_autosaved_battle_exactly_and_a_damaged_one_offers_the_p
     );
     assert!(message.contains("autosave.ron:"), "{message}");
     assert_eq!(notice.fallback, Some(saves.previous_autosave()));
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
@@ -322,7 +314,7 @@ fn a_save_that_no_longer_plays_as_recorded_offers_its_last_step_that_held() {
     give(&mut app, "west_captain", move_to(1, 1));
     give(&mut app, "west_spear_1", move_to(1, 2));
     flush(&mut app);
-    let saves = SaveFolder(folder.clone());
+    let saves = SaveFolder(folder.to_path_buf());
     let mut replay = Replay::read(&saves.autosave()).expect("autosave");
     let last = replay.steps() - 1;
     replay.record.steps[last].after.parts =
@@ -348,7 +340,6 @@ fn a_save_that_no_longer_plays_as_recorded_offers_its_last_step_that_held() {
     open_saved(app.world_mut(), &path, Some(last));
     let prepared = app.world().get_resource::<PreparedBattle>().expect("ready");
     assert_eq!(prepared.replay.as_ref().map(Replay::steps), Some(last));
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
@@ -368,7 +359,7 @@ fn a_save_whose_level_file_changed_since_plays_on_with_the_level_it_kept_and_fin
     // The level as it was when the battle began: with an extra comment.
     let older = format!("// an older version\n{text}");
     let replay = Replay::begin("duel.ron", &older, &ruleset, &seats, &engine);
-    write_autosave(&SaveFolder(folder.clone()), &replay).expect("saved");
+    write_autosave(&SaveFolder(folder.to_path_buf()), &replay).expect("saved");
 
     let elsewhere = scratch("level-changed-app");
     let mut app = skirmish(&elsewhere, [Seat::Human, Seat::Human]);
@@ -388,16 +379,13 @@ fn a_save_whose_level_file_changed_since_plays_on_with_the_level_it_kept_and_fin
     std::fs::write(own.join("duel.ron"), &older).expect("written");
     app.world_mut()
         .resource_mut::<PlaySettings>()
-        .own_levels_dir = own.clone();
+        .own_levels_dir = own.to_path_buf();
     open_saved(app.world_mut(), &folder.join("autosave.ron"), None);
     assert_eq!(app.world().resource::<SaveNotice>().message, None);
     assert_eq!(
         app.world().resource::<MatchSetup>().folder,
         LevelFolder::Own
     );
-    std::fs::remove_dir_all(&folder).ok();
-    std::fs::remove_dir_all(&elsewhere).ok();
-    std::fs::remove_dir_all(&own).ok();
 }
 
 /// The game killed with SIGKILL at moments spread over an AI-against-AI
@@ -492,7 +480,6 @@ fn a_headless_battle_that_cannot_be_autosaved_fails() {
     assert!(!output.status.success());
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(said.contains("the battle was not kept"), "{said}");
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 /// Continue without a window, as the game's Continue: an autosave that
@@ -517,7 +504,7 @@ fn headless_continue_goes_on_from_the_autosave_before_a_damaged_one() {
         let battle = play(&["levels/duel.ron", "--mode", "ai-vs-ai", "--seed", seed]);
         assert!(battle.status.success());
     }
-    let saves = SaveFolder(folder.clone());
+    let saves = SaveFolder(folder.to_path_buf());
     assert!(saves.previous_autosave().is_file());
     std::fs::write(saves.autosave(), "(format: \"swift-swords").expect("damaged");
 
@@ -534,7 +521,6 @@ fn headless_continue_goes_on_from_the_autosave_before_a_damaged_one() {
     std::fs::write(saves.autosave(), "(format: \"swift-swords").expect("damaged");
     let refused = play(&["--continue"]);
     assert!(!refused.status.success());
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
@@ -563,5 +549,4 @@ fn a_finished_battle_cannot_be_undone() {
     );
     let refused = undo(app.world_mut()).expect_err("refused");
     assert_eq!(refused, "The battle is over: what was done stands.");
-    std::fs::remove_dir_all(&folder).ok();
 }

@@ -148,8 +148,8 @@ fn check_passes_every_shipped_level_data_file_and_script() {
 
 #[test]
 fn check_reports_every_problem_with_file_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("check");
+    let dir = scratch.path().to_path_buf();
     let bad = dir.join("bad.ron");
     std::fs::write(
         &bad,
@@ -206,7 +206,6 @@ fn check_reports_every_problem_with_file_line_and_column() {
         )),
         "{stdout}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -229,8 +228,8 @@ fn script_command_prints_pass_per_script_and_fail_with_the_reason() {
         "{stdout}"
     );
 
-    let dir = std::env::temp_dir().join(format!("swift-swords-script-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("script");
+    let dir = scratch.path().to_path_buf();
     let failing = dir.join("failing.ron");
     let level = std::fs::canonicalize("levels/duel.ron").unwrap();
     std::fs::write(
@@ -260,7 +259,6 @@ fn script_command_prints_pass_per_script_and_fail_with_the_reason() {
             && stdout.contains("step 1: dice of `roland`: expected [1, 2], found [6, 5, 4, 2, 3]"),
         "{stdout}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

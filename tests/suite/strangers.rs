@@ -4,7 +4,7 @@
 //! once, without opening anything outside the game's folders and without
 //! quoting another file's content.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use swift_swords::campaign::save::CampaignSave;
@@ -12,14 +12,8 @@ use swift_swords::campaign::save::CampaignSave;
 use crate::common::{campaign_problems, swift_swords};
 
 /// A scratch folder of this test's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "swift-swords-strangers-{name}-{}",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
+fn scratch(name: &str) -> swift_swords::scratch::Scratch {
+    swift_swords::scratch::Scratch::new(&format!("strangers-{name}"))
 }
 
 /// The shipped campaign's text with `from` replaced by `to`.
@@ -116,7 +110,6 @@ fn a_campaigns_levels_stay_within_its_folder_and_the_games_levels() {
     assert!(stdout.contains("its level lies outside"), "{stdout}");
     let (code, stdout, stderr) = swift_swords(&["campaign", "check", "--allow-outside", path]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Members and recruits get the level's own check of a unit, and the same
@@ -229,7 +222,6 @@ fn no_name_from_a_file_reaches_the_terminal_raw() {
             "{all}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `check` reads a campaign's save and its record as what they are (by
@@ -244,7 +236,6 @@ fn check_reads_a_campaign_save_and_a_record_as_themselves() {
     save.write(&path).expect("written");
     let (code, stdout, stderr) = swift_swords(&["check", path.to_str().expect("a path")]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Pointed at a pipe or a file, the command line says so in its own words
@@ -292,5 +283,4 @@ fn a_command_pointed_at_a_pipe_or_a_file_refuses_it_in_words() {
     ]);
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("keeps its games in a folder"), "{stderr}");
-    std::fs::remove_dir_all(&dir).ok();
 }

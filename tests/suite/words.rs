@@ -136,8 +136,8 @@ fn combatants_who_share_a_name_are_numbered_in_level_order() {
 /// a replay or a save that holds it must.
 #[test]
 fn check_names_two_sides_whose_colours_look_alike_under_a_colour_blindness() {
-    let dir = std::env::temp_dir().join(format!("swift-swords-colours-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = swift_swords::scratch::Scratch::new("colours");
+    let dir = scratch.path().to_path_buf();
     let text = std::fs::read_to_string("levels/harpy_raid.ron")
         .unwrap()
         .replace("colour: (0.75, 0.35, 0.15)", "colour: (0.55, 0.20, 0.60)");
@@ -155,5 +155,4 @@ fn check_names_two_sides_whose_colours_look_alike_under_a_colour_blindness() {
     );
     let ruleset = ruleset();
     assert!(swift_swords::level::parse_level(&path, &text, &ruleset).is_ok());
-    let _ = std::fs::remove_dir_all(&dir);
 }

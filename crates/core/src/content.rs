@@ -233,14 +233,8 @@ pub fn own_campaigns() -> PathBuf {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "swift-swords-content-{name}-{}",
-            std::process::id()
-        ));
-        std::fs::remove_dir_all(&dir).ok();
-        std::fs::create_dir_all(&dir).expect("a temp folder");
-        dir
+    fn scratch(name: &str) -> crate::scratch::Scratch {
+        crate::scratch::Scratch::new(&format!("content-{name}"))
     }
 
     #[test]
@@ -286,7 +280,6 @@ mod tests {
             refused.ends_with(":1:1: no assets/data/rules.ron in the content folder"),
             "{refused}"
         );
-        std::fs::remove_dir_all(&empty).ok();
     }
 
     #[test]
@@ -302,7 +295,6 @@ mod tests {
                 text
             );
         }
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// A pipe, a link to a device, a folder and a file grown past its size
@@ -337,7 +329,6 @@ mod tests {
             assert!(kind.is_file(), "{name} is a regular file again");
             assert_eq!(&std::fs::read_to_string(&path).expect("there"), text);
         }
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// The content folder itself a file is put back as a folder; a cache
@@ -355,7 +346,6 @@ mod tests {
         let problem = unpack(&blocked).expect_err("nothing can be made below a file");
         assert!(problem.contains("duel.ron/content:1:1"), "{problem}");
         assert!(problem.contains("safe to delete"), "{problem}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

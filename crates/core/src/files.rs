@@ -270,8 +270,8 @@ mod tests {
 
     #[test]
     fn a_file_written_over_keeps_the_copy_before() {
-        let dir = std::env::temp_dir().join(format!("swift-swords-files-{}", std::process::id()));
-        std::fs::remove_dir_all(&dir).ok();
+        let scratch = crate::scratch::Scratch::new("files");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join("settings.ron");
         write_keeping_previous(&path, "first").expect("written");
         assert!(!previous_copy(&path).exists());
@@ -294,13 +294,12 @@ mod tests {
             "nothing but a file is written over"
         );
         assert!(folder.is_dir());
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn bytes_that_are_not_text_are_placed_at_their_line_and_column() {
-        let dir = std::env::temp_dir().join(format!("swift-swords-utf8-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a folder");
+        let scratch = crate::scratch::Scratch::new("utf8");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join("settings.ron");
         std::fs::write(&path, b"(\n    ui_sc\xffale: 1.0,\n)").expect("written");
         let error = read_own_file(&path, FileKind::Own).expect_err("not text");
@@ -309,7 +308,6 @@ mod tests {
             read_own_file(&dir.join("none.ron"), FileKind::Own),
             Ok(None)
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// A pipe, a device and a folder are refused without being opened (a
@@ -318,9 +316,8 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn only_a_regular_file_within_its_kinds_size_is_read() {
-        let dir = std::env::temp_dir().join(format!("swift-swords-read-{}", std::process::id()));
-        std::fs::remove_dir_all(&dir).ok();
-        std::fs::create_dir_all(&dir).expect("a folder");
+        let scratch = crate::scratch::Scratch::new("read");
+        let dir = scratch.path().to_path_buf();
         let pipe = dir.join("pipe.ron");
         let made = std::process::Command::new("mkfifo").arg(&pipe).status();
         assert!(made.is_ok_and(|status| status.success()), "mkfifo");
@@ -356,6 +353,5 @@ mod tests {
             read_text(&big, FileKind::Level),
             Ok("(name: \"Duel\")".to_string())
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -12,6 +12,7 @@
 //! - [`lesson`]: the lessons' format and its check.
 //! - [`rulebook`]: the rules reference shown in the game, read from `docs/RULES.md`.
 //! - [`content`]: where this run's content lies, and the content built in.
+//! - [`scratch`]: a scratch folder removed with its guard, for tests and tools.
 
 pub mod ai;
 pub mod battle;
@@ -26,6 +27,7 @@ pub mod names;
 pub mod replay;
 pub mod rulebook;
 pub mod rules;
+pub mod scratch;
 pub mod script;
 pub mod seat;
 pub mod simulate;

@@ -59,9 +59,8 @@ mod tests {
 
     #[test]
     fn a_token_kept_is_found_again_newest_first_and_the_oldest_go() {
-        let dir = std::env::temp_dir().join(format!("swift-swords-tokens-{}", std::process::id()));
-        std::fs::remove_dir_all(&dir).ok();
-        std::fs::create_dir_all(&dir).expect("a temp folder");
+        let scratch = swift_swords_core::scratch::Scratch::new("tokens");
+        let dir = scratch.path().to_path_buf();
         let file = dir.join("seats.ron");
         assert_eq!(newest_on(&file, "a:1"), None);
         keep(&file, token("a:1", 1)).expect("kept");
@@ -78,6 +77,5 @@ mod tests {
         let all = kept(&file);
         assert_eq!(all.len(), TOKENS_KEPT);
         assert_eq!(all.last(), Some(&token("c:3", 39)));
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

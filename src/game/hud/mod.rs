@@ -302,10 +302,8 @@ mod tests {
     fn the_standing_choices_are_kept_in_the_battles_record_and_autosaved_once_it_has_begun() {
         use crate::game::session::saves::{Autosaver, SaveFolder};
         use crate::game::test_engines::ROLAND_STRIP;
-        let folder =
-            std::env::temp_dir().join(format!("swift-swords-standing-{}", std::process::id()));
-        std::fs::remove_dir_all(&folder).ok();
-        std::fs::create_dir_all(&folder).expect("scratch folder");
+        let scratch = crate::scratch::Scratch::new("standing");
+        let folder = scratch.path().to_path_buf();
         let saves = SaveFolder(folder.clone());
         let mut engine = crate::game::test_engines::roland_to_act();
         let ruleset = Ruleset::embedded().expect("the built-in data loads");
@@ -347,6 +345,5 @@ mod tests {
                 ..AttackChoices::default()
             }
         );
-        std::fs::remove_dir_all(&folder).ok();
     }
 }

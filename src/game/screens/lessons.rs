@@ -609,7 +609,8 @@ mod tests {
 
     #[test]
     fn progress_round_trips_and_a_broken_file_gives_a_fresh_start_with_its_place() {
-        let dir = std::env::temp_dir().join(format!("swift-swords-lessons-{}", std::process::id()));
+        let scratch = crate::scratch::Scratch::new("lessons");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join("lessons.ron");
         let mut progress = LessonProgress::default();
         progress.note("first_battle.ron", 4, false);
@@ -620,7 +621,6 @@ mod tests {
         let (read, problem) = LessonProgress::load(&path);
         assert_eq!(read, LessonProgress::default());
         assert!(problem.expect("a problem").contains("lessons.ron:1:"));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// Without the AI's pause, and with it, as the game plays a lesson.
@@ -637,7 +637,8 @@ mod tests {
         let (lesson, level) = entry.lesson.clone().expect("a lesson");
         let (run, engine) =
             LessonRun::begin(&lesson, &level, library.ruleset.clone().expect("data"));
-        let dir = std::env::temp_dir().join(format!("swift-swords-coach-{}", std::process::id()));
+        let scratch = crate::scratch::Scratch::new("coach");
+        let dir = scratch.path().to_path_buf();
         let progress_file = dir.join("lessons.ron");
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
@@ -721,7 +722,6 @@ mod tests {
         let (kept, problem) = LessonProgress::load(&progress_file);
         assert_eq!(problem, None);
         assert!(kept.finished.contains(&entry.file) && kept.reached.is_empty());
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

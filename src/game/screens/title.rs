@@ -740,14 +740,13 @@ mod tests {
 
         let mut replay = Replay::read(whole).expect("the recorded duel reads");
         replay.record.steps.truncate(3);
-        let folder = std::env::temp_dir().join(format!("ss-continue-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).expect("a temporary folder");
+        let scratch = crate::scratch::Scratch::new("continue");
+        let folder = scratch.path().to_path_buf();
         let part = folder.join("autosave.ron");
         replay
             .write_atomic(&part)
             .expect("the shortened duel writes");
         let (label, hover) = continue_label(&part, data);
-        std::fs::remove_dir_all(&folder).ok();
         assert_eq!(label, "Continue: The Duel, round 1");
         assert_eq!(hover, "Resume the last battle exactly where it stood");
     }

@@ -142,10 +142,9 @@ mod tests {
     use crate::data::Ruleset;
 
     /// A saves folder with two campaigns begun: one going on, one won.
-    fn two_campaigns(name: &str) -> SaveFolder {
-        let folder =
-            std::env::temp_dir().join(format!("swift-swords-slots-{name}-{}", std::process::id()));
-        std::fs::remove_dir_all(&folder).ok();
+    fn two_campaigns(name: &str) -> (crate::scratch::Scratch, SaveFolder) {
+        let scratch = crate::scratch::Scratch::new(&format!("slots-{name}"));
+        let folder = scratch.path().to_path_buf();
         let ruleset = Ruleset::embedded().expect("the built-in data");
         let loaded = load_campaign(Path::new("campaigns/barrow_road.ron"), &ruleset)
             .expect("the shipped campaign loads");
@@ -160,12 +159,12 @@ mod tests {
             std::fs::create_dir_all(&at).expect("the slot");
             save.write(&at.join(CAMPAIGN_SAVE)).expect("written");
         }
-        saves
+        (scratch, saves)
     }
 
     #[test]
     fn a_finished_campaign_is_listed_as_finished() {
-        let saves = two_campaigns("finished");
+        let (_scratch, saves) = two_campaigns("finished");
         let listed = list_campaigns(&saves);
         let finished: Vec<(bool, &str)> = listed
             .iter()
@@ -176,12 +175,11 @@ mod tests {
             .collect();
         assert!(finished.contains(&(true, "won")), "{finished:?}");
         assert!(finished.contains(&(false, "going")), "{finished:?}");
-        std::fs::remove_dir_all(&saves.0).ok();
     }
 
     #[test]
     fn deleting_a_campaign_removes_its_folder_and_nothing_outside_the_campaign_saves() {
-        let saves = two_campaigns("delete");
+        let (_scratch, saves) = two_campaigns("delete");
         let slots = campaign_saves(&saves);
         let outside = saves.0.join("elsewhere");
         std::fs::create_dir_all(&outside).expect("a folder outside");
@@ -205,6 +203,5 @@ mod tests {
         assert!(!slots.join("won").exists());
         let left: Vec<PathBuf> = list_campaigns(&saves).into_iter().map(|c| c.slot).collect();
         assert_eq!(left, [slots.join("going")]);
-        std::fs::remove_dir_all(&saves.0).ok();
     }
 }

@@ -418,12 +418,9 @@ mod tests {
 
     /// A world with what the campaign's steps read: the data, the game's
     /// folders and a saves folder of its own.
-    fn world_with_saves(name: &str) -> (World, PathBuf) {
-        let saves = std::env::temp_dir().join(format!(
-            "swift-swords-campaigning-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&saves);
+    fn world_with_saves(name: &str) -> (World, crate::scratch::Scratch) {
+        let scratch = crate::scratch::Scratch::new(&format!("campaigning-{name}"));
+        let saves = scratch.path().to_path_buf();
         let mut world = World::new();
         let ruleset = Ruleset::embedded().expect("the built-in data loads");
         world.insert_resource(LevelLibrary {
@@ -443,9 +440,9 @@ mod tests {
             screenshot_after_actions: 0,
             report_frame_time: false,
         });
-        world.insert_resource(SaveFolder(saves.clone()));
+        world.insert_resource(SaveFolder(saves.to_path_buf()));
         world.init_resource::<NextState<Screen>>();
-        (world, saves)
+        (world, scratch)
     }
 
     fn field_as_the_ai_would(world: &mut World) -> Field {
@@ -528,7 +525,6 @@ mod tests {
             !saves.join("autosave.ron").exists(),
             "Continue is untouched"
         );
-        std::fs::remove_dir_all(&saves).ok();
     }
 
     /// Listed by when last played: its battle's autosave, after its save.
@@ -551,7 +547,7 @@ mod tests {
         let (slot, saved_at) = (campaigning.slot.clone(), campaigning.save.saved_at);
         replay.saved_at = saved_at + 3600;
         write_autosave(&SaveFolder(slot.clone()), &replay).expect("autosaved");
-        let listed = list_campaigns(&SaveFolder(saves.clone()));
+        let listed = list_campaigns(&SaveFolder(saves.to_path_buf()));
         assert_eq!(listed[0].saved_at, saved_at + 3600);
         leave_battle(&mut world);
         assert!(!world.contains_resource::<Campaigning>());
@@ -566,7 +562,6 @@ mod tests {
             !saves.join("autosave.ron").exists(),
             "Continue is untouched"
         );
-        std::fs::remove_dir_all(&saves).ok();
     }
 
     #[test]
@@ -581,7 +576,7 @@ mod tests {
         let text = std::fs::read_to_string(&save).expect("saved");
         std::fs::write(&save, &text[..text.len() / 3]).expect("damaged");
 
-        let listed = list_campaigns(&SaveFolder(saves.clone()));
+        let listed = list_campaigns(&SaveFolder(saves.to_path_buf()));
         let problem = listed[0].summary.as_ref().expect_err("refused");
         assert!(problem.contains("the file is cut short"), "{problem}");
         assert_eq!(
@@ -593,7 +588,6 @@ mod tests {
         assert_eq!(world.resource::<Campaigning>().save.fielded, None);
         let again = CampaignSave::read(&save).expect("the save is whole again");
         assert_eq!(again.state, world.resource::<Campaigning>().save.state);
-        std::fs::remove_dir_all(&saves).ok();
     }
 
     /// A save in the place of which stands a pipe, a folder, a link to
@@ -628,7 +622,7 @@ mod tests {
                 .or_else(|_| std::fs::remove_file(&save))
                 .expect("the save taken away");
             damage();
-            let listed = list_campaigns(&SaveFolder(saves.clone()));
+            let listed = list_campaigns(&SaveFolder(saves.to_path_buf()));
             assert_eq!(listed.len(), 1, "{what} is listed");
             let problem = listed[0].summary.as_ref().expect_err(what);
             assert!(problem.contains("campaign.ron:1:1"), "{what}: {problem}");
@@ -638,7 +632,6 @@ mod tests {
                 "{what}"
             );
         }
-        std::fs::remove_dir_all(&saves).ok();
     }
 
     #[test]
@@ -655,7 +648,7 @@ mod tests {
 
     #[test]
     fn a_campaign_for_two_seats_both_warbands_at_the_table_and_tends_both() {
-        let (mut world, _) = world_with_saves("for-two");
+        let (mut world, _saves) = world_with_saves("for-two");
         begin_campaign(&mut world, "crossroads_feud.ron", 3, AiLevel::Normal).expect("begins");
         let chosen = field_as_the_ai_would(&mut world);
         assert_eq!((chosen.warband.len(), chosen.rival.len()), (4, 4));

@@ -223,8 +223,8 @@ mod tests {
                 .all(|e| e.folder == LevelFolder::Library)
         );
 
-        let dir = std::env::temp_dir().join(format!("swift-swords-lib-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let scratch = crate::scratch::Scratch::new("lib");
+        let dir = scratch.path().to_path_buf();
         std::fs::write(dir.join("broken.ron"), "(name: \"x\",\n  map: 3)").expect("write");
         let both = LevelLibrary::scan(Path::new("levels"), Some(&dir), Some(&ruleset));
         let broken = both.entries.last().expect("the player's level");
@@ -232,6 +232,5 @@ mod tests {
         assert_eq!(broken.folder, LevelFolder::Own);
         let error = broken.level.as_ref().expect_err("broken level");
         assert!(error.contains("broken.ron:"), "{error}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -290,18 +290,14 @@ impl Settings {
 mod tests {
     use super::*;
 
-    fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "swift-swords-settings-{}-{name}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("a folder");
-        dir
+    fn folder(name: &str) -> crate::scratch::Scratch {
+        crate::scratch::Scratch::new(&format!("settings-{name}"))
     }
 
     #[test]
     fn settings_saved_are_read_back_the_same() {
-        let path = folder("round-trip").join("config").join("settings.ron");
+        let scratch = folder("round-trip");
+        let path = scratch.join("config").join("settings.ron");
         let settings = Settings {
             window: WindowChoice::FullScreen,
             ui_scale: 1.25,
@@ -332,13 +328,15 @@ mod tests {
         settings.save(&path).expect("saved");
         assert_eq!(Settings::load(&path), (settings, None));
         // No file yet: the defaults, and nothing to say.
-        let missing = folder("missing").join("settings.ron");
+        let scratch = folder("missing");
+        let missing = scratch.join("settings.ron");
         assert_eq!(Settings::load(&missing), (Settings::default(), None));
     }
 
     #[test]
     fn a_broken_settings_file_gives_the_defaults_and_says_where() {
-        let path = folder("broken").join("settings.ron");
+        let scratch = folder("broken");
+        let path = scratch.join("settings.ron");
         std::fs::write(&path, "(\n    ui_scale: big,\n)\n").expect("written");
         let (settings, problem) = Settings::load(&path);
         assert_eq!(settings, Settings::default());
@@ -355,7 +353,8 @@ mod tests {
 
     #[test]
     fn a_volume_outside_silent_to_full_is_refused_with_its_place() {
-        let path = folder("volume").join("settings.ron");
+        let scratch = folder("volume");
+        let path = scratch.join("settings.ron");
         std::fs::write(&path, "(\n    sound: (\n        field: 1.5,\n    ),\n)\n")
             .expect("written");
         let (settings, problem) = Settings::load(&path);
@@ -372,7 +371,8 @@ mod tests {
 
     #[test]
     fn a_window_no_screen_can_show_is_refused_and_never_applied() {
-        let path = folder("window").join("settings.ron");
+        let scratch = folder("window");
+        let path = scratch.join("settings.ron");
         std::fs::write(&path, "(window: Windowed(width: 65536, height: 800))").expect("written");
         let (settings, problem) = Settings::load(&path);
         assert_eq!(settings, Settings::default());
@@ -389,7 +389,8 @@ mod tests {
 
     #[test]
     fn a_settings_file_that_is_not_text_is_reported_where_it_breaks() {
-        let path = folder("not-text").join("settings.ron");
+        let scratch = folder("not-text");
+        let path = scratch.join("settings.ron");
         std::fs::write(&path, b"(\n    ui_scale: 1\xff.0,\n)\n").expect("written");
         let (settings, problem) = Settings::load(&path);
         assert_eq!(settings, Settings::default());

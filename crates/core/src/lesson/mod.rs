@@ -415,12 +415,12 @@ impl LessonRun {
 mod tests {
     use super::*;
 
-    fn lesson_file(name: &str, text: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("swift-swords-lesson-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a folder");
+    fn lesson_file(name: &str, text: &str) -> (crate::scratch::Scratch, std::path::PathBuf) {
+        let scratch = crate::scratch::Scratch::new("lesson");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join(name);
         std::fs::write(&path, text).expect("the lesson");
-        path
+        (scratch, path)
     }
 
     const LESSON: &str = r#"(
@@ -449,14 +449,14 @@ mod tests {
 
     #[test]
     fn a_lesson_that_plays_as_written_loads() {
-        let path = lesson_file("good.ron", &LESSON.replace("ZONE", "(1, 0)"));
+        let (_scratch, path) = lesson_file("good.ron", &LESSON.replace("ZONE", "(1, 0)"));
         let (lesson, _) = load_lesson(&path, &ruleset()).expect("it plays");
         assert_eq!(lesson.steps.len(), 2);
     }
 
     #[test]
     fn a_lesson_off_its_path_is_reported_at_the_failing_steps_title() {
-        let path = lesson_file("off.ron", &LESSON.replace("ZONE", "(0, 0)"));
+        let (_scratch, path) = lesson_file("off.ron", &LESSON.replace("ZONE", "(0, 0)"));
         let problems = load_lesson(&path, &ruleset()).expect_err("the check fails");
         assert_eq!(
             problems.to_string(),
@@ -472,7 +472,7 @@ mod tests {
         let short = LESSON
             .replace("ZONE", "(1, 0)")
             .replace("[5, 4, 3, 2,   4, 3, 2]", "[5, 4]");
-        let path = lesson_file("short.ron", &short);
+        let (_scratch, path) = lesson_file("short.ron", &short);
         let problems = load_lesson(&path, &ruleset()).expect_err("the dice run out");
         assert!(
             problems
@@ -481,7 +481,7 @@ mod tests {
             "{problems}"
         );
         let seven = LESSON.replace("ZONE", "(1, 0)").replace("[5, 4,", "[7, 4,");
-        let path = lesson_file("seven.ron", &seven);
+        let (_scratch, path) = lesson_file("seven.ron", &seven);
         let problems = load_lesson(&path, &ruleset()).expect_err("no such face");
         assert!(
             problems

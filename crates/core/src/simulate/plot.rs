@@ -232,11 +232,10 @@ mod tests {
     fn the_simulation_chart_draws_each_sides_rate_and_the_battles_length() {
         let config = duel_config(12);
         let results = run_all(&config, &|| {});
-        let path =
-            std::env::temp_dir().join(format!("swift-swords-plot-{}.svg", std::process::id()));
+        let scratch = crate::scratch::Scratch::new("plot");
+        let path = scratch.join("file.svg");
         write_simulation(&path, &config.level, &results).expect("drawn");
         let svg = std::fs::read_to_string(&path).expect("the chart");
-        std::fs::remove_file(&path).ok();
         for words in [
             "The Duel: wins as the battles add up",
             "Roland",
@@ -259,11 +258,10 @@ mod tests {
                 report: report.clone(),
             })
             .collect();
-        let path =
-            std::env::temp_dir().join(format!("swift-swords-sweep-{}.svg", std::process::id()));
+        let scratch = crate::scratch::Scratch::new("sweep");
+        let path = scratch.join("file.svg");
         write_sweep(&path, &config.level, "roland.attack_dice", &points).expect("drawn");
         let svg = std::fs::read_to_string(&path).expect("the chart");
-        std::fs::remove_file(&path).ok();
         assert!(svg.contains("The Duel: wins against roland.attack_dice"));
         // A dot for each value and side.
         assert_eq!(svg.matches("<circle").count(), 6);

@@ -357,8 +357,8 @@ mod tests {
 
     #[test]
     fn the_top_bars_pace_is_the_settings_own_and_kept_in_their_file() {
-        let dir = std::env::temp_dir().join(format!("swift-swords-pace-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a folder");
+        let scratch = crate::scratch::Scratch::new("pace");
+        let dir = scratch.path().to_path_buf();
         let path = dir.join("settings.ron");
         let file = SettingsFile(path.clone());
         let setup = MatchSetup {

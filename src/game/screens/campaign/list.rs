@@ -312,9 +312,8 @@ mod tests {
     /// levels in the player's own levels folder beside it.
     #[test]
     fn the_list_holds_the_games_campaigns_then_the_players_own_marked_as_theirs() {
-        let own =
-            std::env::temp_dir().join(format!("swift-swords-own-campaigns-{}", std::process::id()));
-        std::fs::remove_dir_all(&own).ok();
+        let scratch = crate::scratch::Scratch::new("own-campaigns");
+        let own = scratch.path().to_path_buf();
         std::fs::create_dir_all(own.join("campaigns")).expect("a temp folder");
         std::fs::create_dir_all(own.join("levels")).expect("a temp folder");
         let text = std::fs::read_to_string("campaigns/barrow_road.ron").expect("the campaign");
@@ -350,6 +349,5 @@ mod tests {
             .map(|c| c.about.as_ref().is_ok_and(|about| about.foes))
             .collect();
         assert_eq!(foes, [true, false, true]);
-        std::fs::remove_dir_all(&own).ok();
     }
 }

@@ -169,9 +169,8 @@ fn saving_a_shipped_level_writes_a_copy_in_the_players_own_folder() {
     use crate::game::session::play_settings::PlaySettings;
     use crate::game::stage::Screen;
 
-    let own = std::env::temp_dir().join(format!("swift-swords-own-levels-{}", std::process::id()));
-    std::fs::remove_dir_all(&own).ok();
-    std::fs::create_dir_all(&own).expect("a temp folder");
+    let scratch = crate::scratch::Scratch::new("own-levels");
+    let own = scratch.path().to_path_buf();
     let levels = PathBuf::from("levels");
     let shipped = std::fs::read_to_string("levels/duel.ron").expect("the duel");
     let ruleset = Ruleset::embedded().expect("the data");
@@ -211,7 +210,6 @@ fn saving_a_shipped_level_writes_a_copy_in_the_players_own_folder() {
         ("duel.ron", LevelFolder::Own)
     );
     assert_eq!(mine.level.as_ref().map(|l| l.name.as_str()), Ok("My Duel"));
-    std::fs::remove_dir_all(&own).ok();
 }
 
 #[test]
