@@ -58,7 +58,14 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
                 "wielding",
             ],
             &["effects"],
-            &["state", "components", "command", "events", "describe"],
+            &[
+                "state",
+                "components",
+                "command",
+                "events",
+                "describe",
+                "sequence::round",
+            ],
         ],
     ),
     (
@@ -228,6 +235,12 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     ("src/sound", &[&["voices"], &["cue", "synth"]]),
 ];
 
+/// Data files that lie in a lower layer than their folder's rules, each a
+/// node of its own (`folder::file`): the sequence's rounds are held by the
+/// state, which the sequence's rules read.
+const DATA_BELOW_ITS_RULES: &[(&str, &str, &str)] =
+    &[("crates/core/src/battle", "sequence", "round")];
+
 fn project() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -371,6 +384,17 @@ fn imports_in(folder: &str) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>)
             children.insert(name, path);
         }
     }
+    let splits: Vec<(&str, &str)> = DATA_BELOW_ITS_RULES
+        .iter()
+        .filter(|(at, _, _)| *at == folder)
+        .map(|(_, head, file)| (*head, *file))
+        .collect();
+    for (head, file) in &splits {
+        children.insert(
+            format!("{head}::{file}"),
+            dir.join(head).join(format!("{file}.rs")),
+        );
+    }
     let crate_path = crate_path_of(folder);
     let is_crate = crate_path == "crate::";
     let defined = items_of_folder_module(&dir);
@@ -379,12 +403,37 @@ fn imports_in(folder: &str) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>)
     for (child, path) in &children {
         let mut files = Vec::new();
         files_of(path, 1, &mut files);
+        // A split data file is its own node, one module deeper.
+        let split_files: Vec<PathBuf> = children
+            .iter()
+            .filter(|(name, _)| name.contains("::"))
+            .map(|(_, path)| path.clone())
+            .collect();
+        if child.contains("::") {
+            files = vec![(path.clone(), 2)];
+        } else {
+            files.retain(|(file, _)| !split_files.contains(file));
+        }
         let mut named = BTreeSet::new();
         for (file, depth) in files {
             let code = code(&file);
-            named.extend(names_after(&code, &crate_path));
-            if !is_crate {
-                named.extend(names_after(&code, &"super::".repeat(depth)));
+            let prefixes = if is_crate {
+                vec![crate_path.clone()]
+            } else {
+                vec![crate_path.clone(), "super::".repeat(depth)]
+            };
+            for prefix in prefixes {
+                named.extend(names_after(&code, &prefix));
+                for (head, data) in &splits {
+                    let whole = format!("{prefix}{head}::{data}::");
+                    let all = format!("{prefix}{head}::");
+                    if code.contains(&whole) {
+                        named.insert(format!("{head}::{data}"));
+                        if code.matches(&all).count() == code.matches(&whole).count() {
+                            named.remove(*head);
+                        }
+                    }
+                }
             }
         }
         if folder.starts_with("src/game") {

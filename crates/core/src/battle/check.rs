@@ -1,12 +1,14 @@
 //! What is allowed: the legality check of every order, with its costs and
 //! refusals. Nothing here changes the battle.
 
+use super::command::PendingAttack;
 use super::command::{Command, Order, RuleError};
 use super::inclose::inclose_problem;
 use super::mental::{greatest_danger, routed_problem};
 use super::riding::riding_problem;
+use super::sequence::Phase;
 use super::sequence::{Decision, turn_problem};
-use super::state::{BattleState, PendingAttack, Phase};
+use super::state::BattleState;
 use crate::rules::payment::{Cost, choose_payment};
 use crate::vocabulary::Defence;
 use crate::vocabulary::MapEdge;

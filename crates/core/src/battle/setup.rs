@@ -8,7 +8,8 @@ use super::components::{
     Aboard, ActionPool, Board, Chariot, Conditions, Fate, Flight, FlightMode, GroupId, Placement,
     Profile, RankTrack, Ranks, SideInfo, Status, Unit, Wounds,
 };
-use super::state::{Battle, BattleState, Phase, Turn, UnitState};
+use super::sequence::Phase;
+use super::state::{Battle, BattleState, Turn, UnitState};
 use crate::data::{Fatigue, MobTier, Ruleset};
 use crate::level::{Level, UnitSpec, apply_overrides, fielded_ranks};
 use crate::vocabulary::ZoneCoord;

@@ -8,117 +8,17 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+use super::command::PendingAttack;
 use super::components::{
     Aboard, ActionPool, Board, Chariot, Conditions, Fate, Flight, GroupId, Placement, Profile,
     Ranks, SideInfo, Status, Unit, Wounds,
 };
 use super::events::{BattleEvent, Outcome};
+use super::sequence::round::Phase;
 use crate::data::Ruleset;
 use crate::level::{Level, SideKind};
 use crate::rules::movement::RouteSearch;
-use crate::vocabulary::ZoneCoord;
-use crate::vocabulary::{DexStep, Facing};
-
-/// Where the battle stands in the sequence of play. Only the sequence's
-/// own module (`battle/sequence`) reads or writes the in-round phases: the
-/// rest of the game asks it (the layer test holds to this).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phase {
-    /// Surprise and starting positions still to settle.
-    Setup,
-    /// A new round's action dice are to be rolled.
-    RollActionDice,
-    /// Combatants act in countdown order.
-    Countdown,
-    /// A refresh was called: these combatants (in order) still get their last option.
-    Refresh {
-        queue: Vec<usize>,
-    },
-    /// Side turns: `side` has the turn; `done` are the sides whose turn this
-    /// round is over; `unready` failed the first round's readiness roll;
-    /// `moved` and `acted` have made their move and taken their action this
-    /// round, and `finished` ended their turn with a pass.
-    SideTurn {
-        side: usize,
-        done: Vec<usize>,
-        unready: Vec<usize>,
-        #[serde(default)]
-        moved: Vec<usize>,
-        #[serde(default)]
-        acted: Vec<usize>,
-        #[serde(default)]
-        finished: Vec<usize>,
-    },
-    /// Faction alternation: `side` is to activate a combatant (or pass),
-    /// `active` is the one taking its activation; `passes` in a row so far.
-    Alternation {
-        side: usize,
-        active: Option<usize>,
-        activated: Vec<usize>,
-        passes: usize,
-        /// Each combatant's physical ranks left and whether it was fighting,
-        /// at the round's start: the morale check compares with them.
-        standing: Vec<(i32, bool)>,
-        /// What the active combatant has used of its turn: movements, main
-        /// actions and bonus actions (RULES §41.2).
-        #[serde(default)]
-        used: [u8; 3],
-        /// Those who held at once, keeping their turn for a reaction.
-        #[serde(default)]
-        reserved: Vec<usize>,
-        /// The side to move passes rather than activate.
-        #[serde(default)]
-        passing: bool,
-    },
-    /// The initiative track: the round's turns still to come, the head's
-    /// now; what each combatant has used of its round (RULES §41.3).
-    Track(Box<TrackRound>),
-    /// DEX ranks: the round's step, and who is still to decide in it, in
-    /// order (RULES §41.4).
-    Dex(Box<DexRound>),
-    Ended,
-}
-
-/// A round on the initiative track.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TrackRound {
-    /// The turns still to come this round, in order; the head has the turn.
-    pub queue: Vec<usize>,
-    /// Actions taken this round, by combatant (level order).
-    pub spent: Vec<u8>,
-    /// Defences made this round, by combatant.
-    pub reactions: Vec<u8>,
-    /// The kinds of order taken in the turn now running.
-    pub used: Vec<String>,
-    /// Those waiting with a delayed action.
-    pub delayed: Vec<usize>,
-    /// Those who have tried an action out of turn this round.
-    pub tried: Vec<usize>,
-    /// An attack set aside while its target acts out of turn.
-    pub set_aside: Option<PendingAttack>,
-    /// The head's turn has begun.
-    pub opened: bool,
-}
-
-/// A round under DEX ranks.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DexRound {
-    pub step: DexStep,
-    /// Those still to decide in this step, in order; the head decides now.
-    pub queue: Vec<usize>,
-    /// Each combatant's declared intent (`Some(true)`: it will move).
-    pub intents: Vec<Option<bool>>,
-    /// Where each combatant stood when the movement began.
-    pub from: Vec<ZoneCoord>,
-    /// The head has done what the step asks of it.
-    pub head_done: bool,
-    /// Those who declared a run: two movements, then defences only.
-    #[serde(default)]
-    pub runners: Vec<usize>,
-    /// Movement orders the head has given in the movement step.
-    #[serde(default)]
-    pub moves: u8,
-}
+use crate::vocabulary::{Facing, ZoneCoord};
 
 /// Who may give a command now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,31 +31,6 @@ pub enum Turn {
     LastOption { unit: usize },
     /// The target of a declared attack answers it (a defence, or none).
     Respond { unit: usize },
-}
-
-/// An attack declared and paid for, waiting for its target's answer before
-/// it is rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingAttack {
-    pub attacker: usize,
-    pub target: usize,
-    pub weapon: String,
-    pub raise_with_one: bool,
-    /// Special results to buy with the extra successes, in order.
-    #[serde(default)]
-    pub specials: Vec<crate::rules::special::SpecialResult>,
-    #[serde(default)]
-    pub tactic: Option<crate::data::Tactic>,
-    /// A mob's attack action strikes separate targets: those struck so far.
-    #[serde(default)]
-    pub struck: Vec<usize>,
-    /// Where to shift an injury the attack causes.
-    #[serde(default)]
-    pub shift: crate::rules::injury::Shift,
-    /// A spell attack (its id): the caster's Cast pool is released once the
-    /// target has answered, and `weapon` is empty.
-    #[serde(default)]
-    pub spell: Option<String>,
 }
 
 /// Serde for a value shared behind an `Arc`, written as the value itself.

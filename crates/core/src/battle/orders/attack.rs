@@ -4,13 +4,14 @@
 
 use super::flight::strikes_as_it_attacks;
 use crate::battle::command::Order;
+use crate::battle::command::PendingAttack;
 use crate::battle::effects::{pay, spend_a_one, take_effort};
 use crate::battle::events::BattleEvent;
 use crate::battle::flight::flying;
 use crate::battle::injury::penalty;
 use crate::battle::riding::strikes_of_team;
 use crate::battle::sequence::order_finished;
-use crate::battle::state::{BattleState, PendingAttack, Turn};
+use crate::battle::state::{BattleState, Turn};
 use crate::battle::wielding::parry_bonus;
 use crate::data::Tactic;
 use crate::rules::attack::{evaluate_attack, raise_one_die};

@@ -8,11 +8,12 @@
 //! cannot. The side holding the initiative starts every round, or passes to
 //! let the next side start. At the round's end comes morale.
 
+use super::round::Phase;
 use super::{Worth, can_act, close_round, will_roll, worth};
 use crate::battle::command::{Order, RuleError};
 use crate::battle::events::BattleEvent;
 use crate::battle::mental::panic;
-use crate::battle::state::{BattleState, Phase, Turn};
+use crate::battle::state::{BattleState, Turn};
 use crate::rules::dice::DiceSource;
 
 /// The round's first phase: the side holding the initiative (the one that

@@ -4,8 +4,9 @@
 //! round closes.
 
 use super::close_round;
+use super::round::Phase;
 use crate::battle::events::BattleEvent;
-use crate::battle::state::{BattleState, Phase, Turn, UnitState};
+use crate::battle::state::{BattleState, Turn, UnitState};
 use crate::level::SideKind;
 use crate::rules::countdown::{CountdownEntry, countdown_order, next_to_act};
 

@@ -8,10 +8,11 @@
 //! rank for the actions. The round ends with its resolution: bleeders
 //! bleed.
 
+use super::round::{DexRound, Phase};
 use super::{Worth, can_act, close_round, sides_in_turn_order, worth};
 use crate::battle::command::{Order, RuleError};
 use crate::battle::events::BattleEvent;
-use crate::battle::state::{BattleState, DexRound, Phase, Turn};
+use crate::battle::state::{BattleState, Turn};
 use crate::rules::dice::DiceSource;
 use crate::vocabulary::DexStep;
 

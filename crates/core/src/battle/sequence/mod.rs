@@ -4,7 +4,8 @@
 //! what kind of decision it is, whether a command is admissible now, what
 //! follows an order, and what the sequence does next. One file a sequence:
 //! [`countdown`] (Swift Swords' own), [`side_turns`], [`alternation`],
-//! [`track`] (the initiative track) and [`dex`] (DEX ranks).
+//! [`track`] (the initiative track) and [`dex`] (DEX ranks); [`round`]
+//! holds their rounds' data.
 //!
 //! Every sequence rolls the round's action dice the same way and pays every
 //! order in pips: a sequence decides only who acts when.
@@ -12,18 +13,20 @@
 mod alternation;
 mod countdown;
 mod dex;
+pub mod round;
 mod side_turns;
 mod track;
 
 use super::command::{Command, Order, RuleError};
 use super::events::BattleEvent;
 use super::injury::wounded_roll;
-use super::state::{Battle, BattleState, Phase, Turn};
+use super::state::{Battle, BattleState, Turn};
 use crate::level::SideKind;
 use crate::rules::action_dice::roll_action_dice;
 use crate::rules::dice::DiceSource;
 use crate::rules::injury::RollKind;
 use crate::vocabulary::Sequence;
+pub use round::Phase;
 
 /// The kind of decision a combatant is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,10 +5,11 @@
 //! round each combatant of the first side makes a readiness roll (WILL):
 //! one that fails does not act in that turn.
 
+use super::round::Phase;
 use super::{Worth, can_act, close_round, sides_in_turn_order, will_roll, worth};
 use crate::battle::command::{Order, RuleError};
 use crate::battle::events::BattleEvent;
-use crate::battle::state::{BattleState, Phase, Turn};
+use crate::battle::state::{BattleState, Turn};
 use crate::rules::dice::DiceSource;
 
 /// The round's first phase: the first side's turn, after its readiness

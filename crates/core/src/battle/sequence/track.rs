@@ -6,12 +6,14 @@
 //! attacked may try to act first, out of turn, once a round; defences are
 //! counted against a number of reactions a round.
 
+use super::round::{Phase, TrackRound};
 use super::{can_act, close_round, sides_in_turn_order, will_roll};
+use crate::battle::command::PendingAttack;
 use crate::battle::command::{Command, Order, RuleError};
 use crate::battle::components::StateKind;
 use crate::battle::events::BattleEvent;
 use crate::battle::mental::mental_hit;
-use crate::battle::state::{BattleState, PendingAttack, Phase, TrackRound, Turn};
+use crate::battle::state::{BattleState, Turn};
 use crate::rules::dice::DiceSource;
 
 /// The round's first phase: in the first round the track is set by the
