@@ -19,12 +19,12 @@ use swift_swords::rules::aftermath::{Lasting, SideResult, Week};
 use swift_swords::rules::dice::Dice;
 use swift_swords::rules::injury::{Injury, InjuryEffect, Location};
 
-use crate::common::{campaign_problems, ruleset, unit_mut};
+use crate::common::{ruleset, unit_mut};
 
 /// Two members, Sir Tristan (a Heroic swordsman: 3 physical ranks with the
 /// Heroic one) and Tam (a soldier follower: 3), in the Goblin Rabble's
 /// places, then a rescue on the Duel's green.
-const CAMPAIGN: &str = r#"(
+pub(crate) const CAMPAIGN: &str = r#"(
     name: "The test road",
     warband: (name: "The test band", cap: 3, roster: [
         (id: "tristan", name: "Sir Tristan", template: "hero_swordsman"),
@@ -52,7 +52,7 @@ fn rules() -> AftermathRules {
 
 /// The first battle fought by both members and ended as `end` sets it, its
 /// aftermath played with `dice` (which must all be used).
-fn after_first_battle(
+pub(crate) fn after_first_battle(
     end: impl Fn(&mut BattleState),
     log: &[BattleEvent],
     choices: &EndChoices,
@@ -98,7 +98,10 @@ fn after_first_battle_of(
 }
 
 /// Sir Tristan killed on a field his side won, the aftermath played with `dice`.
-fn tristan_killed(choices: &EndChoices, dice: &[u8]) -> (CampaignState, Vec<CampaignEvent>) {
+pub(crate) fn tristan_killed(
+    choices: &EndChoices,
+    dice: &[u8],
+) -> (CampaignState, Vec<CampaignEvent>) {
     after_first_battle(
         |b| {
             won(b);
@@ -110,7 +113,7 @@ fn tristan_killed(choices: &EndChoices, dice: &[u8]) -> (CampaignState, Vec<Camp
     )
 }
 
-fn won(battle: &mut BattleState) {
+pub(crate) fn won(battle: &mut BattleState) {
     battle.set_up().battle.outcome = Some(Outcome::Victory {
         side: "heroes".into(),
         how: String::new(),
@@ -182,7 +185,7 @@ fn fought(result: SideResult) -> CampaignEvent {
     }
 }
 
-fn id(member: &str) -> String {
+pub(crate) fn id(member: &str) -> String {
     member.to_string()
 }
 
@@ -380,7 +383,7 @@ fn magic_at_the_battles_end_saves_the_dying_without_a_roll() {
     );
 }
 
-fn wound(effect: InjuryEffect, location: Location) -> Injury {
+pub(crate) fn wound(effect: InjuryEffect, location: Location) -> Injury {
     Injury { location, effect }
 }
 
@@ -514,190 +517,8 @@ fn magic_never_reaches_a_member_lost_to_the_warband_before_the_battle() {
     assert_eq!(state.default_choices(&end, &rules())[0].magic_on, [1, 1]);
 }
 
-/// Tam comes out of a won battle with `ranks` lost, then the two weeks of
-/// the campaign pass (food, water, rest; a healer rolling 4 dice).
-fn two_weeks_for_tam(ranks: i8, dice: &[u8]) -> (CampaignState, Vec<CampaignEvent>) {
-    let (mut state, _) = after_first_battle(
-        |b| {
-            won(b);
-            unit_mut(b, "tam").ranks.physical.lost = ranks;
-        },
-        &[],
-        &EndChoices::default(),
-        &[],
-    );
-    *state.set_up().dice = Dice::scripted(dice.iter().copied());
-    let events = march(&mut state);
-    assert_eq!(state.dice().overrun(), 0, "the scripted dice ran out");
-    assert_eq!(state.dice().remaining(), 0, "scripted dice left unused");
-    (state, events)
-}
-
-fn week(n: u32) -> CampaignEvent {
-    CampaignEvent::WeekBegan {
-        week: n,
-        conditions: Week {
-            food: true,
-            water: true,
-            travel: false,
-        },
-        chosen: false,
-    }
-}
-
-#[test]
-fn a_first_week_of_rest_heals_two_wounds_and_the_healer_one_more() {
-    // Week 1: 2 wounds, and the healer's [5, 1, 1, 1] passes: 3 in all.
-    let (state, events) = two_weeks_for_tam(3, &[5, 1, 1, 1]);
-    assert_eq!(
-        events,
-        vec![
-            week(1),
-            CampaignEvent::HealingRoll {
-                member: id("tam"),
-                dice: vec![5, 1, 1, 1],
-                passed: true
-            },
-            CampaignEvent::Healed {
-                member: id("tam"),
-                ranks: 3
-            },
-            week(2),
-        ]
-    );
-    assert_eq!(state.members()[1].ranks_lost, 0);
-}
-
-#[test]
-fn after_the_first_week_one_wound_a_week_when_the_healer_fails() {
-    let (state, events) = two_weeks_for_tam(3, &[1, 2, 3, 4, 4, 4, 4, 4]);
-    assert_eq!(
-        events,
-        vec![
-            week(1),
-            CampaignEvent::HealingRoll {
-                member: id("tam"),
-                dice: vec![1, 2, 3, 4],
-                passed: false
-            },
-            CampaignEvent::Healed {
-                member: id("tam"),
-                ranks: 2
-            },
-            week(2),
-            CampaignEvent::HealingRoll {
-                member: id("tam"),
-                dice: vec![4, 4, 4, 4],
-                passed: false
-            },
-            CampaignEvent::Healed {
-                member: id("tam"),
-                ranks: 1
-            },
-        ]
-    );
-    assert_eq!(state.members()[1].ranks_lost, 0);
-    assert_eq!(state.members()[1].weeks_healing, 2);
-}
-
-#[test]
-fn a_permanent_wound_does_not_heal_naturally() {
-    let (mut state, _) = after_first_battle(
-        |b| {
-            won(b);
-            unit_mut(b, "tam").wounds.0 = vec![
-                wound(InjuryEffect::Maim, Location::Groin),
-                wound(InjuryEffect::Bleeder { penalty: 0 }, Location::Chest),
-            ];
-        },
-        &[],
-        &EndChoices::default(),
-        &[],
-    );
-    let events = march(&mut state);
-    assert_eq!(
-        events,
-        vec![
-            week(1),
-            // First aid at the battle's end, then a week of complete rest.
-            CampaignEvent::BleedingStopped {
-                member: id("tam"),
-                injury: wound(InjuryEffect::Bleeder { penalty: 0 }, Location::Chest)
-            },
-            week(2),
-        ]
-    );
-    assert_eq!(
-        state.members()[1].injuries(),
-        vec![wound(InjuryEffect::Maim, Location::Groin)]
-    );
-}
-
-#[test]
-fn a_coma_wakes_with_a_body_roll_in_a_week_of_rest() {
-    // Tristan falls into a coma (healer [1,1,1,1], death roll all 1s), then
-    // wakes on week 2's BODY roll; week 1's roll fails.
-    let mut dice = vec![1, 1, 1, 1];
-    dice.extend([1; 7]);
-    let (mut state, _) = tristan_killed(&EndChoices::default(), &dice);
-    assert!(state.members()[0].coma);
-    let mut week_dice = vec![1, 2, 3, 4, 4, 4, 4];
-    week_dice.extend([6, 1, 1, 1, 1, 1, 1]);
-    *state.set_up().dice = Dice::scripted(week_dice);
-    let events = march(&mut state);
-    assert_eq!(
-        events,
-        vec![
-            week(1),
-            CampaignEvent::WakeRoll {
-                member: id("tristan"),
-                dice: vec![1, 2, 3, 4, 4, 4, 4],
-                woke: false
-            },
-            week(2),
-            CampaignEvent::WakeRoll {
-                member: id("tristan"),
-                dice: vec![6, 1, 1, 1, 1, 1, 1],
-                woke: true
-            },
-        ]
-    );
-    assert!(!state.members()[0].coma);
-    assert_eq!(state.dice().remaining(), 0);
-}
-
-/// RULES §39: the captured "must now escape or be rescued": each week a
-/// captured member rolls BODY at its full rank, two dice off, and three
-/// successes free it; it comes back with the wounds it was taken with.
-#[test]
-fn a_captured_hero_escapes_on_three_successes_of_its_weekly_roll() {
-    let mut state = tristan_captured();
-    assert_eq!(state.members()[0].whereabouts, Whereabouts::Captured);
-    *state.set_up().dice = Dice::scripted(vec![6, 6, 1, 1, 1, 6, 6, 5, 1, 1]);
-    let events = march(&mut state);
-    assert_eq!(
-        events,
-        vec![
-            week(1),
-            CampaignEvent::EscapeRoll {
-                member: id("tristan"),
-                dice: vec![6, 6, 1, 1, 1],
-                escaped: false
-            },
-            week(2),
-            CampaignEvent::EscapeRoll {
-                member: id("tristan"),
-                dice: vec![6, 6, 5, 1, 1],
-                escaped: true
-            },
-        ]
-    );
-    assert_eq!(state.members()[0].whereabouts, Whereabouts::WithWarband);
-    assert_eq!(state.dice().remaining(), 0);
-}
-
 /// The weeks after the battle pass: what they did.
-fn march(state: &mut CampaignState) -> Vec<CampaignEvent> {
+pub(crate) fn march(state: &mut CampaignState) -> Vec<CampaignEvent> {
     state
         .march_on(0, (&ruleset(), &rules()))
         .expect("weeks pass")
@@ -705,7 +526,7 @@ fn march(state: &mut CampaignState) -> Vec<CampaignEvent> {
 }
 
 /// The first battle lost, with Tristan out of action: captured.
-fn tristan_captured() -> CampaignState {
+pub(crate) fn tristan_captured() -> CampaignState {
     let (state, _) = after_first_battle(
         |b| {
             lost(b);
@@ -784,78 +605,6 @@ fn a_member_captured_or_in_a_coma_cannot_take_the_field() {
         state.field(&loaded.levels, &Field::solo(&[0]), &ruleset),
         Err("Sir Tristan cannot fight: captured".into())
     );
-}
-
-#[test]
-fn a_campaign_with_an_unknown_template_is_refused_at_the_member() {
-    let text = CAMPAIGN.replacen("template: \"soldier\")", "template: \"soldeir\")", 1);
-    let found = campaign_problems(&text);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(
-        found[0].starts_with("5:14: member \"tam\": unknown template \"soldeir\""),
-        "{found:?}"
-    );
-}
-
-#[test]
-fn a_way_on_to_a_battle_the_campaign_lacks_is_refused_where_it_is_named() {
-    let text = CAMPAIGN.replace("defeat: Battle(\"green\")", "defeat: Battle(\"grene\")");
-    assert_eq!(
-        campaign_problems(&text),
-        vec![
-            "10:82: battle \"ridge\": its defeat leads to battle \"grene\", which the campaign does not have"
-        ]
-    );
-}
-
-#[test]
-fn slots_beyond_the_places_named_are_refused() {
-    let text = CAMPAIGN.replace("slots: 1,", "slots: 2,");
-    assert_eq!(
-        campaign_problems(&text),
-        vec![
-            "13:81: battle \"green\": slots is 2, but only 1 places are named for the warband (the side has 1 units)"
-        ]
-    );
-}
-
-#[test]
-fn a_loop_with_no_way_to_the_end_is_refused() {
-    let text = CAMPAIGN.replace(
-        "victory: Won",
-        "victory: Battle(\"ridge\"), defeat: Battle(\"ridge\"), draw: Battle(\"ridge\")",
-    );
-    let text = text.replace(
-        "victory: Battle(\"green\"), defeat",
-        "victory: Battle(\"green\"), draw: Battle(\"green\"), defeat",
-    );
-    let found = campaign_problems(&text);
-    assert!(
-        found
-            .iter()
-            .any(|p| p.contains("battle \"green\" can never lead to the campaign's end")),
-        "{found:?}"
-    );
-}
-
-#[test]
-fn a_roster_over_the_cap_is_refused() {
-    let text = CAMPAIGN.replace("cap: 3", "cap: 1");
-    assert_eq!(
-        campaign_problems(&text),
-        vec!["3:54: the roster has 2 members, over the warband's cap of 1"]
-    );
-}
-
-#[test]
-fn the_shipped_campaigns_pass_their_check() {
-    let ruleset = ruleset();
-    for entry in std::fs::read_dir("campaigns").unwrap().flatten() {
-        let path = entry.path();
-        if let Err(found) = swift_swords::campaign::check::load_campaign(&path, &ruleset) {
-            panic!("{found}");
-        }
-    }
 }
 
 #[test]

@@ -1,10 +1,12 @@
-//! Melees ("Status", "Contact example"): dragging an outsider in the zone
-//! into a melee as an ordinary action. Fixed action dice, scripted rolls.
+//! Melees and groups ("Status", "Contact example"): dragging an outsider in
+//! the zone into a melee as an ordinary action, friends who stand alone
+//! together, and leaving a group. Fixed action dice, scripted rolls.
 
-use crate::common::{act, app, level, log, submit, table, unit};
+use crate::common::{act, app, attack, foe, hero, level, log, submit, table, unit, units};
 use swift_swords::battle::command::{Command, Order, RuleError};
 use swift_swords::battle::components::Status;
 use swift_swords::battle::events::BattleEvent;
+use swift_swords::vocabulary::ZoneCoord;
 
 /// A veteran and a bandit in one melee; two bandit archers standing Alone
 /// in the same zone, outside it; a bandit alone in the next zone.
@@ -118,4 +120,107 @@ fn only_an_enemy_outside_the_melee_in_the_same_zone_can_be_dragged_in() {
     // Out of the melee, there is nothing to drag anyone into.
     act(&mut app, "veteran", Order::Withdraw { pay: None });
     assert_eq!(refused(&mut app, "archer"), Err(RuleError::NotInContact));
+}
+
+#[test]
+fn an_enemy_charging_friends_who_stand_alone_together_puts_them_all_in_contact() {
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained(),
+        hero("ally", "veteran").untrained(),
+        foe("bandit", "bandit").at(1, 0).untrained(),
+    ]);
+    let level = level(r#""gg""#, &units, "");
+    // Hero 5,5,4,4; ally 3,3,3,2; bandit 6,5,4 (+ extra 2).
+    let mut app = app(&level, &[5, 5, 4, 4, 3, 3, 3, 2, 6, 5, 4, 2]);
+    act(
+        &mut app,
+        "hero",
+        Order::JoinGroup {
+            friend: "ally".into(),
+            pay: None,
+        },
+    );
+    let t = table(&app);
+    assert_eq!(
+        unit(&t, "hero").placement.group,
+        unit(&t, "ally").placement.group
+    );
+    assert_eq!(
+        unit(&t, "hero").status,
+        Status::Alone,
+        "friends together are still Alone"
+    );
+    act(&mut app, "ally", Order::Hold);
+    act(
+        &mut app,
+        "bandit",
+        Order::Charge {
+            target: "ally".into(),
+            pay: None,
+        },
+    );
+    let t = table(&app);
+    for id in ["hero", "ally", "bandit"] {
+        assert_eq!(unit(&t, id).status, Status::InContact, "{id}");
+    }
+    assert_eq!(unit(&t, "bandit").placement.zone, ZoneCoord(0, 0));
+}
+
+#[test]
+fn leaving_a_group_of_friends_stands_alone_and_a_melee_needs_a_withdraw() {
+    let units = units(&[
+        hero("hero", "hero_swordsman").untrained(),
+        hero("ally", "veteran").untrained(),
+        foe("bandit", "bandit").untrained(),
+    ]);
+    let level = level(r#""g""#, &units, "");
+    let mut app = app(&level, &[5, 5, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2]);
+    act(
+        &mut app,
+        "hero",
+        Order::JoinGroup {
+            friend: "ally".into(),
+            pay: None,
+        },
+    );
+    act(&mut app, "ally", Order::Hold);
+    act(&mut app, "hero", Order::LeaveGroup { pay: None });
+    let t = table(&app);
+    assert_eq!(unit(&t, "hero").placement.group, None);
+    assert_eq!(
+        unit(&t, "ally").placement.group,
+        None,
+        "a group of one dissolves"
+    );
+    act(&mut app, "ally", attack("bandit"));
+    act(&mut app, "bandit", Order::Hold);
+    assert_eq!(
+        submit(
+            &mut app,
+            Command::new("hero", Order::LeaveGroup { pay: None })
+        ),
+        Err(RuleError::NotInFriendlyGroup)
+    );
+    act(
+        &mut app,
+        "hero",
+        Order::JoinGroup {
+            friend: "ally".into(),
+            pay: None,
+        },
+    );
+    assert_eq!(
+        unit(&table(&app), "hero").status,
+        Status::InContact,
+        "joining a friend's melee"
+    );
+    act(&mut app, "bandit", Order::Hold);
+    act(&mut app, "ally", Order::Hold);
+    assert_eq!(
+        submit(
+            &mut app,
+            Command::new("hero", Order::LeaveGroup { pay: None })
+        ),
+        Err(RuleError::WithdrawFirst)
+    );
 }

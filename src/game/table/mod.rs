@@ -13,6 +13,7 @@ pub mod light;
 pub mod markers;
 pub mod marks;
 pub mod motion;
+pub mod opening_view;
 pub mod orbit;
 pub mod paint;
 pub mod picking;

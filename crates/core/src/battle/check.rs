@@ -1,10 +1,10 @@
 //! What is allowed: the legality check of every order, with its costs and
 //! refusals. Nothing here changes the battle.
 
-use super::command::PendingAttack;
 use super::command::{Command, Order, RuleError};
 use super::inclose::inclose_problem;
 use super::mental::{greatest_danger, routed_problem};
+use super::pending::PendingAttack;
 use super::riding::riding_problem;
 use super::sequence::Phase;
 use super::sequence::{Decision, turn_problem};

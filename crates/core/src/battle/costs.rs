@@ -1,11 +1,11 @@
 //! The costs and refusals of each order: what an order costs in pips or
 //! dice, and the rule that refuses it.
 
-use super::command::PendingAttack;
 use super::command::{Order, RuleError};
 use super::components::{PoolAction, Status};
 use super::flight::out_of_reach;
 use super::inclose::close_partner;
+use super::pending::PendingAttack;
 use super::riding::front_problem;
 use super::state::BattleState;
 use super::wielding::switch_pips;

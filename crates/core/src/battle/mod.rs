@@ -22,9 +22,10 @@
 //!    [`warband`], [`wielding`];
 //! 6. the primitive effects (pay, lose a rank, take a State, out of action,
 //!    lose a pool): [`effects`];
-//! 7. plain data: the state and its parts ([`state`], [`components`]), the
-//!    orders ([`command`]) and the events ([`events`], told in words by
-//!    `describe`).
+//! 7. plain data: the state and its parts ([`state`], [`components`], the
+//!    sequences' rounds in `sequence::round`), the orders ([`command`]), the
+//!    attack waiting for its answer ([`pending`]) and the events
+//!    ([`events`], told in words by `describe`).
 
 pub mod candidates;
 pub mod check;
@@ -44,6 +45,7 @@ mod legal;
 pub mod mental;
 pub mod odds;
 mod orders;
+pub mod pending;
 pub mod record;
 pub mod riding;
 pub mod save;

@@ -1,13 +1,13 @@
 //! The odds previews the HUD and the AI read: an attack's dice and
 //! Superiority Level as it would be rolled now, and its chances.
 
-use super::command::PendingAttack;
 use super::components::{ActionPoolState, Fate, GroupId, PoolAction, Status};
 use super::costs::{choose_weapon, shield_of};
 use super::cover::cover_against;
 use super::flight::missile_penalty;
 use super::inclose::size_edges;
 use super::injury::{penalty, sized_body_dice};
+use super::pending::PendingAttack;
 use super::special::applicable_specials;
 use super::state::BattleState;
 use super::warband::attack_modifiers;

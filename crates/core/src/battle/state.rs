@@ -8,12 +8,12 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use super::command::PendingAttack;
 use super::components::{
     Aboard, ActionPool, Board, Chariot, Conditions, Fate, Flight, GroupId, Placement, Profile,
     Ranks, SideInfo, Status, Unit, Wounds,
 };
 use super::events::{BattleEvent, Outcome};
+use super::pending::PendingAttack;
 use super::sequence::round::Phase;
 use crate::data::Ruleset;
 use crate::level::{Level, SideKind};

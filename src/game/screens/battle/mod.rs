@@ -8,6 +8,7 @@ mod folding;
 #[cfg(test)]
 mod panel_tests;
 mod panels;
+mod tooltip;
 mod top_bar;
 mod windows;
 

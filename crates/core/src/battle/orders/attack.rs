@@ -4,11 +4,11 @@
 
 use super::flight::strikes_as_it_attacks;
 use crate::battle::command::Order;
-use crate::battle::command::PendingAttack;
 use crate::battle::effects::{pay, spend_a_one, take_effort};
 use crate::battle::events::BattleEvent;
 use crate::battle::flight::flying;
 use crate::battle::injury::penalty;
+use crate::battle::pending::PendingAttack;
 use crate::battle::riding::strikes_of_team;
 use crate::battle::sequence::order_finished;
 use crate::battle::state::{BattleState, Turn};

@@ -16,8 +16,8 @@ use crate::rules::rolls::successes_in;
 
 use super::landing::hit;
 use crate::battle::check::available_defences;
-use crate::battle::command::PendingAttack;
 use crate::battle::costs::{prepared_spell, prepared_spell_id, shield_of};
+use crate::battle::pending::PendingAttack;
 use crate::battle::state::Turn;
 use crate::data::Spell;
 use crate::rules::defence::{BlockOutcome, block, dodge};

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::battle::command::PendingAttack;
+use crate::battle::pending::PendingAttack;
 use crate::vocabulary::{DexStep, ZoneCoord};
 
 /// Where the battle stands in the sequence of play. Only the sequence's

@@ -8,11 +8,11 @@
 
 use super::round::{Phase, TrackRound};
 use super::{can_act, close_round, sides_in_turn_order, will_roll};
-use crate::battle::command::PendingAttack;
 use crate::battle::command::{Command, Order, RuleError};
 use crate::battle::components::StateKind;
 use crate::battle::events::BattleEvent;
 use crate::battle::mental::mental_hit;
+use crate::battle::pending::PendingAttack;
 use crate::battle::state::{BattleState, Turn};
 use crate::rules::dice::DiceSource;
 
