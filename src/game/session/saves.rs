@@ -84,10 +84,12 @@ pub struct SaveNotice {
 }
 
 /// Sends each state of the battle's replay to the writer thread, so the
-/// frame never waits for the disk.
+/// frame never waits for the disk. Dropped (the game closing, a new battle
+/// taking its place), it waits for the writes sent: the last step is never
+/// lost, and no write lands after its folder is gone.
 #[derive(Resource)]
 pub struct Autosaver {
-    sender: Sender<Replay>,
+    sender: Option<Sender<Replay>>,
     /// The writer thread; it ends with the last write that failed, if any.
     writer: Option<std::thread::JoinHandle<Option<String>>>,
 }
@@ -101,25 +103,42 @@ impl Autosaver {
             .spawn(move || write_autosaves(&folder, &receiver))
             .map_err(|error| eprintln!("the autosave cannot start: {error}"))
             .ok();
-        Self { sender, writer }
+        Self {
+            sender: Some(sender),
+            writer,
+        }
     }
 
     pub fn save(&self, replay: Replay) {
         // The writer only stops when the game does.
-        let _ = self.sender.send(replay);
+        if let Some(sender) = &self.sender {
+            let _ = sender.send(replay);
+        }
     }
 
     /// Waits until everything sent has been written. Returns the last
     /// write that failed, in words, if any did (or the writer never ran).
-    pub fn finish(self) -> Result<(), String> {
-        drop(self.sender);
-        let Some(writer) = self.writer else {
+    pub fn finish(mut self) -> Result<(), String> {
+        self.close()
+    }
+
+    fn close(&mut self) -> Result<(), String> {
+        self.sender = None;
+        let Some(writer) = self.writer.take() else {
             return Err("the autosave never started".into());
         };
         match writer.join() {
             Ok(None) => Ok(()),
             Ok(Some(failed)) => Err(failed),
             Err(_) => Err("the autosave stopped unexpectedly".into()),
+        }
+    }
+}
+
+impl Drop for Autosaver {
+    fn drop(&mut self) {
+        if self.writer.is_some() {
+            let _ = self.close();
         }
     }
 }
@@ -492,6 +511,22 @@ mod tests {
         assert_eq!(file_name_for("../../etc/passwd"), "______etc_passwd.ron");
         assert_eq!(file_name_for("   "), "save .ron");
         assert_eq!(file_name_for("autosave"), "save autosave.ron");
+    }
+
+    #[test]
+    fn an_autosaver_dropped_has_written_the_last_step_sent_to_it() {
+        use crate::game::test_engines::{ROLAND_STRIP, roland_to_act};
+        let scratch = crate::scratch::Scratch::new("autosave-drop");
+        let folder = SaveFolder(scratch.to_path_buf());
+        let engine = roland_to_act();
+        let ruleset = crate::data::Ruleset::embedded().expect("the built-in data loads");
+        let seats = [crate::seat::Seat::Human, crate::seat::Seat::Human];
+        let replay = Replay::begin("strip.ron", ROLAND_STRIP, &ruleset, &seats, &engine);
+        let autosaver = Autosaver::start(folder.clone());
+        autosaver.save(replay.clone());
+        drop(autosaver);
+        let written = Replay::read(&folder.autosave()).expect("the autosave is on disk");
+        assert_eq!(written.level_file, "strip.ron");
     }
 
     #[test]
