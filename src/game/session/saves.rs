@@ -520,7 +520,7 @@ mod tests {
         let folder = SaveFolder(scratch.to_path_buf());
         let engine = roland_to_act();
         let ruleset = crate::data::Ruleset::embedded().expect("the built-in data loads");
-        let seats = [crate::seat::Seat::Human, crate::seat::Seat::Human];
+        let seats = [Seat::Human, Seat::Human];
         let replay = Replay::begin("strip.ron", ROLAND_STRIP, &ruleset, &seats, &engine);
         let autosaver = Autosaver::start(folder.clone());
         autosaver.save(replay.clone());
