@@ -11,22 +11,14 @@ use swift_swords::rules::dice::Dice;
 use swift_swords::rules::injury::{InjuryEffect, Location};
 
 use crate::campaigns::{
-    after_first_battle, id, march, tristan_captured, tristan_killed, won, wound,
+    after_first_battle, id, march, tam_standing_with, tristan_captured, tristan_killed, won, wound,
 };
 use crate::common::unit_mut;
 
 /// Tam comes out of a won battle with `ranks` lost, then the two weeks of
 /// the campaign pass (food, water, rest; a healer rolling 4 dice).
 fn two_weeks_for_tam(ranks: i8, dice: &[u8]) -> (CampaignState, Vec<CampaignEvent>) {
-    let (mut state, _) = after_first_battle(
-        |b| {
-            won(b);
-            unit_mut(b, "tam").ranks.physical.lost = ranks;
-        },
-        &[],
-        &EndChoices::default(),
-        &[],
-    );
+    let (mut state, _) = tam_standing_with(ranks);
     *state.set_up().dice = Dice::scripted(dice.iter().copied());
     let events = march(&mut state);
     assert_eq!(state.dice().overrun(), 0, "the scripted dice ran out");

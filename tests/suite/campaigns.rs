@@ -208,7 +208,7 @@ fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
 }
 
 /// Tam comes out of a won battle with `ranks` lost and still standing.
-fn tam_standing_with(ranks: i8) -> (CampaignState, Vec<CampaignEvent>) {
+pub(crate) fn tam_standing_with(ranks: i8) -> (CampaignState, Vec<CampaignEvent>) {
     after_first_battle(
         |b| {
             won(b);
