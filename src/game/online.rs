@@ -206,10 +206,7 @@ fn act(world: &mut World, link: &mut OnlineLink, effects: Vec<Effect>) {
             Effect::Keep(token) => keep_token(token),
             Effect::Set(game) => {
                 link.replay = game.replay.clone();
-                world
-                    .resource_mut::<CommandQueue>()
-                    .0
-                    .retain(|pending| !matches!(pending.origin, Origin::Server { .. }));
+                world.resource_mut::<CommandQueue>().drop_server_steps();
                 install_battle(world, game.engine().clone());
             }
             Effect::Play { number, step, last } => {
@@ -273,9 +270,7 @@ fn sync_steps(
             }
         };
         if !in_step {
-            queue
-                .0
-                .retain(|pending| !matches!(pending.origin, Origin::Server { .. }));
+            queue.drop_server_steps();
         }
         for effect in effects {
             match effect {
@@ -346,7 +341,7 @@ fn online_panel(mut contexts: EguiContexts, mut link: ResMut<OnlineLink>) -> Res
             });
             if link.session.taken_elsewhere() {
                 ui.colored_label(egui::Color32::YELLOW, "Played from another window now.");
-            } else if link.connection.is_none() {
+            } else if !link.session.connected() {
                 ui.colored_label(egui::Color32::YELLOW, "Connection lost: coming back…");
             }
             let since = link.seats_at.elapsed().as_secs();

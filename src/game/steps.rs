@@ -79,6 +79,13 @@ impl CommandQueue {
         self.0 = others;
         orders.into_iter().map(|pending| pending.command).collect()
     }
+
+    /// Drops the server's steps still waiting: after one out of step or
+    /// refused here, or once the server's battle is set in their place.
+    pub fn drop_server_steps(&mut self) {
+        self.0
+            .retain(|pending| !matches!(pending.origin, Origin::Server { .. }));
+    }
 }
 
 /// A step the engine took: accepted with the events it caused, or refused
