@@ -11,6 +11,7 @@ use swift_swords::campaign::aftermath::{EndChoices, default_choices};
 use swift_swords::campaign::check::parse_campaign;
 use swift_swords::campaign::end::BattleEnd;
 use swift_swords::campaign::events::CampaignEvent;
+use swift_swords::campaign::events::Deed;
 use swift_swords::campaign::fielding::Field;
 use swift_swords::campaign::format::CaptiveFate;
 use swift_swords::campaign::progress::CampaignState;
@@ -19,6 +20,7 @@ use swift_swords::data::load_aftermath;
 use swift_swords::rules::aftermath::SideResult;
 use swift_swords::rules::injury::{Injury, InjuryEffect, Location};
 
+use crate::campaigns::deed;
 use crate::common::{campaign_problems, ruleset, unit_mut};
 
 /// Sir Tristan and Tam take the ridge from the goblins; Wat, a third
@@ -120,6 +122,8 @@ fn captured_foes_let_go_leave_the_warband_as_it_was() {
             CampaignEvent::CaptiveReleased {
                 name: "Goblin slinger".into()
             },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     assert_eq!(state.members().len(), 3);
@@ -140,6 +144,8 @@ fn a_captive_exchanged_frees_the_member_the_enemy_held() {
             CampaignEvent::CaptiveReleased {
                 name: "Goblin slinger".into()
             },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     assert_eq!(state.members()[2].whereabouts, Whereabouts::WithWarband);
@@ -163,6 +169,8 @@ fn a_captive_who_joins_the_warband_keeps_the_wounds_the_battle_gave_it() {
                 injury: fracture(),
                 lasting: swift_swords::rules::aftermath::Lasting::Heals { weeks: 4 }
             },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     let joined = &state.members()[3];

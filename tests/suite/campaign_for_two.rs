@@ -10,6 +10,7 @@ use swift_swords::battle::setup::initial_state;
 use swift_swords::campaign::check::load_campaign;
 use swift_swords::campaign::end::BattleEnd;
 use swift_swords::campaign::events::CampaignEvent;
+use swift_swords::campaign::events::Deed;
 use swift_swords::campaign::fielding::Field;
 use swift_swords::campaign::format::WayOn;
 use swift_swords::campaign::progress::{CampaignState, Stage};
@@ -17,6 +18,7 @@ use swift_swords::campaign::warband::Whereabouts;
 use swift_swords::data::load_aftermath;
 use swift_swords::rules::aftermath::SideResult;
 
+use crate::campaigns::deed;
 use crate::common::{campaign_problems, ruleset};
 
 const FEUD: &str = "campaigns/crossroads_feud.ron";
@@ -68,6 +70,10 @@ fn in_a_campaign_for_two_each_warband_has_its_own_aftermath_and_the_way_on_follo
             CampaignEvent::Recovered {
                 member: "cole".into()
             },
+            deed("bors", Deed::HeldTheField),
+            deed("cole", Deed::WoundsSurvived),
+            deed("dunn", Deed::HeldTheField),
+            deed("edric", Deed::HeldTheField),
             CampaignEvent::FoughtFor {
                 battle: "crossroads".into(),
                 warband: "The Eastern Company".into(),
@@ -79,6 +85,8 @@ fn in_a_campaign_for_two_each_warband_has_its_own_aftermath_and_the_way_on_follo
             CampaignEvent::LeftBehind {
                 member: "kell".into()
             },
+            deed("hrolf", Deed::WoundsSurvived),
+            deed("kell", Deed::WoundsSurvived),
         ]
     );
     assert_eq!(

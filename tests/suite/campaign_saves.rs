@@ -158,6 +158,9 @@ fn a_recorded_campaign_plays_again_to_the_die_step_by_step() {
     assert_eq!(held.len(), record.steps.len());
     assert_eq!(held[0], "step 1: battle 1, 128 commands");
     assert_eq!((state.chronicle().len(), state.week()), (6, 10));
+    // The AI commander took advances along the way, and they are kept.
+    let advances: usize = state.members().iter().map(|m| m.advances.len()).sum();
+    assert_eq!(advances, 6);
     assert!(matches!(state.stage(), Stage::Ended { .. }));
 }
 
@@ -165,15 +168,42 @@ fn a_recorded_campaign_plays_again_to_the_die_step_by_step() {
 fn a_recorded_campaign_that_plays_otherwise_is_caught_at_its_step() {
     let (mut record, loaded) = recorded();
     let rules = load_aftermath(None).expect("the aftermath's numbers");
-    // A week of rest the record did not take.
-    if let CampaignStep::MarchOn { rest } = &mut record.steps[9].step {
-        *rest += 1;
+    // An advance the record took, not taken: the warband stands otherwise
+    // after the weeks.
+    if let CampaignStep::MarchOn { advances, .. } = &mut record.steps[5].step {
+        advances.pop();
     }
     let problem = record
         .verify(&loaded, (&ruleset(), &rules), |_| {})
         .expect_err("caught");
-    assert!(
-        problem.starts_with("step 10: the weeks, 1 more of rest: "),
-        "{problem}"
+    assert_eq!(
+        problem,
+        "step 6: the weeks, 1 more of rest: the campaign now stands differently from when it was recorded"
     );
+}
+
+/// A save the game wrote before deeds and advances (format "swift-swords
+/// campaign 1", no `deeds` on its members), after the first battle.
+const SAVED_BEFORE_ADVANCES: &str = "tests/campaigns/barrow_road_save_before_advances.ron";
+
+#[test]
+fn a_save_from_before_deeds_and_advances_opens_with_none_and_goes_on() {
+    let (_, loaded) = recorded();
+    let rules = load_aftermath(None).expect("the aftermath's numbers");
+    let mut save = CampaignSave::read(Path::new(SAVED_BEFORE_ADVANCES)).expect("opens");
+    save.matches(&loaded)
+        .expect("its campaign is the shipped one");
+    let state = &mut save.state;
+    assert!(
+        state
+            .members()
+            .iter()
+            .all(|m| m.deeds == 0 && m.advances.is_empty())
+    );
+    // Nothing is due, and the weeks pass as they would have.
+    state
+        .take_advances(&[], (&ruleset(), &rules.advancement))
+        .expect("none to take");
+    state.march_on(0, (&ruleset(), &rules)).expect("marches on");
+    assert!(matches!(state.stage(), Stage::Before { .. }));
 }

@@ -10,6 +10,7 @@ use swift_swords::battle::state::BattleState;
 use swift_swords::campaign::aftermath::EndChoices;
 use swift_swords::campaign::check::{LoadedCampaign, parse_campaign};
 use swift_swords::campaign::end::BattleEnd;
+use swift_swords::campaign::events::Deed;
 use swift_swords::campaign::events::{CampaignEvent, MagicUse};
 use swift_swords::campaign::fielding::Field;
 use swift_swords::campaign::progress::{CampaignState, Stage};
@@ -120,7 +121,7 @@ pub(crate) fn won(battle: &mut BattleState) {
     });
 }
 
-fn lost(battle: &mut BattleState) {
+pub(crate) fn lost(battle: &mut BattleState) {
     battle.set_up().battle.outcome = Some(Outcome::Victory {
         side: "goblins".into(),
         how: String::new(),
@@ -172,6 +173,8 @@ fn a_drawn_field_keeps_its_heroes_and_leaves_its_followers_behind() {
                 member: id("tam"),
                 ranks: 3
             },
+            deed("tristan", Deed::WoundsSurvived),
+            deed("tam", Deed::WoundsSurvived),
         ]
     );
     assert_eq!(state.members()[0].whereabouts, Whereabouts::WithWarband);
@@ -189,6 +192,16 @@ pub(crate) fn id(member: &str) -> String {
     member.to_string()
 }
 
+/// A deed done by `member`, worth what the shipped data says (RULES §42).
+pub(crate) fn deed(member: &str, deed: Deed) -> CampaignEvent {
+    let worth = deed.worth(&rules().advancement.deeds);
+    CampaignEvent::DeedDone {
+        member: id(member),
+        deed,
+        worth,
+    }
+}
+
 #[test]
 fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
     let (state, events) = out_of_action(won, &["tam"]);
@@ -201,6 +214,8 @@ fn the_winners_recover_their_out_of_action_with_the_ranks_they_lost() {
                 member: id("tam"),
                 ranks: 3
             },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::WoundsSurvived),
         ]
     );
     assert_eq!(state.members()[1].whereabouts, Whereabouts::WithWarband);
@@ -228,6 +243,8 @@ fn first_aid_at_the_battles_end_makes_whole_a_member_who_lost_only_one_rank() {
         vec![
             fought(SideResult::Won),
             CampaignEvent::FirstAid { member: id("tam") },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     assert_eq!(state.members()[1].ranks_lost, 0);
@@ -241,6 +258,8 @@ fn first_aid_at_the_battles_end_makes_whole_a_member_who_lost_only_one_rank() {
                 member: id("tam"),
                 ranks: 2
             },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     assert_eq!(state.members()[1].ranks_lost, 2);
@@ -271,6 +290,8 @@ fn on_a_lost_field_a_hero_out_of_action_is_captured_and_a_follower_left_behind()
                 member: id("tristan")
             },
             CampaignEvent::LeftBehind { member: id("tam") },
+            deed("tristan", Deed::WoundsSurvived),
+            deed("tam", Deed::WoundsSurvived),
         ]
     );
     assert_eq!(state.members()[0].whereabouts, Whereabouts::Captured);
@@ -297,6 +318,8 @@ fn a_dying_hero_tended_by_a_healer_is_saved_with_every_rank_to_heal() {
                 member: id("tristan"),
                 ranks: 3
             },
+            deed("tristan", Deed::WoundsSurvived),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     assert!(!state.members()[0].coma);
@@ -322,6 +345,8 @@ fn a_failed_death_roll_on_a_field_held_is_a_coma() {
                 member: id("tristan"),
                 ranks: 3
             },
+            deed("tristan", Deed::WoundsSurvived),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     assert!(state.members()[0].coma);
@@ -415,6 +440,8 @@ fn injuries_that_last_go_with_the_member_and_those_that_pass_do_not() {
                 injury: wound(InjuryEffect::Sever, Location::LeftLeg),
                 lasting: Lasting::Permanent
             },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     // In force in the next battle: the fielded level carries them in.
@@ -755,7 +782,9 @@ fn a_recruit_chosen_when_the_warband_is_at_its_cap_does_not_join_and_the_afterma
             CampaignEvent::NoRoom {
                 member: "Osric".into(),
                 cap: 2
-            }
+            },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     assert_eq!(state.members().len(), 2);
@@ -766,7 +795,9 @@ fn a_recruit_chosen_when_the_warband_is_at_its_cap_does_not_join_and_the_afterma
             fought(SideResult::Won),
             CampaignEvent::Recruited {
                 member: id("osric")
-            }
+            },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
         ]
     );
     assert_eq!(state.members().len(), 3);

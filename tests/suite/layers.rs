@@ -136,7 +136,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["page_tests"],
             &["briefing"],
             &["aftermath", "list"],
-            &["roster"],
+            &["advances", "roster"],
         ],
     ),
     (
@@ -202,6 +202,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         "crates/core/src/rules",
         &[
             &["odds", "action_dice", "aftermath", "attack", "rolls"],
+            &["advancement"],
             &[
                 "countdown",
                 "damage",
@@ -224,13 +225,14 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         &[
             &["record"],
             &["run", "save"],
+            &["advance"],
             &["progress"],
             &["aftermath", "healing"],
             &["captives"],
-            &["end"],
+            &["deeds", "end"],
             &["fielding", "check"],
             &["events", "warband", "words"],
-            &["format"],
+            &["format", "gains"],
         ],
     ),
     ("crates/core/src/replay", &[&["script"]]),

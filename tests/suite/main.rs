@@ -8,6 +8,7 @@ mod ai;
 mod ai_flyers_and_cover;
 mod ai_objectives;
 mod by_file;
+mod campaign_advances;
 mod campaign_captives;
 mod campaign_for_two;
 mod campaign_format;

@@ -13,6 +13,7 @@ use crate::ai::AiLevel;
 use crate::battle::engine::Engine;
 use crate::battle::events::BattleEvent;
 use crate::battle::state::BattleState;
+use crate::campaign::advance::ChosenAdvance;
 use crate::campaign::aftermath::EndChoices;
 use crate::campaign::check::{LoadedCampaign, load_campaign};
 use crate::campaign::end::BattleEnd;
@@ -391,16 +392,19 @@ pub fn tend_the_fallen(world: &mut World, choices: &[EndChoices]) -> Result<(), 
     Ok(())
 }
 
-/// The weeks after the battle, with `rest` more weeks of rest: played,
-/// saved, and their events become the news.
-pub fn march_on(world: &mut World, rest: u8) -> Result<(), String> {
+/// The advances chosen, then the weeks after the battle with `rest` more
+/// weeks of rest: played, saved, and their events become the news.
+pub fn march_on(world: &mut World, rest: u8, advances: &[ChosenAdvance]) -> Result<(), String> {
     let mut campaigning = world.resource_mut::<Campaigning>();
     let campaigning = &mut *campaigning;
-    let news = campaigning
-        .save
-        .state
-        .march_on(rest, (&campaigning.ruleset, &campaigning.rules))?
+    let state = &mut campaigning.save.state;
+    let mut news = state
+        .take_advances(
+            advances,
+            (&campaigning.ruleset, &campaigning.rules.advancement),
+        )?
         .to_vec();
+    news.extend_from_slice(state.march_on(rest, (&campaigning.ruleset, &campaigning.rules))?);
     campaigning.news = news;
     campaigning.write();
     Ok(())
@@ -509,7 +513,7 @@ mod tests {
             "the battle is done with"
         );
 
-        march_on(&mut world, 0).expect("marches on");
+        march_on(&mut world, 0, &[]).expect("marches on");
         let saved = on_disk(&world);
         assert_eq!(saved, world.resource::<Campaigning>().save);
         assert!(!matches!(saved.state.stage(), Stage::After { .. }));
@@ -689,7 +693,7 @@ mod tests {
             "the rival's aftermath follows the first's"
         );
         assert_eq!(saved.rival_fielded, Vec::<usize>::new());
-        march_on(&mut world, 0).expect("marches on");
+        march_on(&mut world, 0, &[]).expect("marches on");
         assert_eq!(
             *on_disk(&world).state.stage(),
             Stage::Before {

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::captives::{captives_taken, default_fates, settle_captives};
+use super::deeds::{deeds_of, falls};
 use super::end::{BattleEnd, carried_out, taken_in_battle};
 use super::events::{CampaignEvent, MagicUse};
 use super::fielding::physical_ranks;
@@ -14,6 +15,7 @@ use super::warband::{Member, Whereabouts};
 use crate::battle::components::Fate;
 use crate::battle::events::BattleEvent;
 use crate::data::Ruleset;
+use crate::rules::advancement::DeedValues;
 use crate::rules::aftermath::{
     AftermathRules, EndedAs, Fallen, Lasting, SideResult, death_roll, fate_after_battle,
     healing_roll,
@@ -51,7 +53,8 @@ pub fn end_of_battle(
         left: battle.after.magic,
         on: choices.magic_on.clone(),
     };
-    let credits = foes_defeated(end);
+    let falls = falls(end);
+    let credits = foes_defeated(&falls);
     let massive = killed_by_massive_damage(end.log);
     for &index in fielded {
         let Some(member) = members.get_mut(index) else {
@@ -139,6 +142,16 @@ pub fn end_of_battle(
     if result == SideResult::Won {
         free_and_recruit(members, battle, &choices.recruits, cap, &mut events);
     }
+    let rescued = events
+        .iter()
+        .any(|e| matches!(e, CampaignEvent::Freed { .. }));
+    earn_deeds(
+        members,
+        fielded,
+        (end, &falls, rescued),
+        &rules.advancement.deeds,
+        &mut events,
+    );
     (result, events)
 }
 
@@ -327,46 +340,38 @@ fn killed_by_massive_damage(log: &[BattleEvent]) -> BTreeSet<String> {
     killed
 }
 
-/// Foes each unit put out of action or killed: the fall is credited to the
-/// last one to strike the fallen.
-fn foes_defeated(end: &BattleEnd) -> BTreeMap<String, u32> {
-    let side_of = |id: &str| {
-        end.state
-            .unit_index(id)
-            .map(|i| end.state.units()[i].unit.side)
-    };
-    let mut last: BTreeMap<&str, &str> = BTreeMap::new();
-    let mut fallen = BTreeSet::new();
+/// Foes each unit put out of action or killed, of the battle's falls.
+fn foes_defeated(falls: &[(String, String)]) -> BTreeMap<String, u32> {
     let mut credits = BTreeMap::new();
-    for event in end.log {
-        match event {
-            BattleEvent::AttackRolled {
-                attacker, target, ..
-            }
-            | BattleEvent::SpellCast {
-                unit: attacker,
-                target,
-                ..
-            }
-            | BattleEvent::Squashed {
-                attacker,
-                unit: target,
-            } => {
-                last.insert(target, attacker);
-            }
-            BattleEvent::OutOfAction { unit } | BattleEvent::Killed { unit }
-                if fallen.insert(unit.as_str()) =>
-            {
-                if let Some(&by) = last.get(unit.as_str())
-                    && side_of(by) != side_of(unit)
-                {
-                    *credits.entry(by.to_string()).or_insert(0) += 1;
-                }
-            }
-            _ => {}
-        }
+    for (by, _) in falls {
+        *credits.entry(by.clone()).or_insert(0) += 1;
     }
     credits
+}
+
+/// Each fielded member's deeds in the battle, as events, and added to its
+/// deeds.
+fn earn_deeds(
+    members: &mut [Member],
+    fielded: &[usize],
+    (end, falls, rescued): (&BattleEnd, &[(String, String)], bool),
+    values: &DeedValues,
+    events: &mut Vec<CampaignEvent>,
+) {
+    for &index in fielded {
+        let Some(member) = members.get_mut(index) else {
+            continue;
+        };
+        for deed in deeds_of(member, (end, falls), rescued) {
+            let worth = deed.worth(values);
+            member.deeds = member.deeds.saturating_add(u32::from(worth));
+            events.push(CampaignEvent::DeedDone {
+                member: member.spec.id.clone(),
+                deed,
+                worth,
+            });
+        }
+    }
 }
 
 /// The choices a player who wants the most for the warband makes, used by

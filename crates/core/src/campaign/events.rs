@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::advancement::DeedValues;
 use crate::rules::aftermath::{Lasting, SideResult, Week};
 use crate::rules::injury::Injury;
 
@@ -14,6 +15,34 @@ pub enum MagicUse {
     WokeFromComa,
     HealedWound(Injury),
     StoppedBleeding(Injury),
+}
+
+/// One deed, with what earned it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Deed {
+    /// Put this foe (by its name) out of action or killed it.
+    PutDown { foe: String },
+    /// Fell in the battle and lived.
+    WoundsSurvived,
+    /// Left the table by its edge.
+    Escaped,
+    /// Still on its feet on a field its side won.
+    HeldTheField,
+    /// Fought and won the battle that freed the captured.
+    Rescued,
+}
+
+impl Deed {
+    /// What the deed is worth.
+    pub fn worth(&self, values: &DeedValues) -> u8 {
+        match self {
+            Self::PutDown { .. } => values.foe_put_down,
+            Self::WoundsSurvived => values.wounds_survived,
+            Self::Escaped => values.escaped,
+            Self::HeldTheField => values.held_the_field,
+            Self::Rescued => values.rescued,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -83,6 +112,17 @@ pub enum CampaignEvent {
     FoesDefeated {
         member: String,
         count: u32,
+    },
+    /// A deed done in the battle, and the deeds it earned.
+    DeedDone {
+        member: String,
+        deed: Deed,
+        worth: u8,
+    },
+    /// An advance taken between battles (its name in the data).
+    Advanced {
+        member: String,
+        advance: String,
     },
     /// A rescue frees a captured member.
     Freed {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::format::{Band, CampaignBattle};
 use super::warband::Member;
 use crate::data::Ruleset;
-use crate::level::{Carried, Level, UnitSpec, VictoryCondition, apply_overrides};
+use crate::level::{Carried, Level, UnitSpec, VictoryCondition};
 
 /// Who takes the field: each warband's members by index, in place order.
 /// `rival` is empty in a campaign for one.
@@ -47,14 +47,12 @@ pub fn mount_id(member: &str) -> String {
     format!("{member}_mount")
 }
 
-/// The physical ranks a member takes the field with (template, overrides
-/// and Heroic rank); 0 for an unknown template.
+/// The physical ranks a member takes the field with (template, overrides,
+/// advances and Heroic rank); 0 for an unknown template.
 pub fn physical_ranks(member: &Member, ruleset: &Ruleset) -> i8 {
-    let Some(template) = ruleset.creatures.get(&member.spec.template) else {
+    let Some(template) = member.template(ruleset) else {
         return 0;
     };
-    let mut template = template.clone();
-    apply_overrides(&mut template, &member.spec.overrides);
     let heroic = template.heroic && template.heroic_side == crate::vocabulary::RankSide::Physical;
     template.physical.saturating_add(i8::from(heroic))
 }
@@ -95,13 +93,15 @@ pub fn check_fielding(
 }
 
 /// The level of `battle` with `chosen` members (warband indices, in place
-/// order) standing in its places; places left over are emptied, and an
+/// order) standing in its places, as their advances make them; places left
+/// over are emptied, and an
 /// escape asks no more of the side than it fields.
 pub fn fielded_level(
     level: &Level,
     battle: &CampaignBattle,
     members: &[Member],
     chosen: &[usize],
+    ruleset: &Ruleset,
 ) -> Level {
     let original = level;
     let mut level = level.clone();
@@ -145,7 +145,7 @@ pub fn fielded_level(
             id: member.spec.id.clone(),
             template: member.spec.template.clone(),
             name: Some(member.spec.name.clone()),
-            overrides: member.spec.overrides.clone(),
+            overrides: member.overrides(ruleset),
             mob: None,
             rides,
             carried: Carried {

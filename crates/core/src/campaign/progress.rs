@@ -239,7 +239,7 @@ impl CampaignState {
                     _ => why,
                 }
             })?;
-            fielded = fielded_level(&fielded, &fought, members, chosen.of(band));
+            fielded = fielded_level(&fielded, &fought, members, chosen.of(band), ruleset);
             // In a campaign for two the players see their warbands' names
             // on the table ("Your turn: The Eastern Company").
             if let (Some(_), Some(warband)) = (&self.campaign.rival, self.campaign.warband_of(band))

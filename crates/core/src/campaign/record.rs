@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::advance::ChosenAdvance;
 use super::aftermath::EndChoices;
 use super::check::LoadedCampaign;
 use super::end::BattleEnd;
@@ -60,8 +61,13 @@ pub enum CampaignStep {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rival: Option<Box<RivalStep>>,
     },
-    /// The weeks after a battle, with this many more of rest.
-    MarchOn { rest: u8 },
+    /// The advances taken after a battle, then the weeks, with this many
+    /// more of rest.
+    MarchOn {
+        rest: u8,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        advances: Vec<ChosenAdvance>,
+    },
 }
 
 /// The rival warband's part of a battle step; members by id.
@@ -89,7 +95,13 @@ fn step_words(n: usize, step: &CampaignStep, state: &CampaignState) -> String {
             state.chronicle.len() + 1,
             commands.len()
         ),
-        CampaignStep::MarchOn { rest } => format!("step {n}: the weeks, {rest} more of rest"),
+        CampaignStep::MarchOn { rest, advances } if advances.is_empty() => {
+            format!("step {n}: the weeks, {rest} more of rest")
+        }
+        CampaignStep::MarchOn { rest, advances } => format!(
+            "step {n}: {} advances, the weeks, {rest} more of rest",
+            advances.len()
+        ),
     }
 }
 
@@ -136,7 +148,10 @@ impl CampaignRecord {
                         rival,
                     }
                 }
-                Played::MarchOn { rest } => CampaignStep::MarchOn { rest },
+                Played::MarchOn { rest, advances } => CampaignStep::MarchOn {
+                    rest,
+                    advances: advances.to_vec(),
+                },
             };
             steps.push(RecordedStep {
                 step,
@@ -208,7 +223,10 @@ impl CampaignRecord {
                     )
                     .map_err(&failed)?;
                 }
-                CampaignStep::MarchOn { rest } => {
+                CampaignStep::MarchOn { rest, advances } => {
+                    state
+                        .take_advances(advances, (ruleset, &rules.advancement))
+                        .map_err(&failed)?;
                     state.march_on(*rest, (ruleset, rules)).map_err(&failed)?;
                 }
             }

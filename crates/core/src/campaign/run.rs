@@ -1,10 +1,11 @@
 //! A whole campaign played by the AI, for `campaign simulate` and tests:
 //! the warband's side at one AI level, its foes at another, and every
-//! choice between battles made as [`default_choices`] and [`choose_field`]
-//! make it.
+//! choice between battles made as [`default_choices`], [`choose_field`]
+//! and [`choose_advances`] make it.
 
 use std::sync::Arc;
 
+use super::advance::{ChosenAdvance, choose_advances};
 use super::aftermath::EndChoices;
 use super::check::LoadedCampaign;
 use super::end::BattleEnd;
@@ -161,6 +162,7 @@ pub enum Played<'a> {
     },
     MarchOn {
         rest: u8,
+        advances: &'a [ChosenAdvance],
     },
 }
 
@@ -201,9 +203,15 @@ pub fn run_campaign(
                 each(played, &state);
             }
             Stage::After { .. } => {
+                let advances = choose_advances(&state, ruleset, &rules.advancement);
+                state.take_advances(&advances, (ruleset, &rules.advancement))?;
                 let rest = resting_weeks(&state);
                 state.march_on(rest, (ruleset, rules))?;
-                each(Played::MarchOn { rest }, &state);
+                let played = Played::MarchOn {
+                    rest,
+                    advances: &advances,
+                };
+                each(played, &state);
             }
         }
     }

@@ -4,6 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::format::MemberSpec;
+use super::gains::apply_gain;
+use crate::data::{CreatureTemplate, Ruleset};
+use crate::level::{UnitOverrides, apply_overrides};
+use crate::rules::advancement::Gain;
 use crate::rules::injury::Injury;
 
 /// Where a member is.
@@ -41,6 +45,22 @@ pub struct Member {
     pub foes_defeated: u32,
     /// Weeks spent healing, over the whole campaign.
     pub weeks_healing: u32,
+    /// Deeds earned over the whole campaign (RULES section 42).
+    #[serde(default)]
+    pub deeds: u32,
+    /// Advances taken, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advances: Vec<Advanced>,
+}
+
+/// An advance a member took: its id in the data and what it gave, kept
+/// whole so a later change of the data leaves the member as it stood.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advanced {
+    pub id: String,
+    pub name: String,
+    pub gain: Gain,
 }
 
 /// How a member stands, in a player's words.
@@ -78,7 +98,41 @@ impl Member {
             battles: 0,
             foes_defeated: 0,
             weeks_healing: 0,
+            deeds: 0,
+            advances: Vec::new(),
         }
+    }
+
+    /// The member as it takes the field: its template with the campaign's
+    /// overrides and every advance taken; `None` for an unknown template.
+    pub fn template(&self, ruleset: &Ruleset) -> Option<CreatureTemplate> {
+        self.advanced(ruleset).map(|(template, _)| template)
+    }
+
+    /// The overrides that make the member of its template, advances
+    /// included (its own overrides when the template is unknown).
+    pub fn overrides(&self, ruleset: &Ruleset) -> UnitOverrides {
+        self.advanced(ruleset)
+            .map_or_else(|| self.spec.overrides.clone(), |(_, overrides)| overrides)
+    }
+
+    fn advanced(&self, ruleset: &Ruleset) -> Option<(CreatureTemplate, UnitOverrides)> {
+        let mut template = ruleset.creatures.get(&self.spec.template)?.clone();
+        apply_overrides(&mut template, &self.spec.overrides);
+        let mut overrides = self.spec.overrides.clone();
+        for advance in &self.advances {
+            apply_gain(&mut template, &mut overrides, advance.gain);
+        }
+        Some((template, overrides))
+    }
+
+    /// A hero by its template and the campaign's overrides (an advance to
+    /// Heroic makes a follower fight as one, but it advances as a follower).
+    pub fn is_hero(&self, ruleset: &Ruleset) -> bool {
+        ruleset
+            .creatures
+            .get(&self.spec.template)
+            .is_some_and(|t| self.spec.overrides.heroic.unwrap_or(t.heroic))
     }
 
     pub fn standing(&self) -> Standing {

@@ -2,7 +2,7 @@
 //! the aftermath screen, the chronicle and the campaign's report. Members
 //! are named by the caller (ids never reach the player).
 
-use super::events::{CampaignEvent, MagicUse};
+use super::events::{CampaignEvent, Deed, MagicUse};
 use super::format::{CampaignBattle, WayOn};
 use super::warband::LastingWound;
 use crate::rules::aftermath::{Lasting, SideResult, Week};
@@ -22,6 +22,17 @@ pub fn wound_words(wound: &LastingWound) -> String {
         (false, Some(weeks)) => format!("{weeks} weeks to heal"),
     };
     format!("{}, {left}", injury_words(wound.injury))
+}
+
+/// What a member did, after its name: "put down Bandit Chief".
+pub fn deed_words(deed: &Deed) -> String {
+    match deed {
+        Deed::PutDown { foe } => format!("put down {foe}"),
+        Deed::WoundsSurvived => "fell and lived".into(),
+        Deed::Escaped => "got away off the table".into(),
+        Deed::HeldTheField => "held the field".into(),
+        Deed::Rescued => "won the rescue".into(),
+    }
 }
 
 pub fn result_words(result: SideResult) -> &'static str {
@@ -170,6 +181,19 @@ pub fn event_words(
             name(member),
             counted(*count, "foe")
         ),
+        E::DeedDone {
+            member,
+            deed,
+            worth,
+        } => format!(
+            "{} {} ({}).",
+            name(member),
+            deed_words(deed),
+            counted(u32::from(*worth), "deed")
+        ),
+        E::Advanced { member, advance } => {
+            format!("{} advances: {advance}.", name(member))
+        }
         E::Freed { member } => format!("{} is freed.", name(member)),
         E::Recruited { member } => format!("{} joins the warband.", name(member)),
         E::NoRoom { member, cap } => {

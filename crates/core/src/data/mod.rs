@@ -114,14 +114,31 @@ pub fn load_aftermath(data: Option<&Path>) -> Result<AftermathRules, Diagnostic>
         .map_or_else(|| crate::content::path("assets/data"), Path::to_path_buf)
         .join(AFTERMATH_FILE);
     if path.is_file() {
-        parse_ron(&path, &read(&path)?)
+        parse_aftermath(&path, &read(&path)?)
     } else {
         let shipped = format!("assets/data/{AFTERMATH_FILE}");
-        parse_ron(
+        parse_aftermath(
             Path::new(&shipped),
             crate::content::shipped(&shipped).unwrap_or_default(),
         )
     }
+}
+
+/// `aftermath.ron` read and its advancement checked: the first problem at
+/// the line of the advance it names (or of `advancement`).
+pub fn parse_aftermath(path: &Path, text: &str) -> Result<AftermathRules, Diagnostic> {
+    let rules: AftermathRules = parse_ron(path, text)?;
+    let problems = crate::rules::advancement::check_advancement(&rules.advancement);
+    let Some(problem) = problems.first() else {
+        return Ok(rules);
+    };
+    let named = problem.split('"').nth(1).map(|id| format!("\"{id}\""));
+    let line = text
+        .lines()
+        .position(|line| named.as_ref().is_some_and(|id| line.contains(id.as_str())))
+        .or_else(|| text.lines().position(|line| line.contains("advancement")))
+        .unwrap_or(0);
+    Err(Diagnostic::new(path, (line + 1, 1), problem.clone()))
 }
 
 /// Loads the ruleset from `--data`, the content's `assets/data`, or the
@@ -299,7 +316,7 @@ pub fn check_data_file(path: &Path, text: &str) -> Vec<Diagnostic> {
         Some(DataKind::Rules) => parse_ron::<RuleNumbers>(path, text).map(drop),
         Some(DataKind::Terrain) => parse_ron::<TerrainTable>(path, text).map(drop),
         Some(DataKind::Injuries) => parse_ron::<InjuryTables>(path, text).map(drop),
-        Some(DataKind::Aftermath) => parse_ron::<AftermathRules>(path, text).map(drop),
+        Some(DataKind::Aftermath) => parse_aftermath(path, text).map(drop),
         None => Err(Diagnostic::new(path, (1, 1), "not a known data file")),
     };
     result.err().into_iter().collect()

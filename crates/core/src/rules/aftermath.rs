@@ -50,6 +50,8 @@ pub struct AftermathRules {
     /// How each injury fares after the battle, by [`InjuryEffect::kind`].
     #[serde(deserialize_with = "unique_keys")]
     pub lasting: BTreeMap<InjuryEffect, Lasting>,
+    /// Deeds and the advances they buy (RULES section 42).
+    pub advancement: super::advancement::Advancement,
 }
 
 impl AftermathRules {

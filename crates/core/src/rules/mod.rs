@@ -4,6 +4,7 @@
 //! implementation of each rule.
 
 pub mod action_dice;
+pub mod advancement;
 pub mod aftermath;
 pub mod attack;
 pub mod countdown;

@@ -1,8 +1,9 @@
 //! `campaign simulate`: whole campaigns played by the AI, many times, and
 //! what a designer balances by: how often the campaign is won, which battle
 //! ends the runs that lose, each member's survival, the wounds carried into
-//! each battle and the weeks spent healing. Run `i` has a seed derived from
-//! the run's seed, so the report is the same whatever the thread count.
+//! each battle, the weeks spent healing, and the deeds and advances. Run
+//! `i` has a seed derived from the run's seed, so the report is the same
+//! whatever the thread count.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -80,6 +81,9 @@ pub struct MemberLine {
     pub standing: Rate,
     pub battles: f64,
     pub weeks_healing: f64,
+    /// Deeds earned and advances taken, per run.
+    pub deeds: f64,
+    pub advances: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -97,6 +101,10 @@ pub struct CampaignReport {
     pub failed: usize,
     pub battles_per_run: f64,
     pub weeks_per_run: f64,
+    pub advances_per_run: f64,
+    /// How often each advance was taken, per run, by its name (most taken
+    /// first; ties by name).
+    pub advances_taken: Vec<(String, f64)>,
     pub battles: Vec<BattleLine>,
     pub members: Vec<MemberLine>,
 }
@@ -150,13 +158,14 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
             }
         })
         .collect();
-    let mut members: BTreeMap<String, (String, usize, usize, f64, f64)> = BTreeMap::new();
+    let mut members: BTreeMap<String, (String, usize, usize, [f64; 4])> = BTreeMap::new();
     let mut order = Vec::new();
+    let mut taken: BTreeMap<String, usize> = BTreeMap::new();
     for state in &done {
         for member in state.members().iter().chain(state.rival()) {
             let entry = members.entry(member.spec.id.clone()).or_insert_with(|| {
                 order.push(member.spec.id.clone());
-                (member.spec.name.clone(), 0, 0, 0.0, 0.0)
+                (member.spec.name.clone(), 0, 0, [0.0; 4])
             });
             if member.whereabouts != Whereabouts::Dead {
                 entry.1 += 1;
@@ -164,14 +173,25 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
             if member.whereabouts == Whereabouts::WithWarband {
                 entry.2 += 1;
             }
-            entry.3 += f64::from(member.battles);
-            entry.4 += f64::from(member.weeks_healing);
+            entry.3[0] += f64::from(member.battles);
+            entry.3[1] += f64::from(member.weeks_healing);
+            entry.3[2] += f64::from(member.deeds);
+            entry.3[3] += member.advances.len() as f64;
+            for advance in &member.advances {
+                *taken.entry(advance.name.clone()).or_default() += 1;
+            }
         }
     }
+    let mut advances_taken: Vec<(String, f64)> = taken
+        .into_iter()
+        .map(|(name, count)| (name, mean(count as f64, total)))
+        .collect();
+    advances_taken.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let advances_per_run = advances_taken.iter().fold(0.0, |sum, (_, n)| sum + n);
     let members = order
         .iter()
         .map(|id| {
-            let (name, alive, standing, battles, weeks) = &members[id];
+            let (name, alive, standing, [battles, weeks, deeds, advances]) = &members[id];
             MemberLine {
                 id: id.clone(),
                 name: name.clone(),
@@ -179,6 +199,8 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
                 standing: wilson(*standing, total),
                 battles: mean(*battles, total),
                 weeks_healing: mean(*weeks, total),
+                deeds: mean(*deeds, total),
+                advances: mean(*advances, total),
             }
         })
         .collect();
@@ -196,6 +218,8 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         failed: runs.len() - total,
         battles_per_run: mean(done.iter().map(|s| s.chronicle().len() as f64).sum(), total),
         weeks_per_run: mean(done.iter().map(|s| f64::from(s.week())).sum(), total),
+        advances_per_run,
+        advances_taken,
         battles,
         members,
     }
@@ -217,9 +241,17 @@ impl std::fmt::Display for CampaignReport {
         }
         writeln!(
             f,
-            "  per run: {:.1} battles, {:.1} weeks",
-            self.battles_per_run, self.weeks_per_run
+            "  per run: {:.1} battles, {:.1} weeks, {:.1} advances",
+            self.battles_per_run, self.weeks_per_run, self.advances_per_run
         )?;
+        if !self.advances_taken.is_empty() {
+            let taken: Vec<String> = self
+                .advances_taken
+                .iter()
+                .map(|(name, per_run)| format!("{name} {per_run:.2}"))
+                .collect();
+            writeln!(f, "  advances taken per run: {}", taken.join(", "))?;
+        }
         writeln!(
             f,
             "\n  battle             fought  won                     lost here  carried in (ranks, injuries per member)"
@@ -233,13 +265,13 @@ impl std::fmt::Display for CampaignReport {
         }
         writeln!(
             f,
-            "\n  member               alive at the end        with the warband        battles  weeks healing"
+            "\n  member               alive at the end        with the warband        battles  weeks healing  deeds  advances"
         )?;
         for m in &self.members {
             writeln!(
                 f,
-                "  {:<20} {:5}  {:5}  {:>7.1}  {:>13.1}",
-                m.name, m.alive, m.standing, m.battles, m.weeks_healing
+                "  {:<20} {:5}  {:5}  {:>7.1}  {:>13.1}  {:>5.1}  {:>8.1}",
+                m.name, m.alive, m.standing, m.battles, m.weeks_healing, m.deeds, m.advances
             )?;
         }
         Ok(())

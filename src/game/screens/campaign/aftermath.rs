@@ -362,14 +362,16 @@ fn toggle(list: &mut Vec<usize>, index: usize, on: bool) {
     }
 }
 
-/// What came of the battle: the news and the warbands as they stand.
-pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning) {
+/// What came of the battle: the news, the advances earned and the
+/// warbands as they stand.
+pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mut Choices) {
     let state = campaigning.state();
     let Stage::After { battle, .. } = &state.stage() else {
         return;
     };
     ui.heading(format!("After {}", campaigning.battle_name(battle)));
     news(ui, campaigning, &campaigning.news);
+    super::advances::advances_section(ui, campaigning, choices);
     warbands(ui, campaigning);
 }
 
@@ -418,7 +420,7 @@ pub fn aftermath_buttons(
         .add(egui::Button::new(label).min_size([160.0, 32.0].into()))
         .clicked()
     {
-        *asked = Some(Step::MarchOn(choices.rest));
+        *asked = Some(Step::MarchOn(choices.rest, choices.advances.clone()));
     }
 }
 

@@ -4,6 +4,7 @@
 //! the chronicle at the end. What it shows follows where the campaign
 //! stands; every step is the session's ([`crate::game::session::campaigning`]).
 
+mod advances;
 mod aftermath;
 mod briefing;
 mod list;
@@ -17,6 +18,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
 
 use crate::ai::AiLevel;
+use crate::campaign::advance::ChosenAdvance;
 use crate::campaign::aftermath::EndChoices;
 use crate::campaign::end::BattleEnd;
 use crate::campaign::fielding::Field;
@@ -45,6 +47,8 @@ pub struct Choices {
     /// captives), in the order of the campaign's bands.
     pub ends: Vec<EndChoices>,
     pub rest: u8,
+    /// The advances to take as the warband marches on.
+    pub advances: Vec<ChosenAdvance>,
     /// What went wrong with the last step, in words.
     pub problem: Option<String>,
     /// The battle's table with the members fielded (none if they cannot
@@ -117,7 +121,8 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
                 choices.ends = state.default_choices(&end, &campaigning.rules);
             }
         }
-        Page::Aftermath | Page::Ended => {}
+        Page::Aftermath => choices.advances = advances::chosen_by_default(campaigning),
+        Page::Ended => {}
     }
 }
 
@@ -189,7 +194,9 @@ fn campaign_screen(
                                         &mut choices,
                                         &mut asked,
                                     ),
-                                    Page::Aftermath => aftermath::aftermath_page(ui, campaigning),
+                                    Page::Aftermath => {
+                                        aftermath::aftermath_page(ui, campaigning, &mut choices)
+                                    }
                                     Page::Ended => aftermath::end_page(ui, campaigning, &mut asked),
                                 }
                                 if let Some(problem) = &choices.problem {
@@ -221,7 +228,8 @@ pub enum Step {
     /// The next battle with these members, opened in the level editor.
     Edit(Field),
     Tend(Vec<EndChoices>),
-    MarchOn(u8),
+    /// The advances chosen, then the weeks with this many more of rest.
+    MarchOn(u8, Vec<ChosenAdvance>),
     /// A campaign begun, deleted (the player has confirmed).
     Delete(PathBuf),
     /// Back to the title, the campaign saved as it stands.
@@ -250,7 +258,7 @@ fn carry_out(world: &mut World, step: Step) {
         Step::ToBattle(chosen) => take_the_field(world, chosen),
         Step::Edit(chosen) => open_in_editor(world, &chosen),
         Step::Tend(choices) => tend_the_fallen(world, &choices),
-        Step::MarchOn(rest) => march_on(world, rest),
+        Step::MarchOn(rest, advances) => march_on(world, rest, &advances),
         Step::Delete(slot) => {
             let folder = world.resource::<SaveFolder>().clone();
             let deleted = delete_campaign(&folder, &slot);

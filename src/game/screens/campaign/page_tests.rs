@@ -8,13 +8,16 @@ use bevy_egui::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+use super::aftermath::{aftermath_buttons, aftermath_page};
 use super::briefing::{briefing_buttons, briefing_page};
 use super::list::{CampaignList, list_page};
 use super::{Choices, Step};
 use crate::ai::AiLevel;
+use crate::campaign::advance::ChosenAdvance;
 use crate::campaign::check::load_campaign;
 use crate::campaign::fielding::Field;
-use crate::campaign::progress::CampaignState;
+use crate::campaign::format::{Band, WayOn};
+use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::save::CampaignSave;
 use crate::data::{Ruleset, load_aftermath};
 use crate::game::session::campaigning::Campaigning;
@@ -215,7 +218,7 @@ fn a_tend_page_with_nothing_to_choose_is_passed_at_once() {
 /// ends it.
 fn on_the_plain() -> Campaigning {
     let mut campaigning = campaigning();
-    *campaigning.save.state.set_up().stage = crate::campaign::progress::Stage::Before {
+    *campaigning.save.state.set_up().stage = Stage::Before {
         battle: "chariot_plain".into(),
     };
     campaigning
@@ -380,4 +383,44 @@ fn a_finished_campaign_is_listed_apart_and_a_campaign_is_deleted_only_on_the_pla
     harness.get_by_label("Delete it").click();
     harness.run();
     assert_eq!(harness.state().1, Some(Step::Delete("going".into())));
+}
+
+#[test]
+fn the_aftermath_offers_the_advances_earned_and_marches_on_with_the_ones_chosen() {
+    let mut campaigning = campaigning();
+    let state = &mut campaigning.save.state;
+    let set_up = state.set_up();
+    *set_up.stage = Stage::After {
+        battle: "forest_road".into(),
+        next: WayOn::Battle("goblin_ridge".into()),
+    };
+    set_up.members[0].deeds = 8;
+    let choices = Choices {
+        advances: super::advances::chosen_by_default(&campaigning),
+        ..Choices::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 1200.0))
+        .build_ui_state(
+            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
+                aftermath_page(ui, &campaigning, choices);
+                aftermath_buttons(ui, &campaigning, choices, asked);
+            },
+            (choices, None),
+        );
+    for shown in [
+        "Advances: their deeds have earned these",
+        "Sir Roland (8 deeds)",
+        "Attack dice 4 to 5",
+    ] {
+        assert!(harness.query_by_label(shown).is_some(), "{shown}");
+    }
+    harness.get_by_label("March on").click();
+    harness.run();
+    let taken = ChosenAdvance {
+        band: Band::Warband,
+        member: "roland".into(),
+        advance: "weapon_skill".into(),
+    };
+    assert_eq!(harness.state().1, Some(Step::MarchOn(0, vec![taken])));
 }

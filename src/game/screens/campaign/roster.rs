@@ -27,6 +27,7 @@ pub fn roster(
         "Lasting wounds",
         "Battles",
         "Foes",
+        "Deeds",
     ];
     if field.is_some() {
         headings.insert(0, "Fights");
@@ -87,6 +88,8 @@ pub fn roster(
                 });
                 ui.label(member.battles.to_string());
                 ui.label(member.foes_defeated.to_string());
+                ui.label(deeds_words(member))
+                    .on_hover_text(advances_words(member));
                 ui.end_row();
             }
         });
@@ -142,4 +145,22 @@ pub fn kind_of(spec: &MemberSpec, campaigning: &Campaigning) -> String {
 fn ranks_words(member: &Member, physical: i8) -> String {
     let whole = i32::from(physical) - i32::from(member.ranks_lost);
     format!("{} of {physical}", whole.max(0))
+}
+
+/// Deeds earned and advances taken: "7, 2 advances".
+fn deeds_words(member: &Member) -> String {
+    match member.advances.len() {
+        0 => member.deeds.to_string(),
+        1 => format!("{}, 1 advance", member.deeds),
+        n => format!("{}, {n} advances", member.deeds),
+    }
+}
+
+/// The advances taken, by name, or that there are none yet.
+fn advances_words(member: &Member) -> String {
+    if member.advances.is_empty() {
+        return "No advances yet".into();
+    }
+    let names: Vec<&str> = member.advances.iter().map(|a| a.name.as_str()).collect();
+    format!("Advances: {}", names.join(", "))
 }
