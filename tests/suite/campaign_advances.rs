@@ -15,6 +15,7 @@ use swift_swords::campaign::fielding::Field;
 use swift_swords::campaign::format::Band;
 use swift_swords::campaign::progress::CampaignState;
 use swift_swords::campaign::warband::LastingWound;
+use swift_swords::campaign::words::event_lines;
 use swift_swords::data::{load_aftermath, parse_aftermath};
 use swift_swords::rules::advancement::{Advancement, Closed, Gain};
 use swift_swords::rules::injury::{Injury, InjuryEffect, Location};
@@ -73,6 +74,24 @@ fn a_foe_put_down_a_field_held_and_a_fall_survived_each_earn_their_deeds() {
         ]
     );
     assert_eq!((state.members()[0].deeds, state.members()[1].deeds), (2, 1));
+    // The aftermath tells each member's deeds in one line.
+    let name = |id: &str| {
+        state
+            .member(id)
+            .map_or_else(|| id.to_string(), |m| m.spec.name.clone())
+    };
+    let lines: Vec<String> = event_lines(&events, &name, &|b: &str| b.to_string())
+        .into_iter()
+        .map(|(_, line)| line)
+        .filter(|line| line.contains("deed"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Sir Tristan put down Goblin 1 and held the field: 2 deeds.",
+            "Tam fell and lived: 1 deed.",
+        ]
+    );
 }
 
 #[test]

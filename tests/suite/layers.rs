@@ -136,7 +136,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["page_tests"],
             &["briefing"],
             &["aftermath", "list"],
-            &["advances", "roster"],
+            &["advances", "gear", "roster"],
         ],
     ),
     (
@@ -202,7 +202,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         "crates/core/src/rules",
         &[
             &["odds", "action_dice", "aftermath", "attack", "rolls"],
-            &["advancement"],
+            &["advancement", "gear"],
             &[
                 "countdown",
                 "damage",
@@ -225,10 +225,10 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         &[
             &["record"],
             &["run", "save"],
-            &["advance"],
+            &["advance", "gear"],
             &["progress"],
             &["aftermath", "healing"],
-            &["captives"],
+            &["captives", "spoils"],
             &["deeds", "end"],
             &["fielding", "check"],
             &["events", "warband", "words"],

@@ -12,6 +12,7 @@ mod campaign_advances;
 mod campaign_captives;
 mod campaign_for_two;
 mod campaign_format;
+mod campaign_gear;
 mod campaign_saves;
 mod campaign_weeks;
 mod campaigns;

@@ -19,6 +19,7 @@ use crate::campaign::check::{LoadedCampaign, load_campaign};
 use crate::campaign::end::BattleEnd;
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::fielding::Field;
+use crate::campaign::gear::GearChange;
 use crate::campaign::progress::CampaignState;
 use crate::campaign::save::CampaignSave;
 use crate::data::Ruleset;
@@ -392,19 +393,24 @@ pub fn tend_the_fallen(world: &mut World, choices: &[EndChoices]) -> Result<(), 
     Ok(())
 }
 
-/// The advances chosen, then the weeks after the battle with `rest` more
-/// weeks of rest: played, saved, and their events become the news.
-pub fn march_on(world: &mut World, rest: u8, advances: &[ChosenAdvance]) -> Result<(), String> {
+/// The advances and changes of gear chosen, then the weeks after the
+/// battle with `rest` more weeks of rest: played, saved, and their events
+/// become the news. Refused whole if any is refused.
+pub fn march_on(
+    world: &mut World,
+    rest: u8,
+    (advances, gear): (&[ChosenAdvance], &[GearChange]),
+) -> Result<(), String> {
     let mut campaigning = world.resource_mut::<Campaigning>();
     let campaigning = &mut *campaigning;
-    let state = &mut campaigning.save.state;
+    let (ruleset, rules) = (&campaigning.ruleset, &campaigning.rules);
+    let mut state = campaigning.save.state.clone();
     let mut news = state
-        .take_advances(
-            advances,
-            (&campaigning.ruleset, &campaigning.rules.advancement),
-        )?
+        .take_advances(advances, (ruleset, &rules.advancement))?
         .to_vec();
-    news.extend_from_slice(state.march_on(rest, (&campaigning.ruleset, &campaigning.rules))?);
+    news.extend(state.change_gear(gear, (ruleset, &rules.gear))?);
+    news.extend_from_slice(state.march_on(rest, (ruleset, rules))?);
+    campaigning.save.state = state;
     campaigning.news = news;
     campaigning.write();
     Ok(())
@@ -513,7 +519,7 @@ mod tests {
             "the battle is done with"
         );
 
-        march_on(&mut world, 0, &[]).expect("marches on");
+        march_on(&mut world, 0, (&[], &[])).expect("marches on");
         let saved = on_disk(&world);
         assert_eq!(saved, world.resource::<Campaigning>().save);
         assert!(!matches!(saved.state.stage(), Stage::After { .. }));
@@ -693,7 +699,7 @@ mod tests {
             "the rival's aftermath follows the first's"
         );
         assert_eq!(saved.rival_fielded, Vec::<usize>::new());
-        march_on(&mut world, 0, &[]).expect("marches on");
+        march_on(&mut world, 0, (&[], &[])).expect("marches on");
         assert_eq!(
             *on_disk(&world).state.stage(),
             Stage::Before {

@@ -119,6 +119,22 @@ pub enum CampaignEvent {
         deed: Deed,
         worth: u8,
     },
+    /// The weapons and shields taken from a won field into the stash (by
+    /// name), and how many were left for want of room.
+    Spoils {
+        taken: Vec<String>,
+        left: u32,
+    },
+    /// A thing from the stash given to a member (by name).
+    GearGiven {
+        member: String,
+        item: String,
+    },
+    /// A weapon a member carried, put into the stash (by name).
+    GearStowed {
+        member: String,
+        item: String,
+    },
     /// An advance taken between battles (its name in the data).
     Advanced {
         member: String,

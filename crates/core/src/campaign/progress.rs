@@ -13,6 +13,7 @@ use super::events::CampaignEvent;
 use super::fielding::{Field, check_fielding, fielded_level};
 use super::format::{Band, Campaign, CampaignBattle, WayOn};
 use super::healing::pass_week;
+use super::spoils::{spoils_of, take_spoils};
 use super::warband::{Member, Whereabouts};
 use crate::data::Ruleset;
 use crate::level::Level;
@@ -69,6 +70,12 @@ pub struct CampaignState {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(super) rival: Vec<Member>,
     pub(super) stage: Stage,
+    /// The things the warband holds for its members (weapon ids).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) stash: Vec<String>,
+    /// The rival warband's, in a campaign for two.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) rival_stash: Vec<String>,
     /// Weeks passed since the campaign began.
     pub(super) week: u32,
     pub(super) chronicle: Vec<Chapter>,
@@ -83,6 +90,7 @@ pub struct SetUp<'a> {
     pub week: &'a mut u32,
     pub dice: &'a mut Dice,
     pub chronicle: &'a mut Vec<Chapter>,
+    pub stash: &'a mut Vec<String>,
 }
 
 /// The ids of `chosen` (indices into `members`).
@@ -141,6 +149,7 @@ impl CampaignState {
             week: &mut self.week,
             dice: &mut self.dice,
             chronicle: &mut self.chronicle,
+            stash: &mut self.stash,
         }
     }
 
@@ -162,6 +171,8 @@ impl CampaignState {
             members,
             rival,
             stage,
+            stash: Vec::new(),
+            rival_stash: Vec::new(),
             week: 0,
             chronicle: Vec::new(),
         }
@@ -366,6 +377,22 @@ impl CampaignState {
             if band == Band::Warband {
                 result = band_result;
             }
+            // The other warband's side keeps its gear: spoils are the foes'.
+            let rival_side = fought
+                .rival
+                .as_ref()
+                .and_then(|r| end.state.battle().sides.iter().position(|s| s.id == r.side));
+            let captives: Vec<usize> = super::captives::captives_taken(&band_end, &fought)
+                .iter()
+                .map(|c| c.unit)
+                .collect();
+            let spoils = spoils_of(&band_end, (rival_side, &captives), ruleset);
+            let stash = match band {
+                Band::Warband => &mut self.stash,
+                Band::Rival => &mut self.rival_stash,
+            };
+            let mut band_events = band_events;
+            band_events.extend(take_spoils(stash, spoils, (ruleset, &rules.gear)));
             // In a campaign for two, each warband's result is under its name.
             let name = self.campaign.warband_of(band).map(|w| w.name.clone());
             let two = self.campaign.rival.is_some();

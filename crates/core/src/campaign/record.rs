@@ -16,6 +16,7 @@ use super::check::LoadedCampaign;
 use super::end::BattleEnd;
 use super::fielding::Field;
 use super::format::{Band, CaptiveFate};
+use super::gear::GearChange;
 use super::progress::CampaignState;
 use super::run::{Played, RunLevels, fight_next, run_campaign};
 use crate::battle::command::Command;
@@ -67,6 +68,8 @@ pub enum CampaignStep {
         rest: u8,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         advances: Vec<ChosenAdvance>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        gear: Vec<GearChange>,
     },
 }
 
@@ -95,12 +98,21 @@ fn step_words(n: usize, step: &CampaignStep, state: &CampaignState) -> String {
             state.chronicle.len() + 1,
             commands.len()
         ),
-        CampaignStep::MarchOn { rest, advances } if advances.is_empty() => {
+        CampaignStep::MarchOn {
+            rest,
+            advances,
+            gear,
+        } if advances.is_empty() && gear.is_empty() => {
             format!("step {n}: the weeks, {rest} more of rest")
         }
-        CampaignStep::MarchOn { rest, advances } => format!(
-            "step {n}: {} advances, the weeks, {rest} more of rest",
-            advances.len()
+        CampaignStep::MarchOn {
+            rest,
+            advances,
+            gear,
+        } => format!(
+            "step {n}: {} advances, {} changes of gear, the weeks, {rest} more of rest",
+            advances.len(),
+            gear.len()
         ),
     }
 }
@@ -148,9 +160,14 @@ impl CampaignRecord {
                         rival,
                     }
                 }
-                Played::MarchOn { rest, advances } => CampaignStep::MarchOn {
+                Played::MarchOn {
+                    rest,
+                    advances,
+                    gear,
+                } => CampaignStep::MarchOn {
                     rest,
                     advances: advances.to_vec(),
+                    gear: gear.to_vec(),
                 },
             };
             steps.push(RecordedStep {
@@ -223,9 +240,16 @@ impl CampaignRecord {
                     )
                     .map_err(&failed)?;
                 }
-                CampaignStep::MarchOn { rest, advances } => {
+                CampaignStep::MarchOn {
+                    rest,
+                    advances,
+                    gear,
+                } => {
                     state
                         .take_advances(advances, (ruleset, &rules.advancement))
+                        .map_err(&failed)?;
+                    state
+                        .change_gear(gear, (ruleset, &rules.gear))
                         .map_err(&failed)?;
                     state.march_on(*rest, (ruleset, rules)).map_err(&failed)?;
                 }

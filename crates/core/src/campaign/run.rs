@@ -1,7 +1,7 @@
 //! A whole campaign played by the AI, for `campaign simulate` and tests:
 //! the warband's side at one AI level, its foes at another, and every
-//! choice between battles made as [`default_choices`], [`choose_field`]
-//! and [`choose_advances`] make it.
+//! choice between battles made as [`default_choices`], [`choose_field`],
+//! [`choose_advances`] and [`choose_gear`] make it.
 
 use std::sync::Arc;
 
@@ -11,6 +11,7 @@ use super::check::LoadedCampaign;
 use super::end::BattleEnd;
 use super::fielding::Field;
 use super::format::Band;
+use super::gear::{GearChange, choose_gear};
 use super::progress::{CampaignState, Stage};
 use crate::ai::AiLevel;
 use crate::ai::play::play_out;
@@ -163,6 +164,7 @@ pub enum Played<'a> {
     MarchOn {
         rest: u8,
         advances: &'a [ChosenAdvance],
+        gear: &'a [GearChange],
     },
 }
 
@@ -205,11 +207,14 @@ pub fn run_campaign(
             Stage::After { .. } => {
                 let advances = choose_advances(&state, ruleset, &rules.advancement);
                 state.take_advances(&advances, (ruleset, &rules.advancement))?;
+                let gear = choose_gear(&state, ruleset);
+                state.change_gear(&gear, (ruleset, &rules.gear))?;
                 let rest = resting_weeks(&state);
                 state.march_on(rest, (ruleset, rules))?;
                 let played = Played::MarchOn {
                     rest,
                     advances: &advances,
+                    gear: &gear,
                 };
                 each(played, &state);
             }

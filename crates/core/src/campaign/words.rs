@@ -25,7 +25,7 @@ pub fn wound_words(wound: &LastingWound) -> String {
 }
 
 /// What a member did, after its name: "put down Bandit Chief".
-pub fn deed_words(deed: &Deed) -> String {
+fn deed_words(deed: &Deed) -> String {
     match deed {
         Deed::PutDown { foe } => format!("put down {foe}"),
         Deed::WoundsSurvived => "fell and lived".into(),
@@ -93,9 +93,96 @@ fn dice_words(dice: &[u8]) -> String {
     }
 }
 
+/// The events as lines, each with the event it begins: a sentence an
+/// event, but a member's deeds in a row are one line ("Sir Roland put down
+/// Bandit 1 and Bandit 2, and held the field: 3 deeds.").
+pub fn event_lines<'a>(
+    events: &'a [CampaignEvent],
+    name: &dyn Fn(&str) -> String,
+    battle: &dyn Fn(&str) -> String,
+) -> Vec<(&'a CampaignEvent, String)> {
+    let mut lines = Vec::new();
+    let mut at = 0;
+    while let Some(event) = events.get(at) {
+        let CampaignEvent::DeedDone { member, .. } = event else {
+            lines.push((event, event_words(event, name, battle)));
+            at += 1;
+            continue;
+        };
+        let deeds: Vec<(&Deed, u8)> = events[at..]
+            .iter()
+            .map_while(|e| match e {
+                CampaignEvent::DeedDone {
+                    member: by,
+                    deed,
+                    worth,
+                } if by == member => Some((deed, *worth)),
+                _ => None,
+            })
+            .collect();
+        at += deeds.len();
+        lines.push((event, deeds_line(&name(member), &deeds)));
+    }
+    lines
+}
+
+/// A member's deeds of one battle in a line: the foes it put down
+/// together, then the rest, and what they are worth.
+fn deeds_line(member: &str, deeds: &[(&Deed, u8)]) -> String {
+    let foes: Vec<&str> = deeds
+        .iter()
+        .filter_map(|(deed, _)| match deed {
+            Deed::PutDown { foe } => Some(foe.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut parts = Vec::new();
+    if !foes.is_empty() {
+        parts.push(format!("put down {}", and_list(&foes)));
+    }
+    parts.extend(
+        deeds
+            .iter()
+            .filter(|(deed, _)| !matches!(deed, Deed::PutDown { .. }))
+            .map(|(deed, _)| deed_words(deed)),
+    );
+    let worth: u32 = deeds.iter().map(|(_, w)| u32::from(*w)).sum();
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    format!("{member} {}: {}.", and_list(&parts), counted(worth, "deed"))
+}
+
+/// Names in a list, the same ones counted: "Dagger (3), Spear".
+fn join_names(names: &[String]) -> String {
+    let mut counted: Vec<(&str, usize)> = Vec::new();
+    for name in names {
+        match counted.iter_mut().find(|(n, _)| n == name) {
+            Some((_, count)) => *count += 1,
+            None => counted.push((name, 1)),
+        }
+    }
+    let parts: Vec<String> = counted
+        .into_iter()
+        .map(|(name, count)| match count {
+            1 => name.to_string(),
+            n => format!("{name} ({n})"),
+        })
+        .collect();
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    and_list(&parts)
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// One event as a sentence. `name` gives a member's name from its id and
 /// `battle` a battle's name from its id.
-pub fn event_words(
+fn event_words(
     event: &CampaignEvent,
     name: &dyn Fn(&str) -> String,
     battle: &dyn Fn(&str) -> String,
@@ -191,6 +278,17 @@ pub fn event_words(
             deed_words(deed),
             counted(u32::from(*worth), "deed")
         ),
+        E::Spoils { taken, left: 0 } => {
+            format!("Spoils for the stash: {}.", join_names(taken))
+        }
+        E::Spoils { taken, left } => format!(
+            "Spoils for the stash: {}; {left} more left on the field, the stash being full.",
+            join_names(taken)
+        ),
+        E::GearGiven { member, item } => format!("{} takes the {item}.", name(member)),
+        E::GearStowed { member, item } => {
+            format!("{} puts the {item} in the stash.", name(member))
+        }
         E::Advanced { member, advance } => {
             format!("{} advances: {advance}.", name(member))
         }

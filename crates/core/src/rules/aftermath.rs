@@ -52,6 +52,9 @@ pub struct AftermathRules {
     pub lasting: BTreeMap<InjuryEffect, Lasting>,
     /// Deeds and the advances they buy (RULES section 42).
     pub advancement: super::advancement::Advancement,
+    /// What a won field leaves and what a member may carry (RULES
+    /// section 43).
+    pub gear: super::gear::GearRules,
 }
 
 impl AftermathRules {

@@ -11,6 +11,7 @@ pub mod countdown;
 pub mod damage;
 pub mod defence;
 pub mod dice;
+pub mod gear;
 pub mod injury;
 pub mod movement;
 pub mod numbers;

@@ -60,12 +60,17 @@ pub fn advances_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &
                         .map_or_else(String::new, |(rule, _)| rule.name.clone());
                     egui::ComboBox::from_id_salt(("advance", band, &member.spec.id, slot))
                         .selected_text(shown)
-                        .width(200.0)
+                        .width(300.0)
                         .show_ui(ui, |ui| {
                             for (rule, open) in &offer {
+                                let words = format!(
+                                    "{}: {}",
+                                    rule.name,
+                                    change_words(&standing, rule, campaigning)
+                                );
                                 let response = ui.add_enabled(
                                     open.is_ok(),
-                                    egui::Button::selectable(chosen == &rule.id, &rule.name),
+                                    egui::Button::selectable(chosen == &rule.id, words),
                                 );
                                 let response = match open {
                                     Err(why) => response.on_disabled_hover_text(why.words()),

@@ -15,19 +15,20 @@ use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::{Band, CampaignBattle, CaptiveFate, WayOn};
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::warband::{Member, Whereabouts};
-use crate::campaign::words::{event_words, result_words, way_on_words};
+use crate::campaign::words::{event_lines, result_words, way_on_words};
 use crate::game::session::campaigning::Campaigning;
 use crate::rules::aftermath::SideResult;
 
-/// The events, a sentence each; a week's first line stands out.
+/// The events, a sentence each (a member's deeds in one); a week's first
+/// line stands out.
 pub fn news(ui: &mut egui::Ui, campaigning: &Campaigning, events: &[CampaignEvent]) {
     let name = |id: &str| campaigning.member_name(id);
     let battle = |id: &str| campaigning.battle_name(id);
-    for event in events {
+    for (event, words) in event_lines(events, &name, &battle) {
         // A campaign for two ends with its winner named, as its end page.
         let words = match event {
             CampaignEvent::CampaignEnded { .. } => format!("{}.", end_title(campaigning.state())),
-            _ => event_words(event, &name, &battle),
+            _ => words,
         };
         match event {
             CampaignEvent::WeekBegan { .. }
@@ -362,8 +363,8 @@ fn toggle(list: &mut Vec<usize>, index: usize, on: bool) {
     }
 }
 
-/// What came of the battle: the news, the advances earned and the
-/// warbands as they stand.
+/// What came of the battle: the news, the advances earned, the spoils and
+/// gear, and the warbands as they stand.
 pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mut Choices) {
     let state = campaigning.state();
     let Stage::After { battle, .. } = &state.stage() else {
@@ -372,6 +373,7 @@ pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
     ui.heading(format!("After {}", campaigning.battle_name(battle)));
     news(ui, campaigning, &campaigning.news);
     super::advances::advances_section(ui, campaigning, choices);
+    super::gear::gear_section(ui, campaigning, choices);
     warbands(ui, campaigning);
 }
 
@@ -420,7 +422,11 @@ pub fn aftermath_buttons(
         .add(egui::Button::new(label).min_size([160.0, 32.0].into()))
         .clicked()
     {
-        *asked = Some(Step::MarchOn(choices.rest, choices.advances.clone()));
+        *asked = Some(Step::MarchOn(
+            choices.rest,
+            choices.advances.clone(),
+            choices.gear.clone(),
+        ));
     }
 }
 

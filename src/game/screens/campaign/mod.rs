@@ -7,6 +7,7 @@
 mod advances;
 mod aftermath;
 mod briefing;
+mod gear;
 mod list;
 #[cfg(test)]
 mod page_tests;
@@ -22,6 +23,7 @@ use crate::campaign::advance::ChosenAdvance;
 use crate::campaign::aftermath::EndChoices;
 use crate::campaign::end::BattleEnd;
 use crate::campaign::fielding::Field;
+use crate::campaign::gear::GearChange;
 use crate::campaign::progress::Stage;
 use crate::campaign::run::choose_field;
 use crate::game::screens::editor::edit_level;
@@ -49,6 +51,8 @@ pub struct Choices {
     pub rest: u8,
     /// The advances to take as the warband marches on.
     pub advances: Vec<ChosenAdvance>,
+    /// The changes of gear to make as it marches on.
+    pub gear: Vec<GearChange>,
     /// What went wrong with the last step, in words.
     pub problem: Option<String>,
     /// The battle's table with the members fielded (none if they cannot
@@ -121,7 +125,10 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
                 choices.ends = state.default_choices(&end, &campaigning.rules);
             }
         }
-        Page::Aftermath => choices.advances = advances::chosen_by_default(campaigning),
+        Page::Aftermath => {
+            choices.advances = advances::chosen_by_default(campaigning);
+            choices.gear = gear::chosen_by_default(campaigning);
+        }
         Page::Ended => {}
     }
 }
@@ -228,8 +235,9 @@ pub enum Step {
     /// The next battle with these members, opened in the level editor.
     Edit(Field),
     Tend(Vec<EndChoices>),
-    /// The advances chosen, then the weeks with this many more of rest.
-    MarchOn(u8, Vec<ChosenAdvance>),
+    /// The advances and changes of gear chosen, then the weeks with this
+    /// many more of rest.
+    MarchOn(u8, Vec<ChosenAdvance>, Vec<GearChange>),
     /// A campaign begun, deleted (the player has confirmed).
     Delete(PathBuf),
     /// Back to the title, the campaign saved as it stands.
@@ -258,7 +266,7 @@ fn carry_out(world: &mut World, step: Step) {
         Step::ToBattle(chosen) => take_the_field(world, chosen),
         Step::Edit(chosen) => open_in_editor(world, &chosen),
         Step::Tend(choices) => tend_the_fallen(world, &choices),
-        Step::MarchOn(rest, advances) => march_on(world, rest, &advances),
+        Step::MarchOn(rest, advances, gear) => march_on(world, rest, (&advances, &gear)),
         Step::Delete(slot) => {
             let folder = world.resource::<SaveFolder>().clone();
             let deleted = delete_campaign(&folder, &slot);

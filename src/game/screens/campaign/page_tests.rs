@@ -17,6 +17,7 @@ use crate::campaign::advance::ChosenAdvance;
 use crate::campaign::check::load_campaign;
 use crate::campaign::fielding::Field;
 use crate::campaign::format::{Band, WayOn};
+use crate::campaign::gear::GearChange;
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::save::CampaignSave;
 use crate::data::{Ruleset, load_aftermath};
@@ -422,5 +423,51 @@ fn the_aftermath_offers_the_advances_earned_and_marches_on_with_the_ones_chosen(
         member: "roland".into(),
         advance: "weapon_skill".into(),
     };
-    assert_eq!(harness.state().1, Some(Step::MarchOn(0, vec![taken])));
+    assert_eq!(
+        harness.state().1,
+        Some(Step::MarchOn(0, vec![taken], Vec::new()))
+    );
+}
+
+#[test]
+fn the_aftermath_shows_the_stash_and_marches_on_with_the_gear_chosen() {
+    let mut campaigning = campaigning();
+    let set_up = campaigning.save.state.set_up();
+    *set_up.stage = Stage::After {
+        battle: "forest_road".into(),
+        next: WayOn::Battle("goblin_ridge".into()),
+    };
+    *set_up.stash = vec!["dagger".into(), "dagger".into(), "large_shield".into()];
+    let given = GearChange::Give {
+        band: Band::Warband,
+        member: "garrick".into(),
+        item: "large_shield".into(),
+    };
+    let choices = Choices {
+        gear: vec![given.clone()],
+        ..Choices::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 1400.0))
+        .build_ui_state(
+            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
+                aftermath_page(ui, &campaigning, choices);
+                aftermath_buttons(ui, &campaigning, choices, asked);
+            },
+            (choices, None),
+        );
+    // The stash and Garrick as the change would leave them.
+    for shown in [
+        "In the stash: Dagger (2).",
+        "Broadsword, Large shield",
+        "Undo the changes of gear",
+    ] {
+        assert!(harness.query_by_label(shown).is_some(), "{shown}");
+    }
+    harness.get_by_label("March on").click();
+    harness.run();
+    assert_eq!(
+        harness.state().1,
+        Some(Step::MarchOn(0, Vec::new(), vec![given]))
+    );
 }

@@ -1,0 +1,248 @@
+//! The warband's gear between battles (RULES section 43): a thing given
+//! from the stash to a member or put back, each checked first (what the
+//! member may carry: how many weapons, how heavy for its size), and the
+//! choice an AI commander makes.
+
+use serde::{Deserialize, Serialize};
+
+use super::events::CampaignEvent;
+use super::format::Band;
+use super::progress::{CampaignState, Stage};
+use super::warband::{Member, Whereabouts};
+use crate::data::Ruleset;
+use crate::rules::gear::GearRules;
+use crate::vocabulary::Defence;
+
+/// A change of a member's gear, by ids.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GearChange {
+    /// From the stash to the member: a weapon joins those it carries; a
+    /// shield takes the place of its own, which goes to the stash.
+    Give {
+        #[serde(default = "warband", skip_serializing_if = "is_warband")]
+        band: Band,
+        member: String,
+        item: String,
+    },
+    /// A weapon the member carries, put into the stash.
+    Stow {
+        #[serde(default = "warband", skip_serializing_if = "is_warband")]
+        band: Band,
+        member: String,
+        item: String,
+    },
+}
+
+fn warband() -> Band {
+    Band::Warband
+}
+
+fn is_warband(band: &Band) -> bool {
+    *band == Band::Warband
+}
+
+impl GearChange {
+    fn parts(&self) -> (Band, &str, &str, bool) {
+        match self {
+            Self::Give { band, member, item } => (*band, member, item, true),
+            Self::Stow { band, member, item } => (*band, member, item, false),
+        }
+    }
+}
+
+/// The weapons and the shield `member` carries: (weapons that are not
+/// natural, its shield).
+pub fn carried(member: &Member, ruleset: &Ruleset) -> (Vec<String>, Option<String>) {
+    let Some(template) = member.template(ruleset) else {
+        return (Vec::new(), None);
+    };
+    let weapons = template
+        .weapons
+        .iter()
+        .filter(|id| ruleset.weapons.get(*id).is_some_and(|w| !w.natural))
+        .cloned()
+        .collect();
+    (weapons, template.shield)
+}
+
+/// Why `member` may not take `item` (a weapon id), if it may not.
+pub fn check_give(
+    member: &Member,
+    item: &str,
+    (ruleset, gear): (&Ruleset, &GearRules),
+) -> Result<(), String> {
+    let name = &member.spec.name;
+    let weapon = ruleset
+        .weapons
+        .get(item)
+        .filter(|w| !w.natural)
+        .ok_or_else(|| format!("there is no weapon \"{item}\" to carry"))?;
+    let template = member
+        .template(ruleset)
+        .ok_or_else(|| format!("{name} has no creature to carry it"))?;
+    if weapon.shield.is_some() {
+        return Ok(());
+    }
+    if weapon.weight >= gear.big_class && template.size < gear.big_size {
+        return Err(format!("{name} is too small to wield the {}", weapon.name));
+    }
+    let (weapons, _) = carried(member, ruleset);
+    if weapons.len() >= usize::from(gear.most_weapons) {
+        return Err(format!(
+            "{name} already carries {} weapons, the most",
+            gear.most_weapons
+        ));
+    }
+    Ok(())
+}
+
+/// Why `member` may not put `item` into the stash, if it may not.
+fn check_stow(member: &Member, item: &str, ruleset: &Ruleset) -> Result<(), String> {
+    let name = &member.spec.name;
+    let (weapons, _) = carried(member, ruleset);
+    if !weapons.iter().any(|w| w == item) {
+        return Err(format!("{name} does not carry that"));
+    }
+    if weapons.len() == 1 {
+        return Err(format!("{name} keeps its last weapon"));
+    }
+    Ok(())
+}
+
+/// Makes `change` on `member` and `stash`, checked first; its event.
+fn make_change(
+    member: &mut Member,
+    stash: &mut Vec<String>,
+    change: &GearChange,
+    (ruleset, gear): (&Ruleset, &GearRules),
+) -> Result<CampaignEvent, String> {
+    let (_, _, item, give) = change.parts();
+    if member.whereabouts != Whereabouts::WithWarband {
+        return Err(format!("{} is not with the warband", member.spec.name));
+    }
+    let (mut weapons, shield) = carried(member, ruleset);
+    let item_name = ruleset
+        .weapons
+        .get(item)
+        .map_or_else(|| item.to_string(), |w| w.name.clone());
+    let event = if give {
+        let at = stash
+            .iter()
+            .position(|s| s == item)
+            .ok_or_else(|| format!("there is no {item_name} in the stash"))?;
+        check_give(member, item, (ruleset, gear))?;
+        stash.remove(at);
+        if ruleset
+            .weapons
+            .get(item)
+            .is_some_and(|w| w.shield.is_some())
+        {
+            stash.extend(shield);
+            member.spec.overrides.shield = Some(item.to_string());
+        } else {
+            weapons.push(item.to_string());
+            member.spec.overrides.weapons = Some(keep_natural(member, weapons, ruleset));
+        }
+        CampaignEvent::GearGiven {
+            member: member.spec.id.clone(),
+            item: item_name,
+        }
+    } else {
+        check_stow(member, item, ruleset)?;
+        if stash.len() >= usize::from(gear.most_in_stash) {
+            return Err(format!("the stash is full ({} things)", gear.most_in_stash));
+        }
+        if let Some(at) = weapons.iter().position(|w| w == item) {
+            weapons.remove(at);
+        }
+        member.spec.overrides.weapons = Some(keep_natural(member, weapons, ruleset));
+        stash.push(item.to_string());
+        CampaignEvent::GearStowed {
+            member: member.spec.id.clone(),
+            item: item_name,
+        }
+    };
+    Ok(event)
+}
+
+/// `weapons` with the member's natural weapons kept after them.
+fn keep_natural(member: &Member, mut weapons: Vec<String>, ruleset: &Ruleset) -> Vec<String> {
+    if let Some(template) = member.template(ruleset) {
+        weapons.extend(
+            template
+                .weapons
+                .into_iter()
+                .filter(|id| ruleset.weapons.get(id).is_some_and(|w| w.natural)),
+        );
+    }
+    weapons
+}
+
+impl CampaignState {
+    /// The things in `band`'s stash (weapon ids).
+    pub fn stash(&self, band: Band) -> &[String] {
+        match band {
+            Band::Warband => &self.stash,
+            Band::Rival => &self.rival_stash,
+        }
+    }
+
+    /// Makes the gear `changes`, in order, while the campaign goes on: all
+    /// of them, or none and why.
+    pub fn change_gear(
+        &mut self,
+        changes: &[GearChange],
+        rules: (&Ruleset, &GearRules),
+    ) -> Result<Vec<CampaignEvent>, String> {
+        if matches!(self.stage, Stage::Ended { .. }) {
+            return Err("the campaign is over".into());
+        }
+        let mut bands = [
+            (self.members.clone(), self.stash.clone()),
+            (self.rival.clone(), self.rival_stash.clone()),
+        ];
+        let mut events = Vec::new();
+        for change in changes {
+            let (band, member, _, _) = change.parts();
+            let (members, stash) = &mut bands[usize::from(band == Band::Rival)];
+            let member = members
+                .iter_mut()
+                .find(|m| m.spec.id == member)
+                .ok_or_else(|| format!("there is no member \"{member}\""))?;
+            events.push(make_change(member, stash, change, rules)?);
+        }
+        let [(members, stash), (rival, rival_stash)] = bands;
+        (self.members, self.stash, self.rival, self.rival_stash) =
+            (members, stash, rival, rival_stash);
+        if let Some(chapter) = self.chronicle.last_mut() {
+            chapter.events.extend(events.iter().cloned());
+        }
+        Ok(events)
+    }
+}
+
+/// The gear an AI commander changes (and a player's default): a member
+/// trained to Block with no shield takes the first shield in the stash.
+pub fn choose_gear(state: &CampaignState, ruleset: &Ruleset) -> Vec<GearChange> {
+    let mut changes = Vec::new();
+    for band in state.campaign.bands() {
+        let mut shields: Vec<&String> = state
+            .stash(band)
+            .iter()
+            .filter(|id| ruleset.weapons.get(*id).is_some_and(|w| w.shield.is_some()))
+            .collect();
+        for member in state.members_of(band) {
+            let blocks = member
+                .template(ruleset)
+                .is_some_and(|t| t.defences.contains_key(&Defence::Block) && t.shield.is_none());
+            if member.whereabouts == Whereabouts::WithWarband && blocks && !shields.is_empty() {
+                changes.push(GearChange::Give {
+                    band,
+                    member: member.spec.id.clone(),
+                    item: shields.remove(0).clone(),
+                });
+            }
+        }
+    }
+    changes
+}

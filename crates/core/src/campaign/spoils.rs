@@ -1,0 +1,71 @@
+//! What a won field leaves (RULES section 43): the weapons and shields of
+//! the foes who fell, taken into the warband's stash up to its room.
+
+use super::end::BattleEnd;
+use super::events::CampaignEvent;
+use crate::battle::components::Fate;
+use crate::data::Ruleset;
+use crate::rules::aftermath::SideResult;
+use crate::rules::gear::GearRules;
+
+/// The weapons (ids) of the foes out of action, killed or surrendered on a
+/// field the warband won, in the battle's order: none from a field lost or
+/// drawn, none natural, none of `rival_side` (the other player's warband,
+/// whose gear stays with it) and none of the `captives` (unit indices),
+/// whose gear goes where their fate takes them.
+pub fn spoils_of(
+    end: &BattleEnd,
+    (rival_side, captives): (Option<usize>, &[usize]),
+    ruleset: &Ruleset,
+) -> Vec<String> {
+    if end.result() != SideResult::Won {
+        return Vec::new();
+    }
+    let mut spoils = Vec::new();
+    for unit in end.state.units() {
+        let foe = unit.unit.side != end.side
+            && Some(unit.unit.side) != rival_side
+            && !captives.contains(&unit.unit.index);
+        let fallen = matches!(
+            unit.fate,
+            Fate::OutOfAction | Fate::Killed | Fate::Surrendered
+        );
+        if !(foe && fallen) {
+            continue;
+        }
+        let carried = unit.profile.weapons.iter().chain(&unit.profile.shield);
+        spoils.extend(
+            carried
+                .filter(|id| ruleset.weapons.get(*id).is_some_and(|w| !w.natural))
+                .cloned(),
+        );
+    }
+    spoils
+}
+
+/// Takes `spoils` into `stash` while it has room; the event names what was
+/// taken and what was left.
+pub fn take_spoils(
+    stash: &mut Vec<String>,
+    spoils: Vec<String>,
+    (ruleset, gear): (&Ruleset, &GearRules),
+) -> Option<CampaignEvent> {
+    if spoils.is_empty() {
+        return None;
+    }
+    let room = usize::from(gear.most_in_stash).saturating_sub(stash.len());
+    let left = spoils.len().saturating_sub(room);
+    let name = |id: &String| {
+        ruleset
+            .weapons
+            .get(id)
+            .map_or_else(|| id.clone(), |w| w.name.clone())
+    };
+    let taken: Vec<String> = spoils.into_iter().take(room).collect();
+    let names = taken.iter().map(name).collect();
+    stash.extend(taken);
+    Some(CampaignEvent::Spoils {
+        taken: names,
+        left: u32::try_from(left).unwrap_or(u32::MAX),
+    })
+}
