@@ -3,6 +3,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use swift_swords::game::play_args::{FiguresArgs, PlayArgs};
 use swift_swords_server::Options;
+use swift_swords_server::campaign::CampaignCommand;
 
 /// The AI's search makes and drops many small copies of the battle:
 /// mimalloc serves them faster than the system allocator.
@@ -45,6 +46,9 @@ fn main() -> ExitCode {
     match cli.command {
         None => swift_swords::game::run(data, PlayArgs::default()),
         Some(GameCommand::Play(args)) => swift_swords::game::run(data, args),
+        Some(GameCommand::Headless(swift_swords_server::Command::Campaign(
+            CampaignCommand::Roster { save, out },
+        ))) => swift_swords::game::run_roster(data, &save, &out),
         Some(GameCommand::Headless(command)) => swift_swords_server::run(data, &command),
         Some(GameCommand::Figures(args)) => swift_swords::game::run_figures(data, &args),
     }

@@ -175,6 +175,18 @@ pub fn run_figures(data: Option<&Path>, args: &play_args::FiguresArgs) -> ExitCo
     run_with(data, play, Some(sheet))
 }
 
+/// `campaign roster SAVE --out PNG`: the warband's cards of a campaign save
+/// drawn in the window and saved as a picture.
+pub fn run_roster(data: Option<&Path>, save: &Path, out: &Path) -> ExitCode {
+    let play = PlayArgs {
+        screenshot: Some(out.to_path_buf()),
+        mute: true,
+        cards: Some(save.to_path_buf()),
+        ..PlayArgs::default()
+    };
+    run_with(data, play, None)
+}
+
 fn run_with(
     data: Option<&Path>,
     args: PlayArgs,
@@ -286,6 +298,9 @@ fn run_with(
     app.insert_resource(table::light::GraphicsForThisRun(args.graphics));
     if let Some(sheet) = sheet {
         app.insert_resource(sheet);
+    }
+    if let Some(save) = &args.cards {
+        app.insert_resource(screens::campaign::OpenCards(save.clone()));
     }
     let resume = args.resume.then(|| {
         app.world()

@@ -31,6 +31,10 @@ pub struct PlayArgs {
     /// Save a screenshot here once the table is drawn, then exit.
     #[arg(long, value_name = "FILE.png")]
     pub screenshot: Option<PathBuf>,
+    /// A campaign save whose warband's cards open at once
+    /// (`campaign roster`).
+    #[arg(skip)]
+    pub cards: Option<PathBuf>,
     /// With --screenshot: wait until this many actions have been resolved
     /// (or a human must give an order or answer an attack).
     #[arg(long, value_name = "N", default_value_t = 0, requires = "screenshot")]

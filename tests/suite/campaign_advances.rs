@@ -13,6 +13,7 @@ use swift_swords::campaign::events::CampaignEvent;
 use swift_swords::campaign::events::Deed;
 use swift_swords::campaign::fielding::Field;
 use swift_swords::campaign::format::Band;
+use swift_swords::campaign::history::member_history;
 use swift_swords::campaign::progress::CampaignState;
 use swift_swords::campaign::warband::LastingWound;
 use swift_swords::campaign::words::event_lines;
@@ -91,6 +92,16 @@ fn a_foe_put_down_a_field_held_and_a_fall_survived_each_earn_their_deeds() {
             "Sir Tristan put down Goblin 1 and held the field: 2 deeds.",
             "Tam fell and lived: 1 deed.",
         ]
+    );
+    // Each member's card tells its story, a line a battle.
+    let battle = |b: &str| format!("The {b}");
+    assert_eq!(
+        member_history(state.chronicle(), "tristan", &battle),
+        ["The ridge, won: put down Goblin 1."]
+    );
+    assert_eq!(
+        member_history(state.chronicle(), "tam", &battle),
+        ["The ridge, won: carried off the field."]
     );
 }
 

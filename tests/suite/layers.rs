@@ -136,7 +136,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["page_tests"],
             &["briefing"],
             &["aftermath", "list"],
-            &["advances", "gear", "roster"],
+            &["advances", "cards", "gear", "roster"],
         ],
     ),
     (
@@ -225,7 +225,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         &[
             &["record"],
             &["run", "save"],
-            &["advance", "gear"],
+            &["advance", "gear", "history"],
             &["progress"],
             &["aftermath", "healing"],
             &["captives", "spoils"],

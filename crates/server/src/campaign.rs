@@ -56,6 +56,16 @@ pub enum CampaignCommand {
         #[arg(value_name = "RECORD")]
         record: PathBuf,
     },
+    /// Draw the warband's cards of a campaign save to a PNG picture, for
+    /// printing or sharing (drawn by the game's window).
+    Roster {
+        /// A campaign save: campaign.ron in a campaign's folder.
+        #[arg(value_name = "SAVE")]
+        save: PathBuf,
+        /// Where to write the picture.
+        #[arg(long, value_name = "PNG")]
+        out: PathBuf,
+    },
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -111,6 +121,12 @@ pub fn run_campaign_command(data: Option<&Path>, command: &CampaignCommand) -> E
             out,
         ),
         CampaignCommand::Replay { record } => replay(data, record),
+        CampaignCommand::Roster { .. } => {
+            eprintln!(
+                "the warband's cards are drawn by the game's window: run this with swift-swords, not the server"
+            );
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -184,6 +184,26 @@ pub enum Which {
     Before,
 }
 
+/// Opens a campaign save (any file) to read: its warband's cards. Nothing
+/// is written and no battle begun.
+pub fn open_for_cards(world: &mut World, path: &Path) -> Result<(), String> {
+    let save = CampaignSave::read(path).map_err(|p| p.to_string())?;
+    let (ruleset, rules) = ruleset_and_rules(world)?;
+    let loaded = load_campaign(&campaign_path(&save.file), &ruleset).map_err(|p| p.to_string())?;
+    save.matches(&loaded)?;
+    world.insert_resource(Campaigning {
+        slot: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
+        loaded,
+        save,
+        ruleset,
+        rules,
+        ended: None,
+        news: Vec::new(),
+        problem: None,
+    });
+    Ok(())
+}
+
 /// Opens the campaign saved in `slot` where it stood: a battle begun goes
 /// on from its autosave, on the battle screen. Going on from the copy kept
 /// before makes it the campaign's save again.

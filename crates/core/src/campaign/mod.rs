@@ -14,6 +14,7 @@ pub mod format;
 pub mod gains;
 pub mod gear;
 pub mod healing;
+pub mod history;
 pub mod progress;
 pub mod record;
 pub mod run;

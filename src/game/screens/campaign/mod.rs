@@ -7,6 +7,7 @@
 mod advances;
 mod aftermath;
 mod briefing;
+mod cards;
 mod gear;
 mod list;
 #[cfg(test)]
@@ -29,7 +30,8 @@ use crate::campaign::run::choose_field;
 use crate::game::screens::editor::edit_level;
 use crate::game::session::campaign_slots::{delete_campaign, list_campaigns};
 use crate::game::session::campaigning::{
-    Campaigning, Which, begin_campaign, march_on, resume_campaign, take_the_field, tend_the_fallen,
+    Campaigning, Which, begin_campaign, march_on, open_for_cards, resume_campaign, take_the_field,
+    tend_the_fallen,
 };
 use crate::game::session::saves::SaveFolder;
 use crate::game::stage::Screen;
@@ -37,8 +39,15 @@ use crate::level::Level;
 
 pub use list::CampaignList;
 
+/// A campaign save to open on its warband's cards as the game starts
+/// (`campaign roster`).
+#[derive(Resource, Debug, Clone)]
+pub struct OpenCards(pub PathBuf);
+
 /// The width of the campaign's pages.
 const COLUMN: f32 = 900.0;
+/// The width of the warband's cards, four to a row.
+const CARDS_COLUMN: f32 = 1250.0;
 
 /// The player's choices on the campaign's pages, made afresh as it moves on.
 #[derive(Resource, Debug, Clone, Default)]
@@ -53,6 +62,8 @@ pub struct Choices {
     pub advances: Vec<ChosenAdvance>,
     /// The changes of gear to make as it marches on.
     pub gear: Vec<GearChange>,
+    /// The warband's cards are up, over the page.
+    pub cards: bool,
     /// What went wrong with the last step, in words.
     pub problem: Option<String>,
     /// The battle's table with the members fielded (none if they cannot
@@ -87,6 +98,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CampaignList>();
     app.add_systems(OnEnter(Screen::Campaign), list::read_the_lists);
     app.add_systems(
+        OnEnter(Screen::Title),
+        open_cards.run_if(resource_exists::<OpenCards>),
+    );
+    app.add_systems(
         EguiPrimaryContextPass,
         campaign_screen.run_if(in_state(Screen::Campaign)),
     );
@@ -101,6 +116,7 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
     }
     *choices = Choices {
         made_for: Some(page),
+        cards: choices.cards,
         ..Choices::default()
     };
     let state = campaigning.state();
@@ -160,6 +176,16 @@ fn campaign_screen(
                 ui.add_space(6.0);
                 ui.horizontal(|ui| {
                     ui.add_space(side);
+                    let (label, shown) = match choices.cards {
+                        true => ("Back to the page", false),
+                        false => ("The warband's cards", true),
+                    };
+                    if ui.button(label).clicked() {
+                        choices.cards = shown;
+                    }
+                    if choices.cards {
+                        return;
+                    }
                     if page == Page::Briefing {
                         briefing::briefing_buttons(ui, campaigning, &choices, &mut asked);
                     } else {
@@ -173,8 +199,13 @@ fn campaign_screen(
         }
     }
     egui::CentralPanel::default().show(&mut root, |ui| {
-        // A column of reading width in the middle of the window.
-        let side = ((ui.available_width() - COLUMN) / 2.0).max(0.0);
+        // A column of reading width in the middle of the window; the cards
+        // take the whole width, four to a row.
+        let column = match choices.cards {
+            true => CARDS_COLUMN,
+            false => COLUMN,
+        };
+        let side = ((ui.available_width() - column) / 2.0).max(0.0);
         // Each page opens at its top.
         let page = campaigning.as_deref().map(Page::of);
         egui::ScrollArea::vertical()
@@ -183,10 +214,13 @@ fn campaign_screen(
                 ui.horizontal(|ui| {
                     ui.add_space(side);
                     ui.vertical(|ui| {
-                        ui.set_max_width(COLUMN);
+                        ui.set_max_width(column);
                         ui.add_space(16.0);
                         match campaigning.as_deref() {
                             None => list::list_page(ui, &mut list, &mut asked),
+                            Some(campaigning) if choices.cards => {
+                                cards::cards_page(ui, campaigning)
+                            }
                             Some(campaigning) => {
                                 if let Some(problem) = &campaigning.problem {
                                     ui.colored_label(egui::Color32::LIGHT_RED, problem);
@@ -219,6 +253,23 @@ fn campaign_screen(
         commands.queue(move |world: &mut World| carry_out(world, step));
     }
     Ok(())
+}
+
+/// The campaign save named on the command line, open on its cards; a save
+/// that cannot be opened is said and the title stays.
+fn open_cards(world: &mut World) {
+    let Some(OpenCards(save)) = world.remove_resource::<OpenCards>() else {
+        return;
+    };
+    match open_for_cards(world, &save) {
+        Ok(()) => {
+            world.resource_mut::<Choices>().cards = true;
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Campaign);
+        }
+        Err(problem) => eprintln!("{}: {problem}", save.display()),
+    }
 }
 
 /// What the player asked for on a page; the room carries it out through

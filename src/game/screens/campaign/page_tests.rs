@@ -471,3 +471,31 @@ fn the_aftermath_shows_the_stash_and_marches_on_with_the_gear_chosen() {
         Some(Step::MarchOn(0, Vec::new(), vec![given]))
     );
 }
+
+#[test]
+fn a_members_card_shows_its_numbers_as_it_takes_the_field_and_its_story() {
+    let mut campaigning = campaigning();
+    let roland = &mut campaigning.save.state.set_up().members[0];
+    roland.deeds = 8;
+    roland.advances.push(crate::campaign::warband::Advanced {
+        id: "weapon_skill".into(),
+        name: "Weapon skill".into(),
+        gain: crate::rules::advancement::Gain::Attack,
+    });
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1300.0, 1400.0))
+        .build_ui(move |ui| super::cards::cards_page(ui, &campaigning));
+    harness.run();
+    for shown in [
+        "Roland's Company, week 0",
+        "Sir Roland",
+        "Block 3, Parry 4",
+        "4 action dice, 5 attack dice",
+        "Gear: Broadsword, Dagger, Medium shield, Armour 1",
+        "8 deeds, 0 battles, 0 foes put down, 0 weeks healing",
+        "Advances: Weapon skill",
+    ] {
+        assert!(harness.query_by_label(shown).is_some(), "{shown}");
+    }
+    assert!(harness.query_by_label_contains("roland").is_none());
+}
