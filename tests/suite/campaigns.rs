@@ -63,7 +63,7 @@ pub(crate) fn after_first_battle(
 }
 
 /// [`after_first_battle`] on the campaign `text`.
-fn after_first_battle_of(
+pub(crate) fn after_first_battle_of(
     text: &str,
     end: impl Fn(&mut BattleState),
     log: &[BattleEvent],

@@ -136,7 +136,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["page_tests"],
             &["briefing"],
             &["aftermath", "list"],
-            &["advances", "cards", "gear", "roster"],
+            &["advances", "cards", "gear", "map", "roster"],
         ],
     ),
     (
@@ -225,7 +225,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
         &[
             &["record"],
             &["run", "save"],
-            &["advance", "gear", "history"],
+            &["advance", "gear", "history", "roads"],
             &["progress"],
             &["aftermath", "healing"],
             &["captives", "spoils"],

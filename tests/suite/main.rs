@@ -13,6 +13,7 @@ mod campaign_captives;
 mod campaign_for_two;
 mod campaign_format;
 mod campaign_gear;
+mod campaign_roads;
 mod campaign_saves;
 mod campaign_weeks;
 mod campaigns;

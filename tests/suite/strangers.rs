@@ -83,7 +83,7 @@ fn a_campaigns_levels_stay_within_its_folder_and_the_games_levels() {
         let problems = campaign_problems(&text);
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(
-            problems[0].starts_with("22:25: battle \"forest_road\": its level lies outside"),
+            problems[0].starts_with("23:25: battle \"forest_road\": its level lies outside"),
             "{problems:?}"
         );
     }

@@ -184,13 +184,20 @@ pub enum Which {
     Before,
 }
 
+/// The campaign a save goes on with: its file as it is now, or the copy
+/// the save began with once the file has changed (and whether it is that).
+fn campaign_of(save: &CampaignSave, ruleset: &Ruleset) -> Result<(LoadedCampaign, bool), String> {
+    let path = campaign_path(&save.file);
+    let loaded = load_campaign(&path, ruleset).map_err(|p| p.to_string())?;
+    save.campaign_to_go_on(loaded, &path, ruleset)
+}
+
 /// Opens a campaign save (any file) to read: its warband's cards. Nothing
 /// is written and no battle begun.
 pub fn open_for_cards(world: &mut World, path: &Path) -> Result<(), String> {
     let save = CampaignSave::read(path).map_err(|p| p.to_string())?;
     let (ruleset, rules) = ruleset_and_rules(world)?;
-    let loaded = load_campaign(&campaign_path(&save.file), &ruleset).map_err(|p| p.to_string())?;
-    save.matches(&loaded)?;
+    let (loaded, _) = campaign_of(&save, &ruleset)?;
     world.insert_resource(Campaigning {
         slot: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
         loaded,
@@ -214,8 +221,7 @@ pub fn resume_campaign(world: &mut World, slot: &Path, which: Which) -> Result<(
     };
     let save = CampaignSave::read(&path).map_err(|p| p.to_string())?;
     let (ruleset, rules) = ruleset_and_rules(world)?;
-    let loaded = load_campaign(&campaign_path(&save.file), &ruleset).map_err(|p| p.to_string())?;
-    save.matches(&loaded)?;
+    let (loaded, own_copy) = campaign_of(&save, &ruleset)?;
     let begun = save.fielded.is_some();
     // What the last step brought is read again on going on.
     let news = save
@@ -240,6 +246,11 @@ pub fn resume_campaign(world: &mut World, slot: &Path, which: Which) -> Result<(
             return Err(problem);
         }
     }
+    // Said, not refused: the campaign goes on as it began.
+    campaigning.problem = own_copy.then(|| {
+        "The campaign's file has changed since this campaign began: it goes on as it began."
+            .to_string()
+    });
     world.insert_resource(campaigning);
     if begun { start_battle(world) } else { Ok(()) }
 }
@@ -413,23 +424,33 @@ pub fn tend_the_fallen(world: &mut World, choices: &[EndChoices]) -> Result<(), 
     Ok(())
 }
 
-/// The advances and changes of gear chosen, then the weeks after the
-/// battle with `rest` more weeks of rest: played, saved, and their events
-/// become the news. Refused whole if any is refused.
-pub fn march_on(
-    world: &mut World,
-    rest: u8,
-    (advances, gear): (&[ChosenAdvance], &[GearChange]),
-) -> Result<(), String> {
+/// What the player chose after a battle, made as the warband marches on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Marching {
+    /// More weeks of rest.
+    pub rest: u8,
+    pub advances: Vec<ChosenAdvance>,
+    pub gear: Vec<GearChange>,
+    /// The road, where the battle offers roads.
+    pub road: Option<usize>,
+}
+
+/// The advances and changes of gear chosen, then the road and the weeks
+/// after the battle with more weeks of rest: played, saved, and their
+/// events become the news. Refused whole if any is refused.
+pub fn march_on(world: &mut World, marching: &Marching) -> Result<(), String> {
     let mut campaigning = world.resource_mut::<Campaigning>();
     let campaigning = &mut *campaigning;
     let (ruleset, rules) = (&campaigning.ruleset, &campaigning.rules);
     let mut state = campaigning.save.state.clone();
     let mut news = state
-        .take_advances(advances, (ruleset, &rules.advancement))?
+        .take_advances(&marching.advances, (ruleset, &rules.advancement))?
         .to_vec();
-    news.extend(state.change_gear(gear, (ruleset, &rules.gear))?);
-    news.extend_from_slice(state.march_on(rest, (ruleset, rules))?);
+    news.extend(state.change_gear(&marching.gear, (ruleset, &rules.gear))?);
+    if let Some(road) = marching.road {
+        state.choose_road(road)?;
+    }
+    news.extend_from_slice(state.march_on(marching.rest, (ruleset, rules))?);
     campaigning.save.state = state;
     campaigning.news = news;
     campaigning.write();
@@ -539,7 +560,7 @@ mod tests {
             "the battle is done with"
         );
 
-        march_on(&mut world, 0, (&[], &[])).expect("marches on");
+        march_on(&mut world, &Marching::default()).expect("marches on");
         let saved = on_disk(&world);
         assert_eq!(saved, world.resource::<Campaigning>().save);
         assert!(!matches!(saved.state.stage(), Stage::After { .. }));
@@ -719,7 +740,7 @@ mod tests {
             "the rival's aftermath follows the first's"
         );
         assert_eq!(saved.rival_fielded, Vec::<usize>::new());
-        march_on(&mut world, 0, (&[], &[])).expect("marches on");
+        march_on(&mut world, &Marching::default()).expect("marches on");
         assert_eq!(
             *on_disk(&world).state.stage(),
             Stage::Before {

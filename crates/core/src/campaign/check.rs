@@ -323,6 +323,11 @@ fn check(
     for index in 0..campaign.battles.len() {
         battle_problems(source, campaign, levels, index, &member_ids, &mut error);
     }
+    // Roads and the map: at the battle each problem names.
+    for problem in road_problems(campaign) {
+        let battle = problem.split('"').nth(1).unwrap_or_default();
+        error(id_at(battle), problem);
+    }
     for id in battles_without_an_end(campaign) {
         error(
             id_at(&id),
@@ -636,9 +641,17 @@ fn member_problems(member: &MemberSpec, ruleset: &Ruleset) -> Vec<String> {
 /// Battles reached from the start whose every path loops without reaching
 /// a victory or a defeat of the campaign.
 fn battles_without_an_end(campaign: &Campaign) -> Vec<String> {
+    // The results' ways, and where the roads lead.
     let ways = |id: &str| -> Vec<WayOn> {
         campaign.battle(id).map_or(Vec::new(), |b| {
-            vec![b.victory.clone(), b.defeat.clone(), b.draw.clone()]
+            let roads = b
+                .roads
+                .iter()
+                .filter_map(|r| r.to.clone().map(WayOn::Battle));
+            [b.victory.clone(), b.defeat.clone(), b.draw.clone()]
+                .into_iter()
+                .chain(roads)
+                .collect()
         })
     };
     // Battles that can reach an end, grown to a fixpoint.
@@ -674,4 +687,50 @@ fn battles_without_an_end(campaign: &Campaign) -> Vec<String> {
         .into_iter()
         .filter(|id| !ending.contains(id.as_str()))
         .collect()
+}
+
+/// Problems with the campaign's roads and map, each in words.
+fn road_problems(campaign: &Campaign) -> Vec<String> {
+    let mut problems = Vec::new();
+    let on_map = |at: (f32, f32)| (0.0..=1.0).contains(&at.0) && (0.0..=1.0).contains(&at.1);
+    for battle in &campaign.battles {
+        let named = |what: String| format!("battle \"{}\": {what}", battle.id);
+        if battle.at.is_some_and(|at| !on_map(at)) {
+            problems.push(named("its place on the map is outside 0 to 1".into()));
+        }
+        if battle.roads.len() > 4 {
+            problems.push(named(format!(
+                "it offers {} roads, expected at most 4",
+                battle.roads.len()
+            )));
+        }
+        for road in &battle.roads {
+            if let Some(why) = crate::names::name_problem(&road.name, crate::names::MOST_NAME_CHARS)
+            {
+                problems.push(named(format!("a road's name {why}")));
+            }
+            if let Some(to) = &road.to
+                && campaign.battle(to).is_none()
+            {
+                problems.push(named(format!(
+                    "the road \"{}\" leads to battle \"{to}\", which the campaign does not have",
+                    road.name
+                )));
+            }
+            if let Some(town) = &road.town {
+                if !on_map(town.at) {
+                    problems.push(named(format!(
+                        "the town of the road \"{}\" is outside the map's 0 to 1",
+                        road.name
+                    )));
+                }
+                if let Some(why) =
+                    crate::names::name_problem(&town.name, crate::names::MOST_NAME_CHARS)
+                {
+                    problems.push(named(format!("a town's name {why}")));
+                }
+            }
+        }
+    }
+    problems
 }

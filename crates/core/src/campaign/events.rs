@@ -165,6 +165,11 @@ pub enum CampaignEvent {
     CaptiveJoined {
         member: String,
     },
+    /// The road the warband took after a battle, and the town on it.
+    RoadTaken {
+        road: String,
+        town: Option<String>,
+    },
     WeekBegan {
         week: u32,
         conditions: Week,

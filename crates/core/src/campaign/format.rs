@@ -146,9 +146,56 @@ pub struct CampaignBattle {
     /// Where the second player's warband fights, in a campaign for two.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rival: Option<RivalField>,
+    /// The roads the player chooses between after this battle, when its
+    /// result leads on to another: each with its own weeks (the first is
+    /// the default). None: the weeks of `after`, on to the result's battle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roads: Vec<Road>,
+    /// Where the battle lies on the campaign's map: across and down, each
+    /// from 0 to 1. Battles without one are left off the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<(f32, f32)>,
+}
+
+/// A way on after a battle, chosen by the player (RULES section 44).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Road {
+    pub name: String,
+    /// What the road is like, shown when it is chosen.
+    #[serde(default)]
+    pub briefing: String,
+    /// The battle it leads to; none: the one the result leads to.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// The weeks on this road, in place of the battle's `after`.
+    pub after: Between,
+    /// A town on the road, where the warband rests and heals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub town: Option<Town>,
+}
+
+/// A town on a road, shown on the map.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Town {
+    pub name: String,
+    pub at: (f32, f32),
 }
 
 impl CampaignBattle {
+    /// The weeks after the battle and where they lead, by the `road`
+    /// chosen (RULES section 44), or its own `after` when it offers none.
+    pub fn by_road(&self, next: &WayOn, road: Option<usize>) -> (Between, WayOn) {
+        match (next, road.and_then(|r| self.roads.get(r))) {
+            (WayOn::Battle(_), Some(road)) => {
+                let to = road.to.clone().map_or_else(|| next.clone(), WayOn::Battle);
+                (road.after, to)
+            }
+            _ => (self.after, next.clone()),
+        }
+    }
+
     /// The battle as `band` fights it: its side, places and recruits, and
     /// the other warband's part as its `rival` (the rest is the same for
     /// both). `None` for a band with no part in it.

@@ -17,6 +17,7 @@ pub mod healing;
 pub mod history;
 pub mod progress;
 pub mod record;
+pub mod roads;
 pub mod run;
 pub mod save;
 pub mod spoils;

@@ -76,6 +76,9 @@ pub struct CampaignState {
     /// The rival warband's, in a campaign for two.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(super) rival_stash: Vec<String>,
+    /// The road chosen after the battle just fought, if one was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) road: Option<usize>,
     /// Weeks passed since the campaign began.
     pub(super) week: u32,
     pub(super) chronicle: Vec<Chapter>,
@@ -173,6 +176,7 @@ impl CampaignState {
             stage,
             stash: Vec::new(),
             rival_stash: Vec::new(),
+            road: None,
             week: 0,
             chronicle: Vec::new(),
         }
@@ -439,18 +443,26 @@ impl CampaignState {
         let Stage::After { battle, next } = self.stage.clone() else {
             return Err("there is no battle to march on from".into());
         };
-        let after = self
+        let road = self.road();
+        let fought = self
             .campaign
             .battle(&battle)
-            .map(|b| b.after)
-            .unwrap_or_default();
+            .ok_or("there is no battle to march on from")?;
+        let (after, next) = fought.by_road(&next, road);
+        let mut events = Vec::new();
+        if let Some(taken) = road.and_then(|r| fought.roads.get(r)) {
+            events.push(CampaignEvent::RoadTaken {
+                road: taken.name.clone(),
+                town: taken.town.as_ref().map(|t| t.name.clone()),
+            });
+        }
         if rest_weeks > after.rest_weeks {
             return Err(format!(
                 "{rest_weeks} weeks of rest asked, but the campaign allows {} here",
                 after.rest_weeks
             ));
         }
-        let mut events = Vec::new();
+        self.road = None;
         let free = self.anyone_free(Band::Warband);
         let rival_free = self.campaign.rival.is_none() || self.anyone_free(Band::Rival);
         // The campaign ends with its last battle, or when nobody is left

@@ -70,6 +70,9 @@ pub enum CampaignStep {
         advances: Vec<ChosenAdvance>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         gear: Vec<GearChange>,
+        /// The road chosen, where the battle offers roads.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        road: Option<usize>,
     },
 }
 
@@ -102,6 +105,7 @@ fn step_words(n: usize, step: &CampaignStep, state: &CampaignState) -> String {
             rest,
             advances,
             gear,
+            ..
         } if advances.is_empty() && gear.is_empty() => {
             format!("step {n}: the weeks, {rest} more of rest")
         }
@@ -109,6 +113,7 @@ fn step_words(n: usize, step: &CampaignStep, state: &CampaignState) -> String {
             rest,
             advances,
             gear,
+            ..
         } => format!(
             "step {n}: {} advances, {} changes of gear, the weeks, {rest} more of rest",
             advances.len(),
@@ -164,10 +169,12 @@ impl CampaignRecord {
                     rest,
                     advances,
                     gear,
+                    road,
                 } => CampaignStep::MarchOn {
                     rest,
                     advances: advances.to_vec(),
                     gear: gear.to_vec(),
+                    road,
                 },
             };
             steps.push(RecordedStep {
@@ -244,7 +251,11 @@ impl CampaignRecord {
                     rest,
                     advances,
                     gear,
+                    road,
                 } => {
+                    if let Some(road) = road {
+                        state.choose_road(*road).map_err(&failed)?;
+                    }
                     state
                         .take_advances(advances, (ruleset, &rules.advancement))
                         .map_err(&failed)?;

@@ -1,7 +1,7 @@
 //! A whole campaign played by the AI, for `campaign simulate` and tests:
 //! the warband's side at one AI level, its foes at another, and every
 //! choice between battles made as [`default_choices`], [`choose_field`],
-//! [`choose_advances`] and [`choose_gear`] make it.
+//! [`choose_advances`], [`choose_gear`] and [`choose_road`] make it.
 
 use std::sync::Arc;
 
@@ -13,6 +13,7 @@ use super::fielding::Field;
 use super::format::Band;
 use super::gear::{GearChange, choose_gear};
 use super::progress::{CampaignState, Stage};
+use super::roads::choose_road;
 use crate::ai::AiLevel;
 use crate::ai::play::play_out;
 use crate::battle::command::Command;
@@ -165,6 +166,7 @@ pub enum Played<'a> {
         rest: u8,
         advances: &'a [ChosenAdvance],
         gear: &'a [GearChange],
+        road: Option<usize>,
     },
 }
 
@@ -209,12 +211,17 @@ pub fn run_campaign(
                 state.take_advances(&advances, (ruleset, &rules.advancement))?;
                 let gear = choose_gear(&state, ruleset);
                 state.change_gear(&gear, (ruleset, &rules.gear))?;
+                let road = choose_road(&state);
+                if let Some(road) = road {
+                    state.choose_road(road)?;
+                }
                 let rest = resting_weeks(&state);
                 state.march_on(rest, (ruleset, rules))?;
                 let played = Played::MarchOn {
                     rest,
                     advances: &advances,
                     gear: &gear,
+                    road,
                 };
                 each(played, &state);
             }
@@ -225,13 +232,13 @@ pub fn run_campaign(
 
 /// An AI commander rests every week it may while anyone is hurt.
 fn resting_weeks(state: &CampaignState) -> u8 {
-    let Stage::After { battle, .. } = &state.stage else {
+    let Stage::After { battle, next } = &state.stage else {
         return 0;
     };
     let allowed = state
         .campaign
         .battle(battle)
-        .map_or(0, |b| b.after.rest_weeks);
+        .map_or(0, |b| b.by_road(next, state.road()).0.rest_weeks);
     let hurt = state
         .members
         .iter()

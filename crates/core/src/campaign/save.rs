@@ -176,6 +176,31 @@ impl CampaignSave {
         Ok(())
     }
 
+    /// The campaign this save goes on with: the file at `path` as it is
+    /// now (`loaded`) while it is the campaign the save began with; once the
+    /// file has changed (a newer copy of a shipped campaign, say), the copy
+    /// the save carries, its levels read from `path`'s folder as they are
+    /// now. Whether it is the save's own copy comes with it.
+    pub fn campaign_to_go_on(
+        &self,
+        loaded: LoadedCampaign,
+        path: &Path,
+        ruleset: &crate::data::Ruleset,
+    ) -> Result<(LoadedCampaign, bool), String> {
+        if self.matches(&loaded).is_ok() {
+            return Ok((loaded, false));
+        }
+        let text = ron::to_string(&self.state.campaign).map_err(|e| e.to_string())?;
+        let own = super::check::parse_campaign(path, &text, ruleset).map_err(|problems| {
+            format!(
+                "the campaign file {} has changed since this campaign began, and the copy it began with no longer loads: {problems}",
+                self.file
+            )
+        })?;
+        self.matches(&own)?;
+        Ok((own, true))
+    }
+
     /// The campaign file as it is now still is the campaign this save began
     /// with; if not, the save cannot go on.
     pub fn matches(&self, loaded: &LoadedCampaign) -> Result<(), String> {

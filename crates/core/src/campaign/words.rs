@@ -289,6 +289,11 @@ fn event_words(
         E::GearStowed { member, item } => {
             format!("{} puts the {item} in the stash.", name(member))
         }
+        E::RoadTaken { road, town: None } => format!("The warband takes {road}."),
+        E::RoadTaken {
+            road,
+            town: Some(town),
+        } => format!("The warband takes {road}, by way of {town}."),
         E::Advanced { member, advance } => {
             format!("{} advances: {advance}.", name(member))
         }

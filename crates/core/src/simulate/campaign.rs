@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::{Rate, run_indexed, wilson};
 use crate::ai::splitmix;
 use crate::campaign::check::LoadedCampaign;
+use crate::campaign::events::CampaignEvent;
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::run::{RunLevels, run_campaign};
 use crate::campaign::warband::Whereabouts;
@@ -105,6 +106,9 @@ pub struct CampaignReport {
     /// How often each advance was taken, per run, by its name (most taken
     /// first; ties by name).
     pub advances_taken: Vec<(String, f64)>,
+    /// How often each road was taken, per run, by its name (in the same
+    /// order).
+    pub roads_taken: Vec<(String, f64)>,
     pub battles: Vec<BattleLine>,
     pub members: Vec<MemberLine>,
 }
@@ -188,6 +192,21 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         .collect();
     advances_taken.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let advances_per_run = advances_taken.iter().fold(0.0, |sum, (_, n)| sum + n);
+    let mut roads: BTreeMap<String, usize> = BTreeMap::new();
+    let events = done
+        .iter()
+        .flat_map(|s| s.chronicle())
+        .flat_map(|c| &c.events);
+    for event in events {
+        if let CampaignEvent::RoadTaken { road, .. } = event {
+            *roads.entry(road.clone()).or_default() += 1;
+        }
+    }
+    let mut roads_taken: Vec<(String, f64)> = roads
+        .into_iter()
+        .map(|(name, count)| (name, mean(count as f64, total)))
+        .collect();
+    roads_taken.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let members = order
         .iter()
         .map(|id| {
@@ -220,6 +239,7 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         weeks_per_run: mean(done.iter().map(|s| f64::from(s.week())).sum(), total),
         advances_per_run,
         advances_taken,
+        roads_taken,
         battles,
         members,
     }
@@ -251,6 +271,14 @@ impl std::fmt::Display for CampaignReport {
                 .map(|(name, per_run)| format!("{name} {per_run:.2}"))
                 .collect();
             writeln!(f, "  advances taken per run: {}", taken.join(", "))?;
+        }
+        if !self.roads_taken.is_empty() {
+            let taken: Vec<String> = self
+                .roads_taken
+                .iter()
+                .map(|(name, per_run)| format!("{name} {per_run:.2}"))
+                .collect();
+            writeln!(f, "  roads taken per run: {}", taken.join(", "))?;
         }
         writeln!(
             f,

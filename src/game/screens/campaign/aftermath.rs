@@ -16,7 +16,7 @@ use crate::campaign::format::{Band, CampaignBattle, CaptiveFate, WayOn};
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::warband::{Member, Whereabouts};
 use crate::campaign::words::{event_lines, result_words, way_on_words};
-use crate::game::session::campaigning::Campaigning;
+use crate::game::session::campaigning::{Campaigning, Marching};
 use crate::rules::aftermath::SideResult;
 
 /// The events, a sentence each (a member's deeds in one); a week's first
@@ -371,6 +371,7 @@ pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
         return;
     };
     ui.heading(format!("After {}", campaigning.battle_name(battle)));
+    super::map::campaign_map(ui, campaigning, choices.road);
     news(ui, campaigning, &campaigning.news);
     super::advances::advances_section(ui, campaigning, choices);
     super::gear::gear_section(ui, campaigning, choices);
@@ -389,10 +390,11 @@ pub fn aftermath_buttons(
     let Stage::After { battle, next } = &state.stage() else {
         return;
     };
+    let roads = state.roads();
     let after = state
         .campaign()
         .battle(battle)
-        .map(|b| b.after)
+        .map(|b| b.by_road(next, choices.road).0)
         .unwrap_or_default();
     let free = state
         .members()
@@ -404,6 +406,31 @@ pub fn aftermath_buttons(
             "To the campaign's end"
         }
         WayOn::Battle(_) => {
+            if !roads.is_empty() {
+                ui.label(egui::RichText::new("The road on").strong());
+            }
+            for (n, road) in roads.iter().enumerate() {
+                let to = road.to.as_ref().map_or_else(String::new, |to| {
+                    format!(", to {}", campaigning.battle_name(to))
+                });
+                let picked = choices.road == Some(n);
+                let words = format!(
+                    "{}{to}: {}",
+                    capitalised(&road.name),
+                    weeks_words(road.after.weeks, road.after.week.travel).to_lowercase()
+                );
+                if ui
+                    .radio(picked, words)
+                    .on_hover_text(&road.briefing)
+                    .clicked()
+                {
+                    choices.road = Some(n);
+                    choices.rest = choices.rest.min(road.after.rest_weeks);
+                }
+                if picked && !road.briefing.is_empty() {
+                    ui.label(egui::RichText::new(&road.briefing).italics());
+                }
+            }
             ui.label(format!(
                 "{} before the next battle.",
                 weeks_words(after.weeks, after.week.travel)
@@ -422,12 +449,20 @@ pub fn aftermath_buttons(
         .add(egui::Button::new(label).min_size([160.0, 32.0].into()))
         .clicked()
     {
-        *asked = Some(Step::MarchOn(
-            choices.rest,
-            choices.advances.clone(),
-            choices.gear.clone(),
-        ));
+        *asked = Some(Step::MarchOn(Marching {
+            rest: choices.rest,
+            advances: choices.advances.clone(),
+            gear: choices.gear.clone(),
+            road: choices.road,
+        }));
     }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 fn weeks_words(weeks: u8, travel: bool) -> String {

@@ -10,6 +10,7 @@ mod briefing;
 mod cards;
 mod gear;
 mod list;
+mod map;
 #[cfg(test)]
 mod page_tests;
 mod roster;
@@ -30,8 +31,8 @@ use crate::campaign::run::choose_field;
 use crate::game::screens::editor::edit_level;
 use crate::game::session::campaign_slots::{delete_campaign, list_campaigns};
 use crate::game::session::campaigning::{
-    Campaigning, Which, begin_campaign, march_on, open_for_cards, resume_campaign, take_the_field,
-    tend_the_fallen,
+    Campaigning, Marching, Which, begin_campaign, march_on, open_for_cards, resume_campaign,
+    take_the_field, tend_the_fallen,
 };
 use crate::game::session::saves::SaveFolder;
 use crate::game::stage::Screen;
@@ -62,6 +63,8 @@ pub struct Choices {
     pub advances: Vec<ChosenAdvance>,
     /// The changes of gear to make as it marches on.
     pub gear: Vec<GearChange>,
+    /// The road to march on by, where the battle offers roads.
+    pub road: Option<usize>,
     /// The warband's cards are up, over the page.
     pub cards: bool,
     /// What went wrong with the last step, in words.
@@ -144,6 +147,7 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
         Page::Aftermath => {
             choices.advances = advances::chosen_by_default(campaigning);
             choices.gear = gear::chosen_by_default(campaigning);
+            choices.road = crate::campaign::roads::choose_road(state);
         }
         Page::Ended => {}
     }
@@ -286,9 +290,8 @@ pub enum Step {
     /// The next battle with these members, opened in the level editor.
     Edit(Field),
     Tend(Vec<EndChoices>),
-    /// The advances and changes of gear chosen, then the weeks with this
-    /// many more of rest.
-    MarchOn(u8, Vec<ChosenAdvance>, Vec<GearChange>),
+    /// The advances, gear and road chosen, then the weeks.
+    MarchOn(Marching),
     /// A campaign begun, deleted (the player has confirmed).
     Delete(PathBuf),
     /// Back to the title, the campaign saved as it stands.
@@ -317,7 +320,7 @@ fn carry_out(world: &mut World, step: Step) {
         Step::ToBattle(chosen) => take_the_field(world, chosen),
         Step::Edit(chosen) => open_in_editor(world, &chosen),
         Step::Tend(choices) => tend_the_fallen(world, &choices),
-        Step::MarchOn(rest, advances, gear) => march_on(world, rest, (&advances, &gear)),
+        Step::MarchOn(marching) => march_on(world, &marching),
         Step::Delete(slot) => {
             let folder = world.resource::<SaveFolder>().clone();
             let deleted = delete_campaign(&folder, &slot);

@@ -21,7 +21,7 @@ use crate::campaign::gear::GearChange;
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::save::CampaignSave;
 use crate::data::{Ruleset, load_aftermath};
-use crate::game::session::campaigning::Campaigning;
+use crate::game::session::campaigning::{Campaigning, Marching};
 
 /// The shipped campaign, begun with seed 7, before its first battle.
 fn campaigning() -> Campaigning {
@@ -425,7 +425,10 @@ fn the_aftermath_offers_the_advances_earned_and_marches_on_with_the_ones_chosen(
     };
     assert_eq!(
         harness.state().1,
-        Some(Step::MarchOn(0, vec![taken], Vec::new()))
+        Some(Step::MarchOn(Marching {
+            advances: vec![taken],
+            ..Marching::default()
+        }))
     );
 }
 
@@ -468,7 +471,10 @@ fn the_aftermath_shows_the_stash_and_marches_on_with_the_gear_chosen() {
     harness.run();
     assert_eq!(
         harness.state().1,
-        Some(Step::MarchOn(0, Vec::new(), vec![given]))
+        Some(Step::MarchOn(Marching {
+            gear: vec![given],
+            ..Marching::default()
+        }))
     );
 }
 
@@ -498,4 +504,45 @@ fn a_members_card_shows_its_numbers_as_it_takes_the_field_and_its_story() {
         assert!(harness.query_by_label(shown).is_some(), "{shown}");
     }
     assert!(harness.query_by_label_contains("roland").is_none());
+}
+
+#[test]
+fn the_aftermath_offers_the_roads_on_and_marches_on_by_the_one_chosen() {
+    let mut campaigning = campaigning();
+    *campaigning.save.state.set_up().stage = Stage::After {
+        battle: "goblin_ridge".into(),
+        next: WayOn::Battle("the_ford".into()),
+    };
+    let choices = Choices {
+        road: Some(0),
+        ..Choices::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 1400.0))
+        .build_ui_state(
+            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
+                aftermath_page(ui, &campaigning, choices);
+                aftermath_buttons(ui, &campaigning, choices, asked);
+            },
+            (choices, None),
+        );
+    assert!(harness.query_by_label("The road on").is_some());
+    harness
+        .get_by_label("The Greywater road: 2 weeks at rest")
+        .click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("2 weeks at rest before the next battle.")
+            .is_some()
+    );
+    harness.get_by_label("March on").click();
+    harness.run();
+    assert_eq!(
+        harness.state().1,
+        Some(Step::MarchOn(Marching {
+            road: Some(1),
+            ..Marching::default()
+        }))
+    );
 }
