@@ -151,8 +151,8 @@ fn deeds_line(member: &str, deeds: &[(&Deed, u8)]) -> String {
     format!("{member} {}: {}.", and_list(&parts), counted(worth, "deed"))
 }
 
-/// Names in a list, the same ones counted: "Dagger (3), Spear".
-fn join_names(names: &[String]) -> String {
+/// Names in a list, the same ones counted: "Dagger (3) and Spear".
+pub fn join_names(names: &[String]) -> String {
     let mut counted: Vec<(&str, usize)> = Vec::new();
     for name in names {
         match counted.iter_mut().find(|(n, _)| n == name) {

@@ -264,21 +264,17 @@ impl std::fmt::Display for CampaignReport {
             "  per run: {:.1} battles, {:.1} weeks, {:.1} advances",
             self.battles_per_run, self.weeks_per_run, self.advances_per_run
         )?;
-        if !self.advances_taken.is_empty() {
-            let taken: Vec<String> = self
-                .advances_taken
-                .iter()
-                .map(|(name, per_run)| format!("{name} {per_run:.2}"))
-                .collect();
-            writeln!(f, "  advances taken per run: {}", taken.join(", "))?;
-        }
-        if !self.roads_taken.is_empty() {
-            let taken: Vec<String> = self
-                .roads_taken
-                .iter()
-                .map(|(name, per_run)| format!("{name} {per_run:.2}"))
-                .collect();
-            writeln!(f, "  roads taken per run: {}", taken.join(", "))?;
+        for (what, taken) in [
+            ("advances", &self.advances_taken),
+            ("roads", &self.roads_taken),
+        ] {
+            if !taken.is_empty() {
+                let taken: Vec<String> = taken
+                    .iter()
+                    .map(|(name, per_run)| format!("{name} {per_run:.2}"))
+                    .collect();
+                writeln!(f, "  {what} taken per run: {}", taken.join(", "))?;
+            }
         }
         writeln!(
             f,

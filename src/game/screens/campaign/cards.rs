@@ -6,7 +6,7 @@
 
 use bevy_egui::egui;
 
-use super::roster::kind_of;
+use super::roster::{figure, kind_of};
 use crate::battle::describe::counted;
 use crate::campaign::fielding::physical_ranks;
 use crate::campaign::format::Band;
@@ -58,7 +58,7 @@ fn card(ui: &mut egui::Ui, campaigning: &Campaigning, band: Band, member: &Membe
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
                     let physical = physical_ranks(member, ruleset);
-                    figure(ui, band, member.can_fight(physical));
+                    figure(ui, band, member.can_fight(physical), 3.0);
                     ui.vertical(|ui| {
                         ui.label(egui::RichText::new(&member.spec.name).size(18.0).strong());
                         ui.label(kind_of(&member.spec, campaigning));
@@ -144,34 +144,4 @@ fn numbers(member: &Member, campaigning: &Campaigning) -> Vec<String> {
     }
     lines.push(format!("Gear: {}", gear.join(", ")));
     lines
-}
-
-/// The member's figure on its base, as on the table: the first warband's
-/// blue, the rival's red, greyed when it cannot fight.
-fn figure(ui: &mut egui::Ui, band: Band, able: bool) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(44.0, 64.0), egui::Sense::hover());
-    let colour = match (able, band) {
-        (false, _) => egui::Color32::from_gray(110),
-        (true, Band::Warband) => egui::Color32::from_rgb(60, 110, 220),
-        (true, Band::Rival) => egui::Color32::from_rgb(205, 70, 45),
-    };
-    let painter = ui.painter();
-    let centre = rect.center().x;
-    let top = rect.top();
-    painter.circle_filled(egui::pos2(centre, top + 12.0), 9.0, colour);
-    painter.add(egui::Shape::convex_polygon(
-        vec![
-            egui::pos2(centre - 7.0, top + 23.0),
-            egui::pos2(centre + 7.0, top + 23.0),
-            egui::pos2(centre + 13.0, top + 54.0),
-            egui::pos2(centre - 13.0, top + 54.0),
-        ],
-        colour,
-        egui::Stroke::NONE,
-    ));
-    painter.rect_filled(
-        egui::Rect::from_center_size(egui::pos2(centre, top + 58.0), egui::vec2(40.0, 8.0)),
-        3.0,
-        egui::Color32::from_gray(40),
-    );
 }

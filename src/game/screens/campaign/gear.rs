@@ -11,6 +11,7 @@ use crate::campaign::format::Band;
 use crate::campaign::gear::{GearChange, carried, check_give, choose_gear};
 use crate::campaign::progress::CampaignState;
 use crate::campaign::warband::Whereabouts;
+use crate::campaign::words::join_names;
 use crate::data::{Ruleset, Weapon};
 use crate::game::session::campaigning::Campaigning;
 
@@ -153,28 +154,14 @@ fn what(weapon: &Weapon) -> String {
     parts.join(", ")
 }
 
-/// The stash in words: "Short sword (3), Dagger, Medium shield", or that
-/// it is empty.
+/// The stash in words: "In the stash: Short sword (3), Dagger and Medium
+/// shield.", or that it is empty.
 fn stash_words(stash: &[String], ruleset: &Ruleset) -> String {
     if stash.is_empty() {
         return "The stash is empty.".into();
     }
-    let mut counted: Vec<(String, usize)> = Vec::new();
-    for id in stash {
-        let name = name(id, ruleset);
-        match counted.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, count)) => *count += 1,
-            None => counted.push((name, 1)),
-        }
-    }
-    let parts: Vec<String> = counted
-        .into_iter()
-        .map(|(name, count)| match count {
-            1 => name,
-            n => format!("{name} ({n})"),
-        })
-        .collect();
-    format!("In the stash: {}.", parts.join(", "))
+    let names: Vec<String> = stash.iter().map(|id| name(id, ruleset)).collect();
+    format!("In the stash: {}.", join_names(&names))
 }
 
 /// The gear changes when the page opens: the AI commander's.

@@ -386,6 +386,22 @@ fn a_finished_campaign_is_listed_apart_and_a_campaign_is_deleted_only_on_the_pla
     assert_eq!(harness.state().1, Some(Step::Delete("going".into())));
 }
 
+/// The aftermath's page and its buttons, with `choices` made.
+fn aftermath(
+    campaigning: Campaigning,
+    choices: Choices,
+) -> Harness<'static, (Choices, Option<Step>)> {
+    Harness::builder()
+        .with_size(egui::vec2(1000.0, 1400.0))
+        .build_ui_state(
+            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
+                aftermath_page(ui, &campaigning, choices);
+                aftermath_buttons(ui, &campaigning, choices, asked);
+            },
+            (choices, None),
+        )
+}
+
 #[test]
 fn the_aftermath_offers_the_advances_earned_and_marches_on_with_the_ones_chosen() {
     let mut campaigning = campaigning();
@@ -400,15 +416,7 @@ fn the_aftermath_offers_the_advances_earned_and_marches_on_with_the_ones_chosen(
         advances: super::advances::chosen_by_default(&campaigning),
         ..Choices::default()
     };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 1200.0))
-        .build_ui_state(
-            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
-                aftermath_page(ui, &campaigning, choices);
-                aftermath_buttons(ui, &campaigning, choices, asked);
-            },
-            (choices, None),
-        );
+    let mut harness = aftermath(campaigning, choices);
     for shown in [
         "Advances: their deeds have earned these",
         "Sir Roland (8 deeds)",
@@ -450,15 +458,7 @@ fn the_aftermath_shows_the_stash_and_marches_on_with_the_gear_chosen() {
         gear: vec![given.clone()],
         ..Choices::default()
     };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 1400.0))
-        .build_ui_state(
-            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
-                aftermath_page(ui, &campaigning, choices);
-                aftermath_buttons(ui, &campaigning, choices, asked);
-            },
-            (choices, None),
-        );
+    let mut harness = aftermath(campaigning, choices);
     // The stash and Garrick as the change would leave them.
     for shown in [
         "In the stash: Dagger (2).",
@@ -517,15 +517,7 @@ fn the_aftermath_offers_the_roads_on_and_marches_on_by_the_one_chosen() {
         road: Some(0),
         ..Choices::default()
     };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 1400.0))
-        .build_ui_state(
-            move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
-                aftermath_page(ui, &campaigning, choices);
-                aftermath_buttons(ui, &campaigning, choices, asked);
-            },
-            (choices, None),
-        );
+    let mut harness = aftermath(campaigning, choices);
     assert!(harness.query_by_label("The road on").is_some());
     harness
         .get_by_label("The Greywater road: 2 weeks at rest")

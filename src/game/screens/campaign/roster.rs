@@ -65,7 +65,7 @@ pub fn roster(
                     }
                 }
                 ui.horizontal(|ui| {
-                    figure(ui, band, member.can_fight(physical));
+                    figure(ui, band, member.can_fight(physical), 1.0);
                     ui.label(&member.spec.name);
                 });
                 ui.label(kind_of(&member.spec, campaigning));
@@ -95,10 +95,12 @@ pub fn roster(
         });
 }
 
-/// A small figure on its base, as on the table: the first warband's blue,
-/// the rival's red, greyed when it cannot fight.
-fn figure(ui: &mut egui::Ui, band: Band, able: bool) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 20.0), egui::Sense::hover());
+/// A figure on its base, as on the table, `scale` times the roster's
+/// 14 by 20 points: the first warband's blue, the rival's red, greyed when
+/// it cannot fight.
+pub fn figure(ui: &mut egui::Ui, band: Band, able: bool, scale: f32) {
+    let size = egui::vec2(14.0, 20.0) * scale;
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let colour = match (able, band) {
         (false, _) => egui::Color32::from_gray(110),
         (true, Band::Warband) => egui::Color32::from_rgb(60, 110, 220),
@@ -106,23 +108,16 @@ fn figure(ui: &mut egui::Ui, band: Band, able: bool) {
     };
     let painter = ui.painter();
     let centre = rect.center().x;
-    painter.circle_filled(egui::pos2(centre, rect.top() + 4.5), 3.5, colour);
+    let at = |x: f32, y: f32| egui::pos2(centre + x * scale, rect.top() + y * scale);
+    painter.circle_filled(at(0.0, 4.5), 3.5 * scale, colour);
     painter.add(egui::Shape::convex_polygon(
-        vec![
-            egui::pos2(centre - 2.5, rect.top() + 8.5),
-            egui::pos2(centre + 2.5, rect.top() + 8.5),
-            egui::pos2(centre + 4.5, rect.bottom() - 3.0),
-            egui::pos2(centre - 4.5, rect.bottom() - 3.0),
-        ],
+        vec![at(-2.5, 8.5), at(2.5, 8.5), at(4.5, 17.0), at(-4.5, 17.0)],
         colour,
         egui::Stroke::NONE,
     ));
     painter.rect_filled(
-        egui::Rect::from_center_size(
-            egui::pos2(centre, rect.bottom() - 1.5),
-            egui::vec2(12.0, 3.0),
-        ),
-        1.0,
+        egui::Rect::from_center_size(at(0.0, 18.5), egui::vec2(12.0, 3.0) * scale),
+        scale,
         egui::Color32::from_gray(40),
     );
 }
