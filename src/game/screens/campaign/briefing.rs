@@ -84,6 +84,12 @@ pub fn briefing_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mut
         roster(ui, campaigning, band, Some((chosen, slots)));
         fighting_order(ui, state.members_of(band), chosen);
     }
+    if state.campaign().battles.iter().any(|b| b.at.is_some()) {
+        ui.add_space(8.0);
+        egui::CollapsingHeader::new("The road so far")
+            .default_open(true)
+            .show(ui, |ui| super::map::campaign_map(ui, campaigning, None));
+    }
     if !state.chronicle().is_empty() {
         ui.add_space(8.0);
         egui::CollapsingHeader::new("The chronicle so far")
