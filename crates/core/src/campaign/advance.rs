@@ -17,18 +17,10 @@ use crate::rules::advancement::{AdvanceRule, Advancement, Closed};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChosenAdvance {
-    #[serde(default = "warband", skip_serializing_if = "is_warband")]
+    #[serde(default, skip_serializing_if = "Band::is_first")]
     pub band: Band,
     pub member: String,
     pub advance: String,
-}
-
-fn warband() -> Band {
-    Band::Warband
-}
-
-fn is_warband(band: &Band) -> bool {
-    *band == Band::Warband
 }
 
 /// Advances the member's deeds have paid for that it has not taken.

@@ -70,12 +70,10 @@ pub fn end_of_battle(
         };
         let id = member.spec.id.clone();
         let real = physical_ranks(member, ruleset);
+        // The deeds name each foe put down (`earn_deeds`); the count
+        // stays on the member's record.
         if let Some(&count) = credits.get(&id) {
             member.foes_defeated = member.foes_defeated.saturating_add(count);
-            events.push(CampaignEvent::FoesDefeated {
-                member: id.clone(),
-                count,
-            });
         }
         carried_out(member, unit, end, (ruleset, rules), &mut events);
         let ended = match unit.fate {

@@ -109,6 +109,8 @@ pub enum CampaignEvent {
         member: String,
         ranks: u8,
     },
+    /// Foes a member put out of the fight: written by the game before
+    /// deeds (RULES section 42) named each one; kept so older saves read.
     FoesDefeated {
         member: String,
         count: u32,

@@ -52,10 +52,20 @@ impl Campaign {
 
 /// One of a campaign's warbands: the first player's, or the second's in a
 /// campaign for two.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub enum Band {
+    #[default]
     Warband,
     Rival,
+}
+
+impl Band {
+    /// The first warband: what a step written without a band is for.
+    pub fn is_first(&self) -> bool {
+        *self == Self::Warband
+    }
 }
 
 /// The player's warband as the campaign opens.

@@ -19,26 +19,18 @@ pub enum GearChange {
     /// From the stash to the member: a weapon joins those it carries; a
     /// shield takes the place of its own, which goes to the stash.
     Give {
-        #[serde(default = "warband", skip_serializing_if = "is_warband")]
+        #[serde(default, skip_serializing_if = "Band::is_first")]
         band: Band,
         member: String,
         item: String,
     },
     /// A weapon the member carries, put into the stash.
     Stow {
-        #[serde(default = "warband", skip_serializing_if = "is_warband")]
+        #[serde(default, skip_serializing_if = "Band::is_first")]
         band: Band,
         member: String,
         item: String,
     },
-}
-
-fn warband() -> Band {
-    Band::Warband
-}
-
-fn is_warband(band: &Band) -> bool {
-    *band == Band::Warband
 }
 
 impl GearChange {
