@@ -260,7 +260,8 @@ fn campaign_screen(
 }
 
 /// The campaign save named on the command line, open on its cards; a save
-/// that cannot be opened is said and the title stays.
+/// that cannot be opened is said, and the game ends with a failure (no
+/// picture of the title in its place).
 fn open_cards(world: &mut World) {
     let Some(OpenCards(save)) = world.remove_resource::<OpenCards>() else {
         return;
@@ -272,7 +273,10 @@ fn open_cards(world: &mut World) {
                 .resource_mut::<NextState<Screen>>()
                 .set(Screen::Campaign);
         }
-        Err(problem) => eprintln!("{}: {problem}", save.display()),
+        Err(problem) => {
+            eprintln!("{}: {problem}", save.display());
+            world.write_message(AppExit::error());
+        }
     }
 }
 
