@@ -13,7 +13,7 @@ use swift_swords::campaign::end::BattleEnd;
 use swift_swords::campaign::events::CampaignEvent;
 use swift_swords::campaign::events::Deed;
 use swift_swords::campaign::fielding::Field;
-use swift_swords::campaign::format::CaptiveFate;
+use swift_swords::campaign::format::{Band, CaptiveFate};
 use swift_swords::campaign::progress::CampaignState;
 use swift_swords::campaign::warband::Whereabouts;
 use swift_swords::data::load_aftermath;
@@ -37,7 +37,7 @@ const CAMPAIGN: &str = r#"(
     battles: [
         (id: "ridge", level: File("../levels/goblin_rabble.ron"), side: "heroes", slots: 2,
             places: ["roland", "wren"], victory: Won,
-            captives: (fates: [Release, Exchange, Join], foes: ["slinger", "gob_1"])),
+            captives: (fates: [Release, Exchange, Join, Ransom], foes: ["slinger", "gob_1"])),
     ],
 )"#;
 
@@ -126,6 +126,28 @@ fn captured_foes_let_go_leave_the_warband_as_it_was() {
             deed("tam", Deed::HeldTheField),
         ]
     );
+    assert_eq!(state.members().len(), 3);
+}
+
+#[test]
+fn a_captive_ransomed_fills_the_warbands_purse_with_the_ransom() {
+    let (state, events) = ridge(3, true, &[CaptiveFate::Ransom, CaptiveFate::Release]);
+    assert_eq!(
+        events.expect("the battle ends"),
+        vec![
+            won(),
+            CampaignEvent::CaptiveRansomed {
+                name: "Goblin 1".into(),
+                coin: 12
+            },
+            CampaignEvent::CaptiveReleased {
+                name: "Goblin slinger".into()
+            },
+            deed("tristan", Deed::HeldTheField),
+            deed("tam", Deed::HeldTheField),
+        ]
+    );
+    assert_eq!(state.coin(Band::Warband), 12);
     assert_eq!(state.members().len(), 3);
 }
 
@@ -236,6 +258,27 @@ fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_i
 }
 
 #[test]
+fn the_default_fate_ransoms_a_captive_the_warband_has_no_room_for() {
+    let (state, battle) = ridge_ended(3, true);
+    let end = BattleEnd {
+        state: &battle,
+        log: &[],
+        side: 0,
+    };
+    let battle_spec = state.next_battle().expect("before the ridge").clone();
+    let choices = default_choices(
+        state.members(),
+        &end,
+        &battle_spec,
+        (3, &load_aftermath(None).expect("rules")),
+    );
+    assert_eq!(
+        choices.captives,
+        vec![CaptiveFate::Exchange, CaptiveFate::Ransom]
+    );
+}
+
+#[test]
 fn a_captive_the_level_lacks_or_on_the_warbands_side_is_refused_at_its_place() {
     let text = CAMPAIGN.replace("CAP", "3").replace(
         r#"foes: ["slinger", "gob_1"]"#,
@@ -243,13 +286,13 @@ fn a_captive_the_level_lacks_or_on_the_warbands_side_is_refused_at_its_place() {
     );
     let problems = campaign_problems(&text);
     assert_eq!(problems.len(), 2, "{problems:?}");
-    assert!(problems[0].starts_with("12:65:"), "{problems:?}");
+    assert!(problems[0].starts_with("12:73:"), "{problems:?}");
     assert!(
         problems[0].contains("unit \"wren\" fights for the warband's side \"heroes\""),
         "{problems:?}"
     );
     assert!(
-        problems[1].starts_with("12:73:")
+        problems[1].starts_with("12:81:")
             && problems[1].contains("its level has no unit \"nobody\" to take captive"),
         "{problems:?}"
     );

@@ -73,8 +73,14 @@ fn a_won_field_leaves_the_fallen_foes_weapons_for_the_stash() {
         spoils,
         Some(CampaignEvent::Spoils {
             taken: vec!["Short sword".into(), "Short sword".into()],
-            left: 0
+            left: 0,
+            coin: 2
         })
+    );
+    assert_eq!(
+        state.coin(Band::Warband),
+        2,
+        "a coin in each goblin's purse"
     );
 }
 
@@ -82,6 +88,7 @@ fn a_won_field_leaves_the_fallen_foes_weapons_for_the_stash() {
 fn a_lost_field_leaves_no_spoils() {
     let state = two_goblins_down(lost);
     assert!(state.stash(Band::Warband).is_empty());
+    assert_eq!(state.coin(Band::Warband), 0);
 }
 
 /// The test road after its first battle, with `stash` in the stash.

@@ -226,6 +226,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["record"],
             &["run", "save"],
             &["advance", "gear", "history", "roads"],
+            &["trade"],
             &["progress"],
             &["aftermath", "healing"],
             &["captives", "spoils"],

@@ -15,6 +15,7 @@ mod campaign_format;
 mod campaign_gear;
 mod campaign_roads;
 mod campaign_saves;
+mod campaign_trade;
 mod campaign_weeks;
 mod campaigns;
 mod chariots;

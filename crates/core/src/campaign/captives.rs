@@ -1,6 +1,7 @@
 //! Foes captured on a field the warband won, and their fate as the player
 //! decides it (docs/RULES.md section 39, "Captured foes"): let go, given
-//! back for a captured member of the warband, or taken into it.
+//! back for a captured member of the warband, taken into it, or given back
+//! for coin (section 45).
 
 use super::end::{BattleEnd, carried_out};
 use super::events::CampaignEvent;
@@ -85,7 +86,7 @@ pub fn check_fates(
             ));
         }
         match fate {
-            CaptiveFate::Release => {}
+            CaptiveFate::Release | CaptiveFate::Ransom => {}
             CaptiveFate::Exchange if held == 0 => {
                 return Err(format!(
                     "{} cannot be exchanged: nobody of the warband is held",
@@ -107,7 +108,7 @@ pub fn check_fates(
 
 /// The choice of a commander who wants the most for the warband: each
 /// captive exchanged while members are held, else taken in while there is
-/// room, else let go.
+/// room, else ransomed where the battle allows it, else let go.
 pub fn default_fates(
     captives: &[Captive],
     battle: &CampaignBattle,
@@ -116,14 +117,18 @@ pub fn default_fates(
 ) -> Vec<CaptiveFate> {
     let mut fates = Vec::new();
     for _ in captives {
-        let fate = [CaptiveFate::Exchange, CaptiveFate::Join]
-            .into_iter()
-            .find(|&fate| {
-                let mut trial = fates.clone();
-                trial.push(fate);
-                check_fates(captives, &trial, battle, members, cap).is_ok()
-            })
-            .unwrap_or(CaptiveFate::Release);
+        let fate = [
+            CaptiveFate::Exchange,
+            CaptiveFate::Join,
+            CaptiveFate::Ransom,
+        ]
+        .into_iter()
+        .find(|&fate| {
+            let mut trial = fates.clone();
+            trial.push(fate);
+            check_fates(captives, &trial, battle, members, cap).is_ok()
+        })
+        .unwrap_or(CaptiveFate::Release);
         fates.push(fate);
     }
     fates
@@ -132,7 +137,8 @@ pub fn default_fates(
 /// Settles each captive's fate; a captive with no fate chosen, or one the
 /// warband cannot carry out (nobody held to exchange, no room to join), is
 /// let go. An exchange frees the first member held, in warband order; a
-/// captive who joins keeps the wounds the battle gave it.
+/// captive who joins keeps the wounds the battle gave it; a ransom is the
+/// coin of the `trade` rules.
 pub fn settle_captives(
     members: &mut Vec<Member>,
     (captives, fates, cap): (&[Captive], &[CaptiveFate], u8),
@@ -173,6 +179,10 @@ pub fn settle_captives(
                 }
                 members.push(member);
             }
+            (CaptiveFate::Ransom, _) => events.push(CampaignEvent::CaptiveRansomed {
+                name: captive.name.clone(),
+                coin: u32::from(rules.trade.ransom),
+            }),
             _ => events.push(CampaignEvent::CaptiveReleased {
                 name: captive.name.clone(),
             }),

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use super::format::{Band, Campaign, CampaignBattle, LevelSource, MemberSpec, WayOn};
+use super::format::{Band, Campaign, CampaignBattle, LevelSource, MemberSpec, Town, WayOn};
 use crate::data::{Ruleset, keys, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics, SourceText};
 use crate::level::validate::validate;
@@ -324,7 +324,7 @@ fn check(
         battle_problems(source, campaign, levels, index, &member_ids, &mut error);
     }
     // Roads and the map: at the battle each problem names.
-    for problem in road_problems(campaign) {
+    for problem in road_problems(campaign, ruleset) {
         let battle = problem.split('"').nth(1).unwrap_or_default();
         error(id_at(battle), problem);
     }
@@ -689,8 +689,11 @@ fn battles_without_an_end(campaign: &Campaign) -> Vec<String> {
         .collect()
 }
 
-/// Problems with the campaign's roads and map, each in words.
-fn road_problems(campaign: &Campaign) -> Vec<String> {
+/// The most things a town's market sells.
+const MOST_WARES: usize = 16;
+
+/// Problems with the campaign's roads, towns and map, each in words.
+fn road_problems(campaign: &Campaign, ruleset: &Ruleset) -> Vec<String> {
     let mut problems = Vec::new();
     let on_map = |at: (f32, f32)| (0.0..=1.0).contains(&at.0) && (0.0..=1.0).contains(&at.1);
     for battle in &campaign.battles {
@@ -729,7 +732,36 @@ fn road_problems(campaign: &Campaign) -> Vec<String> {
                 {
                     problems.push(named(format!("a town's name {why}")));
                 }
+                problems.extend(market_problems(town, ruleset).into_iter().map(&named));
             }
+        }
+    }
+    problems
+}
+
+/// Problems with what a town's market sells: things the data lacks or
+/// that cannot be carried, too many, one listed twice.
+fn market_problems(town: &Town, ruleset: &Ruleset) -> Vec<String> {
+    let mut problems = Vec::new();
+    if town.market.len() > MOST_WARES {
+        problems.push(format!(
+            "the market of {} sells {} things, expected at most {MOST_WARES}",
+            town.name,
+            town.market.len()
+        ));
+    }
+    for (n, item) in town.market.iter().enumerate() {
+        if town.market[..n].contains(item) {
+            problems.push(format!(
+                "the market of {} lists \"{item}\" twice",
+                town.name
+            ));
+        }
+        if !ruleset.weapons.get(item).is_some_and(|w| !w.natural) {
+            problems.push(format!(
+                "the market of {} sells \"{item}\", which is no weapon or shield in the data",
+                town.name
+            ));
         }
     }
     problems

@@ -122,10 +122,22 @@ pub enum CampaignEvent {
         worth: u8,
     },
     /// The weapons and shields taken from a won field into the stash (by
-    /// name), and how many were left for want of room.
+    /// name), how many were left for want of room, and the coin found.
     Spoils {
         taken: Vec<String>,
         left: u32,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        coin: u32,
+    },
+    /// A thing bought at a town's market for the stash (by name).
+    Bought {
+        item: String,
+        coin: u32,
+    },
+    /// A thing from the stash sold at a town's market (by name).
+    Sold {
+        item: String,
+        coin: u32,
     },
     /// A thing from the stash given to a member (by name).
     GearGiven {
@@ -162,6 +174,11 @@ pub enum CampaignEvent {
     CaptiveExchanged {
         name: String,
         freed: String,
+    },
+    /// A captured foe given back for coin.
+    CaptiveRansomed {
+        name: String,
+        coin: u32,
     },
     /// A captured foe taken into the warband, as this new member.
     CaptiveJoined {
@@ -215,4 +232,19 @@ pub enum CampaignEvent {
     CampaignEnded {
         won: bool,
     },
+}
+
+impl CampaignEvent {
+    /// The coin the event brings the warband: what the spoils held, a
+    /// ransom paid.
+    pub fn coin_found(&self) -> u32 {
+        match self {
+            Self::Spoils { coin, .. } | Self::CaptiveRansomed { coin, .. } => *coin,
+            _ => 0,
+        }
+    }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

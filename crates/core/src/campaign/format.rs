@@ -180,17 +180,20 @@ pub struct Road {
     pub to: Option<String>,
     /// The weeks on this road, in place of the battle's `after`.
     pub after: Between,
-    /// A town on the road, where the warband rests and heals.
+    /// A town on the road, where the warband rests, heals and trades.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub town: Option<Town>,
 }
 
-/// A town on a road, shown on the map.
+/// A town on a road, shown on the map, and what its market sells (RULES
+/// section 45): weapon and shield ids; none, no market.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Town {
     pub name: String,
     pub at: (f32, f32),
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub market: Vec<String>,
 }
 
 impl CampaignBattle {
@@ -271,16 +274,19 @@ pub enum CaptiveFate {
     Exchange,
     /// Taken into the warband, while it is under its cap.
     Join,
+    /// Given back for coin (RULES section 45).
+    Ransom,
 }
 
 impl CaptiveFate {
-    pub const ALL: [Self; 3] = [Self::Release, Self::Exchange, Self::Join];
+    pub const ALL: [Self; 4] = [Self::Release, Self::Exchange, Self::Join, Self::Ransom];
 
     pub fn words(self) -> &'static str {
         match self {
             Self::Release => "Let go",
             Self::Exchange => "Exchange",
             Self::Join => "Join the warband",
+            Self::Ransom => "Ransom",
         }
     }
 }

@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::events::CampaignEvent;
 use super::format::Band;
 use super::progress::{CampaignState, Stage};
+use super::trade::{block_of, shield_bearer};
 use super::warband::{Member, Whereabouts};
 use crate::data::Ruleset;
 use crate::rules::gear::GearRules;
-use crate::vocabulary::Defence;
 
 /// A change of a member's gear, by ids.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -213,25 +213,31 @@ impl CampaignState {
     }
 }
 
-/// The gear an AI commander changes (and a player's default): a member
-/// trained to Block with no shield takes the first shield in the stash.
+/// The gear an AI commander changes (and a player's default): each member
+/// trained to Block, in warband order, takes the stash's best shield where
+/// it blocks more than its own.
 pub fn choose_gear(state: &CampaignState, ruleset: &Ruleset) -> Vec<GearChange> {
     let mut changes = Vec::new();
     for band in state.campaign.bands() {
-        let mut shields: Vec<&String> = state
+        let mut shields: Vec<(u8, &String)> = state
             .stash(band)
             .iter()
-            .filter(|id| ruleset.weapons.get(*id).is_some_and(|w| w.shield.is_some()))
+            .filter_map(|id| Some((ruleset.weapons.get(id)?.shield?.block, id)))
             .collect();
+        // Best first; among equals, the first in the stash.
+        shields.sort_by(|a, b| b.0.cmp(&a.0));
         for member in state.members_of(band) {
-            let blocks = member
-                .template(ruleset)
-                .is_some_and(|t| t.defences.contains_key(&Defence::Block) && t.shield.is_none());
-            if member.whereabouts == Whereabouts::WithWarband && blocks && !shields.is_empty() {
+            let Some(own) = shield_bearer(member, ruleset) else {
+                continue;
+            };
+            if shields
+                .first()
+                .is_some_and(|&(block, _)| block > block_of(own.as_ref(), ruleset))
+            {
                 changes.push(GearChange::Give {
                     band,
                     member: member.spec.id.clone(),
-                    item: shields.remove(0).clone(),
+                    item: shields.remove(0).1.clone(),
                 });
             }
         }

@@ -21,5 +21,6 @@ pub mod roads;
 pub mod run;
 pub mod save;
 pub mod spoils;
+pub mod trade;
 pub mod warband;
 pub mod words;

@@ -76,6 +76,11 @@ pub struct CampaignState {
     /// The rival warband's, in a campaign for two.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(super) rival_stash: Vec<String>,
+    /// The warband's coin (RULES section 45), and the rival's.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(super) coin: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(super) rival_coin: u32,
     /// The road chosen after the battle just fought, if one was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) road: Option<usize>,
@@ -94,6 +99,11 @@ pub struct SetUp<'a> {
     pub dice: &'a mut Dice,
     pub chronicle: &'a mut Vec<Chapter>,
     pub stash: &'a mut Vec<String>,
+    pub coin: &'a mut u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The ids of `chosen` (indices into `members`).
@@ -153,6 +163,7 @@ impl CampaignState {
             dice: &mut self.dice,
             chronicle: &mut self.chronicle,
             stash: &mut self.stash,
+            coin: &mut self.coin,
         }
     }
 
@@ -176,6 +187,8 @@ impl CampaignState {
             stage,
             stash: Vec::new(),
             rival_stash: Vec::new(),
+            coin: 0,
+            rival_coin: 0,
             road: None,
             week: 0,
             chronicle: Vec::new(),
@@ -390,13 +403,16 @@ impl CampaignState {
                 .iter()
                 .map(|c| c.unit)
                 .collect();
-            let spoils = spoils_of(&band_end, (rival_side, &captives), ruleset);
-            let stash = match band {
-                Band::Warband => &mut self.stash,
-                Band::Rival => &mut self.rival_stash,
+            let spoils = spoils_of(&band_end, (rival_side, &captives), (ruleset, &rules.trade));
+            let (stash, coin) = match band {
+                Band::Warband => (&mut self.stash, &mut self.coin),
+                Band::Rival => (&mut self.rival_stash, &mut self.rival_coin),
             };
             let mut band_events = band_events;
             band_events.extend(take_spoils(stash, spoils, (ruleset, &rules.gear)));
+            // The purse takes what the events found, up to its most.
+            let found: u32 = band_events.iter().map(CampaignEvent::coin_found).sum();
+            *coin = coin.saturating_add(found).min(rules.trade.most_coin);
             // In a campaign for two, each warband's result is under its name.
             let name = self.campaign.warband_of(band).map(|w| w.name.clone());
             let two = self.campaign.rival.is_some();

@@ -19,6 +19,7 @@ use super::format::{Band, CaptiveFate};
 use super::gear::GearChange;
 use super::progress::CampaignState;
 use super::run::{Played, RunLevels, fight_next, run_campaign};
+use super::trade::Deal;
 use crate::battle::command::Command;
 use crate::data::{Ruleset, parse_ron};
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -68,6 +69,9 @@ pub enum CampaignStep {
         rest: u8,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         advances: Vec<ChosenAdvance>,
+        /// Deals at the market of the road chosen (RULES section 45).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        deals: Vec<Deal>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         gear: Vec<GearChange>,
         /// The road chosen, where the battle offers roads.
@@ -104,19 +108,22 @@ fn step_words(n: usize, step: &CampaignStep, state: &CampaignState) -> String {
         CampaignStep::MarchOn {
             rest,
             advances,
+            deals,
             gear,
             ..
-        } if advances.is_empty() && gear.is_empty() => {
+        } if advances.is_empty() && deals.is_empty() && gear.is_empty() => {
             format!("step {n}: the weeks, {rest} more of rest")
         }
         CampaignStep::MarchOn {
             rest,
             advances,
+            deals,
             gear,
             ..
         } => format!(
-            "step {n}: {} advances, {} changes of gear, the weeks, {rest} more of rest",
+            "step {n}: {} advances, {} deals, {} changes of gear, the weeks, {rest} more of rest",
             advances.len(),
+            deals.len(),
             gear.len()
         ),
     }
@@ -168,11 +175,13 @@ impl CampaignRecord {
                 Played::MarchOn {
                     rest,
                     advances,
+                    deals,
                     gear,
                     road,
                 } => CampaignStep::MarchOn {
                     rest,
                     advances: advances.to_vec(),
+                    deals: deals.to_vec(),
                     gear: gear.to_vec(),
                     road,
                 },
@@ -250,6 +259,7 @@ impl CampaignRecord {
                 CampaignStep::MarchOn {
                     rest,
                     advances,
+                    deals,
                     gear,
                     road,
                 } => {
@@ -259,6 +269,7 @@ impl CampaignRecord {
                     state
                         .take_advances(advances, (ruleset, &rules.advancement))
                         .map_err(&failed)?;
+                    state.trade(deals, (ruleset, rules)).map_err(&failed)?;
                     state
                         .change_gear(gear, (ruleset, &rules.gear))
                         .map_err(&failed)?;

@@ -1,7 +1,7 @@
 //! The roads after a battle (RULES section 44): the player's choice among
 //! those the campaign offers and the choice an AI commander makes (the
 //! weeks and way on each gives are `CampaignBattle::by_road`; the campaign
-//! check checks the roads and the map).
+//! check checks the roads, the towns and the map).
 
 use super::format::{Between, Road, WayOn};
 use super::progress::{CampaignState, Stage};

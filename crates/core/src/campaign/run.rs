@@ -14,6 +14,7 @@ use super::format::Band;
 use super::gear::{GearChange, choose_gear};
 use super::progress::{CampaignState, Stage};
 use super::roads::choose_road;
+use super::trade::{Deal, choose_deals};
 use crate::ai::AiLevel;
 use crate::ai::play::play_out;
 use crate::battle::command::Command;
@@ -165,6 +166,7 @@ pub enum Played<'a> {
     MarchOn {
         rest: u8,
         advances: &'a [ChosenAdvance],
+        deals: &'a [Deal],
         gear: &'a [GearChange],
         road: Option<usize>,
     },
@@ -207,19 +209,23 @@ pub fn run_campaign(
                 each(played, &state);
             }
             Stage::After { .. } => {
-                let advances = choose_advances(&state, ruleset, &rules.advancement);
-                state.take_advances(&advances, (ruleset, &rules.advancement))?;
-                let gear = choose_gear(&state, ruleset);
-                state.change_gear(&gear, (ruleset, &rules.gear))?;
+                // The road first: its town's market comes before the gear.
                 let road = choose_road(&state);
                 if let Some(road) = road {
                     state.choose_road(road)?;
                 }
+                let advances = choose_advances(&state, ruleset, &rules.advancement);
+                state.take_advances(&advances, (ruleset, &rules.advancement))?;
+                let deals = choose_deals(&state, ruleset, rules);
+                state.trade(&deals, (ruleset, rules))?;
+                let gear = choose_gear(&state, ruleset);
+                state.change_gear(&gear, (ruleset, &rules.gear))?;
                 let rest = resting_weeks(&state);
                 state.march_on(rest, (ruleset, rules))?;
                 let played = Played::MarchOn {
                     rest,
                     advances: &advances,
+                    deals: &deals,
                     gear: &gear,
                     road,
                 };

@@ -1,27 +1,36 @@
 //! What a won field leaves (RULES section 43): the weapons and shields of
-//! the foes who fell, taken into the warband's stash up to its room.
+//! the foes who fell, taken into the warband's stash up to its room, and
+//! the coin in their purses (section 45).
 
 use super::end::BattleEnd;
 use super::events::CampaignEvent;
 use crate::battle::components::Fate;
 use crate::data::Ruleset;
 use crate::rules::aftermath::SideResult;
-use crate::rules::gear::GearRules;
+use crate::rules::gear::{GearRules, TradeRules};
 
-/// The weapons (ids) of the foes out of action, killed or surrendered on a
-/// field the warband won, in the battle's order: none from a field lost or
+/// What a field leaves.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Spoils {
+    /// Weapons and shields, by id.
+    pub things: Vec<String>,
+    pub coin: u32,
+}
+
+/// The weapons (ids) and the coin of the foes out of action, killed or
+/// surrendered on a field the warband won, in the battle's order: none from a field lost or
 /// drawn, none natural, none of `rival_side` (the other player's warband,
 /// whose gear stays with it) and none of the `captives` (unit indices),
 /// whose gear goes where their fate takes them.
 pub fn spoils_of(
     end: &BattleEnd,
     (rival_side, captives): (Option<usize>, &[usize]),
-    ruleset: &Ruleset,
-) -> Vec<String> {
+    (ruleset, trade): (&Ruleset, &TradeRules),
+) -> Spoils {
+    let mut spoils = Spoils::default();
     if end.result() != SideResult::Won {
-        return Vec::new();
+        return spoils;
     }
-    let mut spoils = Vec::new();
     for unit in end.state.units() {
         let foe = unit.unit.side != end.side
             && Some(unit.unit.side) != rival_side
@@ -33,8 +42,12 @@ pub fn spoils_of(
         if !(foe && fallen) {
             continue;
         }
+        spoils.coin += u32::from(trade.coin_per_foe);
+        if unit.profile.heroic {
+            spoils.coin += u32::from(trade.coin_per_hero);
+        }
         let carried = unit.profile.weapons.iter().chain(&unit.profile.shield);
-        spoils.extend(
+        spoils.things.extend(
             carried
                 .filter(|id| ruleset.weapons.get(*id).is_some_and(|w| !w.natural))
                 .cloned(),
@@ -44,13 +57,17 @@ pub fn spoils_of(
 }
 
 /// Takes `spoils` into `stash` while it has room; the event names what was
-/// taken and what was left.
+/// taken and what was left, and the coin (which the warband's purse takes
+/// from the event).
 pub fn take_spoils(
     stash: &mut Vec<String>,
-    spoils: Vec<String>,
+    Spoils {
+        things: spoils,
+        coin,
+    }: Spoils,
     (ruleset, gear): (&Ruleset, &GearRules),
 ) -> Option<CampaignEvent> {
-    if spoils.is_empty() {
+    if spoils.is_empty() && coin == 0 {
         return None;
     }
     let room = usize::from(gear.most_in_stash).saturating_sub(stash.len());
@@ -67,5 +84,6 @@ pub fn take_spoils(
     Some(CampaignEvent::Spoils {
         taken: names,
         left: u32::try_from(left).unwrap_or(u32::MAX),
+        coin,
     })
 }

@@ -278,13 +278,9 @@ fn event_words(
             deed_words(deed),
             counted(u32::from(*worth), "deed")
         ),
-        E::Spoils { taken, left: 0 } => {
-            format!("Spoils for the stash: {}.", join_names(taken))
-        }
-        E::Spoils { taken, left } => format!(
-            "Spoils for the stash: {}; {left} more left on the field, the stash being full.",
-            join_names(taken)
-        ),
+        E::Spoils { taken, left, coin } => spoils_words(taken, *left, *coin),
+        E::Bought { item, coin } => format!("Bought a {item} for {}.", counted(*coin, "coin")),
+        E::Sold { item, coin } => format!("Sold a {item} for {}.", counted(*coin, "coin")),
         E::GearGiven { member, item } => format!("{} takes the {item}.", name(member)),
         E::GearStowed { member, item } => {
             format!("{} puts the {item} in the stash.", name(member))
@@ -303,6 +299,12 @@ fn event_words(
             format!("{member} cannot join: the warband already has {cap}, its most.")
         }
         E::CaptiveReleased { name: foe } => format!("{foe}, taken captive, is let go."),
+        E::CaptiveRansomed { name: foe, coin } => {
+            format!(
+                "{foe}, taken captive, is ransomed for {}.",
+                counted(*coin, "coin")
+            )
+        }
         E::CaptiveExchanged { name: foe, freed } => format!(
             "{foe}, taken captive, is exchanged: {} is free again.",
             name(freed)
@@ -383,4 +385,25 @@ fn counted(count: u32, thing: &str) -> String {
     } else {
         format!("{count} {thing}s")
     }
+}
+
+/// The spoils in words: "Spoils for the stash: Dagger (2) and Spear; 9
+/// coin in the foes' purses."
+fn spoils_words(taken: &[String], left: u32, coin: u32) -> String {
+    let mut words = match (taken.is_empty(), left) {
+        (true, _) => String::new(),
+        (false, 0) => format!("Spoils for the stash: {}", join_names(taken)),
+        (false, left) => format!(
+            "Spoils for the stash: {}; {left} more left on the field, the stash being full",
+            join_names(taken)
+        ),
+    };
+    if coin > 0 {
+        let purses = format!("{} in the foes' purses", counted(coin, "coin"));
+        words = match words.is_empty() {
+            true => purses[..1].to_uppercase() + &purses[1..],
+            false => format!("{words}; {purses}"),
+        };
+    }
+    words + "."
 }

@@ -128,7 +128,8 @@ pub fn load_aftermath(data: Option<&Path>) -> Result<AftermathRules, Diagnostic>
 /// the line of the advance it names (or of `advancement`).
 pub fn parse_aftermath(path: &Path, text: &str) -> Result<AftermathRules, Diagnostic> {
     let rules: AftermathRules = parse_ron(path, text)?;
-    let problems = crate::rules::advancement::check_advancement(&rules.advancement);
+    let mut problems = crate::rules::advancement::check_advancement(&rules.advancement);
+    problems.extend(crate::rules::gear::check_trade(&rules.trade));
     let Some(problem) = problems.first() else {
         return Ok(rules);
     };
@@ -136,7 +137,14 @@ pub fn parse_aftermath(path: &Path, text: &str) -> Result<AftermathRules, Diagno
     let line = text
         .lines()
         .position(|line| named.as_ref().is_some_and(|id| line.contains(id.as_str())))
-        .or_else(|| text.lines().position(|line| line.contains("advancement")))
+        .or_else(|| {
+            let part = if problem.starts_with("trade") {
+                "trade"
+            } else {
+                "advancement"
+            };
+            text.lines().position(|line| line.contains(part))
+        })
         .unwrap_or(0);
     Err(Diagnostic::new(path, (line + 1, 1), problem.clone()))
 }

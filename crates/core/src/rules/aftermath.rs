@@ -55,6 +55,8 @@ pub struct AftermathRules {
     /// What a won field leaves and what a member may carry (RULES
     /// section 43).
     pub gear: super::gear::GearRules,
+    /// Coin, ransom and a market's prices (RULES section 45).
+    pub trade: super::gear::TradeRules,
 }
 
 impl AftermathRules {

@@ -14,6 +14,7 @@ use super::{Rate, run_indexed, wilson};
 use crate::ai::splitmix;
 use crate::campaign::check::LoadedCampaign;
 use crate::campaign::events::CampaignEvent;
+use crate::campaign::format::Band;
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::run::{RunLevels, run_campaign};
 use crate::campaign::warband::Whereabouts;
@@ -109,6 +110,15 @@ pub struct CampaignReport {
     /// How often each road was taken, per run, by its name (in the same
     /// order).
     pub roads_taken: Vec<(String, f64)>,
+    /// Coin per run: found (spoils and ransoms), spent at markets, and held
+    /// at the end (both warbands').
+    pub coin_found: f64,
+    pub coin_spent: f64,
+    pub coin_at_end: f64,
+    /// Things bought, and things given from the stash to a member, per run
+    /// by name (in the same order).
+    pub bought: Vec<(String, f64)>,
+    pub gear_given: Vec<(String, f64)>,
     pub battles: Vec<BattleLine>,
     pub members: Vec<MemberLine>,
 }
@@ -192,21 +202,47 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         .collect();
     advances_taken.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let advances_per_run = advances_taken.iter().fold(0.0, |sum, (_, n)| sum + n);
-    let mut roads: BTreeMap<String, usize> = BTreeMap::new();
-    let events = done
+    let events: Vec<&CampaignEvent> = done
         .iter()
         .flat_map(|s| s.chronicle())
-        .flat_map(|c| &c.events);
-    for event in events {
-        if let CampaignEvent::RoadTaken { road, .. } = event {
-            *roads.entry(road.clone()).or_default() += 1;
-        }
-    }
-    let mut roads_taken: Vec<(String, f64)> = roads
-        .into_iter()
-        .map(|(name, count)| (name, mean(count as f64, total)))
+        .flat_map(|c| &c.events)
         .collect();
-    roads_taken.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let per_run = |named: &dyn Fn(&CampaignEvent) -> Option<&String>| {
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for name in events.iter().filter_map(|e| named(e)) {
+            *counts.entry(name.clone()).or_default() += 1;
+        }
+        let mut lines: Vec<(String, f64)> = counts
+            .into_iter()
+            .map(|(name, count)| (name, mean(count as f64, total)))
+            .collect();
+        lines.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        lines
+    };
+    let roads_taken = per_run(&|e| match e {
+        CampaignEvent::RoadTaken { road, .. } => Some(road),
+        _ => None,
+    });
+    let bought = per_run(&|e| match e {
+        CampaignEvent::Bought { item, .. } => Some(item),
+        _ => None,
+    });
+    let gear_given = per_run(&|e| match e {
+        CampaignEvent::GearGiven { item, .. } => Some(item),
+        _ => None,
+    });
+    let coin_found: f64 = events.iter().map(|e| f64::from(e.coin_found())).sum();
+    let coin_spent: f64 = events
+        .iter()
+        .map(|e| match e {
+            CampaignEvent::Bought { coin, .. } => f64::from(*coin),
+            _ => 0.0,
+        })
+        .sum();
+    let coin_at_end: f64 = done
+        .iter()
+        .map(|s| f64::from(s.coin(Band::Warband)) + f64::from(s.coin(Band::Rival)))
+        .sum();
     let members = order
         .iter()
         .map(|id| {
@@ -240,6 +276,11 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         advances_per_run,
         advances_taken,
         roads_taken,
+        coin_found: mean(coin_found, total),
+        coin_spent: mean(coin_spent, total),
+        coin_at_end: mean(coin_at_end, total),
+        bought,
+        gear_given,
         battles,
         members,
     }
@@ -264,16 +305,23 @@ impl std::fmt::Display for CampaignReport {
             "  per run: {:.1} battles, {:.1} weeks, {:.1} advances",
             self.battles_per_run, self.weeks_per_run, self.advances_per_run
         )?;
+        writeln!(
+            f,
+            "  coin per run: {:.1} found, {:.1} spent, {:.1} held at the end",
+            self.coin_found, self.coin_spent, self.coin_at_end
+        )?;
         for (what, taken) in [
-            ("advances", &self.advances_taken),
-            ("roads", &self.roads_taken),
+            ("advances taken", &self.advances_taken),
+            ("roads taken", &self.roads_taken),
+            ("things bought", &self.bought),
+            ("gear given", &self.gear_given),
         ] {
             if !taken.is_empty() {
                 let taken: Vec<String> = taken
                     .iter()
                     .map(|(name, per_run)| format!("{name} {per_run:.2}"))
                     .collect();
-                writeln!(f, "  {what} taken per run: {}", taken.join(", "))?;
+                writeln!(f, "  {what} per run: {}", taken.join(", "))?;
             }
         }
         writeln!(
