@@ -184,3 +184,30 @@ fn the_ai_commander_gives_a_shield_to_one_trained_to_block_without_one() {
     state.set_up().members.push(Member::new(spec));
     assert_eq!(choose_gear(&state, &ruleset), [give("ada", "small_shield")]);
 }
+
+#[test]
+fn a_heavier_weapon_or_a_bigger_shield_shows_its_odds_as_the_battle_counts_them() {
+    use swift_swords::campaign::gear::{blocked_blow_odds, blow_odds};
+    let ruleset = ruleset();
+    let creature = |id: &str| ruleset.creatures.get(id).expect(id).clone();
+    let weapon = |id: &str| ruleset.weapons.get(id).expect(id).clone();
+    let (tristan, bandit) = (creature("hero_swordsman"), creature("bandit"));
+    let hurts: Vec<u32> = ["dagger", "broadsword", "great_sword"]
+        .map(|w| {
+            let odds = blow_odds(&tristan, &weapon(w), &bandit, &ruleset);
+            ((odds.trauma + odds.killing_blow + odds.massive) * 1000.0).round() as u32
+        })
+        .to_vec();
+    assert_eq!(hurts, [0, 111, 407], "a Trauma or worse, in thousandths");
+    let sword = weapon("broadsword");
+    let blocked: Vec<u32> = ["small_shield", "medium_shield", "large_shield"]
+        .map(|s| {
+            let shield = weapon(s);
+            let odds = blocked_blow_odds(&bandit, &sword, (&tristan, Some(&shield)), &ruleset);
+            ((1.0 - odds.nothing) * 1000.0).round() as u32
+        })
+        .to_vec();
+    // Against a Bandit's three or four dice, a small shield's pool holds as
+    // often as a medium one's, with the same armour; a large one adds one.
+    assert_eq!(blocked, [103, 103, 77], "harmed, in thousandths");
+}

@@ -136,6 +136,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["page_tests"],
             &["briefing"],
             &["aftermath", "list"],
+            &["market"],
             &["advances", "cards", "gear", "map", "roster"],
         ],
     ),

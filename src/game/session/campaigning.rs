@@ -22,6 +22,7 @@ use crate::campaign::fielding::Field;
 use crate::campaign::gear::GearChange;
 use crate::campaign::progress::CampaignState;
 use crate::campaign::save::CampaignSave;
+use crate::campaign::trade::Deal;
 use crate::data::Ruleset;
 use crate::files::previous_copy;
 use crate::game::session::campaign_slots::{CAMPAIGN_SAVE, campaign_saves};
@@ -430,26 +431,30 @@ pub struct Marching {
     /// More weeks of rest.
     pub rest: u8,
     pub advances: Vec<ChosenAdvance>,
+    /// Deals at the market of the road chosen.
+    pub deals: Vec<Deal>,
     pub gear: Vec<GearChange>,
     /// The road, where the battle offers roads.
     pub road: Option<usize>,
 }
 
-/// The advances and changes of gear chosen, then the road and the weeks
-/// after the battle with more weeks of rest: played, saved, and their
-/// events become the news. Refused whole if any is refused.
+/// The road, the advances, the deals at its market and the changes of gear
+/// chosen, then the weeks after the battle with more weeks of rest: played,
+/// saved, and their events become the news. Refused whole if any is
+/// refused.
 pub fn march_on(world: &mut World, marching: &Marching) -> Result<(), String> {
     let mut campaigning = world.resource_mut::<Campaigning>();
     let campaigning = &mut *campaigning;
     let (ruleset, rules) = (&campaigning.ruleset, &campaigning.rules);
     let mut state = campaigning.save.state.clone();
-    let mut news = state
-        .take_advances(&marching.advances, (ruleset, &rules.advancement))?
-        .to_vec();
-    news.extend(state.change_gear(&marching.gear, (ruleset, &rules.gear))?);
     if let Some(road) = marching.road {
         state.choose_road(road)?;
     }
+    let mut news = state
+        .take_advances(&marching.advances, (ruleset, &rules.advancement))?
+        .to_vec();
+    news.extend(state.trade(&marching.deals, (ruleset, rules))?);
+    news.extend(state.change_gear(&marching.gear, (ruleset, &rules.gear))?);
     news.extend_from_slice(state.march_on(marching.rest, (ruleset, rules))?);
     campaigning.save.state = state;
     campaigning.news = news;

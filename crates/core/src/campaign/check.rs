@@ -757,7 +757,7 @@ fn market_problems(town: &Town, ruleset: &Ruleset) -> Vec<String> {
                 town.name
             ));
         }
-        if !ruleset.weapons.get(item).is_some_and(|w| !w.natural) {
+        if ruleset.weapons.get(item).is_none_or(|w| w.natural) {
             problems.push(format!(
                 "the market of {} sells \"{item}\", which is no weapon or shield in the data",
                 town.name

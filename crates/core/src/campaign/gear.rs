@@ -10,8 +10,12 @@ use super::format::Band;
 use super::progress::{CampaignState, Stage};
 use super::trade::{block_of, shield_bearer};
 use super::warband::{Member, Whereabouts};
-use crate::data::Ruleset;
+use crate::data::{CreatureTemplate, Ruleset, Weapon};
+use crate::rules::damage::Soak;
+use crate::rules::defence::pool_from_roll;
 use crate::rules::gear::GearRules;
+use crate::rules::odds::{AttackOdds, TargetFacts, attack_odds, successes};
+use crate::vocabulary::{Defence, RankSide};
 
 /// A change of a member's gear, by ids.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -225,7 +229,7 @@ pub fn choose_gear(state: &CampaignState, ruleset: &Ruleset) -> Vec<GearChange> 
             .filter_map(|id| Some((ruleset.weapons.get(id)?.shield?.block, id)))
             .collect();
         // Best first; among equals, the first in the stash.
-        shields.sort_by(|a, b| b.0.cmp(&a.0));
+        shields.sort_by_key(|s| std::cmp::Reverse(s.0));
         for member in state.members_of(band) {
             let Some(own) = shield_bearer(member, ruleset) else {
                 continue;
@@ -243,4 +247,62 @@ pub fn choose_gear(state: &CampaignState, ruleset: &Ruleset) -> Vec<GearChange> 
         }
     }
     changes
+}
+
+/// The odds of one blow of `attacker` with `weapon` at `foe`, fresh and
+/// unanswered, at the standard Superiority Level: what the gear's list
+/// shows for a weapon (RULES section 43).
+pub fn blow_odds(
+    attacker: &CreatureTemplate,
+    weapon: &Weapon,
+    foe: &CreatureTemplate,
+    ruleset: &Ruleset,
+) -> AttackOdds {
+    blocked_blow_odds(attacker, weapon, (foe, None), ruleset)
+}
+
+/// The odds of one blow of `attacker` with `weapon` at `foe`, who answers
+/// it with a Block behind `shield` (none, or no Block: unanswered): what
+/// the list shows for a shield.
+pub fn blocked_blow_odds(
+    attacker: &CreatureTemplate,
+    weapon: &Weapon,
+    (foe, shield): (&CreatureTemplate, Option<&Weapon>),
+    ruleset: &Ruleset,
+) -> AttackOdds {
+    let rules = &ruleset.rules;
+    let heroic = i32::from(foe.heroic && foe.heroic_side == RankSide::Physical);
+    let facts = TargetFacts {
+        armour: foe.armour,
+        total_rank: i32::from(foe.physical) + heroic + i32::from(foe.bonus_physical),
+        soak: Soak {
+            stateless: foe.stateless,
+            already_in_state: false,
+            may_soak: true,
+            prefers_state: false,
+        },
+        fallen_body_dice: None,
+        block: None,
+        parry: 0,
+    };
+    let dice = u32::from(attacker.attack_dice);
+    let rule = rules.damage_rule(weapon.weight);
+    let skill = foe.defences.get(&Defence::Block).copied();
+    match (skill, shield.and_then(|s| s.shield)) {
+        (Some(skill), Some(shield)) => {
+            let rolls = successes(u32::from(skill), rules.standard_sl);
+            let parts: Vec<(f64, AttackOdds)> = rolls
+                .iter()
+                .enumerate()
+                .map(|(k, &p)| {
+                    let pool = pool_from_roll(Defence::Block, k as u32, skill, shield.block);
+                    let block = pool.map(|pool| (u32::from(pool.dice), shield.armour));
+                    let facts = TargetFacts { block, ..facts };
+                    (p, attack_odds(dice, rules.standard_sl, rule, &facts))
+                })
+                .collect();
+            AttackOdds::blend(&parts)
+        }
+        _ => attack_odds(dice, rules.standard_sl, rule, &facts),
+    }
 }

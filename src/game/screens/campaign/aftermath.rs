@@ -374,6 +374,7 @@ pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
     super::map::campaign_map(ui, campaigning, choices.road);
     news(ui, campaigning, &campaigning.news);
     super::advances::advances_section(ui, campaigning, choices);
+    super::market::market_section(ui, campaigning, choices);
     super::gear::gear_section(ui, campaigning, choices);
     warbands(ui, campaigning);
 }
@@ -424,7 +425,7 @@ pub fn aftermath_buttons(
                     .on_hover_text(&road.briefing)
                     .clicked()
                 {
-                    choices.road = Some(n);
+                    choose_road(campaigning, choices, n);
                     choices.rest = choices.rest.min(road.after.rest_weeks);
                 }
                 if picked && !road.briefing.is_empty() {
@@ -452,9 +453,23 @@ pub fn aftermath_buttons(
         *asked = Some(Step::MarchOn(Marching {
             rest: choices.rest,
             advances: choices.advances.clone(),
+            deals: choices.deals.clone(),
             gear: choices.gear.clone(),
             road: choices.road,
         }));
+    }
+}
+
+/// Another road chosen: its market's deals and the gear start again from
+/// the AI commander's, where the deals change.
+fn choose_road(campaigning: &Campaigning, choices: &mut Choices, road: usize) {
+    if choices.road == Some(road) {
+        return;
+    }
+    choices.road = Some(road);
+    let (deals, gear) = super::market::chosen_by_default(campaigning, choices.road);
+    if deals != choices.deals {
+        (choices.deals, choices.gear) = (deals, gear);
     }
 }
 

@@ -28,7 +28,12 @@ pub fn cards_page(ui: &mut egui::Ui, campaigning: &Campaigning) {
         let Some(warband) = state.campaign().warband_of(band) else {
             continue;
         };
-        ui.heading(format!("{}, week {}", warband.name, state.week()));
+        ui.heading(format!(
+            "{}, week {}, {} coins",
+            warband.name,
+            state.week(),
+            state.coin(band)
+        ));
         let members: Vec<&Member> = state
             .members_of(band)
             .iter()

@@ -8,23 +8,31 @@ use bevy_egui::egui;
 
 use super::Choices;
 use crate::campaign::format::Band;
-use crate::campaign::gear::{GearChange, carried, check_give, choose_gear};
+use crate::campaign::format::WayOn;
+use crate::campaign::gear::{GearChange, blocked_blow_odds, blow_odds, carried, check_give};
 use crate::campaign::progress::CampaignState;
+use crate::campaign::progress::Stage;
+use crate::campaign::warband::Member;
 use crate::campaign::warband::Whereabouts;
 use crate::campaign::words::join_names;
-use crate::data::{Ruleset, Weapon};
+use crate::data::{CreatureTemplate, Ruleset, Weapon};
+use crate::game::hud::percent;
 use crate::game::session::campaigning::Campaigning;
+use crate::level::{UnitSpec, apply_overrides};
+use crate::vocabulary::Defence;
 
 /// The section, when the stash holds anything or a change is waiting.
 pub fn gear_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mut Choices) {
     let ruleset = &campaigning.ruleset;
     let rules = &campaigning.rules.gear;
-    // The warband as the changes chosen would leave it.
-    let mut after = campaigning.state().clone();
+    // The warband as the road, the deals and the changes chosen would
+    // leave it.
+    let (traded, _) = after_deals(campaigning, choices);
+    let mut after = traded.clone();
     if let Err(why) = after.change_gear(&choices.gear, (ruleset, rules)) {
         ui.colored_label(egui::Color32::LIGHT_RED, why);
         choices.gear.clear();
-        after = campaigning.state().clone();
+        after = traded;
     }
     let campaign = after.campaign();
     for band in campaign.bands() {
@@ -59,6 +67,7 @@ fn members_gear(
     campaigning: &Campaigning,
 ) {
     let rules = &campaigning.rules.gear;
+    let foe = next_foe(after, campaigning);
     let mut stash: Vec<&String> = after.stash(band).iter().collect();
     stash.sort();
     stash.dedup();
@@ -81,10 +90,12 @@ fn members_gear(
                     .show_ui(ui, |ui| {
                         for item in &stash {
                             let open = check_give(member, item, (ruleset, rules));
-                            let words = ruleset
-                                .weapons
-                                .get(*item)
-                                .map_or_else(String::new, |w| format!("{}: {}", w.name, what(w)));
+                            let words = ruleset.weapons.get(*item).map_or_else(String::new, |w| {
+                                let odds = foe
+                                    .as_ref()
+                                    .and_then(|foe| odds_words(member, w, foe, ruleset));
+                                format!("{}: {}{}", w.name, what(w), odds.unwrap_or_default())
+                            });
                             let response = ui.add_enabled(open.is_ok(), egui::Button::new(words));
                             let response = match &open {
                                 Err(why) => response.on_disabled_hover_text(why),
@@ -134,7 +145,7 @@ fn name(id: &str, ruleset: &Ruleset) -> String {
 
 /// What a weapon or shield does, in a few words: "Heavy, two hands",
 /// "Block +2, armour +1 while it holds".
-fn what(weapon: &Weapon) -> String {
+pub fn what(weapon: &Weapon) -> String {
     if let Some(shield) = weapon.shield {
         return format!(
             "Block +{}, armour +{} while it holds",
@@ -164,7 +175,118 @@ fn stash_words(stash: &[String], ruleset: &Ruleset) -> String {
     format!("In the stash: {}.", join_names(&names))
 }
 
-/// The gear changes when the page opens: the AI commander's.
-pub fn chosen_by_default(campaigning: &Campaigning) -> Vec<GearChange> {
-    choose_gear(campaigning.state(), &campaigning.ruleset)
+/// The campaign as the road and deals chosen would leave it, before the
+/// gear: the state the gear section works on. Deals that no longer hold
+/// (another road chosen) are dropped, with why.
+pub fn after_deals(
+    campaigning: &Campaigning,
+    choices: &mut Choices,
+) -> (CampaignState, Option<String>) {
+    let on_road = on_road(campaigning.state(), choices.road);
+    let mut after = on_road.clone();
+    match after.trade(&choices.deals, (&campaigning.ruleset, &campaigning.rules)) {
+        Ok(_) => (after, None),
+        Err(why) => {
+            choices.deals.clear();
+            (on_road, Some(why))
+        }
+    }
+}
+
+/// `state` with `road` chosen, where it offers roads.
+pub fn on_road(state: &CampaignState, road: Option<usize>) -> CampaignState {
+    let mut state = state.clone();
+    if let Some(road) = road {
+        // A road the page offered: it is on offer.
+        let _ = state.choose_road(road);
+    }
+    state
+}
+
+/// The foe the odds are shown against: the commonest of the next battle's
+/// foes (the first among equals), by its creature's name, as it takes the
+/// field, with the weapon it strikes with.
+pub struct Foe {
+    pub name: String,
+    pub template: CreatureTemplate,
+    pub weapon: Option<Weapon>,
+}
+
+/// [`Foe`] of the battle the road chosen in `state` leads to, if it leads
+/// to one.
+fn next_foe(state: &CampaignState, campaigning: &Campaigning) -> Option<Foe> {
+    let Stage::After { battle, next } = state.stage() else {
+        return None;
+    };
+    let (_, WayOn::Battle(next)) = state.campaign().battle(battle)?.by_road(next, state.road())
+    else {
+        return None;
+    };
+    let battle = state.campaign().battle(&next)?;
+    let level = campaigning.loaded.levels.get(&next)?;
+    let ruleset = &campaigning.ruleset;
+    let foes: Vec<&UnitSpec> = level
+        .units
+        .iter()
+        .filter(|u| u.side != battle.side && ruleset.creatures.contains_key(&u.template))
+        .collect();
+    let commonest = foes.iter().max_by_key(|u| {
+        let count = foes.iter().filter(|f| f.template == u.template).count();
+        // The first among equals: max_by_key keeps the last.
+        (
+            count,
+            std::cmp::Reverse(foes.iter().position(|f| f.template == u.template)),
+        )
+    })?;
+    let mut template = ruleset.creatures.get(&commonest.template)?.clone();
+    apply_overrides(&mut template, &commonest.overrides);
+    let weapon = template
+        .weapons
+        .first()
+        .and_then(|id| ruleset.weapons.get(id))
+        .cloned();
+    Some(Foe {
+        name: template.name.clone(),
+        template,
+        weapon,
+    })
+}
+
+/// What `item` would change against `foe`, as the battle's odds count it:
+/// for a weapon, the chance a blow of the member's deals the foe a Trauma
+/// or worse (its best weapon's now); for a shield, the chance the foe's
+/// blow harms the member when it blocks (with its own shield now). None
+/// where it changes neither.
+fn odds_words(member: &Member, item: &Weapon, foe: &Foe, ruleset: &Ruleset) -> Option<String> {
+    let me = member.template(ruleset)?;
+    if item.shield.is_some() {
+        let weapon = foe.weapon.as_ref()?;
+        me.defences.get(&Defence::Block)?;
+        let own = me.shield.as_ref().and_then(|id| ruleset.weapons.get(id));
+        let harms =
+            |shield| 1.0 - blocked_blow_odds(&foe.template, weapon, (&me, shield), ruleset).nothing;
+        return Some(format!(
+            ". A {}'s blow, blocked, harms {} {} of the time (now {})",
+            foe.name,
+            member.spec.name,
+            percent(harms(Some(item))),
+            percent(harms(own))
+        ));
+    }
+    let worst = |w: &Weapon| {
+        let odds = blow_odds(&me, w, &foe.template, ruleset);
+        odds.trauma + odds.killing_blow + odds.massive
+    };
+    let (weapons, _) = carried(member, ruleset);
+    let now = weapons
+        .iter()
+        .filter_map(|id| ruleset.weapons.get(id))
+        .map(worst)
+        .fold(0.0, f64::max);
+    Some(format!(
+        ". A blow deals a {} a Trauma or worse {} of the time (now {} at best)",
+        foe.name,
+        percent(worst(item)),
+        percent(now)
+    ))
 }

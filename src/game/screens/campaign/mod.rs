@@ -11,6 +11,7 @@ mod cards;
 mod gear;
 mod list;
 mod map;
+mod market;
 #[cfg(test)]
 mod page_tests;
 mod roster;
@@ -28,6 +29,7 @@ use crate::campaign::fielding::Field;
 use crate::campaign::gear::GearChange;
 use crate::campaign::progress::Stage;
 use crate::campaign::run::choose_field;
+use crate::campaign::trade::Deal;
 use crate::game::screens::editor::edit_level;
 use crate::game::session::campaign_slots::{delete_campaign, list_campaigns};
 use crate::game::session::campaigning::{
@@ -61,6 +63,8 @@ pub struct Choices {
     pub rest: u8,
     /// The advances to take as the warband marches on.
     pub advances: Vec<ChosenAdvance>,
+    /// The deals at the market of the road chosen, made before the gear.
+    pub deals: Vec<Deal>,
     /// The changes of gear to make as it marches on.
     pub gear: Vec<GearChange>,
     /// The road to march on by, where the battle offers roads.
@@ -146,8 +150,8 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
         }
         Page::Aftermath => {
             choices.advances = advances::chosen_by_default(campaigning);
-            choices.gear = gear::chosen_by_default(campaigning);
             choices.road = crate::campaign::roads::choose_road(state);
+            (choices.deals, choices.gear) = market::chosen_by_default(campaigning, choices.road);
         }
         Page::Ended => {}
     }

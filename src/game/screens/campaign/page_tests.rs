@@ -20,6 +20,7 @@ use crate::campaign::format::{Band, WayOn};
 use crate::campaign::gear::GearChange;
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::save::CampaignSave;
+use crate::campaign::trade::Deal;
 use crate::data::{Ruleset, load_aftermath};
 use crate::game::session::campaigning::{Campaigning, Marching};
 
@@ -392,7 +393,7 @@ fn aftermath(
     choices: Choices,
 ) -> Harness<'static, (Choices, Option<Step>)> {
     Harness::builder()
-        .with_size(egui::vec2(1000.0, 1400.0))
+        .with_size(egui::vec2(1000.0, 2000.0))
         .build_ui_state(
             move |ui, (choices, asked): &mut (Choices, Option<Step>)| {
                 aftermath_page(ui, &campaigning, choices);
@@ -493,7 +494,7 @@ fn a_members_card_shows_its_numbers_as_it_takes_the_field_and_its_story() {
         .build_ui(move |ui| super::cards::cards_page(ui, &campaigning));
     harness.run();
     for shown in [
-        "Roland's Company, week 0",
+        "Roland's Company, week 0, 0 coins",
         "Sir Roland",
         "Block 3, Parry 4",
         "4 action dice, 5 attack dice",
@@ -537,4 +538,80 @@ fn the_aftermath_offers_the_roads_on_and_marches_on_by_the_one_chosen() {
             ..Marching::default()
         }))
     );
+}
+
+#[test]
+fn the_market_on_the_road_chosen_buys_and_sells_and_marches_on_with_the_deals() {
+    let mut campaigning = campaigning();
+    let set_up = campaigning.save.state.set_up();
+    *set_up.stage = Stage::After {
+        battle: "goblin_ridge".into(),
+        next: WayOn::Battle("the_ford".into()),
+    };
+    *set_up.coin = 20;
+    *set_up.stash = vec!["dagger".into()];
+    let choices = Choices {
+        road: Some(1),
+        ..Choices::default()
+    };
+    let mut harness = aftermath(campaigning, choices);
+    for shown in ["The market at Greywater", "The warband has 20 coins."] {
+        assert!(harness.query_by_label(shown).is_some(), "{shown}");
+    }
+    harness.get_by_label("Large shield: 14 coins").click();
+    harness.run();
+    harness.get_by_label("Dagger: 2 coins").click();
+    harness.run();
+    for shown in [
+        "The warband has 20 coins; after these deals, 8.",
+        "Bought a Large shield for 14 coins. Sold a Dagger for 2 coins.",
+        "In the stash: Large shield.",
+    ] {
+        assert!(harness.query_by_label(shown).is_some(), "{shown}");
+    }
+    harness.get_by_label("March on").click();
+    harness.run();
+    let deals = vec![
+        Deal::Buy {
+            band: Band::Warband,
+            item: "large_shield".into(),
+        },
+        Deal::Sell {
+            band: Band::Warband,
+            item: "dagger".into(),
+        },
+    ];
+    assert_eq!(
+        harness.state().1,
+        Some(Step::MarchOn(Marching {
+            road: Some(1),
+            deals,
+            ..Marching::default()
+        }))
+    );
+}
+
+#[test]
+fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
+    let mut campaigning = campaigning();
+    let set_up = campaigning.save.state.set_up();
+    *set_up.stage = Stage::After {
+        battle: "forest_road".into(),
+        next: WayOn::Battle("goblin_ridge".into()),
+    };
+    *set_up.stash = vec!["great_sword".into(), "large_shield".into()];
+    let mut harness = aftermath(campaigning, Choices::default());
+    // Sir Roland's list: the first.
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .next()
+        .expect("a list for each member")
+        .click();
+    harness.run();
+    for shown in [
+        "Great sword: Heavy damage, two hands. A blow deals a Goblin a Trauma or worse",
+        "Large shield: Block +3, armour +2 while it holds. A Goblin's blow, blocked, harms Sir Roland",
+    ] {
+        assert!(harness.query_by_label_contains(shown).is_some(), "{shown}");
+    }
 }
