@@ -253,8 +253,8 @@ fn next_foe(state: &CampaignState, campaigning: &Campaigning) -> Option<Foe> {
 }
 
 /// What `item` would change against `foe`, as the battle's odds count it:
-/// for a weapon, the chance a blow of the member's deals the foe a Trauma
-/// or worse (its best weapon's now); for a shield, the chance the foe's
+/// for a weapon, the chances a blow of the member's harms the foe and
+/// deals it a Trauma or worse (its best weapon's now); for a shield, the chance the foe's
 /// blow harms the member when it blocks (with its own shield now). None
 /// where it changes neither.
 fn odds_words(member: &Member, item: &Weapon, foe: &Foe, ruleset: &Ruleset) -> Option<String> {
@@ -273,20 +273,33 @@ fn odds_words(member: &Member, item: &Weapon, foe: &Foe, ruleset: &Ruleset) -> O
             percent(harms(own))
         ));
     }
-    let worst = |w: &Weapon| {
+    // Harmed at all, and a Trauma or worse.
+    let shares = |w: &Weapon| {
         let odds = blow_odds(&me, w, &foe.template, ruleset);
-        odds.trauma + odds.killing_blow + odds.massive
+        (
+            1.0 - odds.nothing,
+            odds.trauma + odds.killing_blow + odds.massive,
+        )
     };
     let (weapons, _) = carried(member, ruleset);
     let now = weapons
         .iter()
         .filter_map(|id| ruleset.weapons.get(id))
-        .map(worst)
-        .fold(0.0, f64::max);
+        .map(shares)
+        .fold((0.0, 0.0), |best, it| {
+            if it.1 > best.1 || (it.1 == best.1 && it.0 > best.0) {
+                it
+            } else {
+                best
+            }
+        });
+    let then = shares(item);
     Some(format!(
-        ". A blow deals a {} a Trauma or worse {} of the time (now {} at best)",
+        ". Against a {}: harms {}, a Trauma or worse {} (its best now: {}, {})",
         foe.name,
-        percent(worst(item)),
-        percent(now)
+        percent(then.0),
+        percent(then.1),
+        percent(now.0),
+        percent(now.1)
     ))
 }

@@ -609,7 +609,7 @@ fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
         .click();
     harness.run();
     for shown in [
-        "Great sword: Heavy damage, two hands. A blow deals a Goblin a Trauma or worse",
+        "Great sword: Heavy damage, two hands. Against a Goblin: harms",
         "Large shield: Block +3, armour +2 while it holds. A Goblin's blow, blocked, harms Sir Roland",
     ] {
         assert!(harness.query_by_label_contains(shown).is_some(), "{shown}");
