@@ -9,6 +9,7 @@ use swift_swords::campaign::format::Band;
 use swift_swords::campaign::gear::choose_gear;
 use swift_swords::campaign::progress::CampaignState;
 use swift_swords::campaign::trade::{Deal, choose_deals};
+use swift_swords::campaign::words::event_lines;
 use swift_swords::data::load_aftermath;
 
 use crate::campaigns::{CAMPAIGN, after_first_battle_of, won};

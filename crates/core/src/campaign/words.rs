@@ -95,7 +95,9 @@ fn dice_words(dice: &[u8]) -> String {
 
 /// The events as lines, each with the event it begins: a sentence an
 /// event, but a member's deeds in a row are one line ("Sir Roland put down
-/// Bandit 1 and Bandit 2, and held the field: 3 deeds.").
+/// Bandit 1 and Bandit 2, and held the field: 3 deeds."), and so are the
+/// things sold in a row, and those bought ("Sold Dagger (2) and Bow for 8
+/// coins.").
 pub fn event_lines<'a>(
     events: &'a [CampaignEvent],
     name: &dyn Fn(&str) -> String,
@@ -104,6 +106,11 @@ pub fn event_lines<'a>(
     let mut lines = Vec::new();
     let mut at = 0;
     while let Some(event) = events.get(at) {
+        if let Some((line, taken)) = deals_line(&events[at..]) {
+            lines.push((event, line));
+            at += taken;
+            continue;
+        }
         let CampaignEvent::DeedDone { member, .. } = event else {
             lines.push((event, event_words(event, name, battle)));
             at += 1;
@@ -124,6 +131,39 @@ pub fn event_lines<'a>(
         lines.push((event, deeds_line(&name(member), &deeds)));
     }
     lines
+}
+
+/// The things sold (or bought) in a row at the start of `events`, in a
+/// line, and how many events it tells; none for one deal or none.
+fn deals_line(events: &[CampaignEvent]) -> Option<(String, usize)> {
+    let deal = |e: &CampaignEvent| match e {
+        CampaignEvent::Sold { item, coin } => Some((false, item.clone(), *coin)),
+        CampaignEvent::Bought { item, coin } => Some((true, item.clone(), *coin)),
+        _ => None,
+    };
+    let (bought, _, _) = deal(events.first()?)?;
+    let run: Vec<(String, u32)> = events
+        .iter()
+        .map_while(|e| {
+            deal(e)
+                .filter(|d| d.0 == bought)
+                .map(|(_, item, coin)| (item, coin))
+        })
+        .collect();
+    if run.len() < 2 {
+        return None;
+    }
+    let names: Vec<String> = run.iter().map(|(item, _)| item.clone()).collect();
+    let coin = run.iter().map(|(_, coin)| coin).sum();
+    let verb = if bought { "Bought" } else { "Sold" };
+    Some((
+        format!(
+            "{verb} {} for {}.",
+            join_names(&names),
+            counted(coin, "coin")
+        ),
+        run.len(),
+    ))
 }
 
 /// A member's deeds of one battle in a line: the foes it put down

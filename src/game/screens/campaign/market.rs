@@ -55,68 +55,62 @@ pub fn market_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
         trial.trade(&deals, (ruleset, rules)).map(|_| ())
     };
     let mut chosen = None;
-    egui::Grid::new("market")
-        .spacing([14.0, 6.0])
-        .show(ui, |ui| {
-            ui.label("Buy:");
-            ui.horizontal_wrapped(|ui| {
-                for item in &town.market {
-                    let Some(weapon) = ruleset.weapons.get(item) else {
-                        continue;
-                    };
-                    let deal = Deal::Buy {
-                        band,
-                        item: item.clone(),
-                    };
-                    let price = rules.trade.price(weapon.weight);
-                    let allowed = open(deal.clone());
-                    let words = format!("{}: {price} coins", weapon.name);
-                    let button = ui
-                        .add_enabled(allowed.is_ok(), egui::Button::new(words))
-                        .on_hover_text(what(weapon));
-                    let button = match &allowed {
-                        Err(why) => button.on_disabled_hover_text(why),
-                        Ok(()) => button,
-                    };
-                    if button.clicked() {
-                        chosen = Some(deal);
-                    }
-                }
-            });
-            ui.end_row();
-            ui.label("Sell:");
-            ui.horizontal_wrapped(|ui| {
-                let mut stash: Vec<&String> = after.stash(band).iter().collect();
-                stash.sort();
-                stash.dedup();
-                if stash.is_empty() {
-                    ui.label("The stash is empty.");
-                }
-                for item in stash {
-                    let Some(weapon) = ruleset.weapons.get(item) else {
-                        continue;
-                    };
-                    let held = after.stash(band).iter().filter(|s| *s == item).count();
-                    let count = if held > 1 {
-                        format!(" ({held})")
-                    } else {
-                        String::new()
-                    };
-                    let words = format!(
-                        "{}{count}: {} coins",
-                        weapon.name,
-                        rules.trade.sale_price(weapon.weight)
-                    );
-                    if ui.button(words).on_hover_text(what(weapon)).clicked() {
-                        chosen = Some(Deal::Sell {
-                            band,
-                            item: item.clone(),
-                        });
-                    }
-                }
-            });
-            ui.end_row();
-        });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Buy:");
+        for item in &town.market {
+            let Some(weapon) = ruleset.weapons.get(item) else {
+                continue;
+            };
+            let deal = Deal::Buy {
+                band,
+                item: item.clone(),
+            };
+            let price = rules.trade.price(weapon.weight);
+            let allowed = open(deal.clone());
+            let words = format!("{}: {price} coins", weapon.name);
+            let button = ui
+                .add_enabled(allowed.is_ok(), egui::Button::new(words))
+                .on_hover_text(what(weapon));
+            let button = match &allowed {
+                Err(why) => button.on_disabled_hover_text(why),
+                Ok(()) => button,
+            };
+            if button.clicked() {
+                chosen = Some(deal);
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Sell:");
+        let mut stash: Vec<&String> = after.stash(band).iter().collect();
+        stash.sort();
+        stash.dedup();
+        if stash.is_empty() {
+            ui.label("The stash is empty.");
+        }
+        for item in stash {
+            let Some(weapon) = ruleset.weapons.get(item) else {
+                continue;
+            };
+            let held = after.stash(band).iter().filter(|s| *s == item).count();
+            let count = if held > 1 {
+                format!(" ({held})")
+            } else {
+                String::new()
+            };
+            let words = format!(
+                "{}{count}: {} coins",
+                weapon.name,
+                rules.trade.sale_price(weapon.weight)
+            );
+            if ui.button(words).on_hover_text(what(weapon)).clicked() {
+                chosen = Some(Deal::Sell {
+                    band,
+                    item: item.clone(),
+                });
+            }
+        }
+    });
     if let Some(deal) = chosen {
         choices.deals.push(deal);
     }
@@ -130,6 +124,15 @@ pub fn market_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
         ui.label(lines.join(" "));
         if ui.button("Undo the deals").clicked() {
             choices.deals.clear();
+            // Gear that gave out what was bought goes back to the AI
+            // commander's for the stash as it stands.
+            let mut trial = before.clone();
+            if trial
+                .change_gear(&choices.gear, (ruleset, &rules.gear))
+                .is_err()
+            {
+                choices.gear = choose_gear(&before, ruleset);
+            }
         }
     }
 }

@@ -615,3 +615,51 @@ fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
         assert!(harness.query_by_label_contains(shown).is_some(), "{shown}");
     }
 }
+
+#[test]
+fn the_markets_default_is_the_ai_commanders_and_undoing_it_undoes_the_gear_it_paid_for() {
+    let mut campaigning = campaigning();
+    let set_up = campaigning.save.state.set_up();
+    *set_up.stage = Stage::After {
+        battle: "goblin_ridge".into(),
+        next: WayOn::Battle("the_ford".into()),
+    };
+    *set_up.coin = 20;
+    *set_up.stash = vec!["dagger".into()];
+    let (deals, gear) = super::market::chosen_by_default(&campaigning, Some(1));
+    // Sell the dagger, buy Sir Roland a large shield, and give it to him.
+    assert_eq!((deals.len(), gear.len()), (2, 1), "{deals:?} {gear:?}");
+    let choices = Choices {
+        road: Some(1),
+        deals,
+        gear,
+        ..Choices::default()
+    };
+    let mut harness = aftermath(campaigning, choices);
+    for shown in [
+        "Sold a Dagger for 2 coins. Bought a Large shield for 14 coins.",
+        "Broadsword, Dagger, Large shield",
+    ] {
+        assert!(harness.query_by_label(shown).is_some(), "{shown}");
+    }
+    harness.get_by_label("Undo the deals").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("The warband has 20 coins.")
+            .is_some()
+    );
+    assert!(
+        harness.query_by_label_contains("Large shield").is_some(),
+        "still for sale"
+    );
+    harness.get_by_label("March on").click();
+    harness.run();
+    assert_eq!(
+        harness.state().1,
+        Some(Step::MarchOn(Marching {
+            road: Some(1),
+            ..Marching::default()
+        }))
+    );
+}
