@@ -15,6 +15,7 @@ use crate::ai::splitmix;
 use crate::campaign::check::LoadedCampaign;
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::Band;
+use crate::campaign::gear;
 use crate::campaign::progress::{CampaignState, Stage};
 use crate::campaign::run::{RunLevels, run_campaign};
 use crate::campaign::warband::Whereabouts;
@@ -119,6 +120,9 @@ pub struct CampaignReport {
     /// by name (in the same order).
     pub bought: Vec<(String, f64)>,
     pub gear_given: Vec<(String, f64)>,
+    /// What the members with the warband carry at the end (weapons and
+    /// shields), per run by name.
+    pub gear_carried: Vec<(String, f64)>,
     pub battles: Vec<BattleLine>,
     pub members: Vec<MemberLine>,
 }
@@ -196,11 +200,7 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
             }
         }
     }
-    let mut advances_taken: Vec<(String, f64)> = taken
-        .into_iter()
-        .map(|(name, count)| (name, mean(count as f64, total)))
-        .collect();
-    advances_taken.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let advances_taken = per_run_lines(taken, total);
     let advances_per_run = advances_taken.iter().fold(0.0, |sum, (_, n)| sum + n);
     let events: Vec<&CampaignEvent> = done
         .iter()
@@ -212,12 +212,7 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         for name in events.iter().filter_map(|e| named(e)) {
             *counts.entry(name.clone()).or_default() += 1;
         }
-        let mut lines: Vec<(String, f64)> = counts
-            .into_iter()
-            .map(|(name, count)| (name, mean(count as f64, total)))
-            .collect();
-        lines.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        lines
+        per_run_lines(counts, total)
     };
     let roads_taken = per_run(&|e| match e {
         CampaignEvent::RoadTaken { road, .. } => Some(road),
@@ -231,6 +226,22 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         CampaignEvent::GearGiven { item, .. } => Some(item),
         _ => None,
     });
+    let mut carried: BTreeMap<String, usize> = BTreeMap::new();
+    for state in &done {
+        let standing = state
+            .members()
+            .iter()
+            .chain(state.rival())
+            .filter(|m| m.whereabouts == Whereabouts::WithWarband);
+        for member in standing {
+            let (weapons, shield) = gear::carried(member, &sim.ruleset);
+            for id in weapons.iter().chain(&shield) {
+                let name = sim.ruleset.weapons.get(id).map_or(id, |w| &w.name);
+                *carried.entry(name.clone()).or_default() += 1;
+            }
+        }
+    }
+    let gear_carried = per_run_lines(carried, total);
     let coin_found: f64 = events.iter().map(|e| f64::from(e.coin_found())).sum();
     let coin_spent: f64 = events
         .iter()
@@ -281,9 +292,24 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
         coin_at_end: mean(coin_at_end, total),
         bought,
         gear_given,
+        gear_carried,
         battles,
         members,
     }
+}
+
+/// Counts by name as a mean per run of `runs`, the most first (ties by
+/// name).
+fn per_run_lines(counts: BTreeMap<String, usize>, runs: usize) -> Vec<(String, f64)> {
+    let mut lines: Vec<(String, f64)> = counts
+        .into_iter()
+        .map(|(name, count)| match runs {
+            0 => (name, 0.0),
+            runs => (name, count as f64 / runs as f64),
+        })
+        .collect();
+    lines.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    lines
 }
 
 impl std::fmt::Display for CampaignReport {
@@ -315,6 +341,7 @@ impl std::fmt::Display for CampaignReport {
             ("roads taken", &self.roads_taken),
             ("things bought", &self.bought),
             ("gear given", &self.gear_given),
+            ("gear carried at the end", &self.gear_carried),
         ] {
             if !taken.is_empty() {
                 let taken: Vec<String> = taken
