@@ -318,3 +318,43 @@ fn an_advance_past_the_seeds_ranks_in_the_data_is_refused_at_its_line() {
         )
     );
 }
+
+#[test]
+fn after_the_last_battle_no_advance_or_gear_is_taken_for_a_battle_ahead() {
+    let ruleset = ruleset();
+    let rules = swift_swords::data::load_aftermath(None).expect("rules");
+    let mut state = after_a_battle_with([8, 0]);
+    // The ridge's result leads on to the campaign's end instead.
+    *state.set_up().stage = swift_swords::campaign::progress::Stage::After {
+        battle: "ridge".into(),
+        next: swift_swords::campaign::format::WayOn::Won,
+    };
+    *state.set_up().stash = vec!["dagger".into()];
+    assert!(!state.battle_ahead());
+    assert_eq!(
+        state
+            .take_advances(
+                &[advance("tristan", "weapon_skill")],
+                (&ruleset, &rules.advancement)
+            )
+            .map(<[CampaignEvent]>::to_vec),
+        Err("the campaign ends with this battle: there is none ahead to advance for".into())
+    );
+    let give = swift_swords::campaign::gear::GearChange::Give {
+        band: swift_swords::campaign::format::Band::Warband,
+        member: id("tam"),
+        item: "dagger".into(),
+    };
+    assert_eq!(
+        state.change_gear(&[give], (&ruleset, &rules.gear)),
+        Err("the campaign is over: there is no battle ahead to arm for".into())
+    );
+    let events = state
+        .march_on(0, (&ruleset, &rules))
+        .expect("to its end")
+        .to_vec();
+    assert!(
+        events.contains(&CampaignEvent::CampaignEnded { won: true }),
+        "{events:?}"
+    );
+}

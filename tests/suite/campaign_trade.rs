@@ -141,9 +141,21 @@ fn the_ai_sells_the_spoils_and_buys_its_shield_bearer_a_better_shield() {
             buy("large_shield")
         ]
     );
-    state
+    let events = state
         .trade(&deals, (&ruleset, &rules))
         .expect("10 + 2 + 2 + 2 = 16 coins");
+    let plain = |id: &str| id.to_string();
+    let lines: Vec<String> = event_lines(&events, &plain, &plain)
+        .into_iter()
+        .map(|(_, line)| line)
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Sold Short sword (2) and Small shield for 6 coins.",
+            "Bought a Large shield for 14 coins."
+        ]
+    );
     assert_eq!(state.coin(Band::Warband), 2);
     let gear = choose_gear(&state, &ruleset);
     let events = state

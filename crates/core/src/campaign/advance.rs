@@ -93,6 +93,11 @@ impl CampaignState {
         if !matches!(self.stage, Stage::After { .. }) {
             return Err("advances are taken after a battle, before the weeks".into());
         }
+        if !self.battle_ahead() && !chosen.is_empty() {
+            return Err(
+                "the campaign ends with this battle: there is none ahead to advance for".into(),
+            );
+        }
         let mut members = self.members.clone();
         let mut rival = self.rival.clone();
         let mut events = Vec::new();

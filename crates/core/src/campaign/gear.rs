@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::events::CampaignEvent;
 use super::format::Band;
-use super::progress::{CampaignState, Stage};
+use super::progress::CampaignState;
 use super::trade::{block_of, shield_bearer};
 use super::warband::{Member, Whereabouts};
 use crate::data::{CreatureTemplate, Ruleset, Weapon};
@@ -190,8 +190,8 @@ impl CampaignState {
         changes: &[GearChange],
         rules: (&Ruleset, &GearRules),
     ) -> Result<Vec<CampaignEvent>, String> {
-        if matches!(self.stage, Stage::Ended { .. }) {
-            return Err("the campaign is over".into());
+        if !self.battle_ahead() && !changes.is_empty() {
+            return Err("the campaign is over: there is no battle ahead to arm for".into());
         }
         let mut bands = [
             (self.members.clone(), self.stash.clone()),

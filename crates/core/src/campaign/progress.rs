@@ -140,6 +140,17 @@ impl CampaignState {
         &self.stage
     }
 
+    /// A battle lies ahead: the warband is before one, or after one whose
+    /// result leads on to another. Advances, deals and gear are for a
+    /// battle ahead; after the last, none are made.
+    pub fn battle_ahead(&self) -> bool {
+        match &self.stage {
+            Stage::Before { .. } => true,
+            Stage::After { next, .. } => matches!(next, WayOn::Battle(_)),
+            Stage::Ended { .. } => false,
+        }
+    }
+
     /// Weeks passed since the campaign began.
     pub fn week(&self) -> u32 {
         self.week

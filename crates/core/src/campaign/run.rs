@@ -214,11 +214,19 @@ pub fn run_campaign(
                 if let Some(road) = road {
                     state.choose_road(road)?;
                 }
-                let advances = choose_advances(&state, ruleset, &rules.advancement);
+                // After the last battle, nothing is made for one ahead.
+                let ahead = state.battle_ahead();
+                let advances = match ahead {
+                    true => choose_advances(&state, ruleset, &rules.advancement),
+                    false => Vec::new(),
+                };
                 state.take_advances(&advances, (ruleset, &rules.advancement))?;
                 let deals = choose_deals(&state, ruleset, rules);
                 state.trade(&deals, (ruleset, rules))?;
-                let gear = choose_gear(&state, ruleset);
+                let gear = match ahead {
+                    true => choose_gear(&state, ruleset),
+                    false => Vec::new(),
+                };
                 state.change_gear(&gear, (ruleset, &rules.gear))?;
                 let rest = resting_weeks(&state);
                 state.march_on(rest, (ruleset, rules))?;

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::events::CampaignEvent;
 use super::format::{Band, Town};
-use super::progress::{CampaignState, Stage};
+use super::progress::CampaignState;
 use super::warband::{Member, Whereabouts};
 use crate::data::{Ruleset, Weapon};
 use crate::rules::aftermath::AftermathRules;
@@ -64,8 +64,8 @@ impl CampaignState {
         if deals.is_empty() {
             return Ok(Vec::new());
         }
-        if matches!(self.stage, Stage::Ended { .. }) {
-            return Err("the campaign is over".into());
+        if !self.battle_ahead() {
+            return Err("the campaign is over: there is no battle ahead to trade for".into());
         }
         let town = self
             .market()

@@ -373,9 +373,12 @@ pub fn aftermath_page(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
     ui.heading(format!("After {}", campaigning.battle_name(battle)));
     super::map::campaign_map(ui, campaigning, choices.road);
     news(ui, campaigning, &campaigning.news);
-    super::advances::advances_section(ui, campaigning, choices);
-    super::market::market_section(ui, campaigning, choices);
-    super::gear::gear_section(ui, campaigning, choices);
+    // After the last battle, nothing is made for one ahead.
+    if state.battle_ahead() {
+        super::advances::advances_section(ui, campaigning, choices);
+        super::market::market_section(ui, campaigning, choices);
+        super::gear::gear_section(ui, campaigning, choices);
+    }
     warbands(ui, campaigning);
 }
 

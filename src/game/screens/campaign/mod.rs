@@ -148,12 +148,12 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
                 choices.ends = state.default_choices(&end, &campaigning.rules);
             }
         }
-        Page::Aftermath => {
+        Page::Aftermath if state.battle_ahead() => {
             choices.advances = advances::chosen_by_default(campaigning);
             choices.road = crate::campaign::roads::choose_road(state);
             (choices.deals, choices.gear) = market::chosen_by_default(campaigning, choices.road);
         }
-        Page::Ended => {}
+        Page::Aftermath | Page::Ended => {}
     }
 }
 

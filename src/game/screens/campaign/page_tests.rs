@@ -663,3 +663,25 @@ fn the_markets_default_is_the_ai_commanders_and_undoing_it_undoes_the_gear_it_pa
         }))
     );
 }
+
+#[test]
+fn after_the_last_battle_the_aftermath_offers_no_advance_market_or_gear() {
+    let mut campaigning = campaigning();
+    let set_up = campaigning.save.state.set_up();
+    *set_up.stage = Stage::After {
+        battle: "the_barrow".into(),
+        next: WayOn::Lost,
+    };
+    set_up.members[0].deeds = 8;
+    *set_up.stash = vec!["large_shield".into()];
+    let mut harness = aftermath(campaigning, Choices::default());
+    for hidden in [
+        "Advances: their deeds have earned these",
+        "Spoils and gear: The stash",
+    ] {
+        assert!(harness.query_by_label(hidden).is_none(), "{hidden}");
+    }
+    harness.get_by_label("To the campaign's end").click();
+    harness.run();
+    assert_eq!(harness.state().1, Some(Step::MarchOn(Marching::default())));
+}
