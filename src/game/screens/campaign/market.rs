@@ -82,17 +82,18 @@ pub fn market_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("Sell:");
-        let mut stash: Vec<&String> = after.stash(band).iter().collect();
+        let sellable = sellable(&before, &after, choices, campaigning);
+        let mut stash: Vec<&String> = sellable.iter().collect();
         stash.sort();
         stash.dedup();
         if stash.is_empty() {
-            ui.label("The stash is empty.");
+            ui.label("Nothing in the stash to sell.");
         }
         for item in stash {
             let Some(weapon) = ruleset.weapons.get(item) else {
                 continue;
             };
-            let held = after.stash(band).iter().filter(|s| *s == item).count();
+            let held = sellable.iter().filter(|s| *s == item).count();
             let count = if held > 1 {
                 format!(" ({held})")
             } else {
@@ -135,6 +136,40 @@ pub fn market_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
             }
         }
     }
+}
+
+/// What the warband may still sell: what the stash held before the deals,
+/// less what is sold and what the gear chosen gives out (a thing bought is
+/// taken back with the deals' undo).
+fn sellable(
+    before: &CampaignState,
+    after: &CampaignState,
+    choices: &Choices,
+    campaigning: &Campaigning,
+) -> Vec<String> {
+    let band = Band::Warband;
+    let mut left = before.stash(band).to_vec();
+    for deal in &choices.deals {
+        if let Deal::Sell { item, .. } = deal
+            && let Some(at) = left.iter().position(|s| s == item)
+        {
+            left.remove(at);
+        }
+    }
+    let mut geared = after.clone();
+    let rules = (&*campaigning.ruleset, &campaigning.rules.gear);
+    if geared.change_gear(&choices.gear, rules).is_err() {
+        return left;
+    }
+    let mut remaining = geared.stash(band).to_vec();
+    left.retain(|item| match remaining.iter().position(|s| s == item) {
+        Some(at) => {
+            remaining.remove(at);
+            true
+        }
+        None => false,
+    });
+    left
 }
 
 /// The deals chosen, as the events they would make.

@@ -201,6 +201,11 @@ fn campaign_screen(
                             aftermath::aftermath_buttons(ui, campaigning, &mut choices, &mut asked);
                         });
                     }
+                    // Why the last step was refused, beside the button
+                    // that asked for it.
+                    if let Some(problem) = &choices.problem {
+                        ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                    }
                 });
                 ui.add_space(6.0);
             });
@@ -248,7 +253,12 @@ fn campaign_screen(
                                     }
                                     Page::Ended => aftermath::end_page(ui, campaigning, &mut asked),
                                 }
-                                if let Some(problem) = &choices.problem {
+                                // The briefing and the aftermath say it by
+                                // their buttons, at the window's foot.
+                                let page = Page::of(campaigning);
+                                if let (Some(problem), Page::TendTheFallen | Page::Ended) =
+                                    (&choices.problem, page)
+                                {
                                     ui.colored_label(egui::Color32::LIGHT_RED, problem);
                                 }
                             }

@@ -639,6 +639,8 @@ fn the_markets_default_is_the_ai_commanders_and_undoing_it_undoes_the_gear_it_pa
     for shown in [
         "Sold a Dagger for 2 coins. Bought a Large shield for 14 coins.",
         "Broadsword, Dagger, Large shield",
+        // What was bought and given out is not offered for sale again.
+        "Nothing in the stash to sell.",
     ] {
         assert!(harness.query_by_label(shown).is_some(), "{shown}");
     }
