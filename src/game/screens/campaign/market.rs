@@ -10,7 +10,7 @@ use bevy_egui::egui;
 use super::Choices;
 use super::gear::{after_deals, on_road, what};
 use crate::campaign::events::CampaignEvent;
-use crate::campaign::format::Band;
+use crate::campaign::format::{Band, Town};
 use crate::campaign::gear::choose_gear;
 use crate::campaign::progress::CampaignState;
 use crate::campaign::trade::{Deal, choose_deals};
@@ -45,7 +45,52 @@ pub fn market_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
     if let Some(why) = problem {
         ui.colored_label(egui::Color32::LIGHT_RED, why);
     }
-    let band = Band::Warband;
+    let mut chosen = None;
+    let campaign = before.campaign();
+    for band in campaign.bands() {
+        if let (Band::Rival, Some(rival)) = (band, campaign.warband_of(band)) {
+            ui.label(egui::RichText::new(&rival.name).strong());
+        }
+        chosen = band_market(ui, band, &town, (&before, &after), choices, campaigning).or(chosen);
+    }
+    if let Some(deal) = chosen {
+        choices.deals.push(deal);
+    }
+    if !choices.deals.is_empty() {
+        let events = deal_events(&before, choices, campaigning);
+        let plain = |id: &str| id.to_string();
+        let lines: Vec<String> = event_lines(&events, &plain, &plain)
+            .into_iter()
+            .map(|(_, words)| words)
+            .collect();
+        ui.label(lines.join(" "));
+        if ui.button("Undo the deals").clicked() {
+            choices.deals.clear();
+            // Gear that gave out what was bought goes back to the AI
+            // commander's for the stash as it stands.
+            let mut trial = before.clone();
+            if trial
+                .change_gear(&choices.gear, (ruleset, &rules.gear))
+                .is_err()
+            {
+                choices.gear = choose_gear(&before, ruleset);
+            }
+        }
+    }
+}
+
+/// One warband's coin, the market's wares and the stash's things for sale;
+/// the deal clicked, if one was.
+fn band_market(
+    ui: &mut egui::Ui,
+    band: Band,
+    town: &Town,
+    (before, after): (&CampaignState, &CampaignState),
+    choices: &Choices,
+    campaigning: &Campaigning,
+) -> Option<Deal> {
+    let (ruleset, rules) = (&campaigning.ruleset, &campaigning.rules);
+    let mut chosen = None;
     ui.label(coin_words(before.coin(band), after.coin(band)));
     // A deal is open if the deals so far and it can all be made.
     let open = |deal: Deal| {
@@ -54,7 +99,6 @@ pub fn market_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
         deals.push(deal);
         trial.trade(&deals, (ruleset, rules)).map(|_| ())
     };
-    let mut chosen = None;
     ui.horizontal_wrapped(|ui| {
         ui.label("Buy:");
         for item in &town.market {
@@ -82,7 +126,7 @@ pub fn market_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("Sell:");
-        let sellable = sellable(&before, &after, choices, campaigning);
+        let sellable = sellable(band, (before, after), choices, campaigning);
         let mut stash: Vec<&String> = sellable.iter().collect();
         stash.sort();
         stash.dedup();
@@ -112,42 +156,18 @@ pub fn market_section(ui: &mut egui::Ui, campaigning: &Campaigning, choices: &mu
             }
         }
     });
-    if let Some(deal) = chosen {
-        choices.deals.push(deal);
-    }
-    if !choices.deals.is_empty() {
-        let events = deal_events(&before, choices, campaigning);
-        let plain = |id: &str| id.to_string();
-        let lines: Vec<String> = event_lines(&events, &plain, &plain)
-            .into_iter()
-            .map(|(_, words)| words)
-            .collect();
-        ui.label(lines.join(" "));
-        if ui.button("Undo the deals").clicked() {
-            choices.deals.clear();
-            // Gear that gave out what was bought goes back to the AI
-            // commander's for the stash as it stands.
-            let mut trial = before.clone();
-            if trial
-                .change_gear(&choices.gear, (ruleset, &rules.gear))
-                .is_err()
-            {
-                choices.gear = choose_gear(&before, ruleset);
-            }
-        }
-    }
+    chosen
 }
 
 /// What the warband may still sell: what the stash held before the deals,
 /// less what is sold and what the gear chosen gives out (a thing bought is
 /// taken back with the deals' undo).
 fn sellable(
-    before: &CampaignState,
-    after: &CampaignState,
+    band: Band,
+    (before, after): (&CampaignState, &CampaignState),
     choices: &Choices,
     campaigning: &Campaigning,
 ) -> Vec<String> {
-    let band = Band::Warband;
     let mut left = before.stash(band).to_vec();
     for deal in &choices.deals {
         if let Deal::Sell { item, .. } = deal
