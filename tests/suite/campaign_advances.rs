@@ -322,7 +322,7 @@ fn an_advance_past_the_seeds_ranks_in_the_data_is_refused_at_its_line() {
 #[test]
 fn after_the_last_battle_no_advance_or_gear_is_taken_for_a_battle_ahead() {
     let ruleset = ruleset();
-    let rules = swift_swords::data::load_aftermath(None).expect("rules");
+    let rules = load_aftermath(None).expect("rules");
     let mut state = after_a_battle_with([8, 0]);
     // The ridge's result leads on to the campaign's end instead.
     *state.set_up().stage = swift_swords::campaign::progress::Stage::After {
@@ -341,7 +341,7 @@ fn after_the_last_battle_no_advance_or_gear_is_taken_for_a_battle_ahead() {
         Err("the campaign ends with this battle: there is none ahead to advance for".into())
     );
     let give = swift_swords::campaign::gear::GearChange::Give {
-        band: swift_swords::campaign::format::Band::Warband,
+        band: Band::Warband,
         member: id("tam"),
         item: "dagger".into(),
     };
