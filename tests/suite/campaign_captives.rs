@@ -236,44 +236,32 @@ fn no_captives_are_taken_on_a_field_lost() {
     );
 }
 
-#[test]
-fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_is_room() {
-    let (state, battle) = ridge_ended(4, true);
+/// The fates an AI commander chooses for the ridge's two captives, with
+/// Wat held and the warband's cap at `cap`.
+fn default_fates_with(cap: u8) -> Vec<CaptiveFate> {
+    let (state, battle) = ridge_ended(cap, true);
     let end = BattleEnd {
         state: &battle,
         log: &[],
         side: 0,
     };
     let battle_spec = state.next_battle().expect("before the ridge").clone();
-    let choices = default_choices(
-        state.members(),
-        &end,
-        &battle_spec,
-        (4, &load_aftermath(None).expect("rules")),
-    );
+    let rules = load_aftermath(None).expect("rules");
+    default_choices(state.members(), &end, &battle_spec, (cap, &rules)).captives
+}
+
+#[test]
+fn the_default_fate_exchanges_while_members_are_held_then_takes_in_while_there_is_room() {
     assert_eq!(
-        choices.captives,
+        default_fates_with(4),
         vec![CaptiveFate::Exchange, CaptiveFate::Join]
     );
 }
 
 #[test]
 fn the_default_fate_ransoms_a_captive_the_warband_has_no_room_for() {
-    let (state, battle) = ridge_ended(3, true);
-    let end = BattleEnd {
-        state: &battle,
-        log: &[],
-        side: 0,
-    };
-    let battle_spec = state.next_battle().expect("before the ridge").clone();
-    let choices = default_choices(
-        state.members(),
-        &end,
-        &battle_spec,
-        (3, &load_aftermath(None).expect("rules")),
-    );
     assert_eq!(
-        choices.captives,
+        default_fates_with(3),
         vec![CaptiveFate::Exchange, CaptiveFate::Ransom]
     );
 }

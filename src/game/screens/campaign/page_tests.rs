@@ -388,6 +388,47 @@ fn a_finished_campaign_is_listed_apart_and_a_campaign_is_deleted_only_on_the_pla
 }
 
 /// The aftermath's page and its buttons, with `choices` made.
+/// The shipped campaign after the forest road, on to the goblin ridge,
+/// with `stash`.
+fn after_the_forest_road(stash: &[&str]) -> Campaigning {
+    let mut campaigning = campaigning();
+    let set_up = campaigning.save.state.set_up();
+    *set_up.stage = Stage::After {
+        battle: "forest_road".into(),
+        next: WayOn::Battle("goblin_ridge".into()),
+    };
+    *set_up.stash = stash.iter().map(|s| s.to_string()).collect();
+    campaigning
+}
+
+/// The shipped campaign after the goblin ridge, on to the ford (by the
+/// ridge path or Greywater's market), with `coin` and `stash`.
+fn after_the_ridge(coin: u32, stash: &[&str]) -> Campaigning {
+    let mut campaigning = campaigning();
+    let set_up = campaigning.save.state.set_up();
+    *set_up.stage = Stage::After {
+        battle: "goblin_ridge".into(),
+        next: WayOn::Battle("the_ford".into()),
+    };
+    *set_up.coin = coin;
+    *set_up.stash = stash.iter().map(|s| s.to_string()).collect();
+    campaigning
+}
+
+/// Clicks the aftermath's button on and checks the step it asks for.
+fn assert_marches_on_with(
+    harness: &mut Harness<'static, (Choices, Option<Step>)>,
+    marching: Marching,
+) {
+    let button = ["March on", "To the campaign's end"]
+        .into_iter()
+        .find(|label| harness.query_by_label(label).is_some())
+        .expect("a button on");
+    harness.get_by_label(button).click();
+    harness.run();
+    assert_eq!(harness.state().1, Some(Step::MarchOn(marching)));
+}
+
 fn aftermath(
     campaigning: Campaigning,
     choices: Choices,
@@ -405,14 +446,8 @@ fn aftermath(
 
 #[test]
 fn the_aftermath_offers_the_advances_earned_and_marches_on_with_the_ones_chosen() {
-    let mut campaigning = campaigning();
-    let state = &mut campaigning.save.state;
-    let set_up = state.set_up();
-    *set_up.stage = Stage::After {
-        battle: "forest_road".into(),
-        next: WayOn::Battle("goblin_ridge".into()),
-    };
-    set_up.members[0].deeds = 8;
+    let mut campaigning = after_the_forest_road(&[]);
+    campaigning.save.state.set_up().members[0].deeds = 8;
     let choices = Choices {
         advances: super::advances::chosen_by_default(&campaigning),
         ..Choices::default()
@@ -425,31 +460,21 @@ fn the_aftermath_offers_the_advances_earned_and_marches_on_with_the_ones_chosen(
     ] {
         assert!(harness.query_by_label(shown).is_some(), "{shown}");
     }
-    harness.get_by_label("March on").click();
-    harness.run();
     let taken = ChosenAdvance {
         band: Band::Warband,
         member: "roland".into(),
         advance: "weapon_skill".into(),
     };
-    assert_eq!(
-        harness.state().1,
-        Some(Step::MarchOn(Marching {
-            advances: vec![taken],
-            ..Marching::default()
-        }))
-    );
+    let marching = Marching {
+        advances: vec![taken],
+        ..Marching::default()
+    };
+    assert_marches_on_with(&mut harness, marching);
 }
 
 #[test]
 fn the_aftermath_shows_the_stash_and_marches_on_with_the_gear_chosen() {
-    let mut campaigning = campaigning();
-    let set_up = campaigning.save.state.set_up();
-    *set_up.stage = Stage::After {
-        battle: "forest_road".into(),
-        next: WayOn::Battle("goblin_ridge".into()),
-    };
-    *set_up.stash = vec!["dagger".into(), "dagger".into(), "large_shield".into()];
+    let campaigning = after_the_forest_road(&["dagger", "dagger", "large_shield"]);
     let given = GearChange::Give {
         band: Band::Warband,
         member: "garrick".into(),
@@ -468,14 +493,12 @@ fn the_aftermath_shows_the_stash_and_marches_on_with_the_gear_chosen() {
     ] {
         assert!(harness.query_by_label(shown).is_some(), "{shown}");
     }
-    harness.get_by_label("March on").click();
-    harness.run();
-    assert_eq!(
-        harness.state().1,
-        Some(Step::MarchOn(Marching {
+    assert_marches_on_with(
+        &mut harness,
+        Marching {
             gear: vec![given],
             ..Marching::default()
-        }))
+        },
     );
 }
 
@@ -529,27 +552,18 @@ fn the_aftermath_offers_the_roads_on_and_marches_on_by_the_one_chosen() {
             .query_by_label("2 weeks at rest before the next battle.")
             .is_some()
     );
-    harness.get_by_label("March on").click();
-    harness.run();
-    assert_eq!(
-        harness.state().1,
-        Some(Step::MarchOn(Marching {
+    assert_marches_on_with(
+        &mut harness,
+        Marching {
             road: Some(1),
             ..Marching::default()
-        }))
+        },
     );
 }
 
 #[test]
 fn the_market_on_the_road_chosen_buys_and_sells_and_marches_on_with_the_deals() {
-    let mut campaigning = campaigning();
-    let set_up = campaigning.save.state.set_up();
-    *set_up.stage = Stage::After {
-        battle: "goblin_ridge".into(),
-        next: WayOn::Battle("the_ford".into()),
-    };
-    *set_up.coin = 20;
-    *set_up.stash = vec!["dagger".into()];
+    let campaigning = after_the_ridge(20, &["dagger"]);
     let choices = Choices {
         road: Some(1),
         ..Choices::default()
@@ -569,8 +583,6 @@ fn the_market_on_the_road_chosen_buys_and_sells_and_marches_on_with_the_deals() 
     ] {
         assert!(harness.query_by_label(shown).is_some(), "{shown}");
     }
-    harness.get_by_label("March on").click();
-    harness.run();
     let deals = vec![
         Deal::Buy {
             band: Band::Warband,
@@ -581,25 +593,17 @@ fn the_market_on_the_road_chosen_buys_and_sells_and_marches_on_with_the_deals() 
             item: "dagger".into(),
         },
     ];
-    assert_eq!(
-        harness.state().1,
-        Some(Step::MarchOn(Marching {
-            road: Some(1),
-            deals,
-            ..Marching::default()
-        }))
-    );
+    let marching = Marching {
+        road: Some(1),
+        deals,
+        ..Marching::default()
+    };
+    assert_marches_on_with(&mut harness, marching);
 }
 
 #[test]
 fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
-    let mut campaigning = campaigning();
-    let set_up = campaigning.save.state.set_up();
-    *set_up.stage = Stage::After {
-        battle: "forest_road".into(),
-        next: WayOn::Battle("goblin_ridge".into()),
-    };
-    *set_up.stash = vec!["great_sword".into(), "large_shield".into()];
+    let campaigning = after_the_forest_road(&["great_sword", "large_shield"]);
     let mut harness = aftermath(campaigning, Choices::default());
     // Sir Roland's list: the first.
     harness
@@ -618,14 +622,7 @@ fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
 
 #[test]
 fn the_markets_default_is_the_ai_commanders_and_undoing_it_undoes_the_gear_it_paid_for() {
-    let mut campaigning = campaigning();
-    let set_up = campaigning.save.state.set_up();
-    *set_up.stage = Stage::After {
-        battle: "goblin_ridge".into(),
-        next: WayOn::Battle("the_ford".into()),
-    };
-    *set_up.coin = 20;
-    *set_up.stash = vec!["dagger".into()];
+    let campaigning = after_the_ridge(20, &["dagger"]);
     let (deals, gear) = super::market::chosen_by_default(&campaigning, Some(1));
     // Sell the dagger, buy Sir Roland a large shield, and give it to him.
     assert_eq!((deals.len(), gear.len()), (2, 1), "{deals:?} {gear:?}");
@@ -655,14 +652,12 @@ fn the_markets_default_is_the_ai_commanders_and_undoing_it_undoes_the_gear_it_pa
         harness.query_by_label_contains("Large shield").is_some(),
         "still for sale"
     );
-    harness.get_by_label("March on").click();
-    harness.run();
-    assert_eq!(
-        harness.state().1,
-        Some(Step::MarchOn(Marching {
+    assert_marches_on_with(
+        &mut harness,
+        Marching {
             road: Some(1),
             ..Marching::default()
-        }))
+        },
     );
 }
 
@@ -683,7 +678,5 @@ fn after_the_last_battle_the_aftermath_offers_no_advance_market_or_gear() {
     ] {
         assert!(harness.query_by_label(hidden).is_none(), "{hidden}");
     }
-    harness.get_by_label("To the campaign's end").click();
-    harness.run();
-    assert_eq!(harness.state().1, Some(Step::MarchOn(Marching::default())));
+    assert_marches_on_with(&mut harness, Marching::default());
 }
