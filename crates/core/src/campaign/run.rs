@@ -244,8 +244,9 @@ pub fn run_campaign(
     Err("the campaign did not end within its bound of battles".into())
 }
 
-/// An AI commander rests every week it may while anyone is hurt.
-fn resting_weeks(state: &CampaignState) -> u8 {
+/// The weeks of rest an AI commander takes (and a player's default): every
+/// week it may while anyone is hurt.
+pub fn resting_weeks(state: &CampaignState) -> u8 {
     let Stage::After { battle, next } = &state.stage else {
         return 0;
     };

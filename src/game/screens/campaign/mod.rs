@@ -152,6 +152,8 @@ fn choose_defaults(campaigning: &Campaigning, choices: &mut Choices) {
             choices.advances = advances::chosen_by_default(campaigning);
             choices.road = crate::campaign::roads::choose_road(state);
             (choices.deals, choices.gear) = market::chosen_by_default(campaigning, choices.road);
+            let on_road = gear::on_road(state, choices.road);
+            choices.rest = crate::campaign::run::resting_weeks(&on_road);
         }
         Page::Aftermath | Page::Ended => {}
     }

@@ -680,3 +680,17 @@ fn after_the_last_battle_the_aftermath_offers_no_advance_market_or_gear() {
     }
     assert_marches_on_with(&mut harness, Marching::default());
 }
+
+#[test]
+fn the_aftermaths_defaults_are_the_ai_commanders_rest_included() {
+    let mut campaigning = after_the_forest_road(&[]);
+    campaigning.save.state.set_up().members[1].ranks_lost = 2;
+    let mut choices = Choices::default();
+    super::choose_defaults(&campaigning, &mut choices);
+    // Brannoc is hurt: the week of rest the forest road allows is taken.
+    assert_eq!(choices.rest, 1);
+    let healed = after_the_forest_road(&[]);
+    let mut choices = Choices::default();
+    super::choose_defaults(&healed, &mut choices);
+    assert_eq!(choices.rest, 0);
+}
