@@ -206,10 +206,10 @@ pub fn on_road(state: &CampaignState, road: Option<usize>) -> CampaignState {
 /// The foe the odds are shown against: the commonest of the next battle's
 /// foes (the first among equals), by its creature's name, as it takes the
 /// field, with the weapon it strikes with.
-pub struct Foe {
-    pub name: String,
-    pub template: CreatureTemplate,
-    pub weapon: Option<Weapon>,
+struct Foe {
+    name: String,
+    template: CreatureTemplate,
+    weapon: Option<Weapon>,
 }
 
 /// [`Foe`] of the battle the road chosen in `state` leads to, if it leads
@@ -254,9 +254,9 @@ fn next_foe(state: &CampaignState, campaigning: &Campaigning) -> Option<Foe> {
 
 /// What `item` would change against `foe`, as the battle's odds count it:
 /// for a weapon, the chances a blow of the member's harms the foe and
-/// deals it a Trauma or worse (its best weapon's now); for a shield, the chance the foe's
-/// blow harms the member when it blocks (with its own shield now). None
-/// where it changes neither.
+/// deals it a Trauma or worse (its best weapon's now); for a shield, the
+/// chance the foe's blow harms the member when it blocks (with its own
+/// shield now). None where it changes neither.
 fn odds_words(member: &Member, item: &Weapon, foe: &Foe, ruleset: &Ruleset) -> Option<String> {
     let me = member.template(ruleset)?;
     if item.shield.is_some() {

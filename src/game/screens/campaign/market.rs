@@ -11,7 +11,7 @@ use super::Choices;
 use super::gear::{after_deals, on_road, what};
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::{Band, Town};
-use crate::campaign::gear::choose_gear;
+use crate::campaign::gear::{GearChange, choose_gear};
 use crate::campaign::progress::CampaignState;
 use crate::campaign::trade::{Deal, choose_deals};
 use crate::campaign::words::event_lines;
@@ -22,7 +22,7 @@ use crate::game::session::campaigning::Campaigning;
 pub fn chosen_by_default(
     campaigning: &Campaigning,
     road: Option<usize>,
-) -> (Vec<Deal>, Vec<crate::campaign::gear::GearChange>) {
+) -> (Vec<Deal>, Vec<GearChange>) {
     let (ruleset, rules) = (&campaigning.ruleset, &campaigning.rules);
     let mut state = on_road(campaigning.state(), road);
     let deals = choose_deals(&state, ruleset, rules);
