@@ -5,8 +5,8 @@
 
 use bevy_egui::egui;
 
-use crate::campaign::format::{CampaignBattle, WayOn};
-use crate::campaign::progress::Stage;
+use crate::campaign::format::{CampaignBattle, Road, WayOn};
+use crate::campaign::progress::{CampaignState, Stage};
 use crate::game::session::campaigning::Campaigning;
 use crate::rules::aftermath::SideResult;
 
@@ -49,14 +49,8 @@ pub fn campaign_map(ui: &mut egui::Ui, campaigning: &Campaigning, road: Option<u
         }
         for (n, way) in battle.roads.iter().enumerate() {
             let chosen = here == Some(battle.id.as_str()) && road == Some(n);
-            let to = way
-                .to
-                .as_ref()
-                .or(match &battle.victory {
-                    WayOn::Battle(next) => Some(next),
-                    _ => None,
-                })
-                .and_then(|id| state.campaign().battle(id))
+            let to = road_end(state, battle, way)
+                .and_then(|id| state.campaign().battle(&id))
                 .and_then(|b| b.at);
             let stroke = match chosen {
                 true => egui::Stroke::new(4.0, CHOSEN),
@@ -140,4 +134,24 @@ fn label(painter: &egui::Painter, at: egui::Pos2, text: &str) {
         egui::FontId::proportional(12.0),
         egui::Color32::from_gray(230),
     );
+}
+
+/// The battle `way` (a road after `battle`) leads to: its own, else where
+/// the result leads: the one just fought's, else where a victory would.
+pub(super) fn road_end(
+    state: &CampaignState,
+    battle: &CampaignBattle,
+    way: &Road,
+) -> Option<String> {
+    let result = match state.stage() {
+        Stage::After {
+            battle: fought,
+            next,
+        } if *fought == battle.id => next,
+        _ => &battle.victory,
+    };
+    way.to.clone().or(match result {
+        WayOn::Battle(next) => Some(next.clone()),
+        _ => None,
+    })
 }

@@ -694,3 +694,28 @@ fn the_aftermaths_defaults_are_the_ai_commanders_rest_included() {
     super::choose_defaults(&healed, &mut choices);
     assert_eq!(choices.rest, 0);
 }
+
+#[test]
+fn a_road_without_a_battle_of_its_own_is_drawn_to_where_the_result_leads() {
+    let mut campaigning = after_the_ridge(0, &[]);
+    let ridge = campaigning.state().campaign().battle("goblin_ridge").cloned();
+    let ridge = ridge.expect("the ridge");
+    let set_up = campaigning.save.state.set_up();
+    // Lost on the ridge, and that result leads somewhere else than a win.
+    set_up.campaign.battles.iter_mut().for_each(|b| {
+        if b.id == "goblin_ridge" {
+            b.defeat = WayOn::Battle("farmstead".into());
+        }
+    });
+    *set_up.stage = Stage::After {
+        battle: "goblin_ridge".into(),
+        next: WayOn::Battle("farmstead".into()),
+    };
+    let end = |state: &CampaignState| super::map::road_end(state, &ridge, &ridge.roads[0]);
+    assert_eq!(end(campaigning.state()).as_deref(), Some("farmstead"));
+    // Before the ridge is fought, the map shows where a victory leads.
+    *campaigning.save.state.set_up().stage = Stage::Before {
+        battle: "goblin_ridge".into(),
+    };
+    assert_eq!(end(campaigning.state()).as_deref(), Some("the_ford"));
+}
