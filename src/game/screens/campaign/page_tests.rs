@@ -187,11 +187,17 @@ fn farmstead_ended(winner: &str, chief_taken: bool) -> Harness<'static, (Choices
 #[test]
 fn a_foe_taken_captive_is_listed_by_name_with_its_fates_and_the_one_chosen_is_sent() {
     let mut harness = farmstead_won();
-    for shown in ["Red Hand", "Let go", "Exchange", "Join the warband"] {
+    for shown in [
+        "Red Hand",
+        "Let go",
+        "Exchange",
+        "Join the warband",
+        "Ransom",
+    ] {
         assert!(harness.query_by_label(shown).is_some(), "{shown}");
     }
     assert!(harness.query_by_label_contains("chief").is_none());
-    harness.get_by_label("Exchange").click();
+    harness.get_by_label("Ransom").click();
     harness.run();
     harness.get_by_label("Tend the fallen").click();
     harness.run();
@@ -200,7 +206,7 @@ fn a_foe_taken_captive_is_listed_by_name_with_its_fates_and_the_one_chosen_is_se
     };
     assert_eq!(
         choices[0].captives,
-        vec![crate::campaign::format::CaptiveFate::Exchange]
+        vec![crate::campaign::format::CaptiveFate::Ransom]
     );
 }
 
@@ -698,7 +704,11 @@ fn the_aftermaths_defaults_are_the_ai_commanders_rest_included() {
 #[test]
 fn a_road_without_a_battle_of_its_own_is_drawn_to_where_the_result_leads() {
     let mut campaigning = after_the_ridge(0, &[]);
-    let ridge = campaigning.state().campaign().battle("goblin_ridge").cloned();
+    let ridge = campaigning
+        .state()
+        .campaign()
+        .battle("goblin_ridge")
+        .cloned();
     let ridge = ridge.expect("the ridge");
     let set_up = campaigning.save.state.set_up();
     // Lost on the ridge, and that result leads somewhere else than a win.
