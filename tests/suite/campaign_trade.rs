@@ -186,3 +186,25 @@ fn a_market_selling_what_the_data_lacks_or_twice_is_refused_at_its_battle() {
         ]
     );
 }
+
+#[test]
+fn the_spoils_tell_what_was_taken_what_was_left_and_the_coin() {
+    let plain = |id: &str| id.to_string();
+    let line = |taken: &[&str], left: u32, coin: u32| {
+        let spoils = [CampaignEvent::Spoils {
+            taken: taken.iter().map(|s| s.to_string()).collect(),
+            left,
+            coin,
+        }];
+        event_lines(&spoils, &plain, &plain)[0].1.clone()
+    };
+    assert_eq!(
+        line(&["Dagger", "Dagger"], 0, 3),
+        "Spoils for the stash: Dagger (2); 3 coins in the foes' purses."
+    );
+    assert_eq!(
+        line(&[], 2, 1),
+        "2 more left on the field, the stash being full; 1 coin in the foes' purses."
+    );
+    assert_eq!(line(&["Bow"], 0, 0), "Spoils for the stash: Bow.");
+}

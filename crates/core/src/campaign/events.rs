@@ -245,6 +245,7 @@ impl CampaignEvent {
     }
 }
 
-fn is_zero(n: &u32) -> bool {
+/// For serde: a count of nothing is left out.
+pub(super) fn is_zero(n: &u32) -> bool {
     *n == 0
 }

@@ -77,9 +77,9 @@ pub struct CampaignState {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(super) rival_stash: Vec<String>,
     /// The warband's coin (RULES section 45), and the rival's.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "super::events::is_zero")]
     pub(super) coin: u32,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "super::events::is_zero")]
     pub(super) rival_coin: u32,
     /// The road chosen after the battle just fought, if one was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -100,10 +100,6 @@ pub struct SetUp<'a> {
     pub chronicle: &'a mut Vec<Chapter>,
     pub stash: &'a mut Vec<String>,
     pub coin: &'a mut u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 /// The ids of `chosen` (indices into `members`).

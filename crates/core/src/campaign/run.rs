@@ -216,17 +216,15 @@ pub fn run_campaign(
                 }
                 // After the last battle, nothing is made for one ahead.
                 let ahead = state.battle_ahead();
-                let advances = match ahead {
-                    true => choose_advances(&state, ruleset, &rules.advancement),
-                    false => Vec::new(),
-                };
+                let advances = ahead
+                    .then(|| choose_advances(&state, ruleset, &rules.advancement))
+                    .unwrap_or_default();
                 state.take_advances(&advances, (ruleset, &rules.advancement))?;
                 let deals = choose_deals(&state, ruleset, rules);
                 state.trade(&deals, (ruleset, rules))?;
-                let gear = match ahead {
-                    true => choose_gear(&state, ruleset),
-                    false => Vec::new(),
-                };
+                let gear = ahead
+                    .then(|| choose_gear(&state, ruleset))
+                    .unwrap_or_default();
                 state.change_gear(&gear, (ruleset, &rules.gear))?;
                 let rest = resting_weeks(&state);
                 state.march_on(rest, (ruleset, rules))?;

@@ -18,8 +18,8 @@ pub struct Spoils {
 }
 
 /// The weapons (ids) and the coin of the foes out of action, killed or
-/// surrendered on a field the warband won, in the battle's order: none from a field lost or
-/// drawn, none natural, none of `rival_side` (the other player's warband,
+/// surrendered on a field the warband won, in the battle's order: none
+/// from a field lost or drawn, none natural, none of `rival_side` (the other player's warband,
 /// whose gear stays with it) and none of the `captives` (unit indices),
 /// whose gear goes where their fate takes them.
 pub fn spoils_of(

@@ -430,20 +430,17 @@ fn counted(count: u32, thing: &str) -> String {
 /// The spoils in words: "Spoils for the stash: Dagger (2) and Spear; 9
 /// coin in the foes' purses."
 fn spoils_words(taken: &[String], left: u32, coin: u32) -> String {
-    let mut words = match (taken.is_empty(), left) {
-        (true, _) => String::new(),
-        (false, 0) => format!("Spoils for the stash: {}", join_names(taken)),
-        (false, left) => format!(
-            "Spoils for the stash: {}; {left} more left on the field, the stash being full",
-            join_names(taken)
-        ),
-    };
-    if coin > 0 {
-        let purses = format!("{} in the foes' purses", counted(coin, "coin"));
-        words = match words.is_empty() {
-            true => purses[..1].to_uppercase() + &purses[1..],
-            false => format!("{words}; {purses}"),
-        };
+    let mut parts = Vec::new();
+    if !taken.is_empty() {
+        parts.push(format!("Spoils for the stash: {}", join_names(taken)));
     }
-    words + "."
+    if left > 0 {
+        parts.push(format!(
+            "{left} more left on the field, the stash being full"
+        ));
+    }
+    if coin > 0 {
+        parts.push(format!("{} in the foes' purses", counted(coin, "coin")));
+    }
+    parts.join("; ") + "."
 }
