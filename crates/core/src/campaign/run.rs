@@ -216,15 +216,19 @@ pub fn run_campaign(
                 }
                 // After the last battle, nothing is made for one ahead.
                 let ahead = state.battle_ahead();
-                let advances = ahead
-                    .then(|| choose_advances(&state, ruleset, &rules.advancement))
-                    .unwrap_or_default();
+                let advances = if ahead {
+                    choose_advances(&state, ruleset, &rules.advancement)
+                } else {
+                    Vec::new()
+                };
                 state.take_advances(&advances, (ruleset, &rules.advancement))?;
                 let deals = choose_deals(&state, ruleset, rules);
                 state.trade(&deals, (ruleset, rules))?;
-                let gear = ahead
-                    .then(|| choose_gear(&state, ruleset))
-                    .unwrap_or_default();
+                let gear = if ahead {
+                    choose_gear(&state, ruleset)
+                } else {
+                    Vec::new()
+                };
                 state.change_gear(&gear, (ruleset, &rules.gear))?;
                 let rest = resting_weeks(&state);
                 state.march_on(rest, (ruleset, rules))?;
