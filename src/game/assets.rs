@@ -13,8 +13,8 @@ use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
 use crate::data::{
-    ACTIONS_FILE, CREATURES_FILE, DataSources, INJURIES_FILE, Ruleset, TERRAIN_FILE, WEAPONS_FILE,
-    parse_ron,
+    ACTIONS_FILE, ARMOUR_FILE, CREATURES_FILE, DataSources, INJURIES_FILE, Ruleset, TERRAIN_FILE,
+    WEAPONS_FILE, parse_ron,
 };
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::files::FileKind;
@@ -86,6 +86,8 @@ impl RulesetLoader {
         let actions = read(ACTIONS_FILE).await?;
         let terrain = read(TERRAIN_FILE).await?;
         let injuries = read(INJURIES_FILE).await?;
+        // A data folder without its own armour takes the shipped one.
+        let armour = read(ARMOUR_FILE).await.unwrap_or_default();
         Ruleset::from_texts(DataSources {
             weapons,
             creatures,
@@ -93,6 +95,7 @@ impl RulesetLoader {
             rules: (own_path, String::from_utf8_lossy(&rules_text).into_owned()),
             terrain,
             injuries,
+            armour,
         })
     }
 }

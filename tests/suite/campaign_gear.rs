@@ -179,6 +179,7 @@ fn the_ai_commander_gives_a_shield_to_one_trained_to_block_without_one() {
         template: "hero_archer".into(),
         overrides: Default::default(),
         mount: None,
+        worn: None,
     };
     spec.overrides.defences = Some([(Defence::Dodge, 4), (Defence::Block, 2)].into());
     state.set_up().members.push(Member::new(spec));

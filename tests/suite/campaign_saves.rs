@@ -157,11 +157,20 @@ fn a_recorded_campaign_plays_again_to_the_die_step_by_step() {
         .expect("plays as recorded");
     assert_eq!(held.len(), record.steps.len());
     assert_eq!(held[0], "step 1: battle 1, 128 commands");
-    assert_eq!((state.chronicle().len(), state.week()), (6, 10));
+    assert_eq!((state.chronicle().len(), state.week()), (6, 9));
     // The AI commander took advances along the way (none after the last
     // battle), and they are kept.
     let advances: usize = state.members().iter().map(|m| m.advances.len()).sum();
-    assert_eq!(advances, 5);
+    assert_eq!(advances, 4);
+    // And dressed two soldiers in leather: one from the spoils, one bought
+    // at Greywater.
+    let dressed: Vec<&str> = state
+        .members()
+        .iter()
+        .filter(|m| m.spec.worn.is_some())
+        .map(|m| m.spec.name.as_str())
+        .collect();
+    assert_eq!(dressed, ["Tam", "Osric"]);
     assert!(matches!(state.stage(), Stage::Ended { .. }));
 }
 
@@ -179,7 +188,7 @@ fn a_recorded_campaign_that_plays_otherwise_is_caught_at_its_step() {
         .expect_err("caught");
     assert_eq!(
         problem,
-        "step 6: the weeks, 1 more of rest: the campaign now stands differently from when it was recorded"
+        "step 6: 1 advance, 0 deals, 0 changes of gear, the weeks, 1 more of rest: the campaign now stands differently from when it was recorded"
     );
 }
 

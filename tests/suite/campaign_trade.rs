@@ -108,7 +108,7 @@ fn a_deal_the_purse_the_market_or_the_stash_cannot_make_refuses_them_all() {
         (vec![sell("mace")], "there is no Mace in the stash to sell"),
         (
             vec![buy("dragon_jaws")],
-            "there is no weapon or shield \"dragon_jaws\" to trade",
+            "there is no weapon, shield or armour \"dragon_jaws\" to trade",
         ),
     ] {
         assert_eq!(
@@ -181,8 +181,8 @@ fn a_market_selling_what_the_data_lacks_or_twice_is_refused_at_its_battle() {
         problems,
         [
             "9:14: battle \"ridge\": the market of Ashford lists \"spear\" twice",
-            "9:14: battle \"ridge\": the market of Ashford sells \"fangs\", which is no weapon or shield in the data",
-            "9:14: battle \"ridge\": the market of Ashford sells \"wand\", which is no weapon or shield in the data",
+            "9:14: battle \"ridge\": the market of Ashford sells \"fangs\", which is no weapon, shield or armour in the data",
+            "9:14: battle \"ridge\": the market of Ashford sells \"wand\", which is no weapon, shield or armour in the data",
         ]
     );
 }

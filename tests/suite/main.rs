@@ -9,6 +9,7 @@ mod ai_flyers_and_cover;
 mod ai_objectives;
 mod by_file;
 mod campaign_advances;
+mod campaign_armour;
 mod campaign_captives;
 mod campaign_for_two;
 mod campaign_format;

@@ -213,5 +213,6 @@ fn joining_spec(members: &[Member], captive: &Captive, end: &BattleEnd) -> Membe
         template: spec.template.clone(),
         overrides: spec.overrides.clone(),
         mount,
+        worn: None,
     }
 }

@@ -620,6 +620,21 @@ fn member_problems(member: &MemberSpec, ruleset: &Ruleset) -> Vec<String> {
             for problem in checks.chain(merged.check_numbers()) {
                 problems.push(format!("member \"{}\": {problem}", member.id));
             }
+            let piece = member
+                .worn
+                .as_ref()
+                .map(|id| (id, ruleset.armour.pieces.get(id)));
+            match piece {
+                Some((id, None)) => problems.push(format!(
+                    "member \"{}\": there is no armour \"{id}\" to wear",
+                    member.id
+                )),
+                Some((_, Some(piece))) if piece.size != merged.size => problems.push(format!(
+                    "member \"{}\": the {} fits size {}, and the member is size {}",
+                    member.id, piece.name, piece.size, merged.size
+                )),
+                _ => {}
+            }
         }
     }
     if let Some(mount) = &member.mount {
@@ -757,9 +772,9 @@ fn market_problems(town: &Town, ruleset: &Ruleset) -> Vec<String> {
                 town.name
             ));
         }
-        if ruleset.weapons.get(item).is_none_or(|w| w.natural) {
+        if ruleset.thing(item).is_none() {
             problems.push(format!(
-                "the market of {} sells \"{item}\", which is no weapon or shield in the data",
+                "the market of {} sells \"{item}\", which is no weapon, shield or armour in the data",
                 town.name
             ));
         }

@@ -92,6 +92,10 @@ pub struct MemberSpec {
     /// The template of the mount it rides into battle.
     #[serde(default)]
     pub mount: Option<String>,
+    /// The armour it wears in place of its template's (a piece of
+    /// `armour.ron`), given from the stash or by the campaign.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worn: Option<String>,
 }
 
 /// Where a campaign battle's level comes from.

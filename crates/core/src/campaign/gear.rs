@@ -1,7 +1,7 @@
 //! The warband's gear between battles (RULES section 43): a thing given
 //! from the stash to a member or put back, each checked first (what the
-//! member may carry: how many weapons, how heavy for its size), and the
-//! choice an AI commander makes.
+//! member may carry: how many weapons, how heavy for its size, armour that
+//! fits), and the choice an AI commander makes.
 
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +10,7 @@ use super::format::Band;
 use super::progress::CampaignState;
 use super::trade::{block_of, shield_bearer};
 use super::warband::{Member, Whereabouts};
-use crate::data::{CreatureTemplate, Ruleset, Weapon};
+use crate::data::{ArmourPiece, CreatureTemplate, Ruleset, Weapon};
 use crate::rules::damage::Soak;
 use crate::rules::defence::pool_from_roll;
 use crate::rules::gear::GearRules;
@@ -21,7 +21,7 @@ use crate::vocabulary::{Defence, RankSide};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GearChange {
     /// From the stash to the member: a weapon joins those it carries; a
-    /// shield takes the place of its own, which goes to the stash.
+    /// shield or armour takes the place of its own, which goes to the stash.
     Give {
         #[serde(default, skip_serializing_if = "Band::is_first")]
         band: Band,
@@ -61,21 +61,31 @@ pub fn carried(member: &Member, ruleset: &Ruleset) -> (Vec<String>, Option<Strin
     (weapons, template.shield)
 }
 
-/// Why `member` may not take `item` (a weapon id), if it may not.
+/// Why `member` may not take `item` (a weapon, shield or armour id), if it
+/// may not.
 pub fn check_give(
     member: &Member,
     item: &str,
     (ruleset, gear): (&Ruleset, &GearRules),
 ) -> Result<(), String> {
     let name = &member.spec.name;
+    let template = member
+        .template(ruleset)
+        .ok_or_else(|| format!("{name} has no creature to carry it"))?;
+    if let Some(piece) = ruleset.armour.pieces.get(item) {
+        return match piece.size.cmp(&template.size) {
+            std::cmp::Ordering::Equal => Ok(()),
+            std::cmp::Ordering::Less => Err(format!("{name} is too big for the {}", piece.name)),
+            std::cmp::Ordering::Greater => {
+                Err(format!("{name} is too small for the {}", piece.name))
+            }
+        };
+    }
     let weapon = ruleset
         .weapons
         .get(item)
         .filter(|w| !w.natural)
-        .ok_or_else(|| format!("there is no weapon \"{item}\" to carry"))?;
-    let template = member
-        .template(ruleset)
-        .ok_or_else(|| format!("{name} has no creature to carry it"))?;
+        .ok_or_else(|| format!("there is no weapon, shield or armour \"{item}\" to carry"))?;
     if weapon.shield.is_some() {
         return Ok(());
     }
@@ -95,6 +105,9 @@ pub fn check_give(
 /// Why `member` may not put `item` into the stash, if it may not.
 fn check_stow(member: &Member, item: &str, ruleset: &Ruleset) -> Result<(), String> {
     let name = &member.spec.name;
+    if ruleset.armour.pieces.contains_key(item) {
+        return Err(format!("{name} takes off its armour only for another"));
+    }
     let (weapons, _) = carried(member, ruleset);
     if !weapons.iter().any(|w| w == item) {
         return Err(format!("{name} does not carry that"));
@@ -117,10 +130,7 @@ fn make_change(
         return Err(format!("{} is not with the warband", member.spec.name));
     }
     let (mut weapons, shield) = carried(member, ruleset);
-    let item_name = ruleset
-        .weapons
-        .get(item)
-        .map_or_else(|| item.to_string(), |w| w.name.clone());
+    let item_name = ruleset.thing_name(item);
     let event = if give {
         let at = stash
             .iter()
@@ -128,7 +138,10 @@ fn make_change(
             .ok_or_else(|| format!("there is no {item_name} in the stash"))?;
         check_give(member, item, (ruleset, gear))?;
         stash.remove(at);
-        if ruleset
+        if ruleset.armour.pieces.contains_key(item) {
+            stash.extend(member.worn(ruleset));
+            member.spec.worn = Some(item.to_string());
+        } else if ruleset
             .weapons
             .get(item)
             .is_some_and(|w| w.shield.is_some())
@@ -219,8 +232,84 @@ impl CampaignState {
 
 /// The gear an AI commander changes (and a player's default): each member
 /// trained to Block, in warband order, takes the stash's best shield where
-/// it blocks more than its own.
+/// it blocks more than its own; then each member with the warband takes the
+/// stash's best armour that fits it, where that gives more than its own and
+/// costs no Dodge die (what it takes off goes to the stash for the next).
 pub fn choose_gear(state: &CampaignState, ruleset: &Ruleset) -> Vec<GearChange> {
+    let mut changes = choose_shields(state, ruleset);
+    for band in state.campaign.bands() {
+        let mut pieces: Vec<String> = state
+            .stash(band)
+            .iter()
+            .filter(|id| ruleset.armour.pieces.contains_key(*id))
+            .cloned()
+            .collect();
+        for member in state.members_of(band) {
+            let Some(wearer) = Wearer::of(member, ruleset) else {
+                continue;
+            };
+            let armour_of = |id: &String| ruleset.armour.pieces.get(id).map_or(0, |p| p.armour);
+            // Best first; among equals, the first in the stash.
+            let best = pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, id)| {
+                    ruleset
+                        .armour
+                        .pieces
+                        .get(*id)
+                        .is_some_and(|p| wearer.would_wear(p))
+                })
+                .max_by_key(|&(at, id)| (armour_of(id), std::cmp::Reverse(at)));
+            let Some((at, _)) = best else {
+                continue;
+            };
+            let item = pieces.remove(at);
+            pieces.extend(member.worn(ruleset));
+            changes.push(GearChange::Give {
+                band,
+                member: member.spec.id.clone(),
+                item,
+            });
+        }
+    }
+    changes
+}
+
+/// A member with the warband as armour sees it: its size, whether it
+/// dodges, and the armour and hindrance of the piece it wears (0 for none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wearer {
+    pub size: u8,
+    pub dodges: bool,
+    pub armour: u8,
+    pub hinders: u8,
+}
+
+impl Wearer {
+    pub fn of(member: &Member, ruleset: &Ruleset) -> Option<Self> {
+        let template = member.template(ruleset)?;
+        let own = member.worn(ruleset);
+        let own = own.as_ref().and_then(|id| ruleset.armour.pieces.get(id));
+        (member.whereabouts == Whereabouts::WithWarband).then(|| Self {
+            size: template.size,
+            dodges: template.defences.contains_key(&Defence::Dodge),
+            armour: own.map_or(0, |p| p.armour),
+            hinders: own.map_or(0, |p| p.hinders),
+        })
+    }
+
+    /// The AI commander's choice: a piece that fits and gives more armour
+    /// than its own, at no cost of a Dodge die to one who dodges.
+    pub fn would_wear(&self, piece: &ArmourPiece) -> bool {
+        piece.size == self.size
+            && piece.armour > self.armour
+            && (!self.dodges || piece.hinders <= self.hinders)
+    }
+}
+
+/// The shields an AI commander gives (see [`choose_gear`]).
+fn choose_shields(state: &CampaignState, ruleset: &Ruleset) -> Vec<GearChange> {
     let mut changes = Vec::new();
     for band in state.campaign.bands() {
         let mut shields: Vec<(u8, &String)> = state

@@ -120,12 +120,19 @@ fn step_words(n: usize, step: &CampaignStep, state: &CampaignState) -> String {
             deals,
             gear,
             ..
-        } => format!(
-            "step {n}: {} advances, {} deals, {} changes of gear, the weeks, {rest} more of rest",
-            advances.len(),
-            deals.len(),
-            gear.len()
-        ),
+        } => {
+            let count =
+                |n: usize, thing| super::words::counted(n.try_into().unwrap_or(u32::MAX), thing);
+            let gear = match gear.len() {
+                1 => "1 change of gear".to_string(),
+                n => format!("{n} changes of gear"),
+            };
+            format!(
+                "step {n}: {}, {}, {gear}, the weeks, {rest} more of rest",
+                count(advances.len(), "advance"),
+                count(deals.len(), "deal"),
+            )
+        }
     }
 }
 

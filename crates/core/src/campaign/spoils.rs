@@ -1,5 +1,5 @@
-//! What a won field leaves (RULES section 43): the weapons and shields of
-//! the foes who fell, taken into the warband's stash up to its room, and
+//! What a won field leaves (RULES section 43): the weapons, shields and
+//! armour of the foes who fell, taken into the warband's stash up to its room, and
 //! the coin in their purses (section 45).
 
 use super::end::BattleEnd;
@@ -12,12 +12,12 @@ use crate::rules::gear::{GearRules, TradeRules};
 /// What a field leaves.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Spoils {
-    /// Weapons and shields, by id.
+    /// Weapons, shields and armour, by id.
     pub things: Vec<String>,
     pub coin: u32,
 }
 
-/// The weapons (ids) and the coin of the foes out of action, killed or
+/// The weapons, shields and armour (ids) and the coin of the foes out of action, killed or
 /// surrendered on a field the warband won, in the battle's order: none
 /// from a field lost or drawn, none natural, none of `rival_side` (the other player's warband,
 /// whose gear stays with it) and none of the `captives` (unit indices),
@@ -52,8 +52,21 @@ pub fn spoils_of(
                 .filter(|id| ruleset.weapons.get(*id).is_some_and(|w| !w.natural))
                 .cloned(),
         );
+        spoils
+            .things
+            .extend(worn_piece(end, unit.unit.index, ruleset));
     }
     spoils
+}
+
+/// The piece of armour the level's unit `index` wears by its template,
+/// unless the level took its armour below what the piece gives.
+fn worn_piece(end: &BattleEnd, index: usize, ruleset: &Ruleset) -> Option<String> {
+    let spec = end.state.battle().level.units.get(index)?;
+    let (id, piece) = ruleset.armour.worn_by(&spec.template)?;
+    let template = ruleset.creatures.get(&spec.template)?;
+    let armour = spec.overrides.armour.unwrap_or(template.armour);
+    (armour >= piece.armour).then(|| id.clone())
 }
 
 /// Takes `spoils` into `stash` while it has room; the event names what was
@@ -72,12 +85,7 @@ pub fn take_spoils(
     }
     let room = usize::from(gear.most_in_stash).saturating_sub(stash.len());
     let left = spoils.len().saturating_sub(room);
-    let name = |id: &String| {
-        ruleset
-            .weapons
-            .get(id)
-            .map_or_else(|| id.clone(), |w| w.name.clone())
-    };
+    let name = |id: &String| ruleset.thing_name(id);
     let taken: Vec<String> = spoils.into_iter().take(room).collect();
     let names = taken.iter().map(name).collect();
     stash.extend(taken);

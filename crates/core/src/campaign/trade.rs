@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use super::events::CampaignEvent;
 use super::format::{Band, Town};
+use super::gear::Wearer;
 use super::progress::CampaignState;
 use super::warband::{Member, Whereabouts};
-use crate::data::{Ruleset, Weapon};
+use crate::data::{Ruleset, Thing};
 use crate::rules::aftermath::AftermathRules;
 use crate::vocabulary::Defence;
 
@@ -79,23 +80,21 @@ impl CampaignState {
         for deal in deals {
             let (band, item, buy) = deal.parts();
             let (stash, coin) = &mut purses[usize::from(band == Band::Rival)];
-            let weapon = ruleset
-                .weapons
-                .get(item)
-                .filter(|w| !w.natural)
-                .ok_or_else(|| format!("there is no weapon or shield \"{item}\" to trade"))?;
+            let thing = ruleset.thing(item).ok_or_else(|| {
+                format!("there is no weapon, shield or armour \"{item}\" to trade")
+            })?;
             let event = if buy {
-                buy_one((item, weapon), &town, (stash, coin), rules)?
+                buy_one((item, thing), &town, (stash, coin), rules)?
             } else {
                 let at = stash
                     .iter()
                     .position(|s| s == item)
-                    .ok_or_else(|| format!("there is no {} in the stash to sell", weapon.name))?;
+                    .ok_or_else(|| format!("there is no {} in the stash to sell", thing.name))?;
                 stash.remove(at);
-                let price = rules.trade.sale_price(weapon.weight);
+                let price = rules.trade.sale_price(thing.weight);
                 *coin = coin.saturating_add(price).min(rules.trade.most_coin);
                 CampaignEvent::Sold {
-                    item: weapon.name.clone(),
+                    item: thing.name.to_string(),
                     coin: price,
                 }
             };
@@ -113,19 +112,19 @@ impl CampaignState {
 
 /// Buys `item` at `town` into `stash` with `coin`, checked first.
 fn buy_one(
-    (item, weapon): (&str, &Weapon),
+    (item, thing): (&str, Thing<'_>),
     town: &Town,
     (stash, coin): (&mut Vec<String>, &mut u32),
     rules: &AftermathRules,
 ) -> Result<CampaignEvent, String> {
     if !town.market.iter().any(|w| w == item) {
-        return Err(format!("{} does not sell the {}", town.name, weapon.name));
+        return Err(format!("{} does not sell the {}", town.name, thing.name));
     }
-    let price = rules.trade.price(weapon.weight);
+    let price = rules.trade.price(thing.weight);
     if *coin < price {
         return Err(format!(
             "the {} costs {price} coins, and the warband has {coin}",
-            weapon.name
+            thing.name
         ));
     }
     if stash.len() >= usize::from(rules.gear.most_in_stash) {
@@ -137,7 +136,7 @@ fn buy_one(
     *coin -= price;
     stash.push(item.to_string());
     Ok(CampaignEvent::Bought {
-        item: weapon.name.clone(),
+        item: thing.name.to_string(),
         coin: price,
     })
 }
@@ -159,10 +158,12 @@ pub fn shield_bearer(member: &Member, ruleset: &Ruleset) -> Option<Option<String
 }
 
 /// The deals an AI commander makes (and a player's default) at a market:
-/// it sells every weapon in the stash that is not a shield, and every
-/// shield no member trained to Block would take; then, for each such member
-/// in warband order, buys the market's best shield it can pay for, where
-/// that blocks more than the member's own and the stash holds none better.
+/// it sells every weapon in the stash that is not a shield, every shield no
+/// member trained to Block would take and every piece of armour no member
+/// would put on; then, for each such member in warband order, buys the
+/// market's best shield it can pay for, where that blocks more than the
+/// member's own and the stash holds none better; then, for each member with
+/// the warband, the best armour that fits it, in the same way.
 pub fn choose_deals(state: &CampaignState, ruleset: &Ruleset, rules: &AftermathRules) -> Vec<Deal> {
     let Some(town) = state.market() else {
         return Vec::new();
@@ -178,7 +179,21 @@ pub fn choose_deals(state: &CampaignState, ruleset: &Ruleset, rules: &AftermathR
         let mut coin = state.coin(band);
         // The shields kept for the members to take, best first.
         let mut kept = Vec::new();
+        let wearers = wearers(state, band, ruleset);
+        let mut kept_armour = Vec::new();
         for item in state.stash(band) {
+            if let Some(piece) = ruleset.armour.pieces.get(item) {
+                if wearers.iter().any(|w| w.would_wear(piece)) {
+                    kept_armour.push(piece);
+                    continue;
+                }
+                coin = coin.saturating_add(rules.trade.sale_price(piece.weight));
+                deals.push(Deal::Sell {
+                    band,
+                    item: item.clone(),
+                });
+                continue;
+            }
             let Some(weapon) = ruleset.weapons.get(item) else {
                 continue;
             };
@@ -214,6 +229,37 @@ pub fn choose_deals(state: &CampaignState, ruleset: &Ruleset, rules: &AftermathR
                 });
             }
         }
+        kept_armour.sort_by_key(|p| std::cmp::Reverse(p.armour));
+        for wearer in wearers {
+            if let Some(at) = kept_armour.iter().position(|p| wearer.would_wear(p)) {
+                kept_armour.remove(at);
+                continue;
+            }
+            let best = town
+                .market
+                .iter()
+                .filter_map(|id| Some((id, ruleset.armour.pieces.get(id)?)))
+                .map(|(id, piece)| (id, piece, rules.trade.price(piece.weight)))
+                .filter(|&(_, piece, price)| wearer.would_wear(piece) && price <= coin)
+                .max_by_key(|&(_, piece, price)| (piece.armour, u32::MAX - price));
+            if let Some((id, _, price)) = best {
+                coin -= price;
+                deals.push(Deal::Buy {
+                    band,
+                    item: id.clone(),
+                });
+            }
+        }
     }
     deals
+}
+
+/// Each member of `band` with the warband, in warband order, as armour
+/// sees it.
+fn wearers(state: &CampaignState, band: Band, ruleset: &Ruleset) -> Vec<Wearer> {
+    state
+        .members_of(band)
+        .iter()
+        .filter_map(|m| Wearer::of(m, ruleset))
+        .collect()
 }

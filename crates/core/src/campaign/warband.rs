@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::format::MemberSpec;
 use super::gains::apply_gain;
-use crate::data::{CreatureTemplate, Ruleset};
+use crate::data::{ArmourPiece, CreatureTemplate, Ruleset};
 use crate::level::{UnitOverrides, apply_overrides};
 use crate::rules::advancement::Gain;
 use crate::rules::injury::Injury;
+use crate::vocabulary::Defence;
 
 /// Where a member is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,10 +121,33 @@ impl Member {
         let mut template = ruleset.creatures.get(&self.spec.template)?.clone();
         apply_overrides(&mut template, &self.spec.overrides);
         let mut overrides = self.spec.overrides.clone();
+        if let Some(piece) = self
+            .spec
+            .worn
+            .as_ref()
+            .and_then(|id| ruleset.armour.pieces.get(id))
+        {
+            wear(
+                piece,
+                &self.spec.template,
+                ruleset,
+                (&mut template, &mut overrides),
+            );
+        }
         for advance in &self.advances {
             apply_gain(&mut template, &mut overrides, advance.gain);
         }
         Some((template, overrides))
+    }
+
+    /// The armour it wears: the piece given to it, or its template's (id).
+    pub fn worn(&self, ruleset: &Ruleset) -> Option<String> {
+        self.spec.worn.clone().or_else(|| {
+            ruleset
+                .armour
+                .worn_by(&self.spec.template)
+                .map(|(id, _)| id.clone())
+        })
     }
 
     /// A hero by its template and the campaign's overrides (an advance to
@@ -169,5 +193,36 @@ impl Member {
     /// The injuries in force in its next battle.
     pub fn injuries(&self) -> Vec<Injury> {
         self.wounds.iter().map(|w| w.injury).collect()
+    }
+}
+
+/// Puts `piece` on a member of template `template_id` in place of the
+/// template's own piece: its armour and the Dodge dice it costs
+/// (RULES section 43).
+fn wear(
+    piece: &ArmourPiece,
+    template_id: &str,
+    ruleset: &Ruleset,
+    (template, overrides): (&mut CreatureTemplate, &mut UnitOverrides),
+) {
+    let (own_armour, own_hinders) = ruleset
+        .armour
+        .worn_by(template_id)
+        .map_or((0, 0), |(_, own)| (own.armour, own.hinders));
+    template.armour = template
+        .armour
+        .saturating_sub(own_armour)
+        .saturating_add(piece.armour);
+    overrides.armour = Some(template.armour);
+    if let Some(dodge) = template.defences.get(&Defence::Dodge).copied() {
+        let dodge = dodge
+            .saturating_add(own_hinders)
+            .saturating_sub(piece.hinders);
+        if dodge == 0 {
+            template.defences.remove(&Defence::Dodge);
+        } else {
+            template.defences.insert(Defence::Dodge, dodge);
+        }
+        overrides.defences = Some(template.defences.clone());
     }
 }

@@ -419,7 +419,7 @@ fn event_words(
     }
 }
 
-fn counted(count: u32, thing: &str) -> String {
+pub(crate) fn counted(count: u32, thing: &str) -> String {
     if count == 1 {
         format!("1 {thing}")
     } else {

@@ -19,7 +19,26 @@ impl Ruleset {
         errors.extend(self.chariot_problems());
         errors.extend(self.terrain_problems());
         errors.extend(self.check_injuries());
+        errors.extend(self.armour_problems());
         errors
+    }
+
+    /// The armour catalogue against the weapons and creatures, each problem
+    /// at the line of the id it names.
+    fn armour_problems(&self) -> Vec<Diagnostic> {
+        let (path, text) = &self.sources.armour;
+        self.armour
+            .problems(&self.weapons, &self.creatures)
+            .into_iter()
+            .map(|problem| {
+                let id = problem.split('"').nth(1).unwrap_or_default();
+                let at = text
+                    .lines()
+                    .position(|line| line.contains(&format!("\"{id}\"")))
+                    .map_or((1, 1), |line| (line + 1, 1));
+                Diagnostic::new(path, at, problem)
+            })
+            .collect()
     }
 
     /// The weapons: ranges, shields and hands within bounds.

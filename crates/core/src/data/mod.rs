@@ -4,11 +4,13 @@
 //! Each file parses on its own with exact syntax errors; then [`Ruleset::validate`]
 //! checks the references between them.
 
+mod armour;
 mod catalogue;
 mod check;
 mod types;
 
 pub use crate::unique_keys::{UniqueMap, unique_keys};
+pub use armour::*;
 pub use catalogue::*;
 pub use types::*;
 
@@ -31,6 +33,8 @@ pub const TERRAIN_FILE: &str = "terrain.ron";
 pub const INJURIES_FILE: &str = "injuries.ron";
 /// Read by campaigns only, so it is not part of a battle's content hash.
 pub const AFTERMATH_FILE: &str = "aftermath.ron";
+/// Read by campaigns only; a data folder without it takes the shipped one.
+pub const ARMOUR_FILE: &str = "armour.ron";
 
 /// Which kind of data file a path is, by its file name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +46,7 @@ pub enum DataKind {
     Terrain,
     Injuries,
     Aftermath,
+    Armour,
 }
 
 impl DataKind {
@@ -54,6 +59,7 @@ impl DataKind {
             TERRAIN_FILE => Some(Self::Terrain),
             INJURIES_FILE => Some(Self::Injuries),
             AFTERMATH_FILE => Some(Self::Aftermath),
+            ARMOUR_FILE => Some(Self::Armour),
             _ => None,
         }
     }
@@ -68,6 +74,8 @@ pub struct Ruleset {
     pub rules: RuleNumbers,
     pub terrain: TerrainTable,
     pub injuries: InjuryTables,
+    /// What a warband's members wear between battles (campaigns only).
+    pub armour: ArmourCatalogue,
     /// Where each part came from, for error messages.
     pub sources: DataSources,
 }
@@ -81,6 +89,8 @@ pub struct DataSources {
     pub rules: (PathBuf, String),
     pub terrain: (PathBuf, String),
     pub injuries: (PathBuf, String),
+    /// Empty: the shipped `armour.ron`.
+    pub armour: (PathBuf, String),
 }
 
 /// Parses RON text into `T`, with the file's path on any error.
@@ -122,6 +132,17 @@ pub fn load_aftermath(data: Option<&Path>) -> Result<AftermathRules, Diagnostic>
             crate::content::shipped(&shipped).unwrap_or_default(),
         )
     }
+}
+
+/// `armour.ron` parsed from its source: the shipped one where the source is
+/// empty (a data folder without it).
+fn parse_armour((path, text): &(PathBuf, String)) -> Result<ArmourCatalogue, Diagnostic> {
+    if text.is_empty() {
+        let shipped = format!("assets/data/{ARMOUR_FILE}");
+        let text = crate::content::shipped(&shipped).unwrap_or_default();
+        return parse_ron(Path::new(&shipped), text);
+    }
+    parse_ron(path, text)
 }
 
 /// `aftermath.ron` read and its advancement checked: the first problem at
@@ -212,6 +233,13 @@ impl Ruleset {
         }
         let mut ok = ok.into_iter();
         let mut next = || ok.next().unwrap_or_default();
+        let armour = dir.join(ARMOUR_FILE);
+        let armour = if armour.is_file() {
+            let text = read(&armour).map_err(|e| Diagnostics(vec![e]))?;
+            (armour, text)
+        } else {
+            Default::default()
+        };
         Self::from_texts(DataSources {
             weapons: next(),
             creatures: next(),
@@ -219,6 +247,7 @@ impl Ruleset {
             rules: next(),
             terrain: next(),
             injuries: next(),
+            armour,
         })
     }
 
@@ -238,6 +267,7 @@ impl Ruleset {
             rules: at(RULES_FILE),
             terrain: at(TERRAIN_FILE),
             injuries: at(INJURIES_FILE),
+            armour: at(ARMOUR_FILE),
         })
     }
 
@@ -268,6 +298,9 @@ impl Ruleset {
         let injuries = parse_ron::<InjuryTables>(&sources.injuries.0, &sources.injuries.1)
             .map_err(|e| errors.push(e))
             .ok();
+        let armour = parse_armour(&sources.armour)
+            .map_err(|e| errors.push(e))
+            .ok();
         let (
             Some(weapons),
             Some(creatures),
@@ -275,7 +308,10 @@ impl Ruleset {
             Some(rules),
             Some(terrain),
             Some(injuries),
-        ) = (weapons, creatures, actions, rules, terrain, injuries)
+            Some(armour),
+        ) = (
+            weapons, creatures, actions, rules, terrain, injuries, armour,
+        )
         else {
             return Err(Diagnostics(errors));
         };
@@ -286,6 +322,7 @@ impl Ruleset {
             rules,
             terrain,
             injuries,
+            armour,
             sources,
         };
         let problems = ruleset.validate();
@@ -325,6 +362,7 @@ pub fn check_data_file(path: &Path, text: &str) -> Vec<Diagnostic> {
         Some(DataKind::Terrain) => parse_ron::<TerrainTable>(path, text).map(drop),
         Some(DataKind::Injuries) => parse_ron::<InjuryTables>(path, text).map(drop),
         Some(DataKind::Aftermath) => parse_aftermath(path, text).map(drop),
+        Some(DataKind::Armour) => parse_ron::<ArmourCatalogue>(path, text).map(drop),
         None => Err(Diagnostic::new(path, (1, 1), "not a known data file")),
     };
     result.err().into_iter().collect()

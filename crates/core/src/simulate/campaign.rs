@@ -235,9 +235,12 @@ pub fn summarise_campaigns(sim: &CampaignSim, runs: &[RunResult]) -> CampaignRep
             .filter(|m| m.whereabouts == Whereabouts::WithWarband);
         for member in standing {
             let (weapons, shield) = gear::carried(member, &sim.ruleset);
-            for id in weapons.iter().chain(&shield) {
-                let name = sim.ruleset.weapons.get(id).map_or(id, |w| &w.name);
-                *carried.entry(name.clone()).or_default() += 1;
+            for id in weapons
+                .iter()
+                .chain(&shield)
+                .chain(&member.worn(&sim.ruleset))
+            {
+                *carried.entry(sim.ruleset.thing_name(id)).or_default() += 1;
             }
         }
     }

@@ -126,12 +126,8 @@ fn numbers(member: &Member, campaigning: &Campaigning) -> Vec<String> {
     let mut gear: Vec<String> = weapons
         .iter()
         .chain(&shield)
-        .map(|id| {
-            ruleset
-                .weapons
-                .get(id)
-                .map_or_else(|| id.clone(), |w| w.name.clone())
-        })
+        .chain(&member.worn(ruleset))
+        .map(|id| ruleset.thing_name(id))
         .collect();
     if template.armour > 0 {
         gear.push(format!("Armour {}", template.armour));

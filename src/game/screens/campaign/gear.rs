@@ -15,7 +15,7 @@ use crate::campaign::progress::Stage;
 use crate::campaign::warband::Member;
 use crate::campaign::warband::Whereabouts;
 use crate::campaign::words::join_names;
-use crate::data::{CreatureTemplate, Ruleset, Weapon};
+use crate::data::{ArmourPiece, CreatureTemplate, Ruleset, Weapon};
 use crate::game::hud::percent;
 use crate::game::session::campaigning::Campaigning;
 use crate::level::{UnitSpec, apply_overrides};
@@ -83,6 +83,7 @@ fn members_gear(
                 ui.label(&member.spec.name);
                 let mut names: Vec<String> = weapons.iter().map(|w| name(w, ruleset)).collect();
                 names.extend(shield.iter().map(|s| name(s, ruleset)));
+                names.extend(member.worn(ruleset).map(|a| name(&a, ruleset)));
                 ui.label(names.join(", "));
                 egui::ComboBox::from_id_salt(("give", band, &member.spec.id))
                     .selected_text("Give from the stash")
@@ -90,12 +91,7 @@ fn members_gear(
                     .show_ui(ui, |ui| {
                         for item in &stash {
                             let open = check_give(member, item, (ruleset, rules));
-                            let words = ruleset.weapons.get(*item).map_or_else(String::new, |w| {
-                                let odds = foe
-                                    .as_ref()
-                                    .and_then(|foe| odds_words(member, w, foe, ruleset));
-                                format!("{}: {}{}", w.name, what(w), odds.unwrap_or_default())
-                            });
+                            let words = item_words(member, item, foe.as_ref(), ruleset);
                             let response = ui.add_enabled(open.is_ok(), egui::Button::new(words));
                             let response = match &open {
                                 Err(why) => response.on_disabled_hover_text(why),
@@ -137,10 +133,54 @@ fn members_gear(
 }
 
 fn name(id: &str, ruleset: &Ruleset) -> String {
-    ruleset
-        .weapons
-        .get(id)
-        .map_or_else(|| id.to_string(), |w| w.name.clone())
+    ruleset.thing_name(id)
+}
+
+/// A thing of the stash as the list offers it to `member`: what it is and
+/// what it would change against `foe`.
+fn item_words(member: &Member, item: &str, foe: Option<&Foe>, ruleset: &Ruleset) -> String {
+    if let Some(piece) = ruleset.armour.pieces.get(item) {
+        let odds = foe.and_then(|foe| armour_odds_words(member, item, foe, ruleset));
+        return format!(
+            "{}: {}{}",
+            piece.name,
+            worn_words(piece),
+            odds.unwrap_or_default()
+        );
+    }
+    ruleset.weapons.get(item).map_or_else(String::new, |w| {
+        let odds = foe.and_then(|foe| odds_words(member, w, foe, ruleset));
+        format!("{}: {}{}", w.name, what(w), odds.unwrap_or_default())
+    })
+}
+
+/// What a piece of armour does, in a few words: "armour 2, one Dodge die
+/// less".
+pub fn worn_words(piece: &ArmourPiece) -> String {
+    match piece.hinders {
+        0 => format!("armour {}", piece.armour),
+        1 => format!("armour {}, one Dodge die less", piece.armour),
+        n => format!("armour {}, {n} Dodge dice less", piece.armour),
+    }
+}
+
+/// The chance the foe's blow, unanswered, harms `member` wearing `item`,
+/// beside its chance now.
+fn armour_odds_words(member: &Member, item: &str, foe: &Foe, ruleset: &Ruleset) -> Option<String> {
+    let weapon = foe.weapon.as_ref()?;
+    let mut dressed = member.clone();
+    dressed.spec.worn = Some(item.to_string());
+    let harms = |member: &Member| {
+        let me = member.template(ruleset)?;
+        Some(1.0 - blow_odds(&foe.template, weapon, &me, ruleset).nothing)
+    };
+    Some(format!(
+        ". A {}'s blow, unanswered, harms {} {} of the time (now {})",
+        foe.name,
+        member.spec.name,
+        percent(harms(&dressed)?),
+        percent(harms(member)?)
+    ))
 }
 
 /// What a weapon or shield does, in a few words: "Heavy, two hands",

@@ -8,13 +8,14 @@
 use bevy_egui::egui;
 
 use super::Choices;
-use super::gear::{after_deals, on_road, what};
+use super::gear::{after_deals, on_road, what, worn_words};
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::{Band, Town};
 use crate::campaign::gear::{GearChange, choose_gear};
 use crate::campaign::progress::CampaignState;
 use crate::campaign::trade::{Deal, choose_deals};
 use crate::campaign::words::event_lines;
+use crate::data::Ruleset;
 use crate::game::session::campaigning::Campaigning;
 
 /// The AI commander's deals at the market of `road`, and then its gear:
@@ -102,19 +103,19 @@ fn band_market(
     ui.horizontal_wrapped(|ui| {
         ui.label("Buy:");
         for item in &town.market {
-            let Some(weapon) = ruleset.weapons.get(item) else {
+            let Some(thing) = ruleset.thing(item) else {
                 continue;
             };
             let deal = Deal::Buy {
                 band,
                 item: item.clone(),
             };
-            let price = rules.trade.price(weapon.weight);
+            let price = rules.trade.price(thing.weight);
             let allowed = open(deal.clone());
-            let words = format!("{}: {price} coins", weapon.name);
+            let words = format!("{}: {price} coins", thing.name);
             let button = ui
                 .add_enabled(allowed.is_ok(), egui::Button::new(words))
-                .on_hover_text(what(weapon));
+                .on_hover_text(about(item, ruleset));
             let button = match &allowed {
                 Err(why) => button.on_disabled_hover_text(why),
                 Ok(()) => button,
@@ -134,7 +135,7 @@ fn band_market(
             ui.label("Nothing in the stash to sell.");
         }
         for item in stash {
-            let Some(weapon) = ruleset.weapons.get(item) else {
+            let Some(thing) = ruleset.thing(item) else {
                 continue;
             };
             let held = sellable.iter().filter(|s| *s == item).count();
@@ -145,10 +146,14 @@ fn band_market(
             };
             let words = format!(
                 "{}{count}: {} coins",
-                weapon.name,
-                rules.trade.sale_price(weapon.weight)
+                thing.name,
+                rules.trade.sale_price(thing.weight)
             );
-            if ui.button(words).on_hover_text(what(weapon)).clicked() {
+            if ui
+                .button(words)
+                .on_hover_text(about(item, ruleset))
+                .clicked()
+            {
                 chosen = Some(Deal::Sell {
                     band,
                     item: item.clone(),
@@ -209,5 +214,14 @@ fn coin_words(now: u32, after: u32) -> String {
     match now == after {
         true => format!("The warband has {now} coins."),
         false => format!("The warband has {now} coins; after these deals, {after}."),
+    }
+}
+
+/// What a thing of the market or the stash does, in a few words.
+fn about(item: &str, ruleset: &Ruleset) -> String {
+    match (ruleset.armour.pieces.get(item), ruleset.weapons.get(item)) {
+        (Some(piece), _) => worn_words(piece),
+        (None, Some(weapon)) => what(weapon),
+        (None, None) => String::new(),
     }
 }

@@ -494,7 +494,7 @@ fn the_aftermath_shows_the_stash_and_marches_on_with_the_gear_chosen() {
     // The stash and Garrick as the change would leave them.
     for shown in [
         "In the stash: Dagger (2).",
-        "Broadsword, Large shield",
+        "Broadsword, Large shield, Leather jerkin",
         "Undo the changes of gear",
     ] {
         assert!(harness.query_by_label(shown).is_some(), "{shown}");
@@ -527,7 +527,7 @@ fn a_members_card_shows_its_numbers_as_it_takes_the_field_and_its_story() {
         "Sir Roland",
         "Block 3, Parry 4",
         "4 action dice, 5 attack dice",
-        "Gear: Broadsword, Dagger, Medium shield, Armour 1",
+        "Gear: Broadsword, Dagger, Medium shield, Leather jerkin, Armour 1",
         "8 deeds, 0 battles, 0 foes put down, 0 weeks healing",
         "Advances: Weapon skill",
     ] {
@@ -609,7 +609,7 @@ fn the_market_on_the_road_chosen_buys_and_sells_and_marches_on_with_the_deals() 
 
 #[test]
 fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
-    let campaigning = after_the_forest_road(&["great_sword", "large_shield"]);
+    let campaigning = after_the_forest_road(&["great_sword", "large_shield", "mail_shirt"]);
     let mut harness = aftermath(campaigning, Choices::default());
     // Sir Roland's list: the first.
     harness
@@ -621,6 +621,7 @@ fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
     for shown in [
         "Great sword: Heavy damage, two hands. Against a Goblin: harms",
         "Large shield: Block +3, armour +2 while it holds. A Goblin's blow, blocked, harms Sir Roland",
+        "Mail shirt: armour 2, one Dodge die less. A Goblin's blow, unanswered, harms Sir Roland",
     ] {
         assert!(harness.query_by_label_contains(shown).is_some(), "{shown}");
     }
@@ -630,8 +631,9 @@ fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
 fn the_markets_default_is_the_ai_commanders_and_undoing_it_undoes_the_gear_it_paid_for() {
     let campaigning = after_the_ridge(20, &["dagger"]);
     let (deals, gear) = super::market::chosen_by_default(&campaigning, Some(1));
-    // Sell the dagger, buy Sir Roland a large shield, and give it to him.
-    assert_eq!((deals.len(), gear.len()), (2, 1), "{deals:?} {gear:?}");
+    // Sell the dagger, buy Sir Roland a large shield and Tam a leather
+    // jerkin (he has no armour and no Dodge to lose), and give them out.
+    assert_eq!((deals.len(), gear.len()), (3, 2), "{deals:?} {gear:?}");
     let choices = Choices {
         road: Some(1),
         deals,
@@ -640,8 +642,9 @@ fn the_markets_default_is_the_ai_commanders_and_undoing_it_undoes_the_gear_it_pa
     };
     let mut harness = aftermath(campaigning, choices);
     for shown in [
-        "Sold a Dagger for 2 coins. Bought a Large shield for 14 coins.",
-        "Broadsword, Dagger, Large shield",
+        "Sold a Dagger for 2 coins. Bought Large shield and Leather jerkin for 22 coins.",
+        "Broadsword, Dagger, Large shield, Leather jerkin",
+        "Spear, Short sword, Medium shield, Leather jerkin",
         // What was bought and given out is not offered for sale again.
         "Nothing in the stash to sell.",
     ] {
@@ -658,6 +661,7 @@ fn the_markets_default_is_the_ai_commanders_and_undoing_it_undoes_the_gear_it_pa
         harness.query_by_label_contains("Large shield").is_some(),
         "still for sale"
     );
+    assert!(harness.query_by_label("Mail shirt: 20 coins").is_some());
     assert_marches_on_with(
         &mut harness,
         Marching {
