@@ -138,6 +138,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
             &["aftermath", "list"],
             &["market"],
             &["advances", "cards", "gear", "map", "roster"],
+            &["card_figures"],
         ],
     ),
     (
@@ -197,7 +198,7 @@ const HOUSE: &[(&str, &[&[&str]])] = &[
     ),
     (
         "crates/core/src/data",
-        &[&["check"], &["catalogue"], &["types"]],
+        &[&["check"], &["armour", "catalogue"], &["types"]],
     ),
     (
         "crates/core/src/rules",

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use crate::battle::components::{Chariot, Flight, Profile, Unit};
 use crate::battle::engine::Engine;
+use crate::data::Ruleset;
 use crate::game::table::figure_mesh::{Figure, MergedFigures};
 use crate::game::table::motion::Motion;
 use crate::game::table::paint::Paint;
@@ -142,97 +143,133 @@ pub(crate) fn dress_figures(
 ) {
     let (rules, battle) = (&engine.state().ruleset(), &engine.state().battle());
     for (entity, unit, profile, flight) in &added {
-        let side = palette
-            .sides
-            .get(unit.side)
-            .cloned()
-            .unwrap_or_else(|| palette.fallen.clone());
         let hero = profile.heroic
             || battle
                 .sides
                 .get(unit.side)
                 .is_some_and(|s| s.kind == SideKind::Heroes);
-        let rim = if hero {
-            palette.gold.clone()
-        } else {
-            palette
-                .trims
-                .get(unit.side)
-                .cloned()
-                .unwrap_or_else(|| palette.white.clone())
+        let look = Look {
+            side: unit.side,
+            hero,
+            flying: flight.is_some(),
+            chariot: chariots.iter().find(|c| c.team == unit.index),
         };
-        let pose = commands
-            .spawn((
-                Transform::default(),
-                Visibility::default(),
-                Motion::default(),
-            ))
-            .id();
-        let chariot = chariots.iter().find(|c| c.team == unit.index);
-        let scale = if profile.mount || chariot.is_some() {
-            1.0
-        } else {
-            FIGURE_SCALE * (f32::from(profile.size) / 2.0).sqrt().clamp(0.7, 1.8)
-        };
-        let mut figure = Figure::new(&mut commands, pose, scale);
-        if profile.mount || chariot.is_some() {
-            // Horses: a mount, or a chariot's team with its car behind.
-            dress_horses(
-                &mut figure,
-                &palette,
-                (&side, &rim, unit.side),
-                (chariot, &rules.rules),
-            );
-        } else {
-            // What it holds: its first weapon in hand (a caster's staff);
-            // a mob's other members hold the others.
-            let mut arms: Vec<Held> = profile
-                .weapons
-                .iter()
-                .filter_map(|id| rules.weapons.get(id))
-                .filter(|w| !w.natural && w.shield.is_none())
-                .map(Held::of)
-                .collect();
-            arms.dedup();
-            if !profile.spells.is_empty() {
-                arms.insert(0, Held::Staff);
-            }
-            let bird = flight.is_some() && profile.size >= 3;
-            if bird {
-                dress_bird(&mut figure, &palette, (&side, &rim));
-            } else {
-                dress_figure(&mut figure, &palette, profile, (&side, &rim), &arms);
-            }
-            side_studs(&mut figure, &palette, &rim, unit.side);
-            if flight.is_some() && !bird {
-                // A winged figure: feathered wings from the shoulders.
-                let feathers = wings(&palette.sculpt, Vec3::new(0.0, 0.95, 0.12), 1.0);
-                figure.pieces(&palette, &side, &palette.flesh, &feathers);
-            }
-        }
-        let body = figure.finish(&mut meshes, &mut merged);
-        let stand = flight.map(|_| {
-            commands
-                .spawn((
-                    Mesh3d(palette.stand.clone()),
-                    MeshMaterial3d(palette.clear.clone()),
-                    Transform::default(),
-                ))
-                .id()
-        });
-        if let Some(stand) = stand {
+        let parts = build_figure(
+            &mut commands,
+            (&palette, rules),
+            profile,
+            look,
+            (&mut meshes, &mut merged),
+        );
+        if let Some(stand) = parts.stand {
             commands.entity(entity).add_child(stand);
         }
+        let pose = parts.pose;
         commands
             .entity(entity)
             .insert((
                 Transform::default(),
                 Visibility::default(),
                 Motion::default(),
-                FigureParts { pose, body, stand },
+                parts,
             ))
             .add_child(pose);
     }
+}
+
+/// What a figure is besides its profile: its side, a hero's gold rim, a
+/// flyer's stand and wings, the chariot a team draws.
+#[derive(Clone, Copy)]
+pub(crate) struct Look<'a> {
+    pub side: usize,
+    pub hero: bool,
+    pub flying: bool,
+    pub chariot: Option<&'a Chariot>,
+}
+
+/// A combatant's figure, built as `profile` and `look` say: its pose (not
+/// yet anyone's child), body and flight stand.
+pub(crate) fn build_figure(
+    commands: &mut Commands,
+    (palette, rules): (&Palette, &Ruleset),
+    profile: &Profile,
+    look: Look,
+    (meshes, merged): (&mut Assets<Mesh>, &mut MergedFigures),
+) -> FigureParts {
+    let side = palette
+        .sides
+        .get(look.side)
+        .cloned()
+        .unwrap_or_else(|| palette.fallen.clone());
+    let rim = if look.hero {
+        palette.gold.clone()
+    } else {
+        palette
+            .trims
+            .get(look.side)
+            .cloned()
+            .unwrap_or_else(|| palette.white.clone())
+    };
+    let pose = commands
+        .spawn((
+            Transform::default(),
+            Visibility::default(),
+            Motion::default(),
+        ))
+        .id();
+    let chariot = look.chariot;
+    let scale = if profile.mount || chariot.is_some() {
+        1.0
+    } else {
+        FIGURE_SCALE * (f32::from(profile.size) / 2.0).sqrt().clamp(0.7, 1.8)
+    };
+    let mut figure = Figure::new(commands, pose, scale);
+    if profile.mount || chariot.is_some() {
+        // Horses: a mount, or a chariot's team with its car behind.
+        dress_horses(
+            &mut figure,
+            palette,
+            (&side, &rim, look.side),
+            (chariot, &rules.rules),
+        );
+    } else {
+        // What it holds: its first weapon in hand (a caster's staff);
+        // a mob's other members hold the others.
+        let mut arms: Vec<Held> = profile
+            .weapons
+            .iter()
+            .filter_map(|id| rules.weapons.get(id))
+            .filter(|w| !w.natural && w.shield.is_none())
+            .map(Held::of)
+            .collect();
+        arms.dedup();
+        if !profile.spells.is_empty() {
+            arms.insert(0, Held::Staff);
+        }
+        let bird = look.flying && profile.size >= 3;
+        if bird {
+            dress_bird(&mut figure, palette, (&side, &rim));
+        } else {
+            dress_figure(&mut figure, palette, profile, (&side, &rim), &arms);
+        }
+        side_studs(&mut figure, palette, &rim, look.side);
+        if look.flying && !bird {
+            // A winged figure: feathered wings from the shoulders.
+            let feathers = wings(&palette.sculpt, Vec3::new(0.0, 0.95, 0.12), 1.0);
+            figure.pieces(palette, &side, &palette.flesh, &feathers);
+        }
+    }
+    let body = figure.finish(meshes, merged);
+    let stand = look.flying.then(|| {
+        commands
+            .spawn((
+                Mesh3d(palette.stand.clone()),
+                MeshMaterial3d(palette.clear.clone()),
+                Transform::default(),
+            ))
+            .id()
+    });
+    FigureParts { pose, body, stand }
 }
 
 /// Besides its colour, a side's second cue: studs in its trim on the back

@@ -174,13 +174,18 @@ pub(crate) fn lamp(width: f32, depth: f32) -> impl Bundle {
     )
 }
 
+/// A camera that draws into a picture of its own (the members' cards),
+/// with its own multisampling and none of the table's effects.
+#[derive(Component)]
+pub(crate) struct OwnEffects;
+
 /// Puts the level in force on every camera (all must agree on their
 /// multisampling, as they draw into one texture), on the table's camera's
 /// effects and on the lamp.
 fn apply_graphics(
     mut commands: Commands,
     graphics: Res<Graphics>,
-    mut cameras: Query<(Entity, &mut Msaa, Has<Camera3d>), With<Camera>>,
+    mut cameras: Query<(Entity, &mut Msaa, Has<Camera3d>, Has<OwnEffects>), With<Camera>>,
     added_cameras: Query<(), Added<Camera>>,
     mut lamps: Query<&mut DirectionalLight, With<Lamp>>,
     added_lamps: Query<(), Added<Lamp>>,
@@ -214,7 +219,10 @@ fn apply_graphics(
     }
     let effects = graphics.effects;
     let msaa = effects.multisampling();
-    for (camera, mut camera_msaa, table) in &mut cameras {
+    for (camera, mut camera_msaa, table, own) in &mut cameras {
+        if own {
+            continue;
+        }
         if *camera_msaa != msaa {
             *camera_msaa = msaa;
         }

@@ -57,72 +57,82 @@ pub(crate) fn make_palette(
     engine: Res<Engine>,
 ) {
     let battle = engine.state().battle();
-    let mut matte = |colour: Color| materials.add(colour);
-    let (sides, trims) = (0..battle.sides.len())
-        .map(|side| {
-            let (paint, trim) = side_paints(engine.state(), side);
-            (matte(paint), matte(trim))
-        })
-        .unzip();
-    let marker = [
-        ("stun", Color::srgb(1.0, 0.85, 0.1)),
-        ("shock", Color::srgb(0.7, 0.3, 0.95)),
-        ("doubt", Color::srgb(0.2, 0.8, 0.8)),
-        ("routed", Color::srgb(0.15, 0.1, 0.1)),
-        ("wound", Color::srgb(0.6, 0.02, 0.02)),
-        ("pool", Color::srgb(0.35, 0.6, 1.0)),
-        ("fumble", Color::srgb(0.9, 0.1, 0.1)),
-        ("effort", Color::srgb(0.2, 0.9, 0.4)),
-        ("surprised", Color::srgb(0.95, 0.95, 0.95)),
-        ("selected", Color::srgb(1.0, 1.0, 1.0)),
-        // A colour no side paints with (sides are blue, red, green, black,
-        // brown, purple, sand and yellow): the acting figure and its orders.
-        ("acting", Color::srgb(1.0, 0.3, 0.85)),
-        ("hover", Color::srgb(0.6, 0.9, 1.0)),
-        ("ghost", Color::srgb(0.5, 1.0, 0.6)),
-    ]
-    .into_iter()
-    .map(|(name, colour)| (name, materials.add(Paint::glowing(colour, 0.6))))
-    .collect();
-    let palette = Palette {
-        base: meshes.add(Cylinder::new(0.45, 0.12).mesh().resolution(20)),
-        body: meshes.add(Capsule3d::new(0.22, 0.5).mesh().longitudes(12).latitudes(6)),
-        head: meshes.add(Sphere::new(0.16).mesh().uv(10, 7)),
-        pole: meshes.add(Cylinder::new(0.035, 1.9).mesh().resolution(6)),
-        ring: meshes.add(
-            Torus::new(0.46, 0.56)
-                .mesh()
-                .minor_resolution(6)
-                .major_resolution(28),
-        ),
-        die: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
-        token: meshes.add(Sphere::new(0.12).mesh().uv(8, 6)),
-        horse: meshes.add(Capsule3d::new(0.2, 0.7).mesh().longitudes(12).latitudes(6)),
-        stand: meshes.add(Cylinder::new(0.05, 1.0).mesh().resolution(6)),
-        wheel: meshes.add(Cylinder::new(0.42, 0.08).mesh().resolution(12)),
-        block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-        cone: meshes.add(Cone::new(0.3, 1.0).mesh().resolution(12)),
-        disc: meshes.add(Cylinder::new(0.3, 0.05).mesh().resolution(14)),
-        sides,
-        trims,
-        fallen: materials.add(Color::srgb(0.35, 0.35, 0.35)),
-        flesh: materials.add(Color::srgb(0.85, 0.68, 0.55)),
-        steel: materials.add(Paint::shiny(Color::srgb(0.6, 0.62, 0.66), 0.5)),
-        wood: materials.add(Color::srgb(0.42, 0.28, 0.15)),
-        gold: materials.add(Paint::shiny(Color::srgb(0.95, 0.75, 0.2), 0.5)),
-        white: materials.add(Color::srgb(0.95, 0.95, 0.92)),
-        bone: materials.add(Color::srgb(0.88, 0.85, 0.74)),
-        goblin_skin: materials.add(Color::srgb(0.45, 0.62, 0.22)),
-        horsehide: materials.add(Color::srgb(0.45, 0.3, 0.18)),
-        clear: materials.add(Paint::clear(Color::srgba(0.85, 0.9, 1.0, 0.35))),
-        marker,
-        sculpt: crate::game::table::sculpt::SculptMeshes::new(&mut meshes),
-        leather: materials.add(Color::srgb(0.3, 0.2, 0.12)),
-        flock: materials.add(Paint::from(Color::srgb(0.4, 0.45, 0.22)).with_grain(0.3, 8.0)),
-    };
-    commands.insert_resource(palette);
+    let sides: Vec<(Color, Color)> = (0..battle.sides.len())
+        .map(|side| side_paints(engine.state(), side))
+        .collect();
+    commands.insert_resource(Palette::new(&mut meshes, &mut materials, &sides));
     // Figures merged from the last palette's meshes are built again.
     commands.insert_resource(MergedFigures::default());
+}
+
+impl Palette {
+    /// The shared meshes and paints, each side in its (paint, trim).
+    pub(crate) fn new(
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<Paint>,
+        side_colours: &[(Color, Color)],
+    ) -> Self {
+        let (sides, trims) = side_colours
+            .iter()
+            .map(|&(paint, trim)| (materials.add(paint), materials.add(trim)))
+            .unzip();
+        let marker = [
+            ("stun", Color::srgb(1.0, 0.85, 0.1)),
+            ("shock", Color::srgb(0.7, 0.3, 0.95)),
+            ("doubt", Color::srgb(0.2, 0.8, 0.8)),
+            ("routed", Color::srgb(0.15, 0.1, 0.1)),
+            ("wound", Color::srgb(0.6, 0.02, 0.02)),
+            ("pool", Color::srgb(0.35, 0.6, 1.0)),
+            ("fumble", Color::srgb(0.9, 0.1, 0.1)),
+            ("effort", Color::srgb(0.2, 0.9, 0.4)),
+            ("surprised", Color::srgb(0.95, 0.95, 0.95)),
+            ("selected", Color::srgb(1.0, 1.0, 1.0)),
+            // A colour no side paints with (sides are blue, red, green, black,
+            // brown, purple, sand and yellow): the acting figure and its orders.
+            ("acting", Color::srgb(1.0, 0.3, 0.85)),
+            ("hover", Color::srgb(0.6, 0.9, 1.0)),
+            ("ghost", Color::srgb(0.5, 1.0, 0.6)),
+        ]
+        .into_iter()
+        .map(|(name, colour)| (name, materials.add(Paint::glowing(colour, 0.6))))
+        .collect();
+        Palette {
+            base: meshes.add(Cylinder::new(0.45, 0.12).mesh().resolution(20)),
+            body: meshes.add(Capsule3d::new(0.22, 0.5).mesh().longitudes(12).latitudes(6)),
+            head: meshes.add(Sphere::new(0.16).mesh().uv(10, 7)),
+            pole: meshes.add(Cylinder::new(0.035, 1.9).mesh().resolution(6)),
+            ring: meshes.add(
+                Torus::new(0.46, 0.56)
+                    .mesh()
+                    .minor_resolution(6)
+                    .major_resolution(28),
+            ),
+            die: meshes.add(Cuboid::new(0.22, 0.22, 0.22)),
+            token: meshes.add(Sphere::new(0.12).mesh().uv(8, 6)),
+            horse: meshes.add(Capsule3d::new(0.2, 0.7).mesh().longitudes(12).latitudes(6)),
+            stand: meshes.add(Cylinder::new(0.05, 1.0).mesh().resolution(6)),
+            wheel: meshes.add(Cylinder::new(0.42, 0.08).mesh().resolution(12)),
+            block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
+            cone: meshes.add(Cone::new(0.3, 1.0).mesh().resolution(12)),
+            disc: meshes.add(Cylinder::new(0.3, 0.05).mesh().resolution(14)),
+            sides,
+            trims,
+            fallen: materials.add(Color::srgb(0.35, 0.35, 0.35)),
+            flesh: materials.add(Color::srgb(0.85, 0.68, 0.55)),
+            steel: materials.add(Paint::shiny(Color::srgb(0.6, 0.62, 0.66), 0.5)),
+            wood: materials.add(Color::srgb(0.42, 0.28, 0.15)),
+            gold: materials.add(Paint::shiny(Color::srgb(0.95, 0.75, 0.2), 0.5)),
+            white: materials.add(Color::srgb(0.95, 0.95, 0.92)),
+            bone: materials.add(Color::srgb(0.88, 0.85, 0.74)),
+            goblin_skin: materials.add(Color::srgb(0.45, 0.62, 0.22)),
+            horsehide: materials.add(Color::srgb(0.45, 0.3, 0.18)),
+            clear: materials.add(Paint::clear(Color::srgba(0.85, 0.9, 1.0, 0.35))),
+            marker,
+            sculpt: crate::game::table::sculpt::SculptMeshes::new(meshes),
+            leather: materials.add(Color::srgb(0.3, 0.2, 0.12)),
+            flock: materials.add(Paint::from(Color::srgb(0.4, 0.45, 0.22)).with_grain(0.3, 8.0)),
+        }
+    }
 }
 
 /// The turn of a figure facing `facing` (north is -z, east +x).

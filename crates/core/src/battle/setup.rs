@@ -10,7 +10,7 @@ use super::components::{
 };
 use super::sequence::Phase;
 use super::state::{Battle, BattleState, Turn, UnitState};
-use crate::data::{Fatigue, MobTier, Ruleset};
+use crate::data::{CreatureTemplate, Fatigue, MobTier, Ruleset};
 use crate::level::{Level, UnitSpec, apply_overrides, fielded_ranks};
 use crate::vocabulary::ZoneCoord;
 
@@ -161,36 +161,7 @@ fn fielded_unit(
             template: spec.template.clone(),
             side: level.side_index(&spec.side)?,
         },
-        profile: Profile {
-            action_dice: template.action_dice.clone(),
-            attack_dice: template.attack_dice,
-            defences: template.defences.clone(),
-            shield: template.shield.clone(),
-            spells: template.spells.clone(),
-            armour: template.armour,
-            fear: template.fear,
-            mob: spec.mob,
-            legs: template.legs,
-            wrestler: template.wrestler,
-            dual_wield: template.dual_wield,
-            parries_missiles: template.parries_missiles,
-            mount: template.mount,
-            ready: template
-                .weapons
-                .iter()
-                .find(|w| ruleset.weapons.get(*w).is_some_and(|w| !w.natural))
-                .cloned(),
-            size: template.size,
-            // A swarm loses members, not its wits: every wound is
-            // a rank (RULES §38).
-            stateless: template.stateless || spec.mob == Some(MobTier::Swarm),
-            fearless: template.fearless,
-            heroic: template.heroic,
-            crossover_every: template
-                .crossover_every
-                .unwrap_or(ruleset.rules.crossover_every),
-            weapons: template.weapons.clone(),
-        },
+        profile: profile_of(&template, spec.mob, ruleset),
         placement: Placement {
             zone: spec.zone,
             group: None,
@@ -300,4 +271,39 @@ fn numbered(mut units: Vec<UnitState>) -> Vec<UnitState> {
         }
     }
     units
+}
+
+/// The fixed fighting numbers of a combatant of `template` (its overrides
+/// applied), fought as `mob` if it is one.
+pub fn profile_of(template: &CreatureTemplate, mob: Option<MobTier>, ruleset: &Ruleset) -> Profile {
+    Profile {
+        action_dice: template.action_dice.clone(),
+        attack_dice: template.attack_dice,
+        defences: template.defences.clone(),
+        shield: template.shield.clone(),
+        spells: template.spells.clone(),
+        armour: template.armour,
+        fear: template.fear,
+        mob,
+        legs: template.legs,
+        wrestler: template.wrestler,
+        dual_wield: template.dual_wield,
+        parries_missiles: template.parries_missiles,
+        mount: template.mount,
+        ready: template
+            .weapons
+            .iter()
+            .find(|w| ruleset.weapons.get(*w).is_some_and(|w| !w.natural))
+            .cloned(),
+        size: template.size,
+        // A swarm loses members, not its wits: every wound is
+        // a rank (RULES §38).
+        stateless: template.stateless || mob == Some(MobTier::Swarm),
+        fearless: template.fearless,
+        heroic: template.heroic,
+        crossover_every: template
+            .crossover_every
+            .unwrap_or(ruleset.rules.crossover_every),
+        weapons: template.weapons.clone(),
+    }
 }

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::events::CampaignEvent;
 use super::format::Band;
 use super::progress::CampaignState;
-use super::trade::{block_of, shield_bearer};
+use super::trade::{Wearer, block_of, shield_bearer};
 use super::warband::{Member, Whereabouts};
-use crate::data::{ArmourPiece, CreatureTemplate, Ruleset, Weapon};
+use crate::data::{CreatureTemplate, Ruleset, Weapon};
 use crate::rules::damage::Soak;
 use crate::rules::defence::pool_from_roll;
 use crate::rules::gear::GearRules;
@@ -274,38 +274,6 @@ pub fn choose_gear(state: &CampaignState, ruleset: &Ruleset) -> Vec<GearChange> 
         }
     }
     changes
-}
-
-/// A member with the warband as armour sees it: its size, whether it
-/// dodges, and the armour and hindrance of the piece it wears (0 for none).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Wearer {
-    pub size: u8,
-    pub dodges: bool,
-    pub armour: u8,
-    pub hinders: u8,
-}
-
-impl Wearer {
-    pub fn of(member: &Member, ruleset: &Ruleset) -> Option<Self> {
-        let template = member.template(ruleset)?;
-        let own = member.worn(ruleset);
-        let own = own.as_ref().and_then(|id| ruleset.armour.pieces.get(id));
-        (member.whereabouts == Whereabouts::WithWarband).then(|| Self {
-            size: template.size,
-            dodges: template.defences.contains_key(&Defence::Dodge),
-            armour: own.map_or(0, |p| p.armour),
-            hinders: own.map_or(0, |p| p.hinders),
-        })
-    }
-
-    /// The AI commander's choice: a piece that fits and gives more armour
-    /// than its own, at no cost of a Dodge die to one who dodges.
-    pub fn would_wear(&self, piece: &ArmourPiece) -> bool {
-        piece.size == self.size
-            && piece.armour > self.armour
-            && (!self.dodges || piece.hinders <= self.hinders)
-    }
 }
 
 /// The shields an AI commander gives (see [`choose_gear`]).

@@ -7,10 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::events::CampaignEvent;
 use super::format::{Band, Town};
-use super::gear::Wearer;
 use super::progress::CampaignState;
 use super::warband::{Member, Whereabouts};
-use crate::data::{Ruleset, Thing};
+use crate::data::{ArmourPiece, Ruleset, Thing};
 use crate::rules::aftermath::AftermathRules;
 use crate::vocabulary::Defence;
 
@@ -262,4 +261,36 @@ fn wearers(state: &CampaignState, band: Band, ruleset: &Ruleset) -> Vec<Wearer> 
         .iter()
         .filter_map(|m| Wearer::of(m, ruleset))
         .collect()
+}
+
+/// A member with the warband as armour sees it: its size, whether it
+/// dodges, and the armour and hindrance of the piece it wears (0 for none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wearer {
+    pub size: u8,
+    pub dodges: bool,
+    pub armour: u8,
+    pub hinders: u8,
+}
+
+impl Wearer {
+    pub fn of(member: &Member, ruleset: &Ruleset) -> Option<Self> {
+        let template = member.template(ruleset)?;
+        let own = member.worn(ruleset);
+        let own = own.as_ref().and_then(|id| ruleset.armour.pieces.get(id));
+        (member.whereabouts == Whereabouts::WithWarband).then(|| Self {
+            size: template.size,
+            dodges: template.defences.contains_key(&Defence::Dodge),
+            armour: own.map_or(0, |p| p.armour),
+            hinders: own.map_or(0, |p| p.hinders),
+        })
+    }
+
+    /// The AI commander's choice: a piece that fits and gives more armour
+    /// than its own, at no cost of a Dodge die to one who dodges.
+    pub fn would_wear(&self, piece: &ArmourPiece) -> bool {
+        piece.size == self.size
+            && piece.armour > self.armour
+            && (!self.dodges || piece.hinders <= self.hinders)
+    }
 }

@@ -6,6 +6,7 @@
 
 use bevy_egui::egui;
 
+use super::card_figures::CardFigures;
 use super::roster::{figure, kind_of};
 use crate::battle::describe::counted;
 use crate::campaign::fielding::physical_ranks;
@@ -20,9 +21,11 @@ use crate::vocabulary::Defence;
 
 /// A card's width, in points: four to a row in a window of 1280.
 const CARD: f32 = 268.0;
+/// The miniature's frame on the card, in points.
+const FIGURE: egui::Vec2 = egui::vec2(80.0, 100.0);
 
 /// Every member of each warband still on its books, a card each.
-pub fn cards_page(ui: &mut egui::Ui, campaigning: &Campaigning) {
+pub fn cards_page(ui: &mut egui::Ui, campaigning: &Campaigning, figures: Option<&CardFigures>) {
     let state = campaigning.state();
     for band in state.campaign().bands() {
         let Some(warband) = state.campaign().warband_of(band) else {
@@ -44,7 +47,7 @@ pub fn cards_page(ui: &mut egui::Ui, campaigning: &Campaigning) {
         for row in members.chunks(per_row) {
             ui.horizontal_top(|ui| {
                 for member in row {
-                    card(ui, campaigning, band, member);
+                    card(ui, campaigning, (band, member), figures);
                 }
             });
         }
@@ -52,7 +55,12 @@ pub fn cards_page(ui: &mut egui::Ui, campaigning: &Campaigning) {
     }
 }
 
-fn card(ui: &mut egui::Ui, campaigning: &Campaigning, band: Band, member: &Member) {
+fn card(
+    ui: &mut egui::Ui,
+    campaigning: &Campaigning,
+    (band, member): (Band, &Member),
+    figures: Option<&CardFigures>,
+) {
     let ruleset = &campaigning.ruleset;
     egui::Frame::group(ui.style())
         .fill(egui::Color32::from_rgb(38, 36, 32))
@@ -62,8 +70,18 @@ fn card(ui: &mut egui::Ui, campaigning: &Campaigning, band: Band, member: &Membe
             ui.set_min_height(300.0);
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
-                    let physical = physical_ranks(member, ruleset);
-                    figure(ui, band, member.can_fight(physical), 3.0);
+                    // Its miniature, as it stands on the table; a painted
+                    // figure where none is drawn (a test's page).
+                    match figures.and_then(|f| f.of(band, &member.spec.id)) {
+                        Some((texture, part)) => {
+                            let size = egui::vec2(FIGURE.x, FIGURE.y);
+                            ui.add(egui::Image::new((texture, size)).uv(part));
+                        }
+                        None => {
+                            let physical = physical_ranks(member, ruleset);
+                            figure(ui, band, member.can_fight(physical), 3.0);
+                        }
+                    }
                     ui.vertical(|ui| {
                         ui.label(egui::RichText::new(&member.spec.name).size(18.0).strong());
                         ui.label(kind_of(&member.spec, campaigning));

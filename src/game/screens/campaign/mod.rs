@@ -7,6 +7,7 @@
 mod advances;
 mod aftermath;
 mod briefing;
+mod card_figures;
 mod cards;
 mod gear;
 mod list;
@@ -103,6 +104,7 @@ impl Page {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Choices>();
     app.init_resource::<CampaignList>();
+    card_figures::plugin(app);
     app.add_systems(OnEnter(Screen::Campaign), list::read_the_lists);
     app.add_systems(
         OnEnter(Screen::Title),
@@ -165,6 +167,7 @@ fn campaign_screen(
     mut choices: ResMut<Choices>,
     mut list: ResMut<CampaignList>,
     mut commands: Commands,
+    figures: Option<Res<card_figures::CardFigures>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut asked = None;
@@ -234,7 +237,7 @@ fn campaign_screen(
                         match campaigning.as_deref() {
                             None => list::list_page(ui, &mut list, &mut asked),
                             Some(campaigning) if choices.cards => {
-                                cards::cards_page(ui, campaigning)
+                                cards::cards_page(ui, campaigning, figures.as_deref())
                             }
                             Some(campaigning) => {
                                 if let Some(problem) = &campaigning.problem {

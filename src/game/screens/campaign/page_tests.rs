@@ -520,7 +520,7 @@ fn a_members_card_shows_its_numbers_as_it_takes_the_field_and_its_story() {
     });
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1300.0, 1400.0))
-        .build_ui(move |ui| super::cards::cards_page(ui, &campaigning));
+        .build_ui(move |ui| super::cards::cards_page(ui, &campaigning, None));
     harness.run();
     for shown in [
         "Roland's Company, week 0, 0 coins",
