@@ -27,10 +27,10 @@ const LAYER: usize = 9;
 /// Where the row stands: far below the table, out of every other view.
 const ROW_AT: Vec3 = Vec3::new(0.0, -500.0, 0.0);
 /// Inches between two figures of the row, each framed alone.
-const SPACING: f32 = 2.6;
+const SPACING: f32 = 2.9;
 /// The frame of one figure, in inches tall (as wide as `SPACING`, in the
 /// shape of `SLOT`), and in pixels.
-const FRAME_HEIGHT: f32 = 3.25;
+const FRAME_HEIGHT: f32 = 3.625;
 const SLOT: UVec2 = UVec2::new(120, 150);
 /// The card's own colour behind the figure.
 const CARD_BACK: Color = Color::srgb_u8(38, 36, 32);
@@ -186,7 +186,7 @@ fn set_out_the_row(
     ));
     let texture = textures.add_image(EguiTextureHandle::Strong(image.clone()));
     let width = SPACING * count as f32;
-    let centre = Vec3::new(width / 2.0 - SPACING / 2.0, 1.25, 0.0);
+    let centre = Vec3::new(width / 2.0 - SPACING / 2.0, 1.45, 0.0);
     let camera = commands
         .spawn((
             Camera3d::default(),

@@ -141,12 +141,8 @@ fn name(id: &str, ruleset: &Ruleset) -> String {
 fn item_words(member: &Member, item: &str, foe: Option<&Foe>, ruleset: &Ruleset) -> String {
     if let Some(piece) = ruleset.armour.pieces.get(item) {
         let odds = foe.and_then(|foe| armour_odds_words(member, item, foe, ruleset));
-        return format!(
-            "{}: {}{}",
-            piece.name,
-            worn_words(piece),
-            odds.unwrap_or_default()
-        );
+        let change = dressed_words(member, item, ruleset).unwrap_or_else(|| worn_words(piece));
+        return format!("{}: {change}{}", piece.name, odds.unwrap_or_default());
     }
     ruleset.weapons.get(item).map_or_else(String::new, |w| {
         let odds = foe.and_then(|foe| odds_words(member, w, foe, ruleset));
@@ -155,13 +151,28 @@ fn item_words(member: &Member, item: &str, foe: Option<&Foe>, ruleset: &Ruleset)
 }
 
 /// What a piece of armour does, in a few words: "armour 2, one Dodge die
-/// less".
+/// less to one who dodges".
 pub fn worn_words(piece: &ArmourPiece) -> String {
     match piece.hinders {
         0 => format!("armour {}", piece.armour),
-        1 => format!("armour {}, one Dodge die less", piece.armour),
-        n => format!("armour {}, {n} Dodge dice less", piece.armour),
+        1 => format!("armour {}, one Dodge die less to one who dodges", piece.armour),
+        n => format!("armour {}, {n} Dodge dice less to one who dodges", piece.armour),
     }
+}
+
+/// What wearing `item` changes on `member`: "armour 2 (now 1), Dodge 3
+/// (now 4)"; its Dodge only where it changes.
+fn dressed_words(member: &Member, item: &str, ruleset: &Ruleset) -> Option<String> {
+    let now = member.template(ruleset)?;
+    let mut dressed = member.clone();
+    dressed.spec.worn = Some(item.to_string());
+    let then = dressed.template(ruleset)?;
+    let dodge = |t: &CreatureTemplate| t.defences.get(&Defence::Dodge).copied().unwrap_or(0);
+    let mut words = format!("armour {} (now {})", then.armour, now.armour);
+    if dodge(&then) != dodge(&now) {
+        words.push_str(&format!(", Dodge {} (now {})", dodge(&then), dodge(&now)));
+    }
+    Some(words)
 }
 
 /// The chance the foe's blow, unanswered, harms `member` wearing `item`,

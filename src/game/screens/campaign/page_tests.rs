@@ -621,7 +621,7 @@ fn a_thing_to_give_shows_its_odds_against_the_next_battles_foe() {
     for shown in [
         "Great sword: Heavy damage, two hands. Against a Goblin: harms",
         "Large shield: Block +3, armour +2 while it holds. A Goblin's blow, blocked, harms Sir Roland",
-        "Mail shirt: armour 2, one Dodge die less. A Goblin's blow, unanswered, harms Sir Roland",
+        "Mail shirt: armour 2 (now 1). A Goblin's blow, unanswered, harms Sir Roland",
     ] {
         assert!(harness.query_by_label_contains(shown).is_some(), "{shown}");
     }
