@@ -155,8 +155,14 @@ fn item_words(member: &Member, item: &str, foe: Option<&Foe>, ruleset: &Ruleset)
 pub fn worn_words(piece: &ArmourPiece) -> String {
     match piece.hinders {
         0 => format!("armour {}", piece.armour),
-        1 => format!("armour {}, one Dodge die less to one who dodges", piece.armour),
-        n => format!("armour {}, {n} Dodge dice less to one who dodges", piece.armour),
+        1 => format!(
+            "armour {}, one Dodge die less to one who dodges",
+            piece.armour
+        ),
+        n => format!(
+            "armour {}, {n} Dodge dice less to one who dodges",
+            piece.armour
+        ),
     }
 }
 
