@@ -181,31 +181,28 @@ pub fn choose_deals(state: &CampaignState, ruleset: &Ruleset, rules: &AftermathR
         let wearers = wearers(state, band, ruleset);
         let mut kept_armour = Vec::new();
         for item in state.stash(band) {
-            if let Some(piece) = ruleset.armour.pieces.get(item) {
-                if wearers.iter().any(|w| w.would_wear(piece)) {
-                    kept_armour.push(piece);
-                    continue;
-                }
-                coin = coin.saturating_add(rules.trade.sale_price(piece.weight));
+            let Some(thing) = ruleset.thing(item) else {
+                continue;
+            };
+            let block = ruleset
+                .weapons
+                .get(item)
+                .and_then(|w| w.shield)
+                .map(|s| s.block);
+            if let Some(piece) = thing
+                .armour
+                .filter(|p| wearers.iter().any(|w| w.would_wear(p)))
+            {
+                kept_armour.push(piece);
+            } else if let Some(block) = block.filter(|&b| bearers.iter().any(|&own| b > own)) {
+                kept.push(block);
+            } else {
+                coin = coin.saturating_add(rules.trade.sale_price(thing.weight));
                 deals.push(Deal::Sell {
                     band,
                     item: item.clone(),
                 });
-                continue;
             }
-            let Some(weapon) = ruleset.weapons.get(item) else {
-                continue;
-            };
-            let block = weapon.shield.map(|s| s.block);
-            if let Some(block) = block.filter(|&b| bearers.iter().any(|&own| b > own)) {
-                kept.push(block);
-                continue;
-            }
-            coin = coin.saturating_add(rules.trade.sale_price(weapon.weight));
-            deals.push(Deal::Sell {
-                band,
-                item: item.clone(),
-            });
         }
         kept.sort_unstable_by(|a, b| b.cmp(a));
         for own in bearers {
