@@ -327,3 +327,25 @@ fn the_armour_data_is_checked_against_the_weapons_and_the_creatures() {
     let bare = Ruleset::from_texts(sources).expect("the shipped armour");
     assert_eq!(bare.armour, shipped.armour);
 }
+
+#[test]
+fn a_member_set_below_its_templates_piece_wears_none_to_give_up() {
+    let ruleset = ruleset();
+    let rules = load_aftermath(None).expect("rules").gear;
+    let mut state = with_stash(&["mail_shirt"]);
+    // Sir Tristan, set to no armour by the campaign: no jerkin to take off.
+    let tristan = state
+        .set_up()
+        .members
+        .iter_mut()
+        .find(|m| m.spec.id == "tristan")
+        .expect("with the warband");
+    tristan.spec.overrides.armour = Some(0);
+    assert_eq!(tristan.worn(&ruleset), None);
+    state
+        .change_gear(&[give("tristan", "mail_shirt")], (&ruleset, &rules))
+        .expect("it fits");
+    assert!(state.stash(Band::Warband).is_empty(), "nothing came off");
+    let tristan = member(&state, "tristan").template(&ruleset).expect("known");
+    assert_eq!(tristan.armour, 2);
+}

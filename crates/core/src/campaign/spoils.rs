@@ -63,10 +63,10 @@ pub fn spoils_of(
 /// unless the level took its armour below what the piece gives.
 fn worn_piece(end: &BattleEnd, index: usize, ruleset: &Ruleset) -> Option<String> {
     let spec = end.state.battle().level.units.get(index)?;
-    let (id, piece) = ruleset.armour.worn_by(&spec.template)?;
     let template = ruleset.creatures.get(&spec.template)?;
     let armour = spec.overrides.armour.unwrap_or(template.armour);
-    (armour >= piece.armour).then(|| id.clone())
+    let (id, _) = ruleset.armour.worn_by(&spec.template, armour)?;
+    Some(id.clone())
 }
 
 /// Takes `spoils` into `stash` while it has room; the event names what was

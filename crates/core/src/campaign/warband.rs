@@ -142,12 +142,13 @@ impl Member {
 
     /// The armour it wears: the piece given to it, or its template's (id).
     pub fn worn(&self, ruleset: &Ruleset) -> Option<String> {
-        self.spec.worn.clone().or_else(|| {
-            ruleset
-                .armour
-                .worn_by(&self.spec.template)
-                .map(|(id, _)| id.clone())
-        })
+        if let Some(id) = &self.spec.worn {
+            return Some(id.clone());
+        }
+        let template = ruleset.creatures.get(&self.spec.template)?;
+        let armour = self.spec.overrides.armour.unwrap_or(template.armour);
+        let (id, _) = ruleset.armour.worn_by(&self.spec.template, armour)?;
+        Some(id.clone())
     }
 
     /// A hero by its template and the campaign's overrides (an advance to
@@ -207,7 +208,7 @@ fn wear(
 ) {
     let (own_armour, own_hinders) = ruleset
         .armour
-        .worn_by(template_id)
+        .worn_by(template_id, template.armour)
         .map_or((0, 0), |(_, own)| (own.armour, own.hinders));
     template.armour = template
         .armour

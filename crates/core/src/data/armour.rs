@@ -44,10 +44,14 @@ pub struct ArmourPiece {
 }
 
 impl ArmourCatalogue {
-    /// The piece `template` wears by its data: (id, piece).
-    pub fn worn_by(&self, template: &str) -> Option<(&String, &ArmourPiece)> {
+    /// The piece a combatant of `template` wears by the data, (id, piece),
+    /// when its `armour` (the template's, or as a level or a campaign set
+    /// it) holds it: a combatant set below what the piece gives wears none.
+    pub fn worn_by(&self, template: &str, armour: u8) -> Option<(&String, &ArmourPiece)> {
         let id = self.worn.get(template)?;
-        self.pieces.get_key_value(id)
+        self.pieces
+            .get_key_value(id)
+            .filter(|(_, piece)| armour >= piece.armour)
     }
 
     /// Why the catalogue cannot be the game's, each with the id it names:
