@@ -13,7 +13,7 @@ use swift_swords::campaign::aftermath::EndChoices;
 use swift_swords::campaign::check::parse_campaign;
 use swift_swords::campaign::events::CampaignEvent;
 use swift_swords::campaign::fielding::Field;
-use swift_swords::campaign::format::{Band, MemberSpec};
+use swift_swords::campaign::format::Band;
 use swift_swords::campaign::gear::{GearChange, choose_gear};
 use swift_swords::campaign::progress::CampaignState;
 use swift_swords::campaign::trade::{Deal, choose_deals};
@@ -21,8 +21,10 @@ use swift_swords::campaign::warband::Member;
 use swift_swords::data::load_aftermath;
 use swift_swords::vocabulary::Defence;
 
-use crate::campaigns::{CAMPAIGN, after_first_battle, after_first_battle_of, won};
-use crate::common::{campaign_problems, ruleset, unit_mut};
+use crate::campaigns::{
+    CAMPAIGN, after_first_battle, after_first_battle_of, fought_with_fates, member_spec, won,
+};
+use crate::common::{campaign_problems, ruleset};
 
 fn give(member: &str, item: &str) -> GearChange {
     GearChange::Give {
@@ -37,14 +39,8 @@ fn give(member: &str, item: &str) -> GearChange {
 fn with_stash(stash: &[&str]) -> CampaignState {
     let (mut state, _) = after_first_battle(won, &[], &EndChoices::default(), &[]);
     *state.set_up().stash = stash.iter().map(|s| s.to_string()).collect();
-    state.set_up().members.push(Member::new(MemberSpec {
-        id: "ada".into(),
-        name: "Ada".into(),
-        template: "hero_archer".into(),
-        overrides: Default::default(),
-        mount: None,
-        worn: None,
-    }));
+    let ada = member_spec("ada", "Ada", "hero_archer");
+    state.set_up().members.push(Member::new(ada));
     state
 }
 
@@ -97,14 +93,8 @@ fn armour_fits_only_its_size_and_is_never_taken_off_for_none() {
     let ruleset = ruleset();
     let rules = load_aftermath(None).expect("rules").gear;
     let mut state = with_stash(&["leather_jerkin"]);
-    state.set_up().members.push(Member::new(MemberSpec {
-        id: "snik".into(),
-        name: "Snik".into(),
-        template: "goblin".into(),
-        overrides: Default::default(),
-        mount: None,
-        worn: None,
-    }));
+    let snik = member_spec("snik", "Snik", "goblin");
+    state.set_up().members.push(Member::new(snik));
     let before = state.clone();
     assert_eq!(
         state.change_gear(&[give("snik", "leather_jerkin")], (&ruleset, &rules)),
@@ -156,18 +146,8 @@ fn ambush_fought(end: fn(&mut BattleState)) -> CampaignState {
             places: ["roland", "brannoc"]"#,
     );
     assert_ne!(text, CAMPAIGN);
-    let (state, _) = after_first_battle_of(
-        &text,
-        |b| {
-            end(b);
-            unit_mut(b, "chief").fate = Fate::Killed;
-            unit_mut(b, "bandit_1").fate = Fate::OutOfAction;
-        },
-        &[],
-        &EndChoices::default(),
-        &[],
-    );
-    state
+    let fates = [("chief", Fate::Killed), ("bandit_1", Fate::OutOfAction)];
+    fought_with_fates(&text, end, &fates)
 }
 
 fn travellers_won(battle: &mut BattleState) {

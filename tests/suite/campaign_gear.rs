@@ -10,7 +10,7 @@ use swift_swords::campaign::aftermath::EndChoices;
 use swift_swords::campaign::check::parse_campaign;
 use swift_swords::campaign::events::CampaignEvent;
 use swift_swords::campaign::fielding::Field;
-use swift_swords::campaign::format::{Band, MemberSpec};
+use swift_swords::campaign::format::Band;
 use swift_swords::campaign::gear::{GearChange, carried, choose_gear};
 use swift_swords::campaign::progress::CampaignState;
 use swift_swords::campaign::warband::Member;
@@ -18,8 +18,10 @@ use swift_swords::data::load_aftermath;
 use swift_swords::rules::gear::GearRules;
 use swift_swords::vocabulary::Defence;
 
-use crate::campaigns::{CAMPAIGN, after_first_battle, id, lost, won};
-use crate::common::{ruleset, unit_mut};
+use crate::campaigns::{
+    CAMPAIGN, after_first_battle, fought_with_fates, id, lost, member_spec, won,
+};
+use crate::common::ruleset;
 
 fn gear_rules() -> GearRules {
     load_aftermath(None).expect("shipped aftermath rules").gear
@@ -43,17 +45,8 @@ fn stow(member: &str, item: &str) -> GearChange {
 
 /// The ridge won (or lost) with two goblins out of action.
 fn two_goblins_down(end: fn(&mut swift_swords::battle::state::BattleState)) -> CampaignState {
-    let (state, _) = after_first_battle(
-        |b| {
-            end(b);
-            unit_mut(b, "gob_1").fate = Fate::OutOfAction;
-            unit_mut(b, "gob_2").fate = Fate::Killed;
-        },
-        &[],
-        &EndChoices::default(),
-        &[],
-    );
-    state
+    let fates = [("gob_1", Fate::OutOfAction), ("gob_2", Fate::Killed)];
+    fought_with_fates(CAMPAIGN, end, &fates)
 }
 
 #[test]
@@ -173,14 +166,7 @@ fn a_weapon_put_back_goes_to_the_stash_but_never_the_last_and_changes_are_all_or
 fn the_ai_commander_gives_a_shield_to_one_trained_to_block_without_one() {
     let ruleset = ruleset();
     let mut state = with_stash(&["dagger", "small_shield"]);
-    let mut spec = MemberSpec {
-        id: "ada".into(),
-        name: "Ada".into(),
-        template: "hero_archer".into(),
-        overrides: Default::default(),
-        mount: None,
-        worn: None,
-    };
+    let mut spec = member_spec("ada", "Ada", "hero_archer");
     spec.overrides.defences = Some([(Defence::Dodge, 4), (Defence::Block, 2)].into());
     state.set_up().members.push(Member::new(spec));
     assert_eq!(choose_gear(&state, &ruleset), [give("ada", "small_shield")]);

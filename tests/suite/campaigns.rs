@@ -13,6 +13,7 @@ use swift_swords::campaign::end::BattleEnd;
 use swift_swords::campaign::events::Deed;
 use swift_swords::campaign::events::{CampaignEvent, MagicUse};
 use swift_swords::campaign::fielding::Field;
+use swift_swords::campaign::format::MemberSpec;
 use swift_swords::campaign::progress::{CampaignState, Stage};
 use swift_swords::campaign::warband::Whereabouts;
 use swift_swords::data::{AftermathRules, load_aftermath};
@@ -96,6 +97,40 @@ pub(crate) fn after_first_battle_of(
     assert_eq!(state.dice().overrun(), 0, "the scripted dice ran out");
     assert_eq!(state.dice().remaining(), 0, "scripted dice left unused");
     (state, events)
+}
+
+/// A member of `template`, as the campaign's roster writes one.
+pub(crate) fn member_spec(id: &str, name: &str, template: &str) -> MemberSpec {
+    MemberSpec {
+        id: id.into(),
+        name: name.into(),
+        template: template.into(),
+        overrides: Default::default(),
+        mount: None,
+        worn: None,
+    }
+}
+
+/// The first battle of the campaign `text` ended as `end` sets it, with
+/// each unit named in `fates` so fallen, and no die in its aftermath.
+pub(crate) fn fought_with_fates(
+    text: &str,
+    end: fn(&mut BattleState),
+    fates: &[(&str, Fate)],
+) -> CampaignState {
+    let (state, _) = after_first_battle_of(
+        text,
+        |b| {
+            end(b);
+            for &(unit, fate) in fates {
+                unit_mut(b, unit).fate = fate;
+            }
+        },
+        &[],
+        &EndChoices::default(),
+        &[],
+    );
+    state
 }
 
 /// Sir Tristan killed on a field his side won, the aftermath played with `dice`.
