@@ -31,11 +31,7 @@ impl Ruleset {
             .problems(&self.weapons, &self.creatures)
             .into_iter()
             .map(|problem| {
-                let id = problem.split('"').nth(1).unwrap_or_default();
-                let at = text
-                    .lines()
-                    .position(|line| line.contains(&format!("\"{id}\"")))
-                    .map_or((1, 1), |line| (line + 1, 1));
+                let at = line_naming(text, &problem).map_or((1, 1), |line| (line + 1, 1));
                 Diagnostic::new(path, at, problem)
             })
             .collect()

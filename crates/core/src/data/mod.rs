@@ -154,10 +154,7 @@ pub fn parse_aftermath(path: &Path, text: &str) -> Result<AftermathRules, Diagno
     let Some(problem) = problems.first() else {
         return Ok(rules);
     };
-    let named = problem.split('"').nth(1).map(|id| format!("\"{id}\""));
-    let line = text
-        .lines()
-        .position(|line| named.as_ref().is_some_and(|id| line.contains(id.as_str())))
+    let line = line_naming(text, problem)
         .or_else(|| {
             let part = if problem.starts_with("trade") {
                 "trade"
@@ -168,6 +165,14 @@ pub fn parse_aftermath(path: &Path, text: &str) -> Result<AftermathRules, Diagno
         })
         .unwrap_or(0);
     Err(Diagnostic::new(path, (line + 1, 1), problem.clone()))
+}
+
+/// The index of the first line of `text` that names, in quotes, the id a
+/// `problem` names first in quotes.
+fn line_naming(text: &str, problem: &str) -> Option<usize> {
+    let id = problem.split('"').nth(1)?;
+    let quoted = format!("\"{id}\"");
+    text.lines().position(|line| line.contains(&quoted))
 }
 
 /// Loads the ruleset from `--data`, the content's `assets/data`, or the

@@ -98,7 +98,7 @@ pub(crate) fn plugin(app: &mut App) {
         (
             clear_the_row.run_if(resource_exists::<CardFigures>.and_then(not(cards_up))),
             set_out_the_row.run_if(cards_up.and_then(not(resource_exists::<CardFigures>))),
-            layer_the_row.run_if(resource_exists::<CardFigures>),
+            layer_the_row.run_if(resource_added::<CardFigures>),
         )
             .chain(),
     );
@@ -229,8 +229,8 @@ fn set_out_the_row(
     });
 }
 
-/// Puts every part of the row on its layer (figures are built in parts
-/// that know nothing of it).
+/// Puts every part of the row on its layer, once, as the row is set out
+/// (figures are built in parts that know nothing of it).
 fn layer_the_row(
     mut commands: Commands,
     figures: Res<CardFigures>,

@@ -152,7 +152,7 @@ fn item_words(member: &Member, item: &str, foe: Option<&Foe>, ruleset: &Ruleset)
 
 /// What a piece of armour does, in a few words: "armour 2, one Dodge die
 /// less to one who dodges".
-pub fn worn_words(piece: &ArmourPiece) -> String {
+fn worn_words(piece: &ArmourPiece) -> String {
     match piece.hinders {
         0 => format!("armour {}", piece.armour),
         1 => format!(
@@ -166,13 +166,27 @@ pub fn worn_words(piece: &ArmourPiece) -> String {
     }
 }
 
+/// What a thing of the market or the stash does, in a few words.
+pub fn about(item: &str, ruleset: &Ruleset) -> String {
+    match (ruleset.armour.pieces.get(item), ruleset.weapons.get(item)) {
+        (Some(piece), _) => worn_words(piece),
+        (None, Some(weapon)) => what(weapon),
+        (None, None) => String::new(),
+    }
+}
+
+/// `member` as it would be in the armour `item`.
+fn dressed(member: &Member, item: &str) -> Member {
+    let mut dressed = member.clone();
+    dressed.spec.worn = Some(item.to_string());
+    dressed
+}
+
 /// What wearing `item` changes on `member`: "armour 2 (now 1), Dodge 3
 /// (now 4)"; its Dodge only where it changes.
 fn dressed_words(member: &Member, item: &str, ruleset: &Ruleset) -> Option<String> {
     let now = member.template(ruleset)?;
-    let mut dressed = member.clone();
-    dressed.spec.worn = Some(item.to_string());
-    let then = dressed.template(ruleset)?;
+    let then = dressed(member, item).template(ruleset)?;
     let dodge = |t: &CreatureTemplate| t.defences.get(&Defence::Dodge).copied().unwrap_or(0);
     let mut words = format!("armour {} (now {})", then.armour, now.armour);
     if dodge(&then) != dodge(&now) {
@@ -185,8 +199,6 @@ fn dressed_words(member: &Member, item: &str, ruleset: &Ruleset) -> Option<Strin
 /// beside its chance now.
 fn armour_odds_words(member: &Member, item: &str, foe: &Foe, ruleset: &Ruleset) -> Option<String> {
     let weapon = foe.weapon.as_ref()?;
-    let mut dressed = member.clone();
-    dressed.spec.worn = Some(item.to_string());
     let harms = |member: &Member| {
         let me = member.template(ruleset)?;
         Some(1.0 - blow_odds(&foe.template, weapon, &me, ruleset).nothing)
@@ -195,7 +207,7 @@ fn armour_odds_words(member: &Member, item: &str, foe: &Foe, ruleset: &Ruleset) 
         ". A {}'s blow, unanswered, harms {} {} of the time (now {})",
         foe.name,
         member.spec.name,
-        percent(harms(&dressed)?),
+        percent(harms(&dressed(member, item))?),
         percent(harms(member)?)
     ))
 }

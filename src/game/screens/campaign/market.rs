@@ -8,14 +8,13 @@
 use bevy_egui::egui;
 
 use super::Choices;
-use super::gear::{after_deals, on_road, what, worn_words};
+use super::gear::{about, after_deals, on_road};
 use crate::campaign::events::CampaignEvent;
 use crate::campaign::format::{Band, Town};
 use crate::campaign::gear::{GearChange, choose_gear};
 use crate::campaign::progress::CampaignState;
 use crate::campaign::trade::{Deal, choose_deals};
 use crate::campaign::words::event_lines;
-use crate::data::Ruleset;
 use crate::game::session::campaigning::Campaigning;
 
 /// The AI commander's deals at the market of `road`, and then its gear:
@@ -214,14 +213,5 @@ fn coin_words(now: u32, after: u32) -> String {
     match now == after {
         true => format!("The warband has {now} coins."),
         false => format!("The warband has {now} coins; after these deals, {after}."),
-    }
-}
-
-/// What a thing of the market or the stash does, in a few words.
-fn about(item: &str, ruleset: &Ruleset) -> String {
-    match (ruleset.armour.pieces.get(item), ruleset.weapons.get(item)) {
-        (Some(piece), _) => worn_words(piece),
-        (None, Some(weapon)) => what(weapon),
-        (None, None) => String::new(),
     }
 }
